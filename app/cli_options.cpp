@@ -1,0 +1,39 @@
+#include "app/cli_options.hpp"
+
+#include "app/output_file.hpp"
+#include "report/gantt_svg.hpp"
+
+namespace gpuwcrt::app {
+
+std::vector<std::string> split_names(const std::string& s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == ',') {
+            if (!cur.empty()) out.push_back(cur);
+            cur.clear();
+        } else if (c != ' ') {
+            cur.push_back(c);
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+void add_policy_option(CLI::App* sub, std::string& policy) {
+    sub->add_option("--policy", policy,
+                    "SM placement: most-room (default: the SM that can host the most more blocks of\n"
+                    "the kernel, ties to the lowest index), round-robin, or first-fit")
+        ->check(CLI::IsMember({"most-room", "round-robin", "first-fit"}));
+}
+
+Policy policy_from_option(const std::string& name) {
+    if (auto p = parse_policy(name)) return *p;
+    throw InputError({"--policy", 1, 1}, "unknown policy '" + name + "'");
+}
+
+void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s) {
+    write_output_file(path, gantt_svg(w, s));
+}
+
+}  // namespace gpuwcrt::app

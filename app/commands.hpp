@@ -1,0 +1,14 @@
+#pragma once
+// Each subcommand registers itself on the CLI; parsing leaves the chosen command's work in
+// `action`, which main() runs under one error policy (exit codes in exit_codes.hpp).
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace gpuwcrt::app {
+
+using Action = std::function<int()>;
+
+void add_simulate_command(CLI::App& cli, Action& action);
+
+}  // namespace gpuwcrt::app

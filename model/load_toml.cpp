@@ -1,0 +1,266 @@
+#include "model/load_toml.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <sstream>
+
+#include "model/toml_reader.hpp"
+#include "model/validate.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+std::int64_t positive_integer(const TomlReader& r, const toml::node& n, const char* key) {
+    std::int64_t v = r.integer(n, key);
+    if (v <= 0) r.fail(n, std::string("'") + key + "' must be > 0, got " + std::to_string(v));
+    return v;
+}
+
+std::int64_t nonnegative_integer(const TomlReader& r, const toml::node& n, const char* key) {
+    std::int64_t v = r.integer(n, key);
+    if (v < 0) r.fail(n, std::string("'") + key + "' must be >= 0, got " + std::to_string(v));
+    return v;
+}
+
+void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
+    r.only_keys(t, {"sms", "threads_per_sm", "threads_per_block_max", "shared_mem_per_sm",
+                    "shared_mem_per_block_max", "registers_per_sm", "registers_per_block_max",
+                    "blocks_per_sm_max", "copy_engines"},
+                "[platform]");
+    auto set = [&](const char* key, auto& field) {
+        if (const toml::node* n = t.get(key))
+            field = static_cast<std::remove_reference_t<decltype(field)>>(positive_integer(r, *n, key));
+    };
+    set("sms", p.sms);
+    set("threads_per_sm", p.threads_per_sm);
+    set("threads_per_block_max", p.threads_per_block_max);
+    set("shared_mem_per_sm", p.shared_mem_per_sm);
+    set("shared_mem_per_block_max", p.shared_mem_per_block_max);
+    set("registers_per_sm", p.registers_per_sm);
+    set("registers_per_block_max", p.registers_per_block_max);
+    set("blocks_per_sm_max", p.blocks_per_sm_max);
+    set("copy_engines", p.copy_engines);
+}
+
+Priority read_priority(const TomlReader& r, const toml::node& n) {
+    if (auto i = n.value_exact<std::int64_t>()) {
+        if (*i == -1) return Priority::high;
+        if (*i == 0) return Priority::low;
+    } else if (auto s = n.value_exact<std::string>()) {
+        if (*s == "high") return Priority::high;
+        if (*s == "low" || *s == "none") return Priority::low;
+    }
+    r.fail(n, "'priority' must be \"high\" (-1), \"low\" (0) or \"none\" (= low on the TX2)");
+}
+
+const toml::array* array_of_tables(const TomlReader& r, const char* key) {
+    const toml::node* n = r.root().get(key);
+    if (!n) return nullptr;
+    const toml::array* a = n->as_array();
+    if (!a || !a->is_array_of_tables())
+        r.fail(*n, std::string("'") + key + "' must be written as [[" + key + "]] tables");
+    return a;
+}
+
+void read_streams(const TomlReader& r, Workload& w) {
+    const toml::array* arr = array_of_tables(r, "stream");
+    if (!arr) return;
+    for (const toml::node& node : *arr) {
+        const toml::table& t = *node.as_table();
+        r.only_keys(t, {"name", "priority", "null"}, "[[stream]]");
+        Stream s;
+        s.where = r.where(t);
+        s.name = r.string(r.required(t, "name", "[[stream]]"), "name");
+        if (const toml::node* p = t.get("priority")) s.priority = read_priority(r, *p);
+        if (const toml::node* n = t.get("null")) s.is_null = r.boolean(*n, "null");
+        for (const Stream& other : w.streams) {
+            if (other.name == s.name)
+                throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " +
+                                              other.where.str() + ")");
+            if (other.is_null && s.is_null)
+                throw InputError(s.where, "a second NULL stream '" + s.name +
+                                              "': a GPU context has one NULL stream (first: '" +
+                                              other.name + "' at " + other.where.str() + ")");
+        }
+        w.streams.push_back(std::move(s));
+    }
+}
+
+// Operations keep their order of appearance in the file, kernels and copies interleaved,
+// because that is the order of the CUDA calls in each stream.
+struct RawOp {
+    const toml::table* table;
+    OpKind kind;
+};
+
+void read_issue(const TomlReader& r, const toml::table& t, Operation& op, bool first_in_stream) {
+    const toml::node* issue = t.get("issue");
+    const toml::node* idle = t.get("after_stream_idle");
+    if (issue && idle)
+        r.fail(*idle, "give either 'issue' or 'after_stream_idle', not both");
+    if (issue) {
+        op.issue.kind = IssueSpec::Kind::at;
+        op.issue.at = r.time_range(*issue, "issue");
+        if (op.issue.at.lo < 0) r.fail(*issue, "'issue' must be >= 0");
+    } else if (idle) {
+        op.issue.kind = IssueSpec::Kind::after_stream_idle;
+        op.issue.delay = r.time(*idle, "after_stream_idle");
+        if (op.issue.delay < 0) r.fail(*idle, "'after_stream_idle' must be >= 0");
+    } else {
+        op.issue.kind = first_in_stream ? IssueSpec::Kind::at : IssueSpec::Kind::with_previous;
+    }
+}
+
+void read_deadline(const TomlReader& r, const toml::table& t, Operation& op) {
+    if (const toml::node* d = t.get("deadline")) {
+        op.deadline = r.time(*d, "deadline");
+        if (*op.deadline <= 0) r.fail(*d, "'deadline' must be > 0");
+    }
+}
+
+int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name) {
+    if (const toml::node* s = t.get("stream")) {
+        std::string name = r.string(*s, "stream");
+        for (std::size_t i = 0; i < w.streams.size(); ++i)
+            if (w.streams[i].name == name) return static_cast<int>(i);
+        r.fail(*s, "unknown stream '" + name + "' (declare it with [[stream]] name = \"" + name + "\")");
+    }
+    // No stream given: the operation gets a low-priority stream of its own, named after it.
+    for (const Stream& other : w.streams)
+        if (other.name == op_name)
+            r.fail(t, "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" +
+                          op_name + "\"");
+    Stream s;
+    s.name = op_name;
+    s.where = r.where(t);
+    w.streams.push_back(s);
+    return static_cast<int>(w.streams.size()) - 1;
+}
+
+Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count) {
+    const toml::table& t = *raw.table;
+    const bool kernel = raw.kind == OpKind::kernel;
+    const std::string what = kernel ? "[[kernel]]" : "[[copy]]";
+    if (kernel)
+        r.only_keys(t, {"name", "stream", "blocks", "threads", "shared_mem", "registers", "block_time",
+                        "issue", "after_stream_idle", "deadline"}, what);
+    else
+        r.only_keys(t, {"name", "stream", "duration", "issue", "after_stream_idle", "deadline"}, what);
+    Operation op;
+    op.kind = raw.kind;
+    op.where = r.where(t);
+    op.name = r.string(r.required(t, "name", what), "name");
+    if (auto prev = w.find_op(op.name))
+        r.fail(t, "operation name '" + op.name + "' is used twice (first at " + w.ops[*prev].where.str() + ")");
+    op.stream = stream_for(r, t, w, op.name);
+    count.resize(w.streams.size(), 0);
+    op.position = count[op.stream]++;
+    const char* time_key = kernel ? "block_time" : "duration";
+    const toml::node& tn = r.required(t, time_key, what);
+    op.time = r.time_range(tn, time_key);
+    if (op.time.lo <= 0)
+        r.fail(tn, std::string("'") + time_key + "' must be > 0 (got " + human_string(op.time.lo) + ")");
+    if (kernel) {
+        op.blocks = positive_integer(r, r.required(t, "blocks", what), "blocks");
+        op.threads = positive_integer(r, r.required(t, "threads", what), "threads");
+        if (const toml::node* n = t.get("shared_mem")) op.shared_mem = nonnegative_integer(r, *n, "shared_mem");
+        if (const toml::node* n = t.get("registers")) op.registers = nonnegative_integer(r, *n, "registers");
+    }
+    read_issue(r, t, op, op.position == 0);
+    read_deadline(r, t, op);
+    return op;
+}
+
+void read_ops(const TomlReader& r, Workload& w) {
+    std::vector<RawOp> raw;
+    for (auto [key, kind] : {std::pair{"kernel", OpKind::kernel}, std::pair{"copy", OpKind::copy}})
+        if (const toml::array* arr = array_of_tables(r, key))
+            for (const toml::node& n : *arr) raw.push_back({n.as_table(), kind});
+    std::stable_sort(raw.begin(), raw.end(), [](const RawOp& a, const RawOp& b) {
+        const auto &pa = a.table->source().begin, &pb = b.table->source().begin;
+        return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+    });
+    std::vector<int> count;
+    for (const RawOp& op : raw) w.ops.push_back(read_op(r, op, w, count));
+}
+
+std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const toml::node& n,
+                                          const char* key) {
+    std::map<std::string, Time> out;
+    for (auto&& [k, v] : r.table(n, key)) {
+        if (!w.find_op(std::string(k.str())))
+            throw InputError(r.where(k), "expectation names unknown operation '" + std::string(k.str()) + "'");
+        out[std::string(k.str())] = r.time(v, key);
+    }
+    return out;
+}
+
+Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, const toml::node& n) {
+    const toml::table& t = r.table(n, "block");
+    r.only_keys(t, {"kernel", "index", "start", "end", "sm"}, "expected block");
+    Expectation::Block b;
+    b.kernel = r.string(r.required(t, "kernel", "expected block"), "kernel");
+    if (!w.find_op(b.kernel)) r.fail(t, "expectation names unknown kernel '" + b.kernel + "'");
+    b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index");
+    if (const toml::node* v = t.get("start")) b.start = r.time(*v, "start");
+    if (const toml::node* v = t.get("end")) b.end = r.time(*v, "end");
+    if (const toml::node* v = t.get("sm")) b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm"));
+    return b;
+}
+
+void read_expectations(const TomlReader& r, Workload& w) {
+    const toml::array* arr = array_of_tables(r, "expect");
+    if (!arr) return;
+    for (const toml::node& node : *arr) {
+        const toml::table& t = *node.as_table();
+        r.only_keys(t, {"note", "order", "policy", "start", "finish", "response", "block", "rta_finish", "wcrt"},
+                    "[[expect]]");
+        Expectation e;
+        e.where = r.where(t);
+        if (const toml::node* n = t.get("note")) e.note = r.string(*n, "note");
+        if (const toml::node* n = t.get("order"))
+            for (const toml::node& name : r.array(*n, "order")) e.order.push_back(r.string(name, "order"));
+        if (const toml::node* n = t.get("policy")) e.policy = r.string(*n, "policy");
+        if (const toml::node* n = t.get("start")) e.start = read_time_map(r, w, *n, "start");
+        if (const toml::node* n = t.get("finish")) e.finish = read_time_map(r, w, *n, "finish");
+        if (const toml::node* n = t.get("response")) e.response = read_time_map(r, w, *n, "response");
+        if (const toml::node* n = t.get("rta_finish")) e.rta_finish = read_time_map(r, w, *n, "rta_finish");
+        if (const toml::node* n = t.get("wcrt")) e.wcrt = read_time_map(r, w, *n, "wcrt");
+        if (const toml::node* n = t.get("block"))
+            for (const toml::node& b : r.array(*n, "block")) e.blocks.push_back(read_expected_block(r, w, b));
+        w.expectations.push_back(std::move(e));
+    }
+}
+
+}  // namespace
+
+Workload load_workload_text(const std::string& text, const std::string& name) {
+    TomlReader r(text, name);
+    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "expect", "title", "source"}, "the file");
+    Workload w;
+    w.source = name;
+    if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
+    read_streams(r, w);
+    read_ops(r, w);
+    if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
+    validate_workload(w);
+    read_expectations(r, w);
+    return w;
+}
+
+Workload load_workload_file(const std::string& path) {
+    std::string text;
+    if (path == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), {});
+        return load_workload_text(text, "<stdin>");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError({path, 0, 0}, "cannot open the file");
+    text.assign(std::istreambuf_iterator<char>(in), {});
+    return load_workload_text(text, path);
+}
+
+}  // namespace gpuwcrt

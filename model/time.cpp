@@ -1,0 +1,104 @@
+#include "model/time.hpp"
+
+#include <cctype>
+#include <vector>
+
+namespace gpuwcrt {
+namespace {
+
+bool all_digits(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+BigInt pow10(long n) {
+    BigInt r = 1;
+    for (long i = 0; i < n; ++i) r *= 10;
+    return r;
+}
+
+std::optional<Time> parse_decimal(std::string s) {
+    bool negative = false;
+    if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+        negative = s[0] == '-';
+        s.erase(0, 1);
+    }
+    long exponent = 0;
+    if (auto e = s.find_first_of("eE"); e != std::string::npos) {
+        std::string exp = s.substr(e + 1);
+        s.resize(e);
+        bool exp_negative = false;
+        if (!exp.empty() && (exp[0] == '+' || exp[0] == '-')) {
+            exp_negative = exp[0] == '-';
+            exp.erase(0, 1);
+        }
+        if (!all_digits(exp) || exp.size() > 6) return std::nullopt;
+        exponent = std::stol(exp) * (exp_negative ? -1 : 1);
+    }
+    std::string int_part = s, frac_part;
+    if (auto dot = s.find('.'); dot != std::string::npos) {
+        int_part = s.substr(0, dot);
+        frac_part = s.substr(dot + 1);
+        if (!all_digits(frac_part)) return std::nullopt;
+    }
+    if (!all_digits(int_part)) return std::nullopt;
+    BigInt numerator(int_part + frac_part);
+    exponent -= static_cast<long>(frac_part.size());
+    Time value = exponent >= 0 ? Time(numerator * pow10(exponent))
+                               : Time(numerator, pow10(-exponent));
+    return negative ? Time(-value) : value;
+}
+
+}  // namespace
+
+std::optional<Time> parse_time(std::string_view text) {
+    std::string s;
+    for (char c : text)
+        if (c != '_' && c != ' ') s.push_back(c);
+    if (s.empty()) return std::nullopt;
+    if (auto slash = s.find('/'); slash != std::string::npos) {
+        auto num = parse_decimal(s.substr(0, slash));
+        auto den = parse_decimal(s.substr(slash + 1));
+        if (!num || !den || *den == 0) return std::nullopt;
+        return *num / *den;
+    }
+    return parse_decimal(s);
+}
+
+std::string exact_string(const Time& t) {
+    const BigInt& den = boost::multiprecision::denominator(t);
+    if (den == 1) return boost::multiprecision::numerator(t).str();
+    return boost::multiprecision::numerator(t).str() + "/" + den.str();
+}
+
+std::string human_string(const Time& t) {
+    BigInt den = boost::multiprecision::denominator(t);
+    int twos = 0, fives = 0;
+    while (den % 2 == 0) { den /= 2; ++twos; }
+    while (den % 5 == 0) { den /= 5; ++fives; }
+    if (den != 1) return exact_string(t);
+    int digits = std::max(twos, fives);
+    BigInt scaled = boost::multiprecision::numerator(t) * pow10(digits) /
+                    boost::multiprecision::denominator(t);
+    bool negative = scaled < 0;
+    if (negative) scaled = -scaled;
+    std::string s = scaled.str();
+    if (digits > 0) {
+        if (static_cast<int>(s.size()) <= digits) s.insert(0, digits + 1 - s.size(), '0');
+        s.insert(s.size() - digits, ".");
+    }
+    return negative ? "-" + s : s;
+}
+
+BigInt common_denominator(const std::vector<Time>& values) {
+    BigInt l = 1;
+    for (const Time& v : values) {
+        BigInt d = boost::multiprecision::denominator(v);
+        l = l / boost::multiprecision::gcd(l, d) * d;
+    }
+    return l;
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,26 @@
+#pragma once
+// Exact time (SPEC §1): every time value in gpuwcrt is a rational number.
+#include <boost/multiprecision/cpp_int.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuwcrt {
+
+using Time = boost::multiprecision::cpp_rational;
+using BigInt = boost::multiprecision::cpp_int;
+
+// Reads "4", "-2", "1.5", "1_000.25", "2.5e-3", "3/2" exactly; nullopt when the text is none of these.
+std::optional<Time> parse_time(std::string_view text);
+
+// "3/2", "4", "-1/3": the exact form JSON carries.
+std::string exact_string(const Time& t);
+
+// For people: a terminating decimal when there is one ("1.5", "0.125"), else the fraction.
+std::string human_string(const Time& t);
+
+// Least common multiple of the denominators; scaling by it makes every value an integer.
+BigInt common_denominator(const std::vector<Time>& values);
+
+}  // namespace gpuwcrt

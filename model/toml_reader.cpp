@@ -1,0 +1,109 @@
+#include "model/toml_reader.hpp"
+
+#include <sstream>
+
+namespace gpuwcrt {
+
+TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(name)) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines_.push_back(line);
+    try {
+        root_ = toml::parse(text, name_);
+    } catch (const toml::parse_error& e) {
+        const auto& b = e.source().begin;
+        throw InputError({name_, static_cast<int>(b.line), static_cast<int>(b.column)},
+                         "TOML syntax error: " + std::string(e.description()));
+    }
+}
+
+SourceLocation TomlReader::where(const toml::node& n) const {
+    const auto& b = n.source().begin;
+    return {name_, static_cast<int>(b.line), static_cast<int>(b.column)};
+}
+
+SourceLocation TomlReader::where(const toml::key& k) const {
+    const auto& b = k.source().begin;
+    return {name_, static_cast<int>(b.line), static_cast<int>(b.column)};
+}
+
+void TomlReader::fail(const toml::node& n, const std::string& message) const {
+    throw InputError(where(n), message);
+}
+
+void TomlReader::only_keys(const toml::table& t, std::initializer_list<const char*> allowed,
+                           const std::string& what) const {
+    for (auto&& [k, v] : t) {
+        bool ok = false;
+        for (const char* a : allowed) ok = ok || k.str() == a;
+        if (!ok) {
+            std::string list;
+            for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+            throw InputError(where(k), "unknown key '" + std::string(k.str()) + "' in " + what +
+                                           " (allowed: " + list + ")");
+        }
+    }
+}
+
+const toml::node& TomlReader::required(const toml::table& t, const char* key,
+                                       const std::string& what) const {
+    if (const toml::node* n = t.get(key)) return *n;
+    throw InputError(where(t), what + " lacks the required key '" + key + "'");
+}
+
+std::string TomlReader::string(const toml::node& n, const char* key) const {
+    if (auto s = n.value_exact<std::string>()) return *s;
+    fail(n, std::string("'") + key + "' must be a string");
+}
+
+bool TomlReader::boolean(const toml::node& n, const char* key) const {
+    if (auto b = n.value_exact<bool>()) return *b;
+    fail(n, std::string("'") + key + "' must be true or false");
+}
+
+std::int64_t TomlReader::integer(const toml::node& n, const char* key) const {
+    if (auto i = n.value_exact<std::int64_t>()) return *i;
+    fail(n, std::string("'") + key + "' must be an integer");
+}
+
+std::string TomlReader::literal_text(const toml::node& n) const {
+    const auto& b = n.source().begin;
+    const auto& e = n.source().end;
+    if (b.line == 0 || b.line > lines_.size() || e.line != b.line) return {};
+    const std::string& line = lines_[b.line - 1];
+    if (b.column == 0 || e.column < b.column || e.column - 1 > line.size()) return {};
+    return line.substr(b.column - 1, e.column - b.column);
+}
+
+Time TomlReader::time(const toml::node& n, const char* key) const {
+    if (auto i = n.value_exact<std::int64_t>()) return Time(*i);
+    std::string text;
+    if (n.is_floating_point()) text = literal_text(n);
+    else if (auto s = n.value_exact<std::string>()) text = *s;
+    else fail(n, std::string("'") + key + "' must be a number or a string such as \"3/2\"");
+    if (auto t = parse_time(text)) return *t;
+    fail(n, std::string("'") + key + "': '" + text + "' is not an exact number (write 1.5, 3, or \"3/2\")");
+}
+
+TimeRange TomlReader::time_range(const toml::node& n, const char* key) const {
+    if (const toml::array* a = n.as_array()) {
+        if (a->size() != 2)
+            fail(n, std::string("'") + key + "' as an interval must be [lo, hi]");
+        Time lo = time(*a->get(0), key), hi = time(*a->get(1), key);
+        if (lo > hi) fail(n, std::string("'") + key + "': interval [lo, hi] has lo > hi");
+        return {lo, hi};
+    }
+    Time t = time(n, key);
+    return {t, t};
+}
+
+const toml::table& TomlReader::table(const toml::node& n, const char* key) const {
+    if (const toml::table* t = n.as_table()) return *t;
+    fail(n, std::string("'") + key + "' must be a table");
+}
+
+const toml::array& TomlReader::array(const toml::node& n, const char* key) const {
+    if (const toml::array* a = n.as_array()) return *a;
+    fail(n, std::string("'") + key + "' must be an array");
+}
+
+}  // namespace gpuwcrt

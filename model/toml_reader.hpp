@@ -1,0 +1,47 @@
+#pragma once
+// Typed, located access to a parsed TOML document. Decimal literals are re-read from the
+// source text so that 0.1 is exactly 1/10 (toml++ itself would hand us a double).
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "model/source_location.hpp"
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+class TomlReader {
+public:
+    TomlReader(std::string text, std::string name);
+
+    const toml::table& root() const { return root_; }
+    const std::string& name() const { return name_; }
+
+    SourceLocation where(const toml::node& n) const;
+    SourceLocation where(const toml::key& k) const;
+    [[noreturn]] void fail(const toml::node& n, const std::string& message) const;
+
+    // Rejects any key of `t` not in `allowed`, at the key's position.
+    void only_keys(const toml::table& t, std::initializer_list<const char*> allowed,
+                   const std::string& what) const;
+    const toml::node& required(const toml::table& t, const char* key, const std::string& what) const;
+
+    std::string string(const toml::node& n, const char* key) const;
+    bool boolean(const toml::node& n, const char* key) const;
+    std::int64_t integer(const toml::node& n, const char* key) const;
+    Time time(const toml::node& n, const char* key) const;         // 4, 1.5, "3/2"
+    TimeRange time_range(const toml::node& n, const char* key) const;  // a time or [lo, hi]
+    const toml::table& table(const toml::node& n, const char* key) const;
+    const toml::array& array(const toml::node& n, const char* key) const;
+
+private:
+    std::string literal_text(const toml::node& n) const;
+
+    std::string name_;
+    std::vector<std::string> lines_;
+    toml::table root_;
+};
+
+}  // namespace gpuwcrt

@@ -1,0 +1,43 @@
+#include "model/validate.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+void check_block_limits(const Platform& p, const Operation& op) {
+    auto over = [&](const std::string& what, std::int64_t value, std::int64_t limit) {
+        throw InputError(op.where, "kernel '" + op.name + "': " + what + " " + std::to_string(value) +
+                                       " exceeds the per-block limit " + std::to_string(limit) + " (R1)");
+    };
+    if (op.threads > p.threads_per_block_max) over("threads per block", op.threads, p.threads_per_block_max);
+    if (op.shared_mem > p.shared_mem_per_block_max)
+        over("shared memory per block (bytes)", op.shared_mem, p.shared_mem_per_block_max);
+    if (op.demand().registers > p.registers_per_block_max)
+        over("registers per block (registers x threads)", op.demand().registers, p.registers_per_block_max);
+    if (!SmUsage{}.fits(op.demand(), p))
+        throw InputError(op.where, "kernel '" + op.name + "': one block (" + std::to_string(op.threads) +
+                                       " threads, " + std::to_string(op.shared_mem) + " B shared, " +
+                                       std::to_string(op.demand().registers) +
+                                       " registers) does not fit even on an empty SM, so it could never run");
+}
+
+}  // namespace
+
+void validate_workload(const Workload& w) {
+    for (const Operation& op : w.ops)
+        if (op.is_kernel()) check_block_limits(w.platform, op);
+    for (std::size_t s = 0; s < w.streams.size(); ++s) {
+        const Operation* prev = nullptr;
+        for (int i : w.stream_ops(static_cast<int>(s))) {
+            const Operation& op = w.ops[i];
+            if (prev && prev->issue.is_static() && op.issue.is_static() &&
+                (op.issue.at.lo < prev->issue.at.lo || op.issue.at.hi < prev->issue.at.hi))
+                throw InputError(op.where, "issue time of '" + op.name + "' (" + human_string(op.issue.at.lo) +
+                                               ") is before that of '" + prev->name + "' (" +
+                                               human_string(prev->issue.at.lo) + ") earlier in stream '" +
+                                               w.streams[s].name + "'");
+            prev = &op;
+        }
+    }
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,24 @@
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+std::optional<int> Workload::find_op(const std::string& name) const {
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].name == name) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+std::vector<int> Workload::stream_ops(int stream) const {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].stream == stream) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+int Workload::null_stream() const {
+    for (std::size_t i = 0; i < streams.size(); ++i)
+        if (streams[i].is_null) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace gpuwcrt

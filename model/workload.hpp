@@ -1,0 +1,94 @@
+#pragma once
+// Streams, kernels and copies (SPEC §3).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/platform.hpp"
+#include "model/source_location.hpp"
+#include "model/time.hpp"
+
+namespace gpuwcrt {
+
+enum class Priority { high, low };  // TX2: -1 and 0; no priority means low (A1, Amert §4.2)
+
+struct Stream {
+    std::string name;
+    Priority priority = Priority::low;
+    bool is_null = false;
+    SourceLocation where;
+};
+
+// A closed interval; lo == hi for a single value. Simulation uses hi (SPEC §5).
+struct TimeRange {
+    Time lo, hi;
+    bool is_point() const { return lo == hi; }
+};
+
+// When the host calls the launch/copy API for an operation.
+struct IssueSpec {
+    enum class Kind {
+        at,                 // absolute instant, or window [lo, hi] (stored now, verified later)
+        after_stream_idle,  // host synchronises the stream, sleeps `delay`, then issues
+        with_previous       // issued right after the stream's previous operation (same instant)
+    };
+    Kind kind = Kind::at;
+    TimeRange at{0, 0};
+    Time delay = 0;
+    bool is_static() const { return kind == Kind::at; }
+};
+
+enum class OpKind { kernel, copy };
+
+struct Operation {
+    std::string name;
+    OpKind kind = OpKind::kernel;
+    int stream = 0;             // index into Workload::streams
+    int position = 0;           // index within its stream's list
+    // Kernels only.
+    std::int64_t blocks = 0;    // grid size g
+    std::int64_t threads = 0;   // per block, b
+    std::int64_t shared_mem = 0;  // bytes per block
+    std::int64_t registers = 0;   // per thread
+    // Block execution time C of a kernel, or the duration of a copy.
+    TimeRange time{1, 1};
+    IssueSpec issue;
+    std::optional<Time> deadline;  // relative to the issue time
+    SourceLocation where;
+
+    bool is_kernel() const { return kind == OpKind::kernel; }
+    BlockDemand demand() const { return {threads, shared_mem, registers * threads}; }
+};
+
+// Expected results recorded next to a case, each traceable to a paper sentence or a derivation.
+struct Expectation {
+    std::string note;
+    std::vector<std::string> order;            // launch order; empty = file order
+    std::optional<std::string> policy;         // SM placement policy name
+    std::map<std::string, Time> start, finish, response;
+    struct Block {
+        std::string kernel;
+        std::int64_t index = 0;
+        std::optional<Time> start, end;
+        std::optional<int> sm;
+    };
+    std::vector<Block> blocks;
+    std::map<std::string, Time> rta_finish;    // thesis RTA (bounds/) for this order
+    std::map<std::string, Time> wcrt;          // worst case over all scenarios
+    SourceLocation where;
+};
+
+struct Workload {
+    std::string source;  // file name it came from, for messages
+    Platform platform;
+    std::vector<Stream> streams;
+    std::vector<Operation> ops;   // file order
+    std::vector<Expectation> expectations;
+
+    std::optional<int> find_op(const std::string& name) const;
+    std::vector<int> stream_ops(int stream) const;  // in list order
+    int null_stream() const;                        // -1 if none
+};
+
+}  // namespace gpuwcrt

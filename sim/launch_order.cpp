@@ -1,0 +1,59 @@
+#include <set>
+
+#include "sim/scenario.hpp"
+
+namespace gpuwcrt {
+
+std::optional<Policy> parse_policy(const std::string& name) {
+    if (name == "most-room") return Policy::most_room;
+    if (name == "round-robin") return Policy::round_robin;
+    if (name == "first-fit") return Policy::first_fit;
+    return std::nullopt;
+}
+
+std::string policy_name(Policy p) {
+    switch (p) {
+        case Policy::most_room: return "most-room";
+        case Policy::round_robin: return "round-robin";
+        case Policy::first_fit: return "first-fit";
+        case Policy::chooser: return "any";
+    }
+    return "?";
+}
+
+std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order) {
+    const long n = static_cast<long>(w.ops.size());
+    std::vector<long> rank(n);
+    for (long i = 0; i < n; ++i) rank[i] = n + i;
+    std::set<int> seen;
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+        auto idx = w.find_op(order[pos]);
+        if (!idx) throw InputError({"--order", 1, static_cast<int>(pos) + 1}, "unknown operation '" + order[pos] + "'");
+        if (!seen.insert(*idx).second)
+            throw InputError(w.ops[*idx].where, "--order names '" + order[pos] + "' twice");
+        rank[*idx] = static_cast<long>(pos);
+    }
+    // Only named operations are checked: unnamed ones merely lose ties, and the simulator never
+    // issues an operation before its stream predecessor. Stream order first.
+    for (std::size_t s = 0; s < w.streams.size(); ++s) {
+        auto ops = w.stream_ops(static_cast<int>(s));
+        for (std::size_t i = 1; i < ops.size(); ++i)
+            if (rank[ops[i]] < rank[ops[i - 1]] && rank[ops[i - 1]] < n)
+                throw InputError(w.ops[ops[i]].where,
+                                 "--order launches '" + w.ops[ops[i]].name + "' before '" + w.ops[ops[i - 1]].name +
+                                     "', which precedes it in stream '" + w.streams[s].name + "'");
+    }
+    // Issue times: of two named operations, one issued strictly earlier cannot be launched later.
+    for (long a = 0; a < n; ++a)
+        for (long b = 0; b < n; ++b) {
+            const Operation &x = w.ops[a], &y = w.ops[b];
+            if (rank[a] < rank[b] && x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi &&
+                rank[b] < n)
+                throw InputError(x.where, "--order launches '" + x.name + "' (issued at " +
+                                              human_string(x.issue.at.lo) + ") before '" + y.name +
+                                              "' (issued at " + human_string(y.issue.at.hi) + ")");
+        }
+    return rank;
+}
+
+}  // namespace gpuwcrt

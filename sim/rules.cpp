@@ -1,0 +1,158 @@
+#include "sim/rules.hpp"
+
+#include <algorithm>
+
+#include "sim/placement.hpp"
+
+namespace gpuwcrt::rules {
+namespace {
+
+int successor(const SimState& s, int op) {
+    const Operation& o = s.w.ops[op];
+    for (std::size_t i = op + 1; i < s.w.ops.size(); ++i)
+        if (s.w.ops[i].stream == o.stream) return static_cast<int>(i);
+    return -1;
+}
+
+// The host issues a stream's operations in list order; an operation's issue instant becomes
+// known once its predecessor has been issued (or, for after_stream_idle, has completed).
+void predecessor_issued(SimState& s, int op) {
+    int next = successor(s, op);
+    if (next < 0) return;
+    const IssueSpec& is = s.w.ops[next].issue;
+    if (is.kind == IssueSpec::Kind::with_previous) s.issue_at[next] = s.now;
+    if (is.kind == IssueSpec::Kind::at) {
+        Time at = next < static_cast<int>(s.scenario.issue_at.size()) && s.scenario.issue_at[next]
+                      ? *s.scenario.issue_at[next]
+                      : is.at.lo;
+        s.issue_at[next] = std::max(at, s.now);
+    }
+}
+
+void operation_completed(SimState& s, int op) {
+    s.completed[op] = 1;
+    s.out.ops[op].finish = s.now;
+    auto& q = s.stream_queue[s.w.ops[op].stream];
+    q.erase(std::find(q.begin(), q.end(), op));
+    int next = successor(s, op);
+    if (next >= 0 && s.w.ops[next].issue.kind == IssueSpec::Kind::after_stream_idle)
+        s.issue_at[next] = s.now + s.w.ops[next].issue.delay;
+}
+
+}  // namespace
+
+void g4_c4_complete(SimState& s) {
+    while (!s.running_blocks.empty() && s.running_blocks.begin()->first == s.now) {
+        RunningBlock b = s.running_blocks.begin()->second;
+        s.running_blocks.erase(s.running_blocks.begin());
+        s.sm[b.sm].remove(s.w.ops[b.kernel].demand());
+        if (++s.blocks_done[b.kernel] == s.w.ops[b.kernel].blocks) operation_completed(s, b.kernel);
+    }
+    while (!s.running_copies.empty() && s.running_copies.begin()->first == s.now) {
+        int op = s.running_copies.begin()->second;
+        s.running_copies.erase(s.running_copies.begin());
+        s.engine_op[s.out.ops[op].engine] = -1;
+        operation_completed(s, op);
+    }
+}
+
+bool g1_issue(SimState& s) {
+    bool any = false;
+    for (;;) {
+        int pick = -1;
+        for (std::size_t i = 0; i < s.w.ops.size(); ++i)
+            if (!s.issued[i] && s.issue_at[i] && *s.issue_at[i] == s.now &&
+                (pick < 0 || s.rank(static_cast<int>(i)) < s.rank(pick)))
+                pick = static_cast<int>(i);
+        if (pick < 0) return any;
+        s.issued[pick] = 1;
+        s.out.ops[pick].issue = s.now;
+        s.out.ops[pick].launch_seq = s.next_launch_seq++;
+        s.out.launch_order.push_back(pick);
+        s.stream_queue[s.w.ops[pick].stream].push_back(pick);
+        predecessor_issued(s, pick);
+        any = true;
+    }
+}
+
+bool n1_n2_may_join(const SimState& s, int kernel) {
+    const int null_stream = s.w.null_stream();
+    if (null_stream < 0) return true;
+    const long seq = s.out.ops[kernel].launch_seq;
+    auto launched_after = [&](const std::deque<int>& q) {
+        return q.empty() || s.out.ops[q.front()].launch_seq > seq;
+    };
+    if (s.w.ops[kernel].stream == null_stream) {  // N1
+        for (std::size_t st = 0; st < s.stream_queue.size(); ++st)
+            if (static_cast<int>(st) != null_stream && !launched_after(s.stream_queue[st])) return false;
+        return true;
+    }
+    return launched_after(s.stream_queue[null_stream]);  // N2
+}
+
+bool g2_a1_c1_admit_stream_heads(SimState& s) {
+    std::vector<int> joining;
+    for (const auto& q : s.stream_queue) {
+        if (q.empty() || s.joined[q.front()]) continue;
+        int head = q.front();
+        if (!s.w.ops[head].is_kernel() || n1_n2_may_join(s, head)) joining.push_back(head);
+    }
+    std::sort(joining.begin(), joining.end(),
+              [&](int a, int b) { return s.out.ops[a].launch_seq < s.out.ops[b].launch_seq; });
+    for (int op : joining) {
+        s.joined[op] = 1;
+        const Operation& o = s.w.ops[op];
+        if (!o.is_kernel()) s.ce_queue.push_back(op);
+        else s.ee_queue[s.w.streams[o.stream].priority == Priority::high ? 0 : 1].push_back(op);
+    }
+    return !joining.empty();
+}
+
+bool c2_c3_start_copies(SimState& s) {
+    bool any = false;
+    for (std::size_t e = 0; e < s.engine_op.size() && !s.ce_queue.empty(); ++e) {
+        if (s.engine_op[e] >= 0) continue;
+        int op = s.ce_queue.front();
+        s.ce_queue.pop_front();
+        s.engine_op[e] = op;
+        s.out.ops[op].start = s.now;
+        s.out.ops[op].engine = static_cast<int>(e);
+        s.running_copies.emplace(s.now + s.w.ops[op].time.hi, op);
+        any = true;
+    }
+    return any;
+}
+
+std::vector<int> r_fitting_sms(const SimState& s, int kernel) {
+    std::vector<int> out;
+    const BlockDemand d = s.w.ops[kernel].demand();
+    for (std::size_t i = 0; i < s.sm.size(); ++i)
+        if (s.sm[i].fits(d, s.w.platform)) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+bool x1_a2_g3_dispatch_blocks(SimState& s) {
+    bool any = false;
+    for (;;) {
+        auto q = std::find_if(s.ee_queue.begin(), s.ee_queue.end(), [](const auto& x) { return !x.empty(); });
+        if (q == s.ee_queue.end()) return any;
+        const int k = q->front();
+        const Operation& kernel = s.w.ops[k];
+        while (s.next_block[k] < kernel.blocks) {
+            std::vector<int> fitting = r_fitting_sms(s, k);
+            if (fitting.empty()) return any;
+            const std::int64_t j = s.next_block[k]++;
+            const int sm = place_block(s, k, j, fitting);
+            s.round_robin_last = sm;
+            s.sm[sm].add(kernel.demand());
+            const Time end = s.now + s.block_time(k, j);
+            s.running_blocks.emplace(end, RunningBlock{k, sm});
+            if (j == 0) s.out.ops[k].start = s.now;
+            s.out.blocks.push_back({k, j, sm, s.now, end});
+            any = true;
+        }
+        q->pop_front();  // G3: fully dispatched
+    }
+}
+
+}  // namespace gpuwcrt::rules

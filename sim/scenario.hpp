@@ -1,0 +1,47 @@
+#pragma once
+// One resolution of the choices SPEC §5 leaves open: launch order among simultaneous issues,
+// SM placement, and block times within their intervals. For a scenario the schedule is unique.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+enum class Policy {
+    most_room,    // the SM that can host the most more blocks of this kernel; ties to the lowest index
+    round_robin,  // the next SM after the one used last, skipping SMs where the block does not fit
+    first_fit,    // the lowest-index SM where the block fits
+    chooser       // Scenario::choose decides (verification: any SM where it fits)
+};
+
+std::optional<Policy> parse_policy(const std::string& name);
+std::string policy_name(Policy p);
+
+struct PlacementRequest {
+    int kernel = 0;
+    std::int64_t block = 0;
+    std::vector<int> fitting;   // SMs where the block fits, ascending
+    std::vector<int> distinct;  // one SM per class of identical SM states (SMs are interchangeable)
+};
+
+struct Scenario {
+    // Tie-break rank of each operation among operations issued at the same instant; lower goes
+    // first. Empty: file order.
+    std::vector<long> rank;
+    Policy policy = Policy::most_room;
+    std::function<int(const PlacementRequest&)> choose;  // with Policy::chooser; returns an SM
+    // Execution time of block j of kernel k; empty: the upper end of the kernel's block_time.
+    std::function<Time(int kernel, std::int64_t block)> block_time;
+    // Issue instant of operations with an issue window; empty or nullopt: the window's lower end.
+    std::vector<std::optional<Time>> issue_at;
+};
+
+// Ranks from an explicit launch order (`--order a,b,c`). Named operations go first, in the
+// given order; unnamed ones follow in file order. Throws InputError (at the offending
+// operation's position in the file) when the order breaks stream order or issue times.
+std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order);
+
+}  // namespace gpuwcrt

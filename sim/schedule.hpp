@@ -1,0 +1,29 @@
+#pragma once
+#include <vector>
+
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+struct OpTiming {
+    Time issue, start, finish;
+    long launch_seq = -1;  // position in the realised launch order
+    int engine = -1;       // copies: the copy engine used
+};
+
+struct BlockTiming {
+    int kernel = 0;
+    std::int64_t index = 0;
+    int sm = 0;
+    Time start, end;
+};
+
+struct Schedule {
+    std::vector<OpTiming> ops;        // indexed like Workload::ops
+    std::vector<BlockTiming> blocks;  // in dispatch order
+    std::vector<int> launch_order;    // operation indices in the order they were issued
+
+    Time response(int op) const { return ops[op].finish - ops[op].issue; }
+};
+
+}  // namespace gpuwcrt

@@ -1,0 +1,123 @@
+#include "solver/z3_session.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+namespace gpuwcrt {
+namespace {
+
+double now_seconds() {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+z3::solver make_solver(z3::context& ctx, const std::string& logic) {
+    return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
+}
+
+}  // namespace
+
+std::string to_string(Answer a) {
+    switch (a) {
+        case Answer::sat: return "sat";
+        case Answer::unsat: return "unsat";
+        case Answer::unknown: return "unknown";
+    }
+    return "?";
+}
+
+std::string to_string(UnknownReason r) {
+    switch (r) {
+        case UnknownReason::none: return "none";
+        case UnknownReason::timeout: return "timeout";
+        case UnknownReason::incomplete: return "incomplete";
+        case UnknownReason::other: return "other";
+    }
+    return "?";
+}
+
+Z3Session::Z3Session(const SolverOptions& options)
+    : solver_(make_solver(ctx_, options.logic)), options_(options) {
+    z3::params p(ctx_);
+    p.set("random_seed", options.random_seed);
+    solver_.set(p);
+    set_deadline_from_now(options.timeout_seconds);
+}
+
+void Z3Session::set_deadline_from_now(std::optional<double> seconds) {
+    deadline_.reset();
+    if (seconds) deadline_ = now_seconds() + *seconds;
+}
+
+std::optional<double> Z3Session::remaining_seconds() const {
+    if (!deadline_) return std::nullopt;
+    return std::max(0.0, *deadline_ - now_seconds());
+}
+
+void Z3Session::apply_timeout() {
+    z3::params p(ctx_);
+    // Z3 takes milliseconds as an unsigned; UINT_MAX means no limit.
+    unsigned ms = 4294967295u;
+    if (auto left = remaining_seconds()) ms = static_cast<unsigned>(std::max(1.0, *left * 1000.0));
+    p.set("timeout", ms);
+    solver_.set(p);
+}
+
+CheckResult Z3Session::classify(z3::check_result r) {
+    CheckResult out;
+    if (r == z3::sat) out.answer = Answer::sat;
+    else if (r == z3::unsat) out.answer = Answer::unsat;
+    else {
+        out.answer = Answer::unknown;
+        out.reason_text = solver_.reason_unknown();
+        const std::string& t = out.reason_text;
+        if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
+            (remaining_seconds() && *remaining_seconds() <= 0.0))
+            out.reason = UnknownReason::timeout;
+        else if (t.find("incomplete") != std::string::npos || t.find("(sat.giveup") != std::string::npos)
+            out.reason = UnknownReason::incomplete;
+        else
+            out.reason = UnknownReason::other;
+    }
+    return out;
+}
+
+CheckResult Z3Session::check() {
+    if (auto left = remaining_seconds(); left && *left <= 0.0)
+        return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
+    apply_timeout();
+    return classify(solver_.check());
+}
+
+CheckResult Z3Session::check(const z3::expr_vector& assumptions) {
+    if (auto left = remaining_seconds(); left && *left <= 0.0)
+        return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
+    apply_timeout();
+    return classify(solver_.check(assumptions));
+}
+
+Time Z3Session::value(const z3::expr& e) const {
+    z3::expr v = solver_.get_model().eval(e, true);
+    if (v.is_int() && v.is_numeral()) return Time(BigInt(v.get_decimal_string(0)));
+    if (v.is_real() && v.is_numeral()) {
+        BigInt num(v.numerator().get_decimal_string(0));
+        BigInt den(v.denominator().get_decimal_string(0));
+        return Time(num, den);
+    }
+    throw std::logic_error("model value is not a numeral: " + v.to_string());
+}
+
+BigInt Z3Session::int_value(const z3::expr& e) const {
+    Time t = value(e);
+    if (boost::multiprecision::denominator(t) != 1) throw std::logic_error("model value is not an integer");
+    return boost::multiprecision::numerator(t);
+}
+
+bool Z3Session::bool_value(const z3::expr& e) const {
+    z3::expr v = solver_.get_model().eval(e, true);
+    if (v.is_true()) return true;
+    if (v.is_false()) return false;
+    throw std::logic_error("model value is not a Boolean: " + v.to_string());
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,63 @@
+#pragma once
+// The one place where gpuwcrt talks to Z3: parameters, timeouts, classification of "unknown",
+// and exact reading of model values (numerator/denominator strings, never machine ints).
+#include <optional>
+#include <string>
+
+#include <z3++.h>
+
+#include "model/time.hpp"
+
+namespace gpuwcrt {
+
+enum class Answer { sat, unsat, unknown };
+enum class UnknownReason { none, timeout, incomplete, other };
+
+struct SolverOptions {
+    std::optional<double> timeout_seconds;  // wall-clock budget for one check; nullopt = none
+    std::string logic;                       // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
+    unsigned random_seed = 0;
+};
+
+struct CheckResult {
+    Answer answer = Answer::unknown;
+    UnknownReason reason = UnknownReason::none;
+    std::string reason_text;  // Z3's own words for unknown
+};
+
+std::string to_string(Answer a);
+std::string to_string(UnknownReason r);
+
+class Z3Session {
+public:
+    explicit Z3Session(const SolverOptions& options = {});
+    Z3Session(const Z3Session&) = delete;
+    Z3Session& operator=(const Z3Session&) = delete;
+
+    z3::context& ctx() { return ctx_; }
+    z3::solver& solver() { return solver_; }
+
+    CheckResult check();
+    CheckResult check(const z3::expr_vector& assumptions);
+    z3::model model() const { return solver_.get_model(); }
+
+    // Exact value of an integer or real term in the last model (model completion on).
+    Time value(const z3::expr& e) const;
+    BigInt int_value(const z3::expr& e) const;
+    bool bool_value(const z3::expr& e) const;
+
+    // Remaining budget after earlier checks; used to split one user timeout over many checks.
+    std::optional<double> remaining_seconds() const;
+    void set_deadline_from_now(std::optional<double> seconds);
+
+private:
+    CheckResult classify(z3::check_result r);
+    void apply_timeout();
+
+    z3::context ctx_;
+    z3::solver solver_;
+    SolverOptions options_;
+    std::optional<double> deadline_;  // steady-clock seconds
+};
+
+}  // namespace gpuwcrt

@@ -1,0 +1,27 @@
+#pragma once
+// Helpers shared by the test executables.
+#include <string>
+#include <vector>
+
+#include "model/load_toml.hpp"
+
+namespace gpuwcrt::test {
+
+// Path of a file in the source tree, e.g. source_path("cases/thesis/example.toml").
+std::string source_path(const std::string& relative);
+
+struct CliRun {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+// Runs the built `gpuwcrt` binary with `args` (each shell-quoted) and optional standard input.
+CliRun run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
+
+// Loads a workload given as TOML text (name "test.toml" in messages).
+Workload workload_from(const std::string& toml);
+
+// A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
+std::string temp_dir();
+
+}  // namespace gpuwcrt::test

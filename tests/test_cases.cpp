@@ -1,0 +1,58 @@
+// Every [[expect]] of every case under cases/ holds in the simulator.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "sim/simulate.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+std::vector<std::string> case_files() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(test::source_path("cases")))
+        if (e.path().extension() == ".toml") out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void check_expectation(const Workload& w, const Expectation& e) {
+    Scenario sc;
+    if (e.policy) sc.policy = *parse_policy(*e.policy);
+    sc.rank = launch_ranks(w, e.order);
+    const Schedule s = simulate(w, sc);
+    auto op = [&](const std::string& name) { return *w.find_op(name); };
+    for (const auto& [name, t] : e.finish) CHECK(exact_string(s.ops[op(name)].finish) == exact_string(t));
+    for (const auto& [name, t] : e.start) CHECK(exact_string(s.ops[op(name)].start) == exact_string(t));
+    for (const auto& [name, t] : e.response) CHECK(exact_string(s.response(op(name))) == exact_string(t));
+    for (const auto& b : e.blocks) {
+        INFO("block " << b.kernel << ":" << b.index);
+        auto it = std::find_if(s.blocks.begin(), s.blocks.end(), [&](const BlockTiming& x) {
+            return x.kernel == op(b.kernel) && x.index == b.index;
+        });
+        REQUIRE(it != s.blocks.end());
+        if (b.start) CHECK(exact_string(it->start) == exact_string(*b.start));
+        if (b.end) CHECK(exact_string(it->end) == exact_string(*b.end));
+        if (b.sm) CHECK(it->sm == *b.sm);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("every case expectation holds in the simulator", "[cases][sim]") {
+    const auto files = case_files();
+    REQUIRE(!files.empty());
+    std::size_t checked = 0;
+    for (const auto& f : files) {
+        const Workload w = load_workload_file(f);
+        for (const auto& e : w.expectations) {
+            if (e.finish.empty() && e.start.empty() && e.response.empty() && e.blocks.empty()) continue;
+            INFO(f << " expectation at " << e.where.str() << ": " << e.note);
+            check_expectation(w, e);
+            ++checked;
+        }
+    }
+    CHECK(checked >= 4);
+}
