@@ -14,7 +14,7 @@ namespace {
 struct SimulateOptions {
     std::string file;
     std::string order;
-    std::string policy = "most-room";
+    std::string policy;
     bool json = false;
     bool blocks = false;
     std::string svg;
@@ -22,9 +22,8 @@ struct SimulateOptions {
 
 int run_simulate(const SimulateOptions& o) {
     const Workload w = load_workload_file(o.file);
-    Scenario sc;
-    sc.policy = policy_from_option(o.policy);
-    sc.rank = launch_ranks(w, split_names(o.order));
+    const Scenario sc = scenario_for(w, split_names(o.order),
+                                     o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
     const Schedule s = simulate(w, sc);
     if (!o.svg.empty()) write_gantt_svg(o.svg, w, s);
     if (o.json) std::cout << schedule_json(w, s).dump(2) << '\n';

@@ -235,11 +235,41 @@ void read_expectations(const TomlReader& r, Workload& w) {
     }
 }
 
+void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
+    r.only_keys(t, {"order", "policy", "sm"}, "[scenario]");
+    FixedScenario f;
+    f.where = r.where(t);
+    if (const toml::node* n = t.get("order"))
+        for (const toml::node& name : r.array(*n, "order")) f.order.push_back(r.string(name, "order"));
+    if (const toml::node* n = t.get("policy")) f.policy = r.string(*n, "policy");
+    if (const toml::node* n = t.get("sm")) {
+        for (auto&& [k, v] : r.table(*n, "sm")) {
+            const std::string name(k.str());
+            auto op = w.find_op(name);
+            if (!op || !w.ops[*op].is_kernel())
+                throw InputError(r.where(k), "[scenario] sm names unknown kernel '" + name + "'");
+            const toml::array& a = r.array(v, "sm");
+            if (static_cast<std::int64_t>(a.size()) != w.ops[*op].blocks)
+                r.fail(v, "[scenario] sm for '" + name + "' lists " + std::to_string(a.size()) +
+                              " SMs but the kernel has " + std::to_string(w.ops[*op].blocks) + " blocks");
+            std::vector<int> sms;
+            for (const toml::node& x : a) {
+                std::int64_t v2 = nonnegative_integer(r, x, "sm");
+                if (v2 >= w.platform.sms) r.fail(x, "SM " + std::to_string(v2) + " does not exist (the platform has " +
+                                                        std::to_string(w.platform.sms) + ")");
+                sms.push_back(static_cast<int>(v2));
+            }
+            f.sm[name] = std::move(sms);
+        }
+    }
+    w.scenario = std::move(f);
+}
+
 }  // namespace
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "expect", "title", "source"}, "the file");
+    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source"}, "the file");
     Workload w;
     w.source = name;
     if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
@@ -247,6 +277,7 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
     read_ops(r, w);
     if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
     validate_workload(w);
+    if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w);
     read_expectations(r, w);
     return w;
 }

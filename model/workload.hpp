@@ -79,12 +79,22 @@ struct Expectation {
     SourceLocation where;
 };
 
+// A [scenario] table: fixes what SPEC §5 leaves open, e.g. in a counterexample written by
+// `certify --counterexample`, so that `gpuwcrt simulate` reproduces it.
+struct FixedScenario {
+    std::vector<std::string> order;              // launch order (as --order)
+    std::optional<std::string> policy;           // SM placement policy name
+    std::map<std::string, std::vector<int>> sm;  // kernel -> SM of each block, in index order
+    SourceLocation where;
+};
+
 struct Workload {
     std::string source;  // file name it came from, for messages
     Platform platform;
     std::vector<Stream> streams;
     std::vector<Operation> ops;   // file order
     std::vector<Expectation> expectations;
+    std::optional<FixedScenario> scenario;
 
     std::optional<int> find_op(const std::string& name) const;
     std::vector<int> stream_ops(int stream) const;  // in list order

@@ -25,6 +25,15 @@ std::vector<int> distinct_states(const SimState& s, const std::vector<int>& fitt
 
 int place_block(SimState& s, int kernel, std::int64_t block, const std::vector<int>& fitting) {
     const Platform& p = s.w.platform;
+    if (kernel < static_cast<int>(s.scenario.fixed_sm.size()) && !s.scenario.fixed_sm[kernel].empty()) {
+        const int sm = s.scenario.fixed_sm[kernel][block];
+        if (std::find(fitting.begin(), fitting.end(), sm) == fitting.end())
+            throw InputError(s.scenario.fixed_where,
+                             "the fixed placement puts block " + std::to_string(block) + " of '" +
+                                 s.w.ops[kernel].name + "' on SM " + std::to_string(sm) +
+                                 ", where it does not fit at that moment");
+        return sm;
+    }
     switch (s.scenario.policy) {
         case Policy::first_fit:
             return fitting.front();

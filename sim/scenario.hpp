@@ -33,6 +33,11 @@ struct Scenario {
     std::vector<long> rank;
     Policy policy = Policy::most_room;
     std::function<int(const PlacementRequest&)> choose;  // with Policy::chooser; returns an SM
+    // Per kernel: the SM of each block, overriding the policy (replay of a witness, or a
+    // [scenario] table); empty for a kernel = the policy decides. A fixed SM where the block
+    // does not fit is an InputError at `fixed_where`.
+    std::vector<std::vector<int>> fixed_sm;
+    SourceLocation fixed_where;
     // Execution time of block j of kernel k; empty: the upper end of the kernel's block_time.
     std::function<Time(int kernel, std::int64_t block)> block_time;
     // Issue instant of operations with an issue window; empty or nullopt: the window's lower end.
@@ -43,5 +48,16 @@ struct Scenario {
 // given order; unnamed ones follow in file order. Throws InputError (at the offending
 // operation's position in the file) when the order breaks stream order or issue times.
 std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order);
+
+}  // namespace gpuwcrt
+
+namespace gpuwcrt {
+
+// The scenario a simulation runs: the file's [scenario] table (if any) with the command
+// line's --order / --policy taking precedence when given. Kernels whose blocks [scenario]
+// places explicitly are placed so; the others follow the policy. A fixed placement that
+// does not fit is an InputError at the [scenario] table.
+Scenario scenario_for(const Workload& w, const std::vector<std::string>& order_option,
+                      const std::optional<std::string>& policy_option);
 
 }  // namespace gpuwcrt
