@@ -6,11 +6,6 @@
 namespace gpuwcrt {
 namespace {
 
-double now_seconds() {
-    using namespace std::chrono;
-    return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
 z3::solver make_solver(z3::context& ctx, const std::string& logic) {
     return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
 }
@@ -41,24 +36,26 @@ Z3Session::Z3Session(const SolverOptions& options)
     z3::params p(ctx_);
     p.set("random_seed", options.random_seed);
     solver_.set(p);
-    set_deadline_from_now(options.timeout_seconds);
+    set_deadline_from_now(options.timeout);
 }
 
-void Z3Session::set_deadline_from_now(std::optional<double> seconds) {
+void Z3Session::set_deadline_from_now(std::optional<std::chrono::milliseconds> budget) {
     deadline_.reset();
-    if (seconds) deadline_ = now_seconds() + *seconds;
+    if (budget) deadline_ = std::chrono::steady_clock::now() + *budget;
 }
 
-std::optional<double> Z3Session::remaining_seconds() const {
+std::optional<std::chrono::milliseconds> Z3Session::remaining() const {
+    using namespace std::chrono;
     if (!deadline_) return std::nullopt;
-    return std::max(0.0, *deadline_ - now_seconds());
+    auto left = duration_cast<milliseconds>(*deadline_ - steady_clock::now());
+    return std::max(left, milliseconds(0));
 }
 
 void Z3Session::apply_timeout() {
     z3::params p(ctx_);
     // Z3 takes milliseconds as an unsigned; UINT_MAX means no limit.
     unsigned ms = 4294967295u;
-    if (auto left = remaining_seconds()) ms = static_cast<unsigned>(std::max(1.0, *left * 1000.0));
+    if (auto left = remaining()) ms = static_cast<unsigned>(std::max<long long>(1, left->count()));
     p.set("timeout", ms);
     solver_.set(p);
 }
@@ -72,7 +69,7 @@ CheckResult Z3Session::classify(z3::check_result r) {
         out.reason_text = solver_.reason_unknown();
         const std::string& t = out.reason_text;
         if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
-            (remaining_seconds() && *remaining_seconds() <= 0.0))
+            (remaining() && remaining()->count() == 0))
             out.reason = UnknownReason::timeout;
         else if (t.find("incomplete") != std::string::npos || t.find("(sat.giveup") != std::string::npos)
             out.reason = UnknownReason::incomplete;
@@ -83,14 +80,14 @@ CheckResult Z3Session::classify(z3::check_result r) {
 }
 
 CheckResult Z3Session::check() {
-    if (auto left = remaining_seconds(); left && *left <= 0.0)
+    if (auto left = remaining(); left && left->count() == 0)
         return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
     apply_timeout();
     return classify(solver_.check());
 }
 
 CheckResult Z3Session::check(const z3::expr_vector& assumptions) {
-    if (auto left = remaining_seconds(); left && *left <= 0.0)
+    if (auto left = remaining(); left && left->count() == 0)
         return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
     apply_timeout();
     return classify(solver_.check(assumptions));

@@ -1,6 +1,7 @@
 #pragma once
 // The one place where gpuwcrt talks to Z3: parameters, timeouts, classification of "unknown",
 // and exact reading of model values (numerator/denominator strings, never machine ints).
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -14,7 +15,8 @@ enum class Answer { sat, unsat, unknown };
 enum class UnknownReason { none, timeout, incomplete, other };
 
 struct SolverOptions {
-    std::optional<double> timeout_seconds;  // wall-clock budget for one check; nullopt = none
+    // Wall-clock budget for the whole session (all checks together); nullopt = none.
+    std::optional<std::chrono::milliseconds> timeout;
     std::string logic;                       // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
     unsigned random_seed = 0;
 };
@@ -46,9 +48,9 @@ public:
     BigInt int_value(const z3::expr& e) const;
     bool bool_value(const z3::expr& e) const;
 
-    // Remaining budget after earlier checks; used to split one user timeout over many checks.
-    std::optional<double> remaining_seconds() const;
-    void set_deadline_from_now(std::optional<double> seconds);
+    // Remaining budget after earlier checks: one user timeout covers a whole search.
+    std::optional<std::chrono::milliseconds> remaining() const;
+    void set_deadline_from_now(std::optional<std::chrono::milliseconds> budget);
 
 private:
     CheckResult classify(z3::check_result r);
@@ -57,7 +59,7 @@ private:
     z3::context ctx_;
     z3::solver solver_;
     SolverOptions options_;
-    std::optional<double> deadline_;  // steady-clock seconds
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 }  // namespace gpuwcrt
