@@ -1,0 +1,114 @@
+#include "encode/block_problem.hpp"
+
+#include <numeric>
+
+namespace gpuwcrt {
+namespace {
+
+const char* const later = " is not covered by the SMT engine yet (use --engine enumerate)";
+
+void reject_unsupported(const Workload& w) {
+    for (const Stream& s : w.streams) {
+        if (s.is_null) throw InputError(s.where, "the NULL stream (N1/N2)" + std::string(later));
+        if (s.priority == Priority::high)
+            throw InputError(s.where, "stream priorities (A1/A2)" + std::string(later));
+    }
+    for (const Operation& op : w.ops) {
+        if (!op.is_kernel()) throw InputError(op.where, "copies (C1-C4)" + std::string(later));
+        if (!op.time.is_point())
+            throw InputError(op.where, "block-time intervals" + std::string(later));
+        if (op.issue.kind == IssueSpec::Kind::after_stream_idle)
+            throw InputError(op.where, "after_stream_idle issue times" + std::string(later));
+        if (op.issue.is_static() && !op.issue.at.is_point())
+            throw InputError(op.where, "issue windows" + std::string(later));
+    }
+}
+
+std::int64_t checked(const Time& scaled, const Operation& op) {
+    // 2^50 leaves room for sums of many such values inside int64 and Z3 numerals.
+    static const BigInt limit = BigInt(1) << 50;
+    if (boost::multiprecision::denominator(scaled) != 1 || boost::multiprecision::numerator(scaled) > limit)
+        throw InputError(op.where, "times of this workload need integers beyond 2^50 after scaling to a common "
+                                   "denominator; the SMT engine does not support that resolution");
+    return static_cast<std::int64_t>(boost::multiprecision::numerator(scaled));
+}
+
+ScaledResource resource(const std::string& name, std::int64_t cap, std::vector<std::int64_t> demand) {
+    std::int64_t g = cap;
+    for (std::int64_t d : demand) g = std::gcd(g, d);
+    if (g > 1) {
+        cap /= g;
+        for (auto& d : demand) d /= g;
+    }
+    return {name, cap, std::move(demand)};
+}
+
+}  // namespace
+
+Time BlockProblem::to_time(std::int64_t scaled) const { return Time(scaled) / scale; }
+
+std::int64_t BlockProblem::index_of_op(int op_index) const {
+    for (std::size_t k = 0; k < op.size(); ++k)
+        if (op[k] == op_index) return static_cast<std::int64_t>(k);
+    return -1;
+}
+
+BlockProblem make_block_problem(const Workload& w) {
+    reject_unsupported(w);
+    BlockProblem p;
+    p.workload = &w;
+    p.sms = w.platform.sms;
+    std::vector<Time> times;
+    for (const Operation& op : w.ops) {
+        times.push_back(op.time.hi);
+        times.push_back(op.issue.at.lo);
+    }
+    p.scale = Time(common_denominator(times));
+    std::vector<int> last_in_stream(w.streams.size(), -1);
+    std::vector<std::int64_t> threads, shared, regs, ones;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const Operation& op = w.ops[i];
+        const int k = static_cast<int>(p.op.size());
+        p.op.push_back(static_cast<int>(i));
+        p.block_time.push_back(checked(op.time.hi * p.scale, op));
+        p.blocks.push_back(op.blocks);
+        p.stream_pred.push_back(last_in_stream[op.stream]);
+        last_in_stream[op.stream] = k;
+        const BlockDemand d = op.demand();
+        threads.push_back(d.threads);
+        shared.push_back(d.shared_mem);
+        regs.push_back(d.registers);
+        ones.push_back(1);
+    }
+    // Issue times: an operation without its own issue time is issued with its predecessor.
+    for (int k = 0; k < p.kernels(); ++k) {
+        const Operation& op = w.ops[p.op[k]];
+        if (op.issue.kind == IssueSpec::Kind::with_previous && p.stream_pred[k] >= 0)
+            p.issue.push_back(p.issue[p.stream_pred[k]]);
+        else
+            p.issue.push_back(checked(op.issue.at.lo * p.scale, op));
+    }
+    // A resource binds only if all blocks together could exceed one SM's capacity of it.
+    const Platform& pf = w.platform;
+    auto add_if_binding = [&](const std::string& name, std::int64_t cap, const std::vector<std::int64_t>& dem) {
+        std::int64_t total = 0;
+        for (int k = 0; k < p.kernels(); ++k) total += dem[k] * p.blocks[k];
+        bool used = false;
+        for (std::int64_t d : dem) used = used || d > 0;
+        if (used) p.all_resources.push_back(resource(name, cap, dem));
+        if (total > cap) p.resources.push_back(resource(name, cap, dem));
+    };
+    add_if_binding("threads", pf.threads_per_sm, threads);
+    add_if_binding("shared memory", pf.shared_mem_per_sm, shared);
+    add_if_binding("registers", pf.registers_per_sm, regs);
+    add_if_binding("resident blocks", pf.blocks_per_sm_max, ones);
+    std::int64_t max_issue = 0, work = 0;
+    for (int k = 0; k < p.kernels(); ++k) {
+        max_issue = std::max(max_issue, p.issue[k]);
+        work += p.blocks[k] * p.block_time[k];
+    }
+    p.horizon = max_issue + work;
+    return p;
+}
+
+}  // namespace gpuwcrt

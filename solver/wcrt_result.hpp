@@ -1,0 +1,47 @@
+#pragma once
+// What the WCRT engines (SMT and exhaustive enumeration) answer, per operation.
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "solver/witness.hpp"
+
+namespace gpuwcrt {
+
+enum class WcrtStatus { exact, unknown };
+enum class Verdict { certified, refuted, unknown };
+
+std::string to_string(WcrtStatus s);
+std::string to_string(Verdict v);
+
+struct WcrtAnswer {
+    int op = 0;
+    WcrtStatus status = WcrtStatus::unknown;
+    // Exact: the WCRT. Unknown: the largest response found so far (a lower bound), if any.
+    std::optional<Time> wcrt;
+    std::optional<WitnessScenario> witness;  // replayed: its response equals `wcrt`
+    std::string unknown_reason;              // "timeout", "incomplete", …
+};
+
+struct CertifyAnswer {
+    int op = 0;
+    Time bound;
+    Verdict verdict = Verdict::unknown;
+    std::optional<WitnessScenario> counterexample;  // replayed: its response exceeds `bound`
+    std::optional<Time> response;                   // of the counterexample
+    std::string unknown_reason;
+};
+
+struct EngineOptions {
+    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (SPEC §5)
+    std::optional<std::chrono::milliseconds> timeout;  // for the whole run
+    bool symmetry_breaking = true;
+};
+
+struct EngineStats {
+    std::chrono::milliseconds elapsed{0};
+    long long scenarios = 0;     // enumeration: scenarios simulated
+    long long solver_calls = 0;  // SMT: checks
+};
+
+}  // namespace gpuwcrt

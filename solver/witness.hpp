@@ -1,0 +1,38 @@
+#pragma once
+// A witness or counterexample scenario (SPEC §5): launch order and SM of every block. Every
+// one an engine reports is replayed through the simulator first (replay_witness).
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sim/scenario.hpp"
+#include "sim/schedule.hpp"
+#include "sim/simulate.hpp"
+
+namespace gpuwcrt {
+
+struct WitnessScenario {
+    std::vector<int> launch_order;      // operation indices, in launch order
+    std::vector<std::vector<int>> sm;   // per operation: SM of each block (empty for copies)
+};
+
+// The witness as the simulator's scenario: ranks from the launch order, fixed SMs.
+Scenario witness_scenario(const Workload& w, const WitnessScenario& x);
+WitnessScenario witness_of(const Workload& w, const Schedule& s);
+
+// An engine's claim that disagrees with the simulator's replay: a bug, never a result.
+class ReplayMismatch : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
+
+// Simulates the witness. Throws ReplayMismatch when `claimed_response` of `op` differs from
+// the replayed one, or when `claimed` (if given) differs from the replayed schedule in any
+// block start or SM; the message shows both.
+Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
+                        const Schedule* claimed = nullptr);
+
+// {"order":[names…],"sm":{"K":[0,1,…]…}}-like text for people: "order K2,K1; sm K1=[0,1] …".
+std::string describe_witness(const Workload& w, const WitnessScenario& x);
+
+}  // namespace gpuwcrt
