@@ -44,7 +44,10 @@ std::optional<Time> parse_decimal(std::string s) {
         if (!all_digits(frac_part)) return std::nullopt;
     }
     if (!all_digits(int_part)) return std::nullopt;
-    BigInt numerator(int_part + frac_part);
+    // Boost reads a leading 0 as an octal prefix ("065" would be 53), so strip leading zeros.
+    std::string digits = int_part + frac_part;
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+    BigInt numerator(digits);
     exponent -= static_cast<long>(frac_part.size());
     Time value = exponent >= 0 ? Time(numerator * pow10(exponent))
                                : Time(numerator, pow10(-exponent));
