@@ -10,10 +10,6 @@ namespace gpuwcrt::app {
 using Action = std::function<int()>;
 
 void add_simulate_command(CLI::App& cli, Action& action);
-void add_wcrt_command(CLI::App& cli, Action& action);
-void add_certify_command(CLI::App& cli, Action& action);
 void add_rta_command(CLI::App& cli, Action& action);
-void add_import_examiner_command(CLI::App& cli, Action& action);
-void add_compare_trace_command(CLI::App& cli, Action& action);
 
 }  // namespace gpuwcrt::app
