@@ -46,7 +46,7 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
         w.ops.push_back(op);
     }
     if (spec.deadlines)
-        for (auto& op : w.ops) op.deadline = std::max(max_c, total / 4);
+        for (auto& op : w.ops) op.deadline = std::max(max_c, Time(total / 4));
     validate_workload(w);
     return w;
 }
