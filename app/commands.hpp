@@ -11,5 +11,7 @@ using Action = std::function<int()>;
 
 void add_simulate_command(CLI::App& cli, Action& action);
 void add_rta_command(CLI::App& cli, Action& action);
+void add_import_examiner_command(CLI::App& cli, Action& action);
+void add_compare_trace_command(CLI::App& cli, Action& action);
 
 }  // namespace gpuwcrt::app
