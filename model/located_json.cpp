@@ -92,7 +92,7 @@ private:
             skip_space();
             JsonMember m;
             m.key_where = here();
-            if (peek() != '"') fail("expected a key in double quotes" + describe_here());
+            if (peek() != '"') fail("expected a quoted key (\"key\")" + describe_here());
             m.key = string_literal();
             for (const JsonMember& other : v.members)
                 if (other.key == m.key)
