@@ -262,7 +262,7 @@ TEST_CASE("an operation without issue is issued with its stream's previous opera
     CHECK(r.start("B") == Time(27, 10));
 }
 
-TEST_CASE("--order decides ties between simultaneous issues and is validated", "[rules][order]") {
+TEST_CASE("the launch order option decides ties between simultaneous issues and is validated", "[rules][order]") {
     const std::string example = test::source_path("cases/thesis/example.toml");
     auto ok = test::run_cli({"simulate", example, "--order", "t2,t3,t4,t1", "--json"});
     REQUIRE(ok.exit_code == 0);
@@ -285,4 +285,15 @@ TEST_CASE("--order decides ties between simultaneous issues and is validated", "
         CHECK(r.out.empty());
         CHECK(r.err.find("--order launches") != std::string::npos);
     }
+}
+
+TEST_CASE("N1/N2 compare stream heads whether kernel or copy; copies are exempt", "[rules]") {
+    // docs/decisions.md (e). N waits for the copy heading S1 (launched before it); the NULL
+    // stream's copy D is not held back by the kernel A launched before it.
+    const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") +
+                      copy("C", "2", "stream = \"S1\"") + kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5"));
+    CHECK(r.start("N") == 2);
+    const Run d = run(stream("NULL", "null = true") + stream("S1") + kernel("A", 1, 32, "2", "stream = \"S1\"") +
+                      copy("D", "1", "stream = \"NULL\"\nissue = 0.5"));
+    CHECK(d.start("D") == Time(1, 2));
 }
