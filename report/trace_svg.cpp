@@ -11,20 +11,6 @@ namespace {
 constexpr long caption_height = 28;
 constexpr long default_width = 960, default_height = 360;
 
-std::string escape_xml(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out.push_back(c);
-        }
-    }
-    return out;
-}
-
 // The integer part of attribute `name` of the tag text, or -1.
 long attribute(const std::string& tag, const std::string& name) {
     const std::string key = " " + name + "=\"";
@@ -83,7 +69,7 @@ std::string stack_svgs(const std::vector<std::pair<std::string, std::string>>& c
     long y = 0, width = 0;
     for (const auto& [caption, doc] : captioned_charts) {
         inner += "<text x=\"8\" y=\"" + std::to_string(y + 20) +
-                 "\" font-family=\"sans-serif\" font-size=\"16\" font-weight=\"bold\">" + escape_xml(caption) +
+                 "\" font-family=\"sans-serif\" font-size=\"16\" font-weight=\"bold\">" + xml_escape(caption) +
                  "</text>\n";
         y += caption_height;
         Child c = place(doc, y);
