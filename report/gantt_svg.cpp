@@ -19,21 +19,6 @@ constexpr int arrow_row = 15, char_width = 7;
 const char* const palette[] = {"#4e79a7", "#e8762b", "#59a14f", "#e15759", "#499894",
                                "#b6992d", "#b07aa1", "#d37295", "#9c755f", "#79706e"};
 
-std::string escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out.push_back(c);
-        }
-    }
-    return out;
-}
-
 std::string colour_of(const Workload& w, int op) {
     int n = 0;  // kernels are coloured in file order
     for (int i = 0; i < op; ++i) n += w.ops[i].is_kernel();
@@ -47,7 +32,7 @@ struct Canvas {
              << px(ht) << "\" " << attrs << "/>\n";
     }
     void text(const Time& x, const Time& y, const std::string& s, const std::string& attrs) {
-        body << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" " << attrs << ">" << escape(s) << "</text>\n";
+        body << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" " << attrs << ">" << xml_escape(s) << "</text>\n";
     }
     void line(const Time& x1, const Time& y1, const Time& x2, const Time& y2, const std::string& attrs) {
         body << "<line x1=\"" << px(x1) << "\" y1=\"" << px(y1) << "\" x2=\"" << px(x2) << "\" y2=\"" << px(y2)
@@ -88,7 +73,7 @@ Time draw_sm_lanes(Canvas& c, const Workload& w, const Schedule& s, const PixelS
             const Time x0 = xs.x(b.start), wd = xs.x(b.end) - x0;
             const std::string label = k.name + ":" + std::to_string(b.index);
             c.rect(x0, yt, wd, ht,
-                   "class=\"block\" data-block=\"" + escape(label) + "\" fill=\"" + colour_of(w, b.kernel) +
+                   "class=\"block\" data-block=\"" + xml_escape(label) + "\" fill=\"" + colour_of(w, b.kernel) +
                        "\" stroke=\"#222\" stroke-width=\"1\"");
             const Time font = std::clamp(Time(ht - 3), Time(6), Time(12));
             c.text(x0 + wd / 2, yt + ht / 2 + font * 35 / 100, label,
@@ -110,7 +95,7 @@ Time draw_ce_lanes(Canvas& c, const Workload& w, const Schedule& s, const PixelS
             if (w.ops[i].is_kernel() || s.ops[i].engine != e) continue;
             const Time x0 = xs.x(s.ops[i].start), wd = xs.x(s.ops[i].finish) - x0;
             c.rect(x0, y + 3, wd, ce_height - 6,
-                   "class=\"copy\" data-copy=\"" + escape(w.ops[i].name) +
+                   "class=\"copy\" data-copy=\"" + xml_escape(w.ops[i].name) +
                        "\" fill=\"#d9d9d9\" stroke=\"#222\" stroke-width=\"1\"");
             c.text(x0 + wd / 2, y + ce_height / 2 + 4, w.ops[i].name,
                    "class=\"copy-label\" font-size=\"10\" text-anchor=\"middle\"");
@@ -190,6 +175,21 @@ Time draw_legend(Canvas& c, const Workload& w, Time y) {
 }
 
 }  // namespace
+
+std::string xml_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default: out.push_back(c);
+        }
+    }
+    return out;
+}
 
 std::string gantt_svg(const Workload& w, const Schedule& s) {
     const Time end = chart_end(s);

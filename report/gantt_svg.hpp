@@ -10,4 +10,7 @@ namespace gpuwcrt {
 // under the time axis.
 std::string gantt_svg(const Workload& w, const Schedule& s);
 
+// Text or attribute value escaped for XML (&, <, >, ", ').
+std::string xml_escape(const std::string& s);
+
 }  // namespace gpuwcrt
