@@ -12,7 +12,14 @@ std::string list(const std::vector<std::string>& names) {
     return out;
 }
 
-std::string range_text(const TimeRange& r) { return "[" + human_string(r.lo) + ", " + human_string(r.hi) + "]"; }
+std::string range_text(const TimeRange& r) {
+    std::string s(1, '[');  // appended, not "[" + …: GCC 12 warns falsely (-Wrestrict) on the latter
+    s += human_string(r.lo);
+    s += ", ";
+    s += human_string(r.hi);
+    s += ']';
+    return s;
+}
 
 void block_size_reasons(const Workload& w, const OneBigSm& big, std::vector<std::string>& out) {
     std::set<std::int64_t> sizes;
@@ -66,9 +73,11 @@ void resource_reasons(const Workload& w, std::vector<std::string>& out) {
 }
 
 void stream_reasons(const Workload& w, std::vector<std::string>& out) {
+    std::vector<std::vector<int>> members(w.streams.size());  // one pass: Workload::stream_ops is O(ops)
+    for (std::size_t i = 0; i < w.ops.size(); ++i) members[w.ops[i].stream].push_back(static_cast<int>(i));
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
         const Stream& st = w.streams[s];
-        const auto ops = w.stream_ops(static_cast<int>(s));
+        const auto& ops = members[s];
         if (ops.empty()) continue;
         if (ops.size() > 1) {
             std::vector<std::string> names;

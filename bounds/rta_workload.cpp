@@ -20,30 +20,26 @@ std::optional<Time> RtaOutcome::response_of(int op) const {
     return std::nullopt;
 }
 
-Time rta_release(const Workload& w, int op) {
-    const Operation& o = w.ops[op];
-    const IssueSpec& is = o.issue;
-    int prev = -1;
-    for (int i = op - 1; i >= 0 && prev < 0; --i)
-        if (w.ops[i].stream == o.stream) prev = i;
-    if (prev < 0) return is.kind == IssueSpec::Kind::after_stream_idle ? is.delay : is.at.lo;
-    const Time before = rta_release(w, prev);
-    switch (is.kind) {
-        case IssueSpec::Kind::with_previous: return before;
-        case IssueSpec::Kind::after_stream_idle: return before + is.delay;
-        case IssueSpec::Kind::at: return std::max(before, is.at.lo);
+std::vector<Time> rta_releases(const Workload& w) {
+    std::vector<Time> out(w.ops.size());
+    std::vector<int> last(w.streams.size(), -1);  // previous operation of each stream so far
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        const IssueSpec& is = w.ops[op].issue;
+        int& prev = last[w.ops[op].stream];
+        if (prev < 0) out[op] = is.kind == IssueSpec::Kind::after_stream_idle ? is.delay : is.at.lo;
+        else if (is.kind == IssueSpec::Kind::with_previous) out[op] = out[prev];
+        else if (is.kind == IssueSpec::Kind::after_stream_idle) out[op] = out[prev] + is.delay;
+        else out[op] = std::max(out[prev], is.at.lo);
+        prev = static_cast<int>(op);
     }
-    return is.at.lo;
+    return out;
 }
 
 std::vector<int> rta_launch_order(const Workload& w, const std::vector<long>& rank) {
     std::vector<int> order;
-    std::vector<Time> release(w.ops.size());
+    const std::vector<Time> release = rta_releases(w);
     for (std::size_t i = 0; i < w.ops.size(); ++i)
-        if (w.ops[i].is_kernel()) {
-            order.push_back(static_cast<int>(i));
-            release[i] = rta_release(w, static_cast<int>(i));
-        }
+        if (w.ops[i].is_kernel()) order.push_back(static_cast<int>(i));
     auto rank_of = [&](int op) { return rank.empty() ? static_cast<long>(op) : rank[op]; };
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
         return release[a] != release[b] ? release[a] < release[b] : rank_of(a) < rank_of(b);
@@ -55,6 +51,7 @@ RtaOutcome rta(const Workload& w, const std::vector<int>& launch_order) {
     RtaOutcome out;
     out.big = one_big_sm(w);
     out.reasons = rta_scope_reasons(w);
+    const std::vector<Time> releases = rta_releases(w);
     std::vector<char> seen(w.ops.size(), 0);
     std::vector<RtaKernel> input;
     for (int op : launch_order) {
@@ -63,7 +60,7 @@ RtaOutcome rta(const Workload& w, const std::vector<int>& launch_order) {
         if (!w.ops[op].is_kernel()) continue;
         if (seen[op]++) throw std::invalid_argument("RTA launch order names '" + w.ops[op].name + "' twice");
         out.order.push_back(op);
-        out.release.push_back(rta_release(w, op));
+        out.release.push_back(releases[op]);
         input.push_back({out.release.back(), w.ops[op].time.hi, out.big.slots_of(w.ops[op])});
     }
     for (std::size_t i = 0; i < w.ops.size(); ++i)

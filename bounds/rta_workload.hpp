@@ -21,12 +21,13 @@ struct RtaOutcome {
     std::optional<Time> response_of(int op) const;
 };
 
-// The release r_i the RTA uses for an operation: its issue instant (the lower end of a window);
-// after_stream_idle on a stream's first operation is the delay (the stream starts idle). For a
+// The release r_i the RTA uses for each operation (indexed like w.ops): its issue instant (the
+// lower end of a window); after_stream_idle on a stream's first operation is the delay (the
+// stream starts idle). For a
 // later operation of a stream (outside the scope) the earliest instant the host could issue it:
 // with_previous = the predecessor's release, after_stream_idle = predecessor's release + delay,
 // a fixed issue no earlier than the predecessor's release.
-Time rta_release(const Workload& w, int op);
+std::vector<Time> rta_releases(const Workload& w);
 
 // The launch order the simulator realises for tie-break ranks `rank` (Scenario::rank, e.g. from
 // launch_ranks): kernels sorted by release, ties by rank. Copies are left out.
