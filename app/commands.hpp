@@ -10,6 +10,8 @@ namespace gpuwcrt::app {
 using Action = std::function<int()>;
 
 void add_simulate_command(CLI::App& cli, Action& action);
+void add_warp_command(CLI::App& cli, Action& action);
+void add_warp_sweep_command(CLI::App& cli, Action& action);
 void add_rta_command(CLI::App& cli, Action& action);
 void add_import_examiner_command(CLI::App& cli, Action& action);
 void add_compare_trace_command(CLI::App& cli, Action& action);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     cli.require_subcommand(1);
     Action action;
     add_simulate_command(cli, action);
+    add_warp_command(cli, action); add_warp_sweep_command(cli, action);
     add_rta_command(cli, action);
     add_import_examiner_command(cli, action);
     add_compare_trace_command(cli, action);

@@ -1,0 +1,57 @@
+#pragma once
+// The warp model as a transition system over count vectors. Warps run the same program, so a
+// state is how many warps sit at each (program counter, cycles still to wait); successors are
+// the legal issue vectors of one cycle (SPEC §8: capacity, work conservation, fairness).
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "model/warp_model.hpp"
+
+namespace gpuwcrt {
+
+using WarpState = std::vector<std::uint16_t>;  // index pc * slots + wait; pc == P means finished
+using WarpIssue = std::vector<std::uint16_t>;  // warps issuing instruction p this cycle
+
+// Which warp a greedy incumbent favours when the fairness level leaves a choice.
+enum class WarpGreedy { ahead_first, behind_first };
+
+class WarpStepper {
+public:
+    explicit WarpStepper(const WarpProblem& problem);
+
+    const WarpProblem& problem() const { return problem_; }
+    const std::vector<WarpInstr>& program() const { return instr_; }
+    int length() const { return static_cast<int>(instr_.size()); }
+
+    WarpState initial() const;
+    bool finished(const WarpState& s) const;
+    int ready(const WarpState& s, int pc) const { return s[index(pc, 0)]; }
+
+    // Every legal issue vector of the next cycle (none twice).
+    std::vector<WarpIssue> successors(const WarpState& s) const;
+    WarpIssue greedy(const WarpState& s, WarpGreedy bias) const;
+    WarpState apply(const WarpState& s, const WarpIssue& x) const;
+
+    // Plays `prefix` and then `bias` to the end; returns every cycle's issue vector.
+    std::vector<WarpIssue> complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias) const;
+
+private:
+    std::size_t index(int pc, int wait) const {
+        return static_cast<std::size_t>(pc) * static_cast<std::size_t>(slots_) + static_cast<std::size_t>(wait);
+    }
+    // Issue vectors of one unit issuing exactly `count` warps, lowest levels first.
+    void unit_choices(const WarpState& s, int unit, int count, std::vector<WarpIssue>& out) const;
+    std::vector<int> work_conserving_counts_max(const WarpState& s) const;
+
+    WarpProblem problem_;
+    std::vector<WarpInstr> instr_;
+    int slots_ = 1;
+    std::vector<std::vector<std::vector<int>>> by_unit_level_;  // [unit][level] -> pcs
+};
+
+// Gives warps identities: rows in the layout of the TR's figures (lowest-numbered ready warp
+// at a program counter issues first, which is how the TR numbers its warps).
+WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<WarpIssue>& issues);
+
+}  // namespace gpuwcrt

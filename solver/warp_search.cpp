@@ -1,0 +1,97 @@
+#include "solver/warp_search.hpp"
+
+#include <stdexcept>
+
+#include "encode/warp_count_encoding.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+// Reads the model's issue vectors for cycles 1..cycles, stopping once every warp is done.
+std::vector<WarpIssue> model_issues(Z3Session& z, const WarpCountEncoding& enc, const WarpStepper& step,
+                                    int cycles) {
+    std::vector<WarpIssue> out;
+    WarpState s = step.initial();
+    for (int c = 1; c <= cycles && !step.finished(s); ++c) {
+        WarpIssue x(static_cast<std::size_t>(enc.length()), 0);
+        for (int p = 0; p < enc.length(); ++p)
+            x[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(z.int_value(enc.issued(p, c)));
+        s = step.apply(s, x);  // throws on a warp that was not ready: an encoding bug
+        out.push_back(std::move(x));
+    }
+    return out;
+}
+
+// The QF_FD core takes only Boolean constants as assumptions: name the goal by one.
+z3::expr_vector goal_literal(Z3Session& z, const z3::expr& goal, const std::string& name) {
+    z3::expr lit = z.ctx().bool_const(name.c_str());
+    z.solver().add(z3::implies(lit, goal));
+    z3::expr_vector v(z.ctx());
+    v.push_back(lit);
+    return v;
+}
+
+SolverOptions with_default_logic(SolverOptions o) {
+    if (o.logic.empty()) o.logic = "QF_FD";
+    return o;
+}
+
+}  // namespace
+
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options) {
+    const WarpStepper step(problem);
+    WarpSmtOutcome out;
+    out.issues = step.complete({}, WarpGreedy::ahead_first);
+    out.incumbent = static_cast<int>(out.issues.size());
+    Z3Session z(with_default_logic(options));
+    WarpCountEncoding enc(z.ctx(), problem);
+    for (;;) {
+        // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
+        while (enc.cycles() < out.incumbent) enc.add_cycle(z.solver());
+        out.last = z.check(goal_literal(z, enc.unfinished_after(out.incumbent),
+                                        "longer_than_" + std::to_string(out.incumbent)));
+        ++out.checks;
+        if (out.last.answer == Answer::unsat) {
+            out.makespan = out.incumbent;
+            return out;
+        }
+        if (out.last.answer == Answer::unknown) return out;
+        // Any continuation of an unfinished prefix is at least as long; greedy finishes it.
+        out.issues = step.complete(model_issues(z, enc, step, out.incumbent), WarpGreedy::ahead_first);
+        out.incumbent = static_cast<int>(out.issues.size());
+    }
+}
+
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options) {
+    const WarpStepper step(problem);
+    WarpSmtOutcome out;
+    out.issues = step.complete({}, WarpGreedy::behind_first);
+    out.incumbent = static_cast<int>(out.issues.size());
+    Z3Session z(with_default_logic(options));
+    WarpCountEncoding enc(z.ctx(), problem);
+    while (enc.cycles() < out.incumbent - 1) enc.add_cycle(z.solver());
+    for (;;) {
+        if (out.incumbent <= 1) {  // nothing finishes in zero cycles
+            out.makespan = out.incumbent;
+            return out;
+        }
+        out.last = z.check(goal_literal(z, enc.finished_by(out.incumbent - 1),
+                                        "done_by_" + std::to_string(out.incumbent - 1)));
+        ++out.checks;
+        if (out.last.answer == Answer::unsat) {
+            out.makespan = out.incumbent;
+            return out;
+        }
+        if (out.last.answer == Answer::unknown) return out;
+        out.issues = model_issues(z, enc, step, out.incumbent - 1);
+        if (!step.finished([&] {
+                WarpState s = step.initial();
+                for (const auto& x : out.issues) s = step.apply(s, x);
+                return s;
+            }()))
+            throw std::logic_error("SMT model claims a finished schedule that is not");
+        out.incumbent = static_cast<int>(out.issues.size());
+    }
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,27 @@
+#pragma once
+// Exact worst-/best-case makespan of the warp model with Z3 over the count encoding.
+// A greedy interleaving gives the first incumbent; each SAT answer yields a better one, an
+// UNSAT answer proves it optimal. A timeout leaves the answer unknown, with the bound proved
+// so far — never a makespan.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/warp_step.hpp"
+#include "solver/z3_session.hpp"
+
+namespace gpuwcrt {
+
+struct WarpSmtOutcome {
+    std::optional<int> makespan;    // exact worst (best) case, when the solver proved it
+    int incumbent = 0;              // makespan of `issues`: a lower (upper) bound on the worst (best)
+    std::vector<WarpIssue> issues;  // an interleaving realising `incumbent`
+    int checks = 0;
+    CheckResult last;               // the answer that ended the search
+};
+
+// `options.logic` defaults to "QF_FD" (bit-blasted counts, the fastest form measured).
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options);
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options);
+
+}  // namespace gpuwcrt
