@@ -92,6 +92,17 @@ TEST_CASE("release times: slots freed at or before a release are free for the re
     CHECK(*r.response_of(2) == Time(5, 6));
 }
 
+TEST_CASE("after_stream_idle on a stream's first operation is a release at the delay", "[rta][sim]") {
+    const Workload w = test::workload_from(
+        "[[kernel]]\nname = \"a\"\nblocks = 6\nthreads = 1024\nblock_time = 3\n"
+        "[[kernel]]\nname = \"b\"\nblocks = 2\nthreads = 1024\nblock_time = 1\nafter_stream_idle = 2\n");
+    const Schedule s = simulate(w);
+    const RtaOutcome r = rta(w, rta_launch_order(w, {}));
+    REQUIRE(r.exact());
+    CHECK(r.release[1] == 2);
+    for (int k = 0; k < 2; ++k) CHECK(*r.finish_of(k) == s.ops[k].finish);
+}
+
 TEST_CASE("every case's [[expect]] rta_finish holds", "[rta][cases]") {
     std::size_t checked = 0;
     for (const auto& f : case_files()) {
