@@ -6,17 +6,17 @@
 namespace gpuwcrt::app {
 
 std::vector<std::string> split_names(const std::string& s) {
+    // Names may contain spaces ("Kernel 2", from examiner labels): trim only the ends.
     std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (c == ',') {
-            if (!cur.empty()) out.push_back(cur);
-            cur.clear();
-        } else if (c != ' ') {
-            cur.push_back(c);
-        }
+    std::size_t from = 0;
+    while (from <= s.size()) {
+        std::size_t comma = s.find(',', from);
+        if (comma == std::string::npos) comma = s.size();
+        std::string name = s.substr(from, comma - from);
+        const auto first = name.find_first_not_of(" \t"), last = name.find_last_not_of(" \t");
+        if (first != std::string::npos) out.push_back(name.substr(first, last - first + 1));
+        from = comma + 1;
     }
-    if (!cur.empty()) out.push_back(cur);
     return out;
 }
 

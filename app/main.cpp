@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
     Action action;
     add_simulate_command(cli, action);
     add_warp_command(cli, action); add_warp_sweep_command(cli, action);
+    add_wcrt_command(cli, action);
+    add_certify_command(cli, action);
     add_rta_command(cli, action);
     add_import_examiner_command(cli, action);
     add_compare_trace_command(cli, action);

@@ -145,7 +145,10 @@ void BlockEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
     for (int k = 0; k < n; ++k) {
         constraints_.push_back(start_[k][0] >= join_[k]);
-        constraints_.push_back(start_[k][0] <= num(p_.horizon));
+        constraints_.push_back(join_[k] >= 0 && join_[k] <= num(p_.horizon));
+        // Constant bounds on every integer: the bit-blasting QF_FD solver needs them.
+        for (std::int64_t j = 0; j < p_.blocks[k]; ++j)
+            constraints_.push_back(start_[k][j] >= num(p_.issue[k]) && start_[k][j] <= num(p_.horizon));
         for (std::int64_t j = 1; j < p_.blocks[k]; ++j) constraints_.push_back(start_[k][j] >= start_[k][j - 1]);
         for (int l = 0; l < n; ++l)
             if (l != k)

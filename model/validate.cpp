@@ -25,18 +25,16 @@ void check_block_limits(const Platform& p, const Operation& op) {
 void validate_workload(const Workload& w) {
     for (const Operation& op : w.ops)
         if (op.is_kernel()) check_block_limits(w.platform, op);
-    for (std::size_t s = 0; s < w.streams.size(); ++s) {
-        const Operation* prev = nullptr;
-        for (int i : w.stream_ops(static_cast<int>(s))) {
-            const Operation& op = w.ops[i];
-            if (prev && prev->issue.is_static() && op.issue.is_static() &&
-                (op.issue.at.lo < prev->issue.at.lo || op.issue.at.hi < prev->issue.at.hi))
-                throw InputError(op.where, "issue time of '" + op.name + "' (" + human_string(op.issue.at.lo) +
-                                               ") is before that of '" + prev->name + "' (" +
-                                               human_string(prev->issue.at.lo) + ") earlier in stream '" +
-                                               w.streams[s].name + "'");
-            prev = &op;
-        }
+    // One pass in file order: the last operation seen in each stream is its predecessor.
+    std::vector<const Operation*> prev(w.streams.size(), nullptr);
+    for (const Operation& op : w.ops) {
+        const Operation* p = prev[op.stream];
+        if (p && p->issue.is_static() && op.issue.is_static() &&
+            (op.issue.at.lo < p->issue.at.lo || op.issue.at.hi < p->issue.at.hi))
+            throw InputError(op.where, "issue time of '" + op.name + "' (" + human_string(op.issue.at.lo) +
+                                           ") is before that of '" + p->name + "' (" + human_string(p->issue.at.lo) +
+                                           ") earlier in stream '" + w.streams[op.stream].name + "'");
+        prev[op.stream] = &op;
     }
 }
 

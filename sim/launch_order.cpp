@@ -34,21 +34,24 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
         rank[*idx] = static_cast<long>(pos);
     }
     // Only named operations are checked: unnamed ones merely lose ties, and the simulator never
-    // issues an operation before its stream predecessor. Stream order first.
-    for (std::size_t s = 0; s < w.streams.size(); ++s) {
-        auto ops = w.stream_ops(static_cast<int>(s));
-        for (std::size_t i = 1; i < ops.size(); ++i)
-            if (rank[ops[i]] < rank[ops[i - 1]] && rank[ops[i - 1]] < n)
-                throw InputError(w.ops[ops[i]].where,
-                                 "--order launches '" + w.ops[ops[i]].name + "' before '" + w.ops[ops[i - 1]].name +
-                                     "', which precedes it in stream '" + w.streams[s].name + "'");
+    // issues an operation before its stream predecessor. Stream order first, in one pass.
+    std::vector<int> prev(w.streams.size(), -1);
+    for (long i = 0; i < n; ++i) {
+        const int p = prev[w.ops[i].stream];
+        if (p >= 0 && rank[i] < rank[p] && rank[p] < n)
+            throw InputError(w.ops[i].where, "--order launches '" + w.ops[i].name + "' before '" + w.ops[p].name +
+                                                 "', which precedes it in stream '" +
+                                                 w.streams[w.ops[i].stream].name + "'");
+        prev[w.ops[i].stream] = static_cast<int>(i);
     }
     // Issue times: of two named operations, one issued strictly earlier cannot be launched later.
-    for (long a = 0; a < n; ++a)
-        for (long b = 0; b < n; ++b) {
-            const Operation &x = w.ops[a], &y = w.ops[b];
-            if (rank[a] < rank[b] && x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi &&
-                rank[b] < n)
+    std::vector<int> named(order.size());
+    for (long i = 0; i < n; ++i)
+        if (rank[i] < n) named[rank[i]] = static_cast<int>(i);
+    for (std::size_t a = 0; a < named.size(); ++a)
+        for (std::size_t b = a + 1; b < named.size(); ++b) {
+            const Operation &x = w.ops[named[a]], &y = w.ops[named[b]];
+            if (x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi)
                 throw InputError(x.where, "--order launches '" + x.name + "' (issued at " +
                                               human_string(x.issue.at.lo) + ") before '" + y.name +
                                               "' (issued at " + human_string(y.issue.at.hi) + ")");

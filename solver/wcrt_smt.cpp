@@ -1,6 +1,7 @@
 #include "solver/wcrt_smt.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "encode/block_encoding.hpp"
@@ -14,12 +15,20 @@ using Clock = std::chrono::steady_clock;
 struct Search {
     Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o)
         : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(options(o)),
-          enc(session.ctx(), pr, encoding_options(o, k)) {
+          enc(session.ctx(), pr, encoding_options(o, k)) {}
+
+    // One query: the encoding plus "response > bound", on a fresh solver (z3_session.hpp).
+    CheckResult check_exceeds(const Time& bound) {
+        session.fresh_solver();
         session.solver().add(enc.constraints());
+        session.solver().add(exceeds(bound));
+        return session.check();
     }
     static SolverOptions options(const EngineOptions& o) {
         SolverOptions so;
         so.timeout = o.timeout;
+        so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
+        if (const char* l = std::getenv("GPUWCRT_LOGIC")) so.logic = l;
         return so;
     }
     static BlockEncodingOptions encoding_options(const EngineOptions& o, int k) {
@@ -108,9 +117,8 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     a.witness = x;
     a.wcrt = best;
     for (;;) {
-        s.session.solver().add(s.exceeds(best));
         ++stats.solver_calls;
-        CheckResult r = s.session.check();
+        CheckResult r = s.check_exceeds(best);
         if (r.answer == Answer::unsat) {
             a.status = WcrtStatus::exact;
             break;
@@ -142,9 +150,8 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
         a.response = r0;
     } else {
         Search s(w, p, op, o);
-        s.session.solver().add(s.exceeds(bound));
         ++stats.solver_calls;
-        CheckResult r = s.session.check();
+        CheckResult r = s.check_exceeds(bound);
         if (r.answer == Answer::unsat) {
             a.verdict = Verdict::certified;
         } else if (r.answer == Answer::unknown) {

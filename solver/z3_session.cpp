@@ -1,6 +1,8 @@
 #include "solver/z3_session.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace gpuwcrt {
@@ -39,6 +41,13 @@ Z3Session::Z3Session(const SolverOptions& options)
     set_deadline_from_now(options.timeout);
 }
 
+void Z3Session::fresh_solver() {
+    solver_ = make_solver(ctx_, options_.logic);
+    z3::params p(ctx_);
+    p.set("random_seed", options_.random_seed);
+    solver_.set(p);
+}
+
 void Z3Session::set_deadline_from_now(std::optional<std::chrono::milliseconds> budget) {
     deadline_.reset();
     if (budget) deadline_ = std::chrono::steady_clock::now() + *budget;
@@ -75,6 +84,7 @@ CheckResult Z3Session::classify(z3::check_result r) {
             out.reason = UnknownReason::incomplete;
         else
             out.reason = UnknownReason::other;
+        if (std::getenv("GPUWCRT_DEBUG")) std::fprintf(stderr, "z3 unknown: %.200s\n", t.c_str());
     }
     return out;
 }

@@ -38,6 +38,10 @@ public:
 
     z3::context& ctx() { return ctx_; }
     z3::solver& solver() { return solver_; }
+    // Replaces the solver by an empty one with the same logic and parameters. Z3's QF_FD
+    // solver bit-blasts bounded integers only for what it is given before its first check;
+    // a new bound is asserted on a fresh solver instead.
+    void fresh_solver();
 
     CheckResult check();
     CheckResult check(const z3::expr_vector& assumptions);

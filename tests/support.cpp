@@ -2,7 +2,9 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -50,6 +52,15 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& stdin_te
     r.err = slurp(err);
     std::system(("rm -rf " + quote(dir)).c_str());
     return r;
+}
+
+std::vector<std::string> workload_case_files() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(source_path("cases")))
+        if (e.path().extension() == ".toml" && e.path().parent_path().filename() != "raravi2010")
+            out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 Workload workload_from(const std::string& toml) { return load_workload_text(toml, "test.toml"); }

@@ -21,6 +21,10 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& stdin_te
 // Loads a workload given as TOML text (name "test.toml" in messages).
 Workload workload_from(const std::string& toml);
 
+// Every block-level workload case under cases/, sorted (cases/raravi2010 holds warp-level
+// programs, SPEC §8, which are not workloads).
+std::vector<std::string> workload_case_files();
+
 // A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
 std::string temp_dir();
 

@@ -1,22 +1,12 @@
 // Every [[expect]] of every case under cases/ holds in the simulator.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-
 #include "sim/simulate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
 
 namespace {
-
-std::vector<std::string> case_files() {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(test::source_path("cases")))
-        if (e.path().extension() == ".toml") out.push_back(e.path().string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 void check_expectation(const Workload& w, const Expectation& e) {
     Scenario sc;
@@ -42,7 +32,7 @@ void check_expectation(const Workload& w, const Expectation& e) {
 }  // namespace
 
 TEST_CASE("every case expectation holds in the simulator", "[cases][sim]") {
-    const auto files = case_files();
+    const auto files = test::workload_case_files();
     REQUIRE(!files.empty());
     std::size_t checked = 0;
     for (const auto& f : files) {

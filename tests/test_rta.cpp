@@ -2,7 +2,6 @@
 // [[expect]] rta_finish, and what `gpuwcrt rta` prints.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -16,18 +15,6 @@
 using namespace gpuwcrt;
 
 namespace {
-
-// Workload cases only: cases/ also holds warp-model files (SPEC §8), which have no kernels.
-std::vector<std::string> case_files() {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(test::source_path("cases"))) {
-        if (e.path().extension() != ".toml") continue;
-        const toml::table t = toml::parse_file(e.path().string());
-        if (t.contains("kernel") || t.contains("copy")) out.push_back(e.path().string());
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 nlohmann::json rta_json(const std::vector<std::string>& args) {
     auto run = test::run_cli(args);
@@ -105,7 +92,7 @@ TEST_CASE("after_stream_idle on a stream's first operation is a release at the d
 
 TEST_CASE("every case's [[expect]] rta_finish holds", "[rta][cases]") {
     std::size_t checked = 0;
-    for (const auto& f : case_files()) {
+    for (const auto& f : test::workload_case_files()) {
         const Workload w = load_workload_file(f);
         for (const auto& e : w.expectations) {
             if (e.rta_finish.empty()) continue;

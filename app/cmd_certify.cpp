@@ -1,0 +1,173 @@
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "app/cli_options.hpp"
+#include "app/commands.hpp"
+#include "app/exit_codes.hpp"
+#include "app/output_file.hpp"
+#include "app/verification.hpp"
+#include "encode/block_problem.hpp"
+#include "report/text_table.hpp"
+#include "sim/simulate.hpp"
+#include "solver/enumerate.hpp"
+#include "solver/wcrt_smt.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+struct CertifyOptions : VerifyOptions {
+    std::vector<std::string> bounds;  // NAME=VALUE
+    std::string counterexample;
+};
+
+// Each operation's bound: --bound overrides the file's deadline.
+std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::string>& given) {
+    std::map<int, Time> out;
+    for (std::size_t i = 0; i < w.ops.size(); ++i)
+        if (w.ops[i].deadline) out[static_cast<int>(i)] = *w.ops[i].deadline;
+    for (std::size_t a = 0; a < given.size(); ++a) {
+        const std::string& g = given[a];
+        const auto eq = g.find('=');
+        const SourceLocation where{"--bound", static_cast<int>(a) + 1, 1};
+        if (eq == std::string::npos) throw InputError(where, "expected NAME=VALUE, got '" + g + "'");
+        auto op = w.find_op(g.substr(0, eq));
+        if (!op) throw InputError(where, "unknown operation '" + g.substr(0, eq) + "'");
+        auto t = parse_time(g.substr(eq + 1));
+        if (!t || *t < 0) throw InputError(where, "'" + g.substr(eq + 1) + "' is not a time >= 0");
+        out[*op] = *t;
+    }
+    if (out.empty())
+        throw InputError({w.source, 1, 1}, "nothing to certify: no operation has a deadline; give --bound NAME=VALUE");
+    return out;
+}
+
+std::vector<CertifyAnswer> by_enumeration(const Workload& w, const std::map<int, Time>& bounds,
+                                          const EngineOptions& eo, EngineStats& stats, Progress& progress) {
+    EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) { progress.say(std::to_string(n) + " scenarios"); });
+    stats = r.stats;
+    std::vector<CertifyAnswer> out;
+    for (const auto& [op, bound] : bounds) {
+        CertifyAnswer a;
+        a.op = op;
+        a.bound = bound;
+        const WcrtAnswer& x = r.wcrt[op];
+        if (x.wcrt && *x.wcrt > bound) {
+            replay_witness(w, *x.witness, op, *x.wcrt);
+            a.verdict = Verdict::refuted;
+            a.counterexample = x.witness;
+            a.response = x.wcrt;
+        } else if (r.complete) {
+            a.verdict = Verdict::certified;
+        } else {
+            a.verdict = Verdict::unknown;
+            a.unknown_reason = "timeout";
+        }
+        out.push_back(a);
+    }
+    return out;
+}
+
+std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& bounds, EngineOptions eo,
+                                  EngineStats& stats, Progress& progress) {
+    const BlockProblem p = make_block_problem(w);
+    const auto deadline = eo.timeout ? std::optional(std::chrono::steady_clock::now() + *eo.timeout) : std::nullopt;
+    std::vector<CertifyAnswer> out;
+    for (const auto& [op, bound] : bounds) {
+        if (deadline)
+            eo.timeout = std::max(std::chrono::milliseconds(1),
+                                  std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      *deadline - std::chrono::steady_clock::now()));
+        out.push_back(smt_certify(w, p, op, bound, eo, stats));
+        progress.say(w.ops[op].name + ": " + to_string(out.back().verdict));
+    }
+    return out;
+}
+
+int exit_code(const std::vector<CertifyAnswer>& answers) {
+    bool unknown = false;
+    for (const auto& a : answers) {
+        if (a.verdict == Verdict::refuted) return exit_refuted;
+        unknown = unknown || a.verdict == Verdict::unknown;
+    }
+    return unknown ? exit_unknown : exit_ok;
+}
+
+int run_certify(const CertifyOptions& o) {
+    const Workload w = load_workload_file(o.file);
+    const std::map<int, Time> bounds = bounds_to_check(w, o.bounds);
+    Progress progress("certify");
+    EngineStats stats;
+    const EngineOptions eo = engine_options(o);
+    const std::vector<CertifyAnswer> answers =
+        use_smt(o) ? by_smt(w, bounds, eo, stats, progress) : by_enumeration(w, bounds, eo, stats, progress);
+
+    const CertifyAnswer* first_cex = nullptr;
+    for (const auto& a : answers)
+        if (a.verdict == Verdict::refuted && !first_cex) first_cex = &a;
+    if (first_cex) {
+        const std::string why = "Counterexample: '" + w.ops[first_cex->op].name + "' responds in " +
+                                human_string(*first_cex->response) + " > bound " + human_string(first_cex->bound) +
+                                " (gpuwcrt certify " + o.file + ")";
+        if (!o.counterexample.empty())
+            write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why));
+        if (!o.svg.empty())
+            write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)));
+    }
+    const double seconds = static_cast<double>(stats.elapsed.count()) / 1000.0;  // wall clock
+    if (o.json) {
+        Json list = Json::array();
+        for (const auto& a : answers) {
+            Json j = {{"name", w.ops[a.op].name}, {"bound", exact_string(a.bound)}, {"verdict", to_string(a.verdict)}};
+            if (a.counterexample) {
+                j["response"] = exact_string(*a.response);
+                j["counterexample"] = witness_json(w, *a.counterexample);
+            }
+            if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
+            list.push_back(j);
+        }
+        Json st = {{"seconds", seconds}};
+        if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
+        else st["scenarios"] = stats.scenarios;
+        std::cout << Json{{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st}}.dump(2)
+                  << '\n';
+        return exit_code(answers);
+    }
+    std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
+    TextTable t({"operation", "bound", "verdict", "violating response"});
+    for (const auto& a : answers)
+        t.add({w.ops[a.op].name, human_string(a.bound),
+               to_string(a.verdict) + (a.verdict == Verdict::unknown ? " (" + a.unknown_reason + ")" : ""),
+               a.response ? human_string(*a.response) : "-"});
+    t.print(std::cout);
+    for (const auto& a : answers)
+        if (a.counterexample)
+            std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
+                      << " > " << human_string(a.bound) << ", replayed by the simulator): "
+                      << describe_witness(w, *a.counterexample) << "\n";
+    if (first_cex && !o.counterexample.empty())
+        std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
+                  << " reproduces the first counterexample)\n";
+    return exit_code(answers);
+}
+
+}  // namespace
+
+void add_certify_command(CLI::App& cli, Action& action) {
+    auto o = std::make_shared<CertifyOptions>();
+    CLI::App* sub = cli.add_subcommand(
+        "certify",
+        "Check each operation's deadline (or --bound) over ALL scenarios: 'certified' (proved: no\n"
+        "scenario exceeds it), 'refuted' (a counterexample scenario, replayed by the simulator),\n"
+        "or 'unknown' (timeout; never reported as certified).\n"
+        "Exit 0 all certified, 1 some refuted, 2 none refuted but some unknown, 3 input error,\n"
+        "4 internal error.");
+    add_verify_options(sub, *o);
+    sub->add_option("--bound", o->bounds, "NAME=VALUE: check this bound instead of the file's deadline (repeatable)");
+    sub->add_option("--counterexample", o->counterexample,
+                    "write the first counterexample as a TOML file whose [scenario] fixes the launch\n"
+                    "order and SM placement, so that 'gpuwcrt simulate' reproduces it");
+    sub->callback([o, &action] { action = [o] { return run_certify(*o); }; });
+}
+
+}  // namespace gpuwcrt::app

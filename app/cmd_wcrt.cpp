@@ -1,0 +1,138 @@
+#include <iostream>
+#include <memory>
+
+#include "app/cli_options.hpp"
+#include "app/commands.hpp"
+#include "app/exit_codes.hpp"
+#include "app/verification.hpp"
+#include "encode/block_problem.hpp"
+#include "report/text_table.hpp"
+#include "solver/enumerate.hpp"
+#include "sim/simulate.hpp"
+#include "solver/wcrt_smt.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+int exit_code(const std::vector<WcrtAnswer>& answers);
+
+struct WcrtOptions : VerifyOptions {
+    std::vector<std::string> ops;
+};
+
+std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>& names) {
+    std::vector<int> out;
+    for (const auto& n : names) {
+        auto i = w.find_op(n);
+        if (!i) throw InputError({"--op", 1, 1}, "unknown operation '" + n + "'");
+        out.push_back(*i);
+    }
+    if (out.empty())
+        for (std::size_t i = 0; i < w.ops.size(); ++i) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& ops, const WcrtOptions& o,
+                                   EngineStats& stats, Progress& progress) {
+    EngineOptions eo = engine_options(o);
+    std::vector<WcrtAnswer> answers;
+    if (!use_smt(o)) {
+        EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) {
+            progress.say(std::to_string(n) + " scenarios simulated");
+        });
+        stats = r.stats;
+        for (int op : ops) answers.push_back(r.wcrt[op]);
+        return answers;
+    }
+    const BlockProblem p = make_block_problem(w);
+    const auto deadline = eo.timeout ? std::optional(std::chrono::steady_clock::now() + *eo.timeout) : std::nullopt;
+    for (int op : ops) {
+        if (deadline)
+            eo.timeout = std::max(std::chrono::milliseconds(1),
+                                  std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      *deadline - std::chrono::steady_clock::now()));
+        answers.push_back(smt_maximise(w, p, op, eo, stats));
+        progress.say(w.ops[op].name + ": " + to_string(answers.back().status) + " " +
+                     time_or_dash(answers.back().wcrt));
+    }
+    return answers;
+}
+
+int run_wcrt(const WcrtOptions& o) {
+    const Workload w = load_workload_file(o.file);
+    const std::vector<int> ops = selected_ops(w, o.ops);
+    Progress progress("wcrt");
+    EngineStats stats;
+    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, stats, progress);
+    const RtaColumns rta = rta_columns(w);
+
+    if (!o.svg.empty() && answers.front().witness)
+        write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *answers.front().witness)));
+    const double seconds = static_cast<double>(stats.elapsed.count()) / 1000.0;  // wall clock, not schedule time
+    if (o.json) {
+        Json list = Json::array();
+        for (const WcrtAnswer& a : answers) {
+            list.push_back({{"name", w.ops[a.op].name},
+                            {"wcrt", time_or_null(a.wcrt)},
+                            {"status", to_string(a.status)},
+                            {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
+                            {"rta_file_order", time_or_null(rta.file_order[a.op])},
+                            {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}});
+            if (a.status == WcrtStatus::unknown) list.back()["unknown_reason"] = a.unknown_reason;
+        }
+        Json st = {{"seconds", seconds}};
+        if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
+        else st["scenarios"] = stats.scenarios;
+        Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
+                    {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
+        std::cout << out.dump(2) << '\n';
+        return exit_code(answers);
+    }
+    std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
+    TextTable t({"operation", "wcrt", "status", "witness order", "rta(file order)", "rta(max over orders)"});
+    for (const WcrtAnswer& a : answers) {
+        std::string order;
+        if (a.witness)
+            for (int op : a.witness->launch_order) order += (order.empty() ? "" : ",") + w.ops[op].name;
+        std::string status = to_string(a.status);
+        if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + "; wcrt >= value)";
+        t.add({w.ops[a.op].name, time_or_dash(a.wcrt), status, order, time_or_dash(rta.file_order[a.op]),
+               time_or_dash(rta.max_over_orders[a.op])});
+    }
+    t.print(std::cout);
+    std::cout << "RTA scope: " << rta.scope;
+    if (!rta.reasons.empty()) {
+        std::cout << " (outside the thesis' assumptions:";
+        for (const auto& r : rta.reasons) std::cout << " " << r << ";";
+        std::cout << ")";
+    }
+    if (!rta.max_note.empty()) std::cout << "; rta(max over orders) not computed: " << rta.max_note;
+    std::cout << "\n";
+    if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
+    else std::cout << "scenarios simulated: " << stats.scenarios;
+    std::cout << ", " << seconds << " s\n";
+    return exit_code(answers);
+}
+
+int exit_code(const std::vector<WcrtAnswer>& answers) {
+    for (const auto& a : answers)
+        if (a.status == WcrtStatus::unknown) return exit_unknown;
+    return exit_ok;
+}
+
+}  // namespace
+
+void add_wcrt_command(CLI::App& cli, Action& action) {
+    auto o = std::make_shared<WcrtOptions>();
+    CLI::App* sub = cli.add_subcommand(
+        "wcrt",
+        "Worst-case response time of each operation over ALL scenarios (launch orders among\n"
+        "simultaneous issues, SM placements), with a witness scenario that the simulator replays,\n"
+        "next to the thesis RTA for the file order and maximised over all orders. Exit 0 when\n"
+        "every value is exact, 2 when some is unknown (then the value is a lower bound).");
+    add_verify_options(sub, *o);
+    sub->add_option("--op", o->ops, "only these operations (repeatable; default all)");
+    sub->callback([o, &action] { action = [o] { return run_wcrt(*o); }; });
+}
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,101 @@
+#include "app/verification.hpp"
+
+#include <iostream>
+
+#include "bounds/rta_workload.hpp"
+#include "model/write_toml.hpp"
+#include "solver/enumerate.hpp"
+
+namespace gpuwcrt::app {
+
+void add_verify_options(CLI::App* sub, VerifyOptions& o) {
+    sub->add_option("file", o.file, "workload TOML file ('-' reads standard input)")->required();
+    sub->add_option("--engine", o.engine,
+                    "smt (default): Z3 over the block-level encoding; enumerate: every scenario\n"
+                    "through the simulator (the reference; exponential)")
+        ->check(CLI::IsMember({"smt", "enumerate"}));
+    sub->add_option("--policy", o.policy,
+                    "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
+                    "hardware heuristic), or fix it: most-room, round-robin, first-fit")
+        ->check(CLI::IsMember({"any", "most-room", "round-robin", "first-fit"}));
+    sub->add_option("--timeout", o.timeout_seconds,
+                    "seconds for the whole run; what is not decided by then is 'unknown'")
+        ->check(CLI::PositiveNumber);
+    sub->add_flag("--json", o.json, "print JSON for scripts (times as exact strings \"3/2\")");
+    sub->add_option("--svg", o.svg, "write the schedule of the (first) witness/counterexample as an SVG chart");
+}
+
+EngineOptions engine_options(const VerifyOptions& o) {
+    EngineOptions e;
+    e.policy = o.policy == "any" ? Policy::chooser : *parse_policy(o.policy);
+    if (o.timeout_seconds)
+        e.timeout = std::chrono::milliseconds(static_cast<long long>(*o.timeout_seconds * 1000));
+    return e;
+}
+
+bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
+
+Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
+
+std::chrono::milliseconds Progress::elapsed() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
+}
+
+void Progress::say(const std::string& line) {
+    if (elapsed() < std::chrono::seconds(1)) return;
+    std::cerr << "gpuwcrt " << command_ << " [" << elapsed().count() / 1000 << "." << (elapsed().count() % 1000) / 100
+              << " s] " << line << '\n';
+}
+
+RtaColumns rta_columns(const Workload& w, long long limit) {
+    RtaColumns c;
+    c.file_order.resize(w.ops.size());
+    c.max_over_orders.resize(w.ops.size());
+    const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
+    c.scope = file.exact() ? "exact" : "approximation";
+    c.reasons = file.reasons;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
+    long long orders = 0;
+    for_each_launch_order(w, [&](const std::vector<long>&) { return ++orders <= limit; });
+    if (orders > limit) {
+        c.max_note = "more than " + std::to_string(limit) + " launch orders";
+        return c;
+    }
+    for_each_launch_order(w, [&](const std::vector<long>& rank) {
+        const RtaOutcome r = rta(w, rta_launch_order(w, rank));
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            auto v = r.response_of(static_cast<int>(i));
+            if (v && (!c.max_over_orders[i] || *v > *c.max_over_orders[i])) c.max_over_orders[i] = v;
+        }
+        return true;
+    });
+    return c;
+}
+
+Json witness_json(const Workload& w, const WitnessScenario& x) {
+    Json order = Json::array(), sm = Json::object();
+    for (int op : x.launch_order) order.push_back(w.ops[op].name);
+    for (std::size_t i = 0; i < x.sm.size(); ++i)
+        if (!x.sm[i].empty()) sm[w.ops[i].name] = x.sm[i];
+    return {{"order", order}, {"sm", sm}};
+}
+
+std::string time_or_dash(const std::optional<Time>& t) { return t ? human_string(*t) : "-"; }
+
+Json time_or_null(const std::optional<Time>& t) { return t ? Json(exact_string(*t)) : Json(nullptr); }
+
+std::string witness_toml(const Workload& w, const WitnessScenario& x, const std::string& why) {
+    Workload copy = w;
+    copy.expectations.clear();
+    FixedScenario f;
+    for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
+    for (std::size_t i = 0; i < x.sm.size(); ++i)
+        if (!x.sm[i].empty()) f.sm[w.ops[i].name] = x.sm[i];
+    copy.scenario = f;
+    TomlWriteOptions opts;
+    opts.comments = {why, "The [scenario] table fixes the launch order and the SM of every block;",
+                     "'gpuwcrt simulate' on this file reproduces the schedule."};
+    return workload_to_toml(copy, opts);
+}
+
+}  // namespace gpuwcrt::app

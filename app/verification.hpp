@@ -1,0 +1,59 @@
+#pragma once
+// What `wcrt` and `certify` share: options, engine selection, RTA comparison columns,
+// progress on stderr, and witness output (JSON, SVG, replayable TOML).
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "report/json.hpp"
+#include "solver/wcrt_result.hpp"
+
+namespace gpuwcrt::app {
+
+struct VerifyOptions {
+    std::string file;
+    std::string engine = "smt";
+    std::string policy = "any";
+    std::optional<double> timeout_seconds;  // command-line value; converted once to a duration
+    bool json = false;
+    std::string svg;
+};
+
+void add_verify_options(CLI::App* sub, VerifyOptions& o);
+EngineOptions engine_options(const VerifyOptions& o);
+bool use_smt(const VerifyOptions& o);
+
+// Progress lines on stderr, only once a run has taken longer than a second.
+class Progress {
+public:
+    explicit Progress(std::string command);
+    void say(const std::string& line);
+    std::chrono::milliseconds elapsed() const;
+
+private:
+    std::string command_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+// The thesis RTA for the file's launch order, and maximised over every launch order
+// (nullopt when the workload has more than `limit` launch orders).
+struct RtaColumns {
+    std::vector<std::optional<Time>> file_order, max_over_orders;
+    std::string scope;  // "exact" or "approximation"
+    std::vector<std::string> reasons;
+    std::string max_note;  // why max_over_orders is missing, if it is
+};
+RtaColumns rta_columns(const Workload& w, long long limit = 200000);
+
+Json witness_json(const Workload& w, const WitnessScenario& x);
+std::string time_or_dash(const std::optional<Time>& t);
+Json time_or_null(const std::optional<Time>& t);
+
+// A TOML copy of the workload whose [scenario] fixes the witness, so that
+// `gpuwcrt simulate FILE` reproduces it.
+std::string witness_toml(const Workload& w, const WitnessScenario& x, const std::string& why);
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,93 @@
+// Benchmark of the WCRT engines on seeded random workload families (bench/README.md):
+// for each n, several workloads; per workload the time of the SMT engine and of the exhaustive
+// engine for the WCRT of every kernel, measured in the same run.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "encode/block_problem.hpp"
+#include "model/random_workload.hpp"
+#include "solver/enumerate.hpp"
+#include "solver/wcrt_smt.hpp"
+
+using namespace gpuwcrt;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+long long ms_since(Clock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+}
+
+std::string median(std::vector<long long> v, long long cap) {
+    std::sort(v.begin(), v.end());
+    long long m = v[v.size() / 2];
+    if (m >= cap) return "> " + std::to_string(cap / 1000) + " s";
+    return std::to_string(m / 1000) + "." + std::to_string((m % 1000) / 100) + std::to_string((m % 100) / 10) + " s";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes = {4, 6, 8, 10, 12, 14, 16};
+    int per_size = 3;
+    long long smt_cap_ms = 600000, enum_cap_ms = 600000;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--sizes" && i + 1 < argc) {
+            sizes.clear();
+            std::string s = argv[++i];
+            for (std::size_t p = 0; p < s.size();) {
+                std::size_t q = s.find(',', p);
+                sizes.push_back(std::stoi(s.substr(p, q - p)));
+                p = q == std::string::npos ? s.size() : q + 1;
+            }
+        } else if (a == "--runs" && i + 1 < argc) per_size = std::stoi(argv[++i]);
+        else if (a == "--enum-cap" && i + 1 < argc) enum_cap_ms = std::stoll(argv[++i]) * 1000;
+        else if (a == "--smt-cap" && i + 1 < argc) smt_cap_ms = std::stoll(argv[++i]) * 1000;
+        else { std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S]\n"; return 2; }
+    }
+    std::cout << "| n | workloads | SMT median | enumeration median | ratio enum/SMT | SMT all exact |\n"
+              << "|---|---|---|---|---|---|\n";
+    for (int n : sizes) {
+        std::vector<long long> smt_ms, enum_ms;
+        bool all_exact = true;
+        for (int r = 0; r < per_size; ++r) {
+            RandomWorkloadSpec spec;
+            spec.kernels = n;
+            spec.streams = n;
+            const Workload w = random_workload(spec, 1000 * n + r);
+            EngineOptions o;
+            o.timeout = std::chrono::milliseconds(smt_cap_ms);
+            auto t0 = Clock::now();
+            const BlockProblem p = make_block_problem(w);
+            EngineStats st;
+            for (std::size_t op = 0; op < w.ops.size(); ++op) {
+                o.timeout = std::chrono::milliseconds(std::max(1LL, smt_cap_ms - ms_since(t0)));
+                WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, st);
+                all_exact = all_exact && a.status == WcrtStatus::exact;
+                if (a.status != WcrtStatus::exact) std::cerr << "  unknown for " << w.ops[op].name << ": " << a.unknown_reason << "\n";
+            }
+            smt_ms.push_back(std::min(ms_since(t0), smt_cap_ms));
+            EngineOptions eo;
+            eo.timeout = std::chrono::milliseconds(enum_cap_ms);
+            t0 = Clock::now();
+            EnumerationResult er = enumerate_wcrt(w, eo);
+            enum_ms.push_back(er.complete ? ms_since(t0) : enum_cap_ms);
+            std::cerr << "n=" << n << " run " << r << ": smt " << smt_ms.back() << " ms, enumerate "
+                      << (er.complete ? std::to_string(enum_ms.back()) + " ms" : "stopped") << " ("
+                      << er.stats.scenarios << " scenarios)\n";
+        }
+        std::sort(smt_ms.begin(), smt_ms.end());
+        std::sort(enum_ms.begin(), enum_ms.end());
+        const long long sm = smt_ms[smt_ms.size() / 2], em = enum_ms[enum_ms.size() / 2];
+        std::string ratio = sm > 0 ? std::to_string(em / std::max(1LL, sm)) : "-";
+        if (em >= enum_cap_ms) ratio = "> " + ratio;
+        std::cout << "| " << n << " | " << per_size << " | " << median(smt_ms, smt_cap_ms) << " | "
+                  << median(enum_ms, enum_cap_ms) << " | " << ratio << " | " << (all_exact ? "yes" : "no") << " |"
+                  << std::endl;
+    }
+}
