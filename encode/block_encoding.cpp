@@ -64,6 +64,10 @@ void BlockEncoding::declare_variables() {
     }
 }
 
+std::int64_t BlockEncoding::start_in(const z3::model& model, int k, std::int64_t j) const {
+    return model.eval(start_[k][j], true).get_numeral_int64();
+}
+
 z3::expr BlockEncoding::before(int k, int l) const { return before_[k][l]; }
 
 z3::expr BlockEncoding::end(int k, std::int64_t j) const { return start_[k][j] + num(p_.block_time[k]); }
@@ -252,28 +256,7 @@ void BlockEncoding::rule_round_robin_block(const Block& b) {
 }
 
 void BlockEncoding::symmetry_identical_kernels() {
-    // Two kernels alone in their streams with equal issue time, grid, block time and demands
-    // are interchangeable: renaming them maps every scenario to one where the lower index
-    // enters the EE queue first, and leaves every other kernel's response unchanged.
-    const int n = p_.kernels();
-    std::vector<char> alone(n, 1);
-    for (int k = 0; k < n; ++k)
-        if (p_.stream_pred[k] >= 0) alone[k] = alone[p_.stream_pred[k]] = 0;
-    auto same = [&](int a, int b) {
-        if (p_.issue[a] != p_.issue[b] || p_.blocks[a] != p_.blocks[b] || p_.block_time[a] != p_.block_time[b])
-            return false;
-        for (const auto& r : p_.all_resources)
-            if (r.demand[a] != r.demand[b]) return false;
-        return true;
-    };
-    for (int a = 0; a < n; ++a) {
-        if (!alone[a] || a == o_.objective_kernel) continue;
-        for (int b = a + 1; b < n; ++b) {
-            if (!alone[b] || b == o_.objective_kernel || !same(a, b)) continue;
-            constraints_.push_back(before_[a][b]);
-            break;  // chaining consecutive class members orders the whole class
-        }
-    }
+    for (auto [a, b] : interchangeable_kernels(p_, o_.objective_kernel)) constraints_.push_back(before_[a][b]);
 }
 
 void BlockEncoding::symmetry_identical_sms() {

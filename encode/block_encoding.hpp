@@ -32,6 +32,9 @@ public:
     z3::expr join(int k) const { return join_[k]; }
     z3::expr finish(int k) const { return end(k, p_.blocks[k] - 1); }
     z3::expr response(int k) const { return finish(k) - ctx_.int_val(p_.issue[k]); }
+    // The interface the solver layer shares with TimeIndexedEncoding (scaled integers).
+    z3::expr response_exceeds(int k, std::int64_t bound) const { return response(k) > num(bound); }
+    std::int64_t start_in(const z3::model& model, int k, std::int64_t j) const;
 
 private:
     struct Block {

@@ -43,7 +43,63 @@ ScaledResource resource(const std::string& name, std::int64_t cap, std::vector<s
     return {name, cap, std::move(demand)};
 }
 
+// No block starts later than this (scaled). Greedy dispatch never idles while work waits:
+// after the last issue, while the EE queue is not empty its head does not fit on any SM, so
+// on every SM some resource r is used beyond cap_r - dmax_r; summed over SMs and integrated,
+// the busy time T satisfies sms * T <= sum_r W_r / (cap_r - dmax_r + 1), W_r = sum of
+// demand x block time. With one kernel per stream every kernel is in the EE queue from its
+// issue on; with longer streams a kernel may wait for its predecessor, and the bound is the
+// plain sum of all block times. docs/encoding.md, "Horizon".
+std::int64_t start_horizon(const BlockProblem& p) {
+    std::int64_t max_issue = 0, work = 0, max_c = 0;
+    bool one_per_stream = true;
+    for (int k = 0; k < p.kernels(); ++k) {
+        max_issue = std::max(max_issue, p.issue[k]);
+        work += p.blocks[k] * p.block_time[k];
+        max_c = std::max(max_c, p.block_time[k]);
+        one_per_stream = one_per_stream && p.stream_pred[k] < 0;
+    }
+    if (!one_per_stream || p.resources.empty()) return max_issue + work;
+    Time busy = 0;
+    for (const ScaledResource& r : p.resources) {
+        std::int64_t dmax = 0;
+        Time w = 0;
+        for (int k = 0; k < p.kernels(); ++k) {
+            dmax = std::max(dmax, r.demand[k]);
+            w += Time(r.demand[k] * p.block_time[k]) * p.blocks[k];
+        }
+        busy += w / Time(p.sms * (r.capacity - dmax + 1));
+    }
+    const BigInt ceil_busy = (boost::multiprecision::numerator(busy) + boost::multiprecision::denominator(busy) - 1) /
+                             boost::multiprecision::denominator(busy);
+    return std::min(max_issue + work, max_issue + static_cast<std::int64_t>(ceil_busy));
+}
+
 }  // namespace
+
+std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, std::optional<int> keep_free) {
+    const int n = p.kernels();
+    std::vector<char> alone(n, 1);
+    for (int k = 0; k < n; ++k)
+        if (p.stream_pred[k] >= 0) alone[k] = alone[p.stream_pred[k]] = 0;
+    auto same = [&](int a, int b) {
+        if (p.issue[a] != p.issue[b] || p.blocks[a] != p.blocks[b] || p.block_time[a] != p.block_time[b])
+            return false;
+        for (const auto& r : p.all_resources)
+            if (r.demand[a] != r.demand[b]) return false;
+        return true;
+    };
+    std::vector<std::pair<int, int>> out;
+    for (int a = 0; a < n; ++a) {
+        if (!alone[a] || a == keep_free) continue;
+        for (int b = a + 1; b < n; ++b)
+            if (alone[b] && b != keep_free && same(a, b)) {
+                out.emplace_back(a, b);  // consecutive members: the chain orders the whole class
+                break;
+            }
+    }
+    return out;
+}
 
 Time BlockProblem::to_time(std::int64_t scaled) const { return Time(scaled) / scale; }
 
@@ -102,12 +158,7 @@ BlockProblem make_block_problem(const Workload& w) {
     add_if_binding("shared memory", pf.shared_mem_per_sm, shared);
     add_if_binding("registers", pf.registers_per_sm, regs);
     add_if_binding("resident blocks", pf.blocks_per_sm_max, ones);
-    std::int64_t max_issue = 0, work = 0;
-    for (int k = 0; k < p.kernels(); ++k) {
-        max_issue = std::max(max_issue, p.issue[k]);
-        work += p.blocks[k] * p.block_time[k];
-    }
-    p.horizon = max_issue + work;
+    p.horizon = start_horizon(p);
     return p;
 }
 

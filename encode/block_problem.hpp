@@ -4,6 +4,8 @@
 // by their common factor. Features the encoding does not cover yet are rejected here, by
 // name, so that no engine silently ignores them.
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,12 @@ struct BlockProblem {
     Time to_time(std::int64_t scaled) const;
     std::int64_t index_of_op(int op_index) const;  // -1 if not a kernel of the problem
 };
+
+// Pairs (a, b), a < b, of interchangeable kernels: alone in their streams, with equal issue
+// time, grid, block time and demands. Renaming them maps every scenario to one where a enters
+// the EE queue before b and leaves every other kernel's response unchanged, so an encoding may
+// order each pair, except for `keep_free` (the kernel whose response is the objective).
+std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, std::optional<int> keep_free);
 
 // Throws InputError naming the first unsupported feature (copies, priorities, the NULL
 // stream, block-time intervals, issue windows, after_stream_idle) at its source position.

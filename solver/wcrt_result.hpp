@@ -32,8 +32,12 @@ struct CertifyAnswer {
     std::string unknown_reason;
 };
 
+// Which SMT encoding (docs/encoding.md): both are exact; they differ in speed.
+enum class EncodingChoice { automatic, event, time_indexed };
+
 struct EngineOptions {
     Policy policy = Policy::chooser;  // chooser = any SM where the block fits (SPEC §5)
+    EncodingChoice encoding = EncodingChoice::automatic;
     std::optional<std::chrono::milliseconds> timeout;  // for the whole run
     bool symmetry_breaking = true;
 };

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "encode/block_encoding.hpp"
+#include "encode/time_indexed_encoding.hpp"
 #include "solver/z3_session.hpp"
 
 namespace gpuwcrt {
@@ -12,41 +13,74 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Search {
+SolverOptions solver_options(const EngineOptions& o) {
+    SolverOptions so;
+    so.timeout = o.timeout;
+    so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
+    return so;
+}
+
+BlockEncodingOptions encoding_options(const EngineOptions& o, int k) {
+    BlockEncodingOptions eo;
+    eo.policy = o.policy;
+    eo.symmetry_breaking = o.symmetry_breaking;
+    eo.objective_kernel = k;
+    return eo;
+}
+
+// floor(bound * scale), clamped to what a scaled schedule can reach.
+std::int64_t scaled_floor(const Time& bound, const BlockProblem& p) {
+    const Time scaled = bound * p.scale;
+    BigInt fl = boost::multiprecision::numerator(scaled) / boost::multiprecision::denominator(scaled);
+    if (scaled < 0 && Time(fl) != scaled) fl -= 1;
+    if (fl < -1) return -1;
+    if (fl > BigInt(p.horizon) * 4 + 1) return p.horizon * 4 + 1;
+    return static_cast<std::int64_t>(fl);
+}
+
+struct SearchBase {
+    virtual ~SearchBase() = default;
+    virtual CheckResult check_exceeds(const Time& bound) = 0;
+    virtual std::pair<WitnessScenario, Time> replayed_model() = 0;
+};
+
+// One bound query after another on one encoding. Queries on the time-indexed encoding are
+// assumptions on one incremental solver; the event encoding's bound is a new integer atom,
+// which Z3's QF_FD solver only bit-blasts before its first check, so it gets a fresh solver.
+template <class Encoding>
+struct Search : SearchBase {
     Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o)
-        : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(options(o)),
-          enc(session.ctx(), pr, encoding_options(o, k)) {}
+        : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(o)),
+          enc(session.ctx(), pr, encoding_options(o, k)) {
+        if constexpr (incremental) session.solver().add(enc.constraints());
+    }
+    static constexpr bool incremental = std::is_same_v<Encoding, TimeIndexedEncoding>;
 
-    // One query: the encoding plus "response > bound", on a fresh solver (z3_session.hpp).
-    CheckResult check_exceeds(const Time& bound) {
-        session.fresh_solver();
-        session.solver().add(enc.constraints());
-        session.solver().add(exceeds(bound));
-        return session.check();
-    }
-    static SolverOptions options(const EngineOptions& o) {
-        SolverOptions so;
-        so.timeout = o.timeout;
-        so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
-        if (const char* l = std::getenv("GPUWCRT_LOGIC")) so.logic = l;
-        return so;
-    }
-    static BlockEncodingOptions encoding_options(const EngineOptions& o, int k) {
-        BlockEncodingOptions eo;
-        eo.policy = o.policy;
-        eo.symmetry_breaking = o.symmetry_breaking;
-        eo.objective_kernel = k;
-        return eo;
+    CheckResult check_exceeds(const Time& bound) override {
+        const z3::expr goal = enc.response_exceeds(k, scaled_floor(bound, p));
+        if constexpr (incremental) {
+            z3::expr_vector assumptions(session.ctx());
+            z3::expr lit = session.ctx().bool_const(("goal_" + std::to_string(++goals)).c_str());
+            session.solver().add(z3::implies(lit, goal));
+            assumptions.push_back(lit);
+            return session.check(assumptions);
+        } else {
+            session.fresh_solver();
+            session.solver().add(enc.constraints());
+            session.solver().add(goal);
+            return session.check();
+        }
     }
 
-    // The model as a witness scenario and the schedule it claims.
-    std::pair<WitnessScenario, Schedule> extract() {
+    // The model as a witness scenario and the schedule it claims, replayed by the simulator.
+    std::pair<WitnessScenario, Time> replayed_model() override {
+        const z3::model model = session.model();
         const int n = p.kernels();
         std::vector<int> pos(n);  // position in the EE order = number of kernels before it
         for (int a = 0; a < n; ++a)
             for (int b = 0; b < n; ++b)
-                if (a != b && session.bool_value(enc.before(b, a))) ++pos[a];
-        // Launch order: by issue time, ties in EE order (docs/encoding.md, "launch order").
+                if (a != b && model.eval(enc.before(b, a), true).is_true()) ++pos[a];
+        // Launch order: by issue time, ties in EE order (docs/encoding.md, "Launch order").
         std::vector<int> order(n);
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(), [&](int a, int b) {
@@ -56,42 +90,38 @@ struct Search {
         Schedule claimed;
         x.sm.assign(w.ops.size(), {});
         for (int a : order) x.launch_order.push_back(p.op[a]);
-        for (int a = 0; a < n; ++a) {
+        std::int64_t last_start = 0;
+        for (int a = 0; a < n; ++a)
             for (std::int64_t j = 0; j < p.blocks[a]; ++j) {
                 int sm = 0;
                 for (int m = 0; m < p.sms; ++m)
-                    if (session.bool_value(enc.on_sm(a, j, m))) sm = m;
+                    if (model.eval(enc.on_sm(a, j, m), true).is_true()) sm = m;
                 x.sm[p.op[a]].push_back(sm);
-                const Time start = session.value(enc.start(a, j)) / p.scale;
+                const std::int64_t s = enc.start_in(model, a, j);
+                if (a == k) last_start = s;
+                const Time start = p.to_time(s);
                 claimed.blocks.push_back({p.op[a], j, sm, start, start + w.ops[p.op[a]].time.hi});
             }
-        }
-        return {x, claimed};
-    }
-
-    // Replays the current model; returns the witness and its (verified) response.
-    std::pair<WitnessScenario, Time> replayed_model() {
-        auto [x, claimed] = extract();
-        const Time response = session.value(enc.response(k)) / p.scale;
+        const Time response = p.to_time(last_start + p.block_time[k] - p.issue[k]);
         replay_witness(w, x, p.op[k], response, &claimed);
         return {x, response};
-    }
-
-    z3::expr exceeds(const Time& bound) {
-        // response_scaled > bound * scale, with integers: > floor(bound * scale)
-        const Time scaled = bound * p.scale;
-        BigInt fl = boost::multiprecision::numerator(scaled) / boost::multiprecision::denominator(scaled);
-        if (scaled < 0 && fl * boost::multiprecision::denominator(scaled) != boost::multiprecision::numerator(scaled))
-            fl -= 1;
-        return enc.response(k) > session.ctx().int_val(fl.str().c_str());
     }
 
     const Workload& w;
     const BlockProblem& p;
     int k;
     Z3Session session;
-    BlockEncoding enc;
+    Encoding enc;
+    int goals = 0;
 };
+
+std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o) {
+    bool time_indexed = o.encoding == EncodingChoice::time_indexed;
+    if (o.encoding == EncodingChoice::automatic)
+        time_indexed = o.policy != Policy::round_robin && TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
+    if (time_indexed) return std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o);
+    return std::make_unique<Search<BlockEncoding>>(w, p, op, o);
+}
 
 // A real scenario's response as the first incumbent: the kernel launched last, others in
 // file order, with a concrete placement (most-room where any SM is allowed).
@@ -110,7 +140,7 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
                         EngineStats& stats) {
     const auto t0 = Clock::now();
-    Search s(w, p, op, o);
+    auto search = make_search(w, p, op, o);
     WcrtAnswer a;
     a.op = op;
     auto [x, best] = first_incumbent(w, op, o);
@@ -118,7 +148,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     a.wcrt = best;
     for (;;) {
         ++stats.solver_calls;
-        CheckResult r = s.check_exceeds(best);
+        CheckResult r = search->check_exceeds(best);
         if (r.answer == Answer::unsat) {
             a.status = WcrtStatus::exact;
             break;
@@ -128,7 +158,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
             a.unknown_reason = to_string(r.reason);
             break;
         }
-        auto [wx, resp] = s.replayed_model();
+        auto [wx, resp] = search->replayed_model();
         a.witness = wx;
         a.wcrt = best = resp;
     }
@@ -149,16 +179,16 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
         a.counterexample = x;
         a.response = r0;
     } else {
-        Search s(w, p, op, o);
+        auto search = make_search(w, p, op, o);
         ++stats.solver_calls;
-        CheckResult r = s.check_exceeds(bound);
+        CheckResult r = search->check_exceeds(bound);
         if (r.answer == Answer::unsat) {
             a.verdict = Verdict::certified;
         } else if (r.answer == Answer::unknown) {
             a.verdict = Verdict::unknown;
             a.unknown_reason = to_string(r.reason);
         } else {
-            auto [wx, resp] = s.replayed_model();
+            auto [wx, resp] = search->replayed_model();
             a.verdict = Verdict::refuted;
             a.counterexample = wx;
             a.response = resp;

@@ -61,18 +61,27 @@ int main(int argc, char** argv) {
             spec.streams = n;
             const Workload w = random_workload(spec, 1000 * n + r);
             EngineOptions o;
+            if (const char* pol = std::getenv("BENCH_POLICY")) o.policy = *parse_policy(pol);
+            if (const char* enc = std::getenv("BENCH_ENCODING"))
+                o.encoding = std::string(enc) == "event" ? EncodingChoice::event : EncodingChoice::time_indexed;
             o.timeout = std::chrono::milliseconds(smt_cap_ms);
             auto t0 = Clock::now();
             const BlockProblem p = make_block_problem(w);
             EngineStats st;
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 o.timeout = std::chrono::milliseconds(std::max(1LL, smt_cap_ms - ms_since(t0)));
+                const auto t_op = Clock::now();
+                const long long calls = st.solver_calls;
                 WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, st);
+                if (std::getenv("BENCH_VERBOSE"))
+                    std::cerr << "  " << w.ops[op].name << ": " << ms_since(t_op) << " ms, "
+                              << st.solver_calls - calls << " checks\n";
                 all_exact = all_exact && a.status == WcrtStatus::exact;
                 if (a.status != WcrtStatus::exact) std::cerr << "  unknown for " << w.ops[op].name << ": " << a.unknown_reason << "\n";
             }
             smt_ms.push_back(std::min(ms_since(t0), smt_cap_ms));
             EngineOptions eo;
+            eo.policy = o.policy;
             eo.timeout = std::chrono::milliseconds(enum_cap_ms);
             t0 = Clock::now();
             EnumerationResult er = enumerate_wcrt(w, eo);

@@ -1,0 +1,239 @@
+#include "encode/time_indexed_encoding.hpp"
+
+#include <climits>
+
+namespace gpuwcrt {
+
+TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
+    : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
+    declare_variables();
+    rule_launch_order_is_total();
+    rule_x1_g3_fifo_dispatch();
+    rule_g2_join_and_ee_order();
+    rule_r_resources_fit();
+    rule_greedy_dispatch();
+    rule_placement_policy();
+    if (o_.symmetry_breaking) symmetry_breaking();
+}
+
+std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
+    std::int64_t blocks = 0;
+    for (std::int64_t g : p.blocks) blocks += g;
+    return blocks * blocks * (p.horizon + 1) * p.sms * static_cast<std::int64_t>(std::max<std::size_t>(1, p.resources.size()));
+}
+
+void TimeIndexedEncoding::declare_variables() {
+    const int n = p_.kernels();
+    before_.assign(n, std::vector<z3::expr>(n, ctx_.bool_val(false)));
+    for (int k = 0; k < n; ++k)
+        for (int l = k + 1; l < n; ++l) {
+            z3::expr b = ctx_.bool_const(("before_" + std::to_string(k) + "_" + std::to_string(l)).c_str());
+            before_[k][l] = b;
+            before_[l][k] = !b;
+        }
+    for (int k = 0; k < n; ++k) {
+        on_.emplace_back();
+        started_.emplace_back();
+        for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
+            const std::string id = std::to_string(k) + "_" + std::to_string(j);
+            std::vector<z3::expr> on;
+            if (p_.sms == 2) {  // one literal: SM 1 or not
+                z3::expr x = ctx_.bool_const(("sm1_" + id).c_str());
+                on = {!x, x};
+            } else {
+                z3::expr_vector choice(ctx_);
+                for (int m = 0; m < p_.sms; ++m) {
+                    on.push_back(ctx_.bool_const(("on_" + id + "_" + std::to_string(m)).c_str()));
+                    choice.push_back(on.back());
+                }
+                std::vector<int> ones(p_.sms, 1);
+                constraints_.push_back(z3::pbeq(choice, ones.data(), 1));
+            }
+            on_[k].push_back(on);
+            std::vector<z3::expr> by;
+            for (std::int64_t t = p_.issue[k]; t < p_.horizon; ++t)
+                by.push_back(ctx_.bool_const(("by_" + id + "_" + std::to_string(t)).c_str()));
+            for (std::size_t i = 1; i < by.size(); ++i) constraints_.push_back(z3::implies(by[i - 1], by[i]));
+            started_[k].push_back(by);
+            blocks_.push_back({k, j});
+        }
+    }
+}
+
+z3::expr TimeIndexedEncoding::started(const Block& b, std::int64_t t) const {
+    if (t < p_.issue[b.k]) return ctx_.bool_val(false);
+    if (t >= p_.horizon) return ctx_.bool_val(true);  // every block starts by the horizon
+    return started_[b.k][b.j][t - p_.issue[b.k]];
+}
+
+z3::expr TimeIndexedEncoding::started_at(const Block& b, std::int64_t t) const {
+    return started(b, t) && !started(b, t - 1);
+}
+
+z3::expr TimeIndexedEncoding::running(const Block& a, std::int64_t t) const {
+    return started(a, t) && !started(a, t - p_.block_time[a.k]);
+}
+
+z3::expr TimeIndexedEncoding::joined(int k, std::int64_t t) const {
+    if (t < p_.issue[k]) return ctx_.bool_val(false);
+    const int pred = p_.stream_pred[k];
+    if (pred < 0) return ctx_.bool_val(true);
+    return started(last(pred), t - p_.block_time[pred]);  // the predecessor has completed (G4)
+}
+
+z3::expr TimeIndexedEncoding::earlier(const Block& a, const Block& b) const {
+    if (a.k == b.k) return ctx_.bool_val(a.j < b.j);
+    return before_[a.k][b.k];
+}
+
+z3::expr TimeIndexedEncoding::usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r,
+                                           std::int64_t bound) const {
+    if (bound < 0) return ctx_.bool_val(false);
+    z3::expr_vector terms(ctx_);
+    std::vector<int> coeffs;
+    std::int64_t total = 0;
+    for (const Block& a : blocks_) {
+        if ((a.k == b.k && a.j >= b.j) || r.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
+        terms.push_back(earlier(a, b) && on_[a.k][a.j][m] && running(a, t));
+        coeffs.push_back(static_cast<int>(r.demand[a.k]));
+        total += r.demand[a.k];
+    }
+    if (total <= bound) return ctx_.bool_val(true);
+    return z3::pble(terms, coeffs.data(), static_cast<int>(bound));
+}
+
+z3::expr TimeIndexedEncoding::fits(const Block& b, int m, std::int64_t t, std::int64_t copies) const {
+    z3::expr all = ctx_.bool_val(true);
+    for (const ScaledResource& r : p_.resources)
+        all = all && usage_within(b, m, t, r, r.capacity - copies * r.demand[b.k]);
+    return all;
+}
+
+void TimeIndexedEncoding::rule_launch_order_is_total() {
+    const int n = p_.kernels();
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+            for (int c = a + 1; c < n; ++c)
+                if (a != b && b != c)
+                    constraints_.push_back(z3::implies(before_[a][b] && before_[b][c], before_[a][c]));
+}
+
+void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
+    const int n = p_.kernels();
+    for (const Block& b : blocks_)
+        for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
+            if (b.j > 0) {
+                constraints_.push_back(z3::implies(started(b, t), started({b.k, b.j - 1}, t)));
+                continue;
+            }
+            constraints_.push_back(z3::implies(started(b, t), joined(b.k, t)));
+            for (int l = 0; l < n; ++l)
+                if (l != b.k)
+                    constraints_.push_back(z3::implies(before_[l][b.k] && started(b, t), started(last(l), t)));
+        }
+}
+
+void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
+    const int n = p_.kernels();
+    for (int k = 0; k < n; ++k) {
+        if (p_.stream_pred[k] >= 0) constraints_.push_back(before_[p_.stream_pred[k]][k]);
+        for (int l = 0; l < n; ++l) {
+            if (k == l) continue;
+            // before(k,l) => join_k <= join_l (strictly if k was issued later); join_k < join_l => before(k,l)
+            const bool strict = p_.issue[k] > p_.issue[l];
+            for (std::int64_t t = 0; t <= p_.horizon; ++t) {
+                constraints_.push_back(
+                    z3::implies(before_[k][l] && joined(l, t), strict ? joined(k, t - 1) : joined(k, t)));
+                constraints_.push_back(z3::implies(joined(k, t) && !joined(l, t), before_[k][l]));
+            }
+        }
+    }
+}
+
+void TimeIndexedEncoding::rule_r_resources_fit() {
+    for (const Block& b : blocks_)
+        for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t)
+            for (int m = 0; m < p_.sms; ++m)
+                constraints_.push_back(z3::implies(started_at(b, t) && on_[b.k][b.j][m], fits(b, m, t, 1)));
+}
+
+void TimeIndexedEncoding::rule_greedy_dispatch() {
+    const int n = p_.kernels();
+    for (const Block& b : blocks_)
+        for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
+            z3::expr eligible = ctx_.bool_val(true);
+            if (b.j > 0) {
+                eligible = started({b.k, b.j - 1}, t);
+            } else {
+                eligible = joined(b.k, t);
+                for (int l = 0; l < n; ++l)
+                    if (l != b.k) eligible = eligible && z3::implies(before_[l][b.k], started(last(l), t));
+            }
+            z3::expr fits_nowhere = ctx_.bool_val(true);
+            for (int m = 0; m < p_.sms; ++m) fits_nowhere = fits_nowhere && !fits(b, m, t, 1);
+            constraints_.push_back(z3::implies(eligible && !started(b, t), fits_nowhere));
+        }
+}
+
+void TimeIndexedEncoding::rule_placement_policy() {
+    if (o_.policy == Policy::chooser || p_.sms == 1) return;
+    if (o_.policy != Policy::first_fit && o_.policy != Policy::most_room)
+        throw std::logic_error("the time-indexed encoding fixes only first-fit and most-room placement");
+    for (const Block& b : blocks_)
+        for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t) {
+            const z3::expr now = started_at(b, t);
+            for (int m = 0; m < p_.sms; ++m) {
+                const z3::expr here = now && on_[b.k][b.j][m];
+                if (o_.policy == Policy::first_fit) {
+                    for (int e = 0; e < m; ++e) constraints_.push_back(z3::implies(here, !fits(b, e, t, 1)));
+                    continue;
+                }
+                // most-room: room(sm) >= q  <=>  q more blocks fit, over every per-SM limit
+                std::int64_t qmax = LLONG_MAX;
+                for (const auto& r : p_.all_resources)
+                    if (r.demand[b.k] > 0) qmax = std::min(qmax, r.capacity / r.demand[b.k]);
+                auto room_ge = [&](int sm, std::int64_t q) {
+                    z3::expr all = ctx_.bool_val(true);
+                    for (const auto& r : p_.all_resources)
+                        all = all && usage_within(b, sm, t, r, r.capacity - q * r.demand[b.k]);
+                    return all;
+                };
+                for (int other = 0; other < p_.sms; ++other) {
+                    if (other == m) continue;
+                    if (other > m) {
+                        for (std::int64_t q = 1; q <= qmax; ++q)
+                            constraints_.push_back(z3::implies(here && room_ge(other, q), room_ge(m, q)));
+                    } else {
+                        z3::expr more = ctx_.bool_val(false);
+                        for (std::int64_t q = 1; q <= qmax; ++q) more = more || (room_ge(m, q) && !room_ge(other, q));
+                        constraints_.push_back(z3::implies(here, more));
+                    }
+                }
+            }
+        }
+}
+
+void TimeIndexedEncoding::symmetry_breaking() {
+    for (auto [a, b] : interchangeable_kernels(p_, o_.objective_kernel)) constraints_.push_back(before_[a][b]);
+    const int n = p_.kernels();
+    for (int k = 0; k < n; ++k) {  // all SMs start empty and alike: the first block goes to SM 0
+        z3::expr first = ctx_.bool_val(true);
+        for (int l = 0; l < n; ++l)
+            if (l != k) first = first && before_[k][l];
+        constraints_.push_back(z3::implies(first, on_[k][0][0]));
+    }
+}
+
+z3::expr TimeIndexedEncoding::response_exceeds(int k, std::int64_t bound) const {
+    // finish - issue > bound  <=>  the last block starts after issue + bound - C
+    return !started(last(k), p_.issue[k] + bound - p_.block_time[k]);
+}
+
+std::int64_t TimeIndexedEncoding::start_in(const z3::model& model, int k, std::int64_t j) const {
+    const Block b{k, j};
+    for (std::int64_t t = p_.issue[k]; t < p_.horizon; ++t)
+        if (model.eval(started(b, t), true).is_true()) return t;
+    return p_.horizon;
+}
+
+}  // namespace gpuwcrt
