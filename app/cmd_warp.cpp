@@ -7,6 +7,8 @@
 #include <memory>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
 #include "bounds/warp_toml.hpp"
@@ -205,16 +207,17 @@ int run_sweep(const SweepOptions& o) {
         for (long long r = reps.first; r <= reps.last; ++r) points.emplace_back(n, static_cast<int>(r));
 
     interrupted = false;
+    const bool tty = isatty(2);  // a terminal gets one updated line, a log one line per point
     auto previous = std::signal(SIGINT, on_sigint);
     std::vector<WarpCheck> done;
     for (std::size_t i = 0; i < points.size() && !interrupted; ++i) {
         const auto [n, rep] = points[i];
-        std::cerr << "\rwarp-sweep: point " << i + 1 << "/" << points.size() << " (threads " << n << ", rep " << rep
-                  << ")   " << std::flush;
+        std::cerr << (tty ? "\r" : "") << "warp-sweep: point " << i + 1 << "/" << points.size() << " (threads " << n << ", rep " << rep
+                  << ")" << (tty ? "   " : "\n") << std::flush;
         done.push_back(check_warp(problem_for(spec, warps_for_threads(n, spec.machine.warp_size), rep), n, engines));
     }
     std::signal(SIGINT, previous);
-    std::cerr << '\n';
+    if (tty) std::cerr << '\n';
 
     int code = exit_ok;
     const std::vector<std::string> header{"threads", "warps", "rep", "FT", "worst", "best", "verdict"};

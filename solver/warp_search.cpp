@@ -36,6 +36,14 @@ SolverOptions with_default_logic(SolverOptions o) {
     return o;
 }
 
+// Z3 would otherwise take SIGINT for itself during a check (and report "canceled"), so a
+// sweep's own Ctrl-C handler would never see it.
+void leave_sigint_to_caller(Z3Session& z) {
+    z3::params p(z.ctx());
+    p.set("ctrl_c", false);
+    z.solver().set(p);
+}
+
 }  // namespace
 
 WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options) {
@@ -44,6 +52,7 @@ WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions opti
     out.issues = step.complete({}, WarpGreedy::ahead_first);
     out.incumbent = static_cast<int>(out.issues.size());
     Z3Session z(with_default_logic(options));
+    leave_sigint_to_caller(z);
     WarpCountEncoding enc(z.ctx(), problem);
     for (;;) {
         // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
@@ -68,6 +77,7 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
     out.issues = step.complete({}, WarpGreedy::behind_first);
     out.incumbent = static_cast<int>(out.issues.size());
     Z3Session z(with_default_logic(options));
+    leave_sigint_to_caller(z);
     WarpCountEncoding enc(z.ctx(), problem);
     while (enc.cycles() < out.incumbent - 1) enc.add_cycle(z.solver());
     for (;;) {

