@@ -17,8 +17,8 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-long long ms_since(Clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+long long us_since(Clock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
 }
 
 long long median(std::vector<long long> v) {
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
         else if (a == "--smt-runs") smt_runs = v;
         else if (a == "--timeout") timeout_s = v;
     }
-    std::cout << "| W | rep | worst | best | explicit ms (median of " << runs << ") | states | SMT ms (median of "
+    std::cout << "| W | rep | worst | best | explicit µs (median of " << runs << ") | states | SMT µs (median of "
               << smt_runs << ", budget " << timeout_s << " s per goal) | SMT worst / best | SMT / explicit |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& [w, rep] : points) {
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
             const auto t0 = Clock::now();
             ew = explicit_extreme(p, WarpGoal::worst);
             eb = explicit_extreme(p, WarpGoal::best);
-            et.push_back(ms_since(t0));
+            et.push_back(us_since(t0));
         }
         std::vector<long long> st;
         std::string smt = "?";
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
             const auto t0 = Clock::now();
             const WarpSmtOutcome sw = smt_worst_makespan(p, o);
             const WarpSmtOutcome sb = smt_best_makespan(p, o);
-            st.push_back(ms_since(t0));
+            st.push_back(us_since(t0));
             auto show = [](const WarpSmtOutcome& x, const char* rel) {
                 return x.makespan ? std::to_string(*x.makespan)
                                   : "unknown (" + std::string(rel) + std::to_string(x.incumbent) + ")";
