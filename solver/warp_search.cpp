@@ -2,20 +2,25 @@
 
 #include <stdexcept>
 
-#include "encode/warp_count_encoding.hpp"
+#include "encode/warp_unary_encoding.hpp"
 
 namespace gpuwcrt {
 namespace {
 
 // Reads the model's issue vectors for cycles 1..cycles, stopping once every warp is done.
-std::vector<WarpIssue> model_issues(Z3Session& z, const WarpCountEncoding& enc, const WarpStepper& step,
+std::vector<WarpIssue> model_issues(Z3Session& z, const WarpUnaryEncoding& enc, const WarpStepper& step,
                                     int cycles) {
+    const auto count = [&](int p, int c) {
+        int n = 0;
+        for (int k = 1; k <= enc.problem().warps; ++k) n += z.bool_value(enc.done(p, c, k)) ? 1 : 0;
+        return n;
+    };
     std::vector<WarpIssue> out;
     WarpState s = step.initial();
     for (int c = 1; c <= cycles && !step.finished(s); ++c) {
         WarpIssue x(static_cast<std::size_t>(enc.length()), 0);
         for (int p = 0; p < enc.length(); ++p)
-            x[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(z.int_value(enc.issued(p, c)));
+            x[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(count(p, c) - count(p, c - 1));
         s = step.apply(s, x);  // throws on a warp that was not ready: an encoding bug
         out.push_back(std::move(x));
     }
@@ -53,7 +58,7 @@ WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions opti
     out.incumbent = static_cast<int>(out.issues.size());
     Z3Session z(with_default_logic(options));
     leave_sigint_to_caller(z);
-    WarpCountEncoding enc(z.ctx(), problem);
+    WarpUnaryEncoding enc(z.ctx(), problem);
     for (;;) {
         // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
         while (enc.cycles() < out.incumbent) enc.add_cycle(z.solver());
@@ -78,7 +83,7 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
     out.incumbent = static_cast<int>(out.issues.size());
     Z3Session z(with_default_logic(options));
     leave_sigint_to_caller(z);
-    WarpCountEncoding enc(z.ctx(), problem);
+    WarpUnaryEncoding enc(z.ctx(), problem);
     while (enc.cycles() < out.incumbent - 1) enc.add_cycle(z.solver());
     for (;;) {
         if (out.incumbent <= 1) {  // nothing finishes in zero cycles
