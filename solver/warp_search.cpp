@@ -51,7 +51,7 @@ void leave_sigint_to_caller(Z3Session& z) {
 
 }  // namespace
 
-WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options) {
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint) {
     const WarpStepper step(problem);
     WarpSmtOutcome out;
     out.issues = step.complete({}, WarpGreedy::ahead_first);
@@ -59,6 +59,17 @@ WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions opti
     Z3Session z(with_default_logic(options));
     leave_sigint_to_caller(z);
     WarpUnaryEncoding enc(z.ctx(), problem);
+    if (hint && *hint > out.incumbent) {
+        // Jump straight to the hinted value; only a model (a real schedule) may raise the
+        // incumbent, so a wrong hint costs one check and changes no answer.
+        while (enc.cycles() < *hint - 1) enc.add_cycle(z.solver());
+        out.last = z.check(goal_literal(z, enc.unfinished_after(*hint - 1), "longer_than_" + std::to_string(*hint - 1)));
+        ++out.checks;
+        if (out.last.answer == Answer::unknown) return out;
+        if (out.last.answer == Answer::sat)
+            out.issues = step.complete(model_issues(z, enc, step, *hint - 1), WarpGreedy::ahead_first);
+        out.incumbent = static_cast<int>(out.issues.size());
+    }
     for (;;) {
         // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
         while (enc.cycles() < out.incumbent) enc.add_cycle(z.solver());
@@ -76,7 +87,7 @@ WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions opti
     }
 }
 
-WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options) {
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint) {
     const WarpStepper step(problem);
     WarpSmtOutcome out;
     out.issues = step.complete({}, WarpGreedy::behind_first);
@@ -85,6 +96,22 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
     leave_sigint_to_caller(z);
     WarpUnaryEncoding enc(z.ctx(), problem);
     while (enc.cycles() < out.incumbent - 1) enc.add_cycle(z.solver());
+    const auto finished_schedule = [&](int cycles) {
+        std::vector<WarpIssue> issues = model_issues(z, enc, step, cycles);
+        WarpState s = step.initial();
+        for (const auto& x : issues) s = step.apply(s, x);
+        if (!step.finished(s)) throw std::logic_error("SMT model claims a finished schedule that is not");
+        return issues;
+    };
+    if (hint && *hint < out.incumbent && *hint >= 1) {  // as for the worst case: only a model counts
+        out.last = z.check(goal_literal(z, enc.finished_by(*hint), "done_by_" + std::to_string(*hint)));
+        ++out.checks;
+        if (out.last.answer == Answer::unknown) return out;
+        if (out.last.answer == Answer::sat) {
+            out.issues = finished_schedule(*hint);
+            out.incumbent = static_cast<int>(out.issues.size());
+        }
+    }
     for (;;) {
         if (out.incumbent <= 1) {  // nothing finishes in zero cycles
             out.makespan = out.incumbent;
@@ -98,13 +125,7 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
             return out;
         }
         if (out.last.answer == Answer::unknown) return out;
-        out.issues = model_issues(z, enc, step, out.incumbent - 1);
-        if (!step.finished([&] {
-                WarpState s = step.initial();
-                for (const auto& x : out.issues) s = step.apply(s, x);
-                return s;
-            }()))
-            throw std::logic_error("SMT model claims a finished schedule that is not");
+        out.issues = finished_schedule(out.incumbent - 1);
         out.incumbent = static_cast<int>(out.issues.size());
     }
 }

@@ -23,7 +23,9 @@ struct WarpSmtOutcome {
 };
 
 // `options.logic` defaults to "QF_FD" (Z3's SAT core with native cardinality constraints).
-WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options);
-WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options);
+// `hint` (e.g. another engine's answer) only chooses the first makespan asked about: the
+// result still rests on this engine's own models and UNSAT answers alone.
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {});
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {});
 
 }  // namespace gpuwcrt

@@ -35,17 +35,25 @@ std::string to_string(UnknownReason r) {
 
 Z3Session::Z3Session(const SolverOptions& options)
     : solver_(make_solver(ctx_, options.logic)), options_(options) {
-    z3::params p(ctx_);
-    p.set("random_seed", options.random_seed);
-    solver_.set(p);
+    apply_parameters();
     set_deadline_from_now(options.timeout);
+}
+
+void Z3Session::apply_parameters() {
+    z3::params p(ctx_);
+    p.set("random_seed", options_.random_seed);
+    // Z3 4.8.12's native pseudo-Boolean propagator in the SAT core (sat.pb.solver=solver)
+    // answered unsat on a satisfiable block-schedule instance (tests/test_wcrt.cpp, seed 122,
+    // checked against the simulator and Z3's SMT core); encoding PB constraints as clauses
+    // does not. docs/encoding.md, "Solver".
+    const char* pb = std::getenv("GPUWCRT_SAT_PB");
+    p.set("sat.pb.solver", ctx_.str_symbol(pb ? pb : "circuit"));
+    solver_.set(p);
 }
 
 void Z3Session::fresh_solver() {
     solver_ = make_solver(ctx_, options_.logic);
-    z3::params p(ctx_);
-    p.set("random_seed", options_.random_seed);
-    solver_.set(p);
+    apply_parameters();
 }
 
 void Z3Session::set_deadline_from_now(std::optional<std::chrono::milliseconds> budget) {

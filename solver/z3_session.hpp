@@ -58,6 +58,7 @@ public:
 
 private:
     CheckResult classify(z3::check_result r);
+    void apply_parameters();
     void apply_timeout();
 
     z3::context ctx_;
