@@ -65,7 +65,11 @@ void BlockEncoding::declare_variables() {
 }
 
 std::int64_t BlockEncoding::start_in(const z3::model& model, int k, std::int64_t j) const {
-    return model.eval(start_[k][j], true).get_numeral_int64();
+    // Read as a decimal string, never through a machine integer conversion of Z3's numeral;
+    // the range check is then exact (starts are scaled integers in [issue, horizon]).
+    const BigInt v(model.eval(start_[k][j], true).get_decimal_string(0));
+    if (v < 0 || v > BigInt(p_.horizon)) throw std::logic_error("model start outside [0, horizon]");
+    return static_cast<std::int64_t>(v);
 }
 
 z3::expr BlockEncoding::before(int k, int l) const { return before_[k][l]; }

@@ -24,8 +24,11 @@ cmake --build "$build" -j "$(nproc)"
 
 case "${1:-main}" in
   main)
-    echo "== gpuwcrt simulate cases/thesis/example.toml"
+    echo "== gpuwcrt simulate cases/thesis/example.toml   (file order: completion times 4, 10, 12, 11)"
     "$build/gpuwcrt" simulate cases/thesis/example.toml
+    echo
+    echo "== gpuwcrt wcrt cases/thesis/example.toml       (worst case over every launch order and SM placement)"
+    "$build/gpuwcrt" wcrt cases/thesis/example.toml
     ;;
   test)
     ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
