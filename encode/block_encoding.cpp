@@ -1,5 +1,7 @@
 #include "encode/block_encoding.hpp"
 
+#include "encode/order_and_placement.hpp"
+
 #include <climits>
 #include <stdexcept>
 
@@ -19,46 +21,18 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
     rule_r_resources_fit();
     rule_greedy_dispatch();
     rule_placement_policy();
-    if (o_.symmetry_breaking) {
-        symmetry_identical_kernels();
-        symmetry_identical_sms();
-    }
+    if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_);
 }
 
 void BlockEncoding::declare_variables() {
-    const int n = p_.kernels();
-    before_.assign(n, std::vector<z3::expr>(n, ctx_.bool_val(false)));
-    for (int k = 0; k < n; ++k)
-        for (int l = k + 1; l < n; ++l) {
-            z3::expr b = ctx_.bool_const(("before_" + std::to_string(k) + "_" + std::to_string(l)).c_str());
-            before_[k][l] = b;
-            before_[l][k] = !b;
-        }
-    for (int k = 0; k < n; ++k) {
+    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_);
+    before_ = std::move(v.before);
+    on_ = std::move(v.on);
+    for (int k = 0; k < p_.kernels(); ++k) {
         join_.push_back(ctx_.int_const(("join_" + std::to_string(k)).c_str()));
         start_.emplace_back();
-        on_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
-            const std::string id = std::to_string(k) + "_" + std::to_string(j);
-            start_[k].push_back(ctx_.int_const(("start_" + id).c_str()));
-            std::vector<z3::expr> on;
-            if (p_.sms == 2) {  // one literal: SM 1 or not
-                z3::expr x = ctx_.bool_const(("sm1_" + id).c_str());
-                on = {!x, x};
-            } else {
-                z3::expr_vector choice(ctx_);
-                for (int m = 0; m < p_.sms; ++m) {
-                    on.push_back(ctx_.bool_const(("on_" + id + "_" + std::to_string(m)).c_str()));
-                    choice.push_back(on.back());
-                }
-                if (p_.sms > 1) {
-                    std::vector<int> ones(p_.sms, 1);
-                    constraints_.push_back(z3::pbeq(choice, ones.data(), 1));
-                } else {
-                    constraints_.push_back(on.front());
-                }
-            }
-            on_[k].push_back(on);
+            start_[k].push_back(ctx_.int_const(("start_" + std::to_string(k) + "_" + std::to_string(j)).c_str()));
             blocks_.push_back({k, j});
         }
     }
@@ -113,14 +87,7 @@ z3::expr BlockEncoding::fits_just_before(const Block& b, int m) const {
     return all;
 }
 
-void BlockEncoding::rule_launch_order_is_total() {
-    const int n = p_.kernels();
-    for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b)
-            for (int c = 0; c < n; ++c)
-                if (a != b && b != c && a != c && a < c)
-                    constraints_.push_back(z3::implies(before_[a][b] && before_[b][c], before_[a][c]));
-}
+void BlockEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_); }
 
 void BlockEncoding::rule_g1_g2_g4_join_times() {
     for (int k = 0; k < p_.kernels(); ++k) {
@@ -256,21 +223,6 @@ void BlockEncoding::rule_round_robin_block(const Block& b) {
         for (int prev = 0; prev < M; ++prev)
             constraints_.push_back(
                 z3::implies(immediately && on_[l][p_.blocks[l] - 1][prev], chosen_after(prev)));
-    }
-}
-
-void BlockEncoding::symmetry_identical_kernels() {
-    for (auto [a, b] : interchangeable_kernels(p_, o_.objective_kernel)) constraints_.push_back(before_[a][b]);
-}
-
-void BlockEncoding::symmetry_identical_sms() {
-    // All SMs start empty and alike, so the very first block may as well go to SM 0.
-    const int n = p_.kernels();
-    for (int k = 0; k < n; ++k) {
-        z3::expr first = ctx_.bool_val(true);
-        for (int l = 0; l < n; ++l)
-            if (l != k) first = first && before_[k][l];
-        constraints_.push_back(z3::implies(first, on_[k][0][0]));
     }
 }
 

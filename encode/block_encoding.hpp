@@ -59,8 +59,6 @@ private:
     void rule_greedy_dispatch();              // a block starts as soon as it is eligible and fits
     void rule_placement_policy();             // most-room / round-robin / first-fit, if fixed
     void rule_round_robin_block(const Block& b);
-    void symmetry_identical_kernels();
-    void symmetry_identical_sms();
 
     z3::context& ctx_;
     const BlockProblem& p_;

@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "encode/order_and_placement.hpp"
+
 namespace gpuwcrt {
 
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
@@ -13,7 +15,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p
     rule_r_resources_fit();
     rule_greedy_dispatch();
     rule_placement_policy();
-    if (o_.symmetry_breaking) symmetry_breaking();
+    if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_);
 }
 
 std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
@@ -23,33 +25,13 @@ std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
 }
 
 void TimeIndexedEncoding::declare_variables() {
-    const int n = p_.kernels();
-    before_.assign(n, std::vector<z3::expr>(n, ctx_.bool_val(false)));
-    for (int k = 0; k < n; ++k)
-        for (int l = k + 1; l < n; ++l) {
-            z3::expr b = ctx_.bool_const(("before_" + std::to_string(k) + "_" + std::to_string(l)).c_str());
-            before_[k][l] = b;
-            before_[l][k] = !b;
-        }
-    for (int k = 0; k < n; ++k) {
-        on_.emplace_back();
+    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_);
+    before_ = std::move(v.before);
+    on_ = std::move(v.on);
+    for (int k = 0; k < p_.kernels(); ++k) {
         started_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
             const std::string id = std::to_string(k) + "_" + std::to_string(j);
-            std::vector<z3::expr> on;
-            if (p_.sms == 2) {  // one literal: SM 1 or not
-                z3::expr x = ctx_.bool_const(("sm1_" + id).c_str());
-                on = {!x, x};
-            } else {
-                z3::expr_vector choice(ctx_);
-                for (int m = 0; m < p_.sms; ++m) {
-                    on.push_back(ctx_.bool_const(("on_" + id + "_" + std::to_string(m)).c_str()));
-                    choice.push_back(on.back());
-                }
-                std::vector<int> ones(p_.sms, 1);
-                constraints_.push_back(z3::pbeq(choice, ones.data(), 1));
-            }
-            on_[k].push_back(on);
             std::vector<z3::expr> by;
             for (std::int64_t t = p_.issue[k]; t < p_.horizon; ++t)
                 by.push_back(ctx_.bool_const(("by_" + id + "_" + std::to_string(t)).c_str()));
@@ -109,14 +91,7 @@ z3::expr TimeIndexedEncoding::fits(const Block& b, int m, std::int64_t t, std::i
     return all;
 }
 
-void TimeIndexedEncoding::rule_launch_order_is_total() {
-    const int n = p_.kernels();
-    for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b)
-            for (int c = a + 1; c < n; ++c)
-                if (a != b && b != c)
-                    constraints_.push_back(z3::implies(before_[a][b] && before_[b][c], before_[a][c]));
-}
+void TimeIndexedEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_); }
 
 void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
@@ -211,17 +186,6 @@ void TimeIndexedEncoding::rule_placement_policy() {
                 }
             }
         }
-}
-
-void TimeIndexedEncoding::symmetry_breaking() {
-    for (auto [a, b] : interchangeable_kernels(p_, o_.objective_kernel)) constraints_.push_back(before_[a][b]);
-    const int n = p_.kernels();
-    for (int k = 0; k < n; ++k) {  // all SMs start empty and alike: the first block goes to SM 0
-        z3::expr first = ctx_.bool_val(true);
-        for (int l = 0; l < n; ++l)
-            if (l != k) first = first && before_[k][l];
-        constraints_.push_back(z3::implies(first, on_[k][0][0]));
-    }
 }
 
 z3::expr TimeIndexedEncoding::response_exceeds(int k, std::int64_t bound) const {

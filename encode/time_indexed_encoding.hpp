@@ -49,7 +49,6 @@ private:
     void rule_r_resources_fit();
     void rule_greedy_dispatch();
     void rule_placement_policy();
-    void symmetry_breaking();
 
     z3::context& ctx_;
     const BlockProblem& p_;

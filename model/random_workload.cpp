@@ -18,10 +18,10 @@ std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
 Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     Workload w;
-    w.source = "random-" + std::to_string(seed);
+    w.source = std::string("random-").append(std::to_string(seed));
     for (int s = 0; s < spec.streams && s < spec.kernels; ++s) {
         Stream st;
-        st.name = "s" + std::to_string(s + 1);
+        st.name = std::string("s").append(std::to_string(s + 1));
         w.streams.push_back(st);
     }
     std::vector<Time> last_issue(w.streams.size(), 0);
@@ -29,7 +29,7 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
     Time total = 0, max_c = 0;
     for (int k = 0; k < spec.kernels; ++k) {
         Operation op;
-        op.name = "K" + std::to_string(k + 1);
+        op.name = std::string("K").append(std::to_string(k + 1));
         op.stream = k % static_cast<int>(w.streams.size());
         op.position = count[op.stream]++;
         op.blocks = pick(rng, 1, spec.max_blocks);
