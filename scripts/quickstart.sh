@@ -20,7 +20,12 @@ fi
 
 build=${GPUWCRT_BUILD_DIR:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build" -j "$(nproc)"
+# The main job needs only the tool; the test job builds everything (tests, benchmarks).
+if [ "${1:-main}" = main ]; then
+  cmake --build "$build" --target gpuwcrt -j "$(nproc)"
+else
+  cmake --build "$build" -j "$(nproc)"
+fi
 
 case "${1:-main}" in
   main)
