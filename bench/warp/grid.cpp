@@ -34,6 +34,8 @@ WarpProblem make(int w, int rep, WarpFairness f, const FermiUnits& u) {
 int main(int argc, char** argv) {
     int timeout_s = 60, min_w = 1, max_w = 6, max_r = 4;
     std::string only;
+    bool hint = false;
+    std::string logic;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const int v = std::atoi(argv[i + 1]);
@@ -41,6 +43,8 @@ int main(int argc, char** argv) {
         else if (a == "--min-warps") min_w = v;
         else if (a == "--max-warps") max_w = v;
         else if (a == "--max-rep") max_r = v;
+        else if (a == "--hint") hint = v != 0;  // start the SMT search at the explicit answer
+        else if (a == "--logic") logic = argv[i + 1];
         else if (a == "--only") only = argv[i + 1];  // e.g. "tr/none"
         else if (a == "--param") {                   // a Z3 global parameter, name=value
             const std::string nv = argv[i + 1];
@@ -69,11 +73,12 @@ int main(int argc, char** argv) {
                 const long long te = ms_since(t0);
                 SolverOptions o;
                 o.timeout = std::chrono::seconds(timeout_s);
+                o.logic = logic;
                 t0 = Clock::now();
-                const WarpSmtOutcome sw = smt_worst_makespan(p, o);
+                const WarpSmtOutcome sw = smt_worst_makespan(p, o, hint ? std::optional<int>(ew.makespan) : std::nullopt);
                 const long long tw = ms_since(t0);
                 t0 = Clock::now();
-                const WarpSmtOutcome sb = smt_best_makespan(p, o);
+                const WarpSmtOutcome sb = smt_best_makespan(p, o, hint ? std::optional<int>(eb.makespan) : std::nullopt);
                 const long long tb = ms_since(t0);
                 total += tw + tb;
                 const bool agree = sw.makespan == ew.makespan && sb.makespan == eb.makespan;
