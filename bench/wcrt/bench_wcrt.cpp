@@ -93,8 +93,11 @@ int main(int argc, char** argv) {
         std::sort(smt_ms.begin(), smt_ms.end());
         std::sort(enum_ms.begin(), enum_ms.end());
         const long long sm = smt_ms[smt_ms.size() / 2], em = enum_ms[enum_ms.size() / 2];
-        std::string ratio = sm > 0 ? std::to_string(em / std::max(1LL, sm)) : "-";
-        if (em >= enum_cap_ms) ratio = "> " + ratio;
+        // Ratio of medians; a capped engine makes it a bound, two capped engines leave it open.
+        std::string ratio = std::to_string(em / std::max(1LL, sm));
+        if (sm >= smt_cap_ms && em >= enum_cap_ms) ratio = "n/a (both stopped)";
+        else if (em >= enum_cap_ms) ratio = "> " + ratio;
+        else if (sm >= smt_cap_ms) ratio = "< " + ratio;
         std::cout << "| " << n << " | " << per_size << " | " << median(smt_ms, smt_cap_ms) << " | "
                   << median(enum_ms, enum_cap_ms) << " | " << ratio << " | " << (all_exact ? "yes" : "no") << " |"
                   << std::endl;
