@@ -1,7 +1,7 @@
 #pragma once
 // Exact worst-/best-case makespan of the warp model with Z3 over the order-encoded counts of
 // encode/warp_unary_encoding (clauses and cardinalities; the integer count encoding of
-// encode/warp_count_encoding was 6-50x slower, bench/RESULTS.md).
+// the integer count encoding it replaced was 6-50x slower, bench/RESULTS.md).
 // A greedy interleaving gives the first incumbent; each SAT answer yields a better one, an
 // UNSAT answer proves it optimal. A timeout leaves the answer unknown, with the bound proved
 // so far — never a makespan.
