@@ -1,6 +1,6 @@
 #pragma once
 // Typed, located access to a parsed TOML document. Decimal literals are re-read from the
-// source text so that 0.1 is exactly 1/10 (toml++ itself would hand us a double).
+// source text so that 0.1 is exactly 1/10 (toml++ itself would hand us a binary floating-point value).
 #include <initializer_list>
 #include <string>
 #include <vector>
