@@ -50,6 +50,22 @@ void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::op
                       z3::context& ctx, z3::expr_vector& constraints) {
     for (auto [a, b] : interchangeable_kernels(p, keep_free)) constraints.push_back(v.before[a][b]);
     const int n = p.kernels();
+    // Dominance: kernels that enter the EE queue after the objective kernel t are dispatched
+    // after all of t's blocks (FIFO), so their order cannot change t's response. Among such
+    // kernels alone in their streams, keep only the order by (issue, index), which is always
+    // a legal EE order for them (their joins are their issues).
+    if (keep_free) {
+        const int t = *keep_free;
+        std::vector<char> alone(n, 1);
+        for (int k = 0; k < n; ++k)
+            if (p.stream_pred[k] >= 0) alone[k] = alone[p.stream_pred[k]] = 0;
+        for (int a = 0; a < n; ++a)
+            for (int b = 0; b < n; ++b) {
+                if (a == b || a == t || b == t || !alone[a] || !alone[b]) continue;
+                if (p.issue[a] > p.issue[b] || (p.issue[a] == p.issue[b] && a > b)) continue;
+                constraints.push_back(z3::implies(v.before[t][a] && v.before[t][b], v.before[a][b]));
+            }
+    }
     for (int k = 0; k < n; ++k) {
         z3::expr first = ctx.bool_val(true);
         for (int l = 0; l < n; ++l)
