@@ -71,13 +71,10 @@ std::vector<CertifyAnswer> by_enumeration(const Workload& w, const std::map<int,
 std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& bounds, EngineOptions eo,
                                   EngineStats& stats, Progress& progress) {
     const BlockProblem p = make_block_problem(w);
-    const auto deadline = eo.timeout ? std::optional(std::chrono::steady_clock::now() + *eo.timeout) : std::nullopt;
+    const RunBudget budget(eo.timeout);
     std::vector<CertifyAnswer> out;
     for (const auto& [op, bound] : bounds) {
-        if (deadline)
-            eo.timeout = std::max(std::chrono::milliseconds(1),
-                                  std::chrono::duration_cast<std::chrono::milliseconds>(
-                                      *deadline - std::chrono::steady_clock::now()));
+        eo.timeout = budget.left();
         out.push_back(smt_certify(w, p, op, bound, eo, stats));
         progress.say(w.ops[op].name + ": " + to_string(out.back().verdict));
     }
@@ -114,7 +111,6 @@ int run_certify(const CertifyOptions& o) {
         if (!o.svg.empty())
             write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)));
     }
-    const double seconds = static_cast<double>(stats.elapsed.count()) / 1000.0;  // wall clock
     if (o.json) {
         Json list = Json::array();
         for (const auto& a : answers) {
@@ -126,9 +122,7 @@ int run_certify(const CertifyOptions& o) {
             if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
             list.push_back(j);
         }
-        Json st = {{"seconds", seconds}};
-        if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
-        else st["scenarios"] = stats.scenarios;
+        const Json st = stats_json(o, stats);
         std::cout << Json{{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st}}.dump(2)
                   << '\n';
         return exit_code(answers);

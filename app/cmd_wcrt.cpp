@@ -45,12 +45,9 @@ std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& op
         return answers;
     }
     const BlockProblem p = make_block_problem(w);
-    const auto deadline = eo.timeout ? std::optional(std::chrono::steady_clock::now() + *eo.timeout) : std::nullopt;
+    const RunBudget budget(eo.timeout);
     for (int op : ops) {
-        if (deadline)
-            eo.timeout = std::max(std::chrono::milliseconds(1),
-                                  std::chrono::duration_cast<std::chrono::milliseconds>(
-                                      *deadline - std::chrono::steady_clock::now()));
+        eo.timeout = budget.left();
         answers.push_back(smt_maximise(w, p, op, eo, stats));
         progress.say(w.ops[op].name + ": " + to_string(answers.back().status) + " " +
                      time_or_dash(answers.back().wcrt));
@@ -80,9 +77,7 @@ int run_wcrt(const WcrtOptions& o) {
                             {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}});
             if (a.status == WcrtStatus::unknown) list.back()["unknown_reason"] = a.unknown_reason;
         }
-        Json st = {{"seconds", seconds}};
-        if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
-        else st["scenarios"] = stats.scenarios;
+        const Json st = stats_json(o, stats);
         Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
                     {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << out.dump(2) << '\n';

@@ -47,6 +47,23 @@ void Progress::say(const std::string& line) {
               << " s] " << line << '\n';
 }
 
+RunBudget::RunBudget(std::optional<std::chrono::milliseconds> total) {
+    if (total) deadline_ = std::chrono::steady_clock::now() + *total;
+}
+
+std::optional<std::chrono::milliseconds> RunBudget::left() const {
+    using namespace std::chrono;
+    if (!deadline_) return std::nullopt;
+    return std::max(milliseconds(1), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
+}
+
+Json stats_json(const VerifyOptions& o, const EngineStats& stats) {
+    Json st = {{"seconds", static_cast<double>(stats.elapsed.count()) / 1000.0}};  // wall clock
+    if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
+    else st["scenarios"] = stats.scenarios;
+    return st;
+}
+
 RtaColumns rta_columns(const Workload& w, long long limit) {
     RtaColumns c;
     c.file_order.resize(w.ops.size());

@@ -38,6 +38,19 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
+// One --timeout for a whole command: each engine call gets what is left of it.
+class RunBudget {
+public:
+    explicit RunBudget(std::optional<std::chrono::milliseconds> total);
+    std::optional<std::chrono::milliseconds> left() const;  // at least 1 ms while a budget exists
+
+private:
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
+
+// {"seconds", "solver":{"checks"}} for the SMT engine, {"seconds", "scenarios"} for enumeration.
+Json stats_json(const VerifyOptions& o, const EngineStats& stats);
+
 // The thesis RTA for the file's launch order, and maximised over every launch order
 // (nullopt when the workload has more than `limit` launch orders).
 struct RtaColumns {
