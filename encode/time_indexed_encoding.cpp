@@ -40,6 +40,19 @@ void TimeIndexedEncoding::declare_variables() {
             blocks_.push_back({k, j});
         }
     }
+    for (const Block& a : blocks_) {  // "a runs on SM m at t", the terms of every usage sum
+        if (a.j == 0) running_on_.emplace_back();
+        running_on_[a.k].emplace_back();
+        for (int m = 0; m < p_.sms; ++m) {
+            std::vector<z3::expr> row;
+            for (std::int64_t t = p_.issue[a.k]; t <= p_.horizon; ++t) {
+                row.push_back(ctx_.bool_const(("run_" + std::to_string(a.k) + "_" + std::to_string(a.j) + "_" +
+                                               std::to_string(m) + "_" + std::to_string(t)).c_str()));
+                constraints_.push_back(row.back() == (on_[a.k][a.j][m] && running(a, t)));
+            }
+            running_on_[a.k].back().push_back(std::move(row));
+        }
+    }
 }
 
 z3::expr TimeIndexedEncoding::started(const Block& b, std::int64_t t) const {
@@ -125,28 +138,81 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
     }
 }
 
+// Both families below count every block running at t on SM m, not only those dispatched
+// before the block in question. That is exact because dispatch is FIFO without priorities
+// (rule_x1_g3_fifo_dispatch): a block that has not started by t has only earlier blocks
+// running at t, and per-SM usage only grows at starts, each of which is covered by the
+// capacity bound at that instant. docs/encoding.md, "Global usage".
+z3::expr TimeIndexedEncoding::usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v) {
+    const ScaledResource& res = p_.resources[r];
+    const auto key = std::make_tuple(m, t, r, v);
+    if (auto it = usage_at_least_.find(key); it != usage_at_least_.end()) return it->second;
+    z3::expr_vector terms(ctx_);
+    std::vector<int> coeffs;
+    std::int64_t total = 0;
+    for (const Block& a : blocks_) {
+        if (res.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
+        terms.push_back(running_on(a, m, t));
+        coeffs.push_back(static_cast<int>(res.demand[a.k]));
+        total += res.demand[a.k];
+    }
+    z3::expr lit = ctx_.bool_val(false);
+    if (v <= 0) lit = ctx_.bool_val(true);
+    else if (total >= v) {
+        lit = ctx_.bool_const(("use_" + std::to_string(m) + "_" + std::to_string(t) + "_" + std::to_string(r) + "_" +
+                               std::to_string(v)).c_str());
+        // One direction suffices: greedy dispatch needs "lit => usage >= v" to block a start.
+        constraints_.push_back(z3::implies(lit, z3::pbge(terms, coeffs.data(), static_cast<int>(v))));
+    }
+    usage_at_least_.emplace(key, lit);
+    return lit;
+}
+
+z3::expr TimeIndexedEncoding::running_on(const Block& a, int m, std::int64_t t) const {
+    if (t < p_.issue[a.k] || t > p_.horizon) return ctx_.bool_val(false);
+    return running_on_[a.k][a.j][m][t - p_.issue[a.k]];
+}
+
 void TimeIndexedEncoding::rule_r_resources_fit() {
-    for (const Block& b : blocks_)
-        for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t)
-            for (int m = 0; m < p_.sms; ++m)
-                constraints_.push_back(z3::implies(started_at(b, t) && on_[b.k][b.j][m], fits(b, m, t, 1)));
+    for (int m = 0; m < p_.sms; ++m)
+        for (std::int64_t t = 0; t <= p_.horizon; ++t)  // usage grows only at starts, all by the horizon
+            for (std::size_t r = 0; r < p_.resources.size(); ++r) {
+                const ScaledResource& res = p_.resources[r];
+                z3::expr_vector terms(ctx_);
+                std::vector<int> coeffs;
+                std::int64_t total = 0;
+                for (const Block& a : blocks_) {
+                    if (res.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
+                    terms.push_back(running_on(a, m, t));
+                    coeffs.push_back(static_cast<int>(res.demand[a.k]));
+                    total += res.demand[a.k];
+                }
+                if (total > res.capacity)
+                    constraints_.push_back(z3::pble(terms, coeffs.data(), static_cast<int>(res.capacity)));
+            }
 }
 
 void TimeIndexedEncoding::rule_greedy_dispatch() {
     const int n = p_.kernels();
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
-            z3::expr eligible = ctx_.bool_val(true);
+            z3::expr_vector waiting(ctx_);  // eligible at t and not started by t
+            waiting.push_back(!started(b, t));
             if (b.j > 0) {
-                eligible = started({b.k, b.j - 1}, t);
+                waiting.push_back(started({b.k, b.j - 1}, t));
             } else {
-                eligible = joined(b.k, t);
+                waiting.push_back(joined(b.k, t));
                 for (int l = 0; l < n; ++l)
-                    if (l != b.k) eligible = eligible && z3::implies(before_[l][b.k], started(last(l), t));
+                    if (l != b.k) waiting.push_back(z3::implies(before_[l][b.k], started(last(l), t)));
             }
-            z3::expr fits_nowhere = ctx_.bool_val(true);
-            for (int m = 0; m < p_.sms; ++m) fits_nowhere = fits_nowhere && !fits(b, m, t, 1);
-            constraints_.push_back(z3::implies(eligible && !started(b, t), fits_nowhere));
+            const z3::expr is_waiting = z3::mk_and(waiting);
+            for (int m = 0; m < p_.sms; ++m) {
+                z3::expr_vector blocked(ctx_);  // some resource too full on SM m for b
+                for (std::size_t r = 0; r < p_.resources.size(); ++r)
+                    blocked.push_back(
+                        usage_at_least(m, t, r, p_.resources[r].capacity - p_.resources[r].demand[b.k] + 1));
+                constraints_.push_back(z3::implies(is_waiting, z3::mk_or(blocked)));
+            }
         }
 }
 

@@ -4,7 +4,9 @@
 // pseudo-Boolean sums of literals, and a response bound is one literal, so Z3's SAT core
 // (QF_FD) works on it directly and a bound search needs no re-encoding. Same models as the
 // event encoding (block_encoding.hpp); docs/encoding.md compares the two.
+#include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include <z3++.h>
@@ -40,6 +42,9 @@ private:
     z3::expr earlier(const Block& a, const Block& b) const;
     z3::expr usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r, std::int64_t bound) const;
     z3::expr fits(const Block& b, int m, std::int64_t t, std::int64_t copies) const;
+    z3::expr running_on(const Block& a, int m, std::int64_t t) const;
+    // "Resource r used on SM m at t (by every running block) is at least v" (cached literal).
+    z3::expr usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v);
     Block last(int k) const { return {k, p_.blocks[k] - 1}; }
 
     void declare_variables();
@@ -58,6 +63,8 @@ private:
     std::vector<std::vector<std::vector<z3::expr>>> on_;       // [k][j][m]
     std::vector<std::vector<std::vector<z3::expr>>> started_;  // [k][j][t - issue_k]
     std::vector<Block> blocks_;
+    std::vector<std::vector<std::vector<std::vector<z3::expr>>>> running_on_;  // [k][j][m][t - issue_k]
+    std::map<std::tuple<int, std::int64_t, std::size_t, std::int64_t>, z3::expr> usage_at_least_;
 };
 
 }  // namespace gpuwcrt

@@ -40,6 +40,10 @@ struct EngineOptions {
     EncodingChoice encoding = EncodingChoice::automatic;
     std::optional<std::chrono::milliseconds> timeout;  // for the whole run
     bool symmetry_breaking = true;
+    // Simulations spent on the SMT engine's first incumbent (solver/incumbent_search.hpp):
+    // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in
+    // file order), so that the solver itself must find every improvement (tests use it).
+    long incumbent_simulations = -1;
 };
 
 struct EngineStats {

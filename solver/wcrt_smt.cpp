@@ -6,6 +6,7 @@
 
 #include "encode/block_encoding.hpp"
 #include "encode/time_indexed_encoding.hpp"
+#include "solver/incumbent_search.hpp"
 #include "solver/z3_session.hpp"
 
 namespace gpuwcrt {
@@ -123,16 +124,22 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     return std::make_unique<Search<BlockEncoding>>(w, p, op, o);
 }
 
-// A real scenario's response as the first incumbent: the kernel launched last, others in
-// file order, with a concrete placement (most-room where any SM is allowed).
+// A real scenario as the first incumbent: local search by simulation (incumbent_search.hpp),
+// whose budget grows with the number of operations and stays a small part of one SAT check.
 std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o) {
-    Scenario sc;
-    sc.policy = o.policy == Policy::chooser ? Policy::most_room : o.policy;
-    sc.rank.resize(w.ops.size());
-    for (std::size_t i = 0; i < w.ops.size(); ++i) sc.rank[i] = static_cast<long>(i);
-    sc.rank[op] = static_cast<long>(w.ops.size());
-    Schedule s = simulate(w, sc);
-    return {witness_of(w, s), s.response(op)};
+    if (o.incumbent_simulations == 0) {
+        Scenario sc;
+        sc.policy = o.policy == Policy::chooser ? Policy::most_room : o.policy;
+        sc.rank.resize(w.ops.size());
+        for (std::size_t i = 0; i < w.ops.size(); ++i) sc.rank[i] = static_cast<long>(i);
+        sc.rank[static_cast<std::size_t>(op)] = static_cast<long>(w.ops.size());
+        Schedule s = simulate(w, sc);
+        return {witness_of(w, s), s.response(op)};
+    }
+    const long budget =
+        o.incumbent_simulations > 0 ? o.incumbent_simulations : 100 * static_cast<long>(w.ops.size());
+    Incumbent inc = search_incumbent(w, op, o.policy, budget);
+    return {inc.witness, inc.response};
 }
 
 }  // namespace

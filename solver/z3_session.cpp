@@ -1,5 +1,6 @@
 #include "solver/z3_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +49,24 @@ void Z3Session::apply_parameters() {
     // does not. docs/encoding.md, "Solver".
     const char* pb = std::getenv("GPUWCRT_SAT_PB");
     p.set("sat.pb.solver", ctx_.str_symbol(pb ? pb : "circuit"));
+    // For experiments and benchmarks only: "name=value,name=value" of Boolean, unsigned or
+    // symbol parameters (e.g. "sat.restart=luby"), applied last.
+    if (const char* extra = std::getenv("GPUWCRT_Z3_PARAMS")) {
+        std::string all = extra;
+        for (std::size_t at = 0; at < all.size();) {
+            std::size_t end = all.find(',', at);
+            if (end == std::string::npos) end = all.size();
+            const std::string item = all.substr(at, end - at);
+            at = end + 1;
+            const std::size_t eq = item.find('=');
+            if (eq == std::string::npos) continue;
+            const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+            if (value == "true" || value == "false") p.set(name.c_str(), value == "true");
+            else if (!value.empty() && std::all_of(value.begin(), value.end(), ::isdigit))
+                p.set(name.c_str(), static_cast<unsigned>(std::stoul(value)));
+            else p.set(name.c_str(), ctx_.str_symbol(value.c_str()));
+        }
+    }
     solver_.set(p);
 }
 

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "encode/block_problem.hpp"
 #include "model/random_workload.hpp"
+#include "model/write_toml.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/wcrt_smt.hpp"
 
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
     std::vector<int> sizes = {4, 6, 8, 10, 12, 14, 16};
     int per_size = 3;
     long long smt_cap_ms = 600000, enum_cap_ms = 600000;
+    std::string dump_dir;  // --dump DIR: also write each workload as DIR/n<N>-run<R>.toml
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) {
@@ -48,7 +51,12 @@ int main(int argc, char** argv) {
         } else if (a == "--runs" && i + 1 < argc) per_size = std::stoi(argv[++i]);
         else if (a == "--enum-cap" && i + 1 < argc) enum_cap_ms = std::stoll(argv[++i]) * 1000;
         else if (a == "--smt-cap" && i + 1 < argc) smt_cap_ms = std::stoll(argv[++i]) * 1000;
-        else { std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S]\n"; return 2; }
+        else if (a == "--dump" && i + 1 < argc) dump_dir = argv[++i];
+        else {
+            std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S] [--dump DIR]\n"
+                         "  a cap of 0 skips that engine\n";
+            return 2;
+        }
     }
     std::cout << "| n | workloads | SMT median | enumeration median | ratio enum/SMT | SMT all exact |\n"
               << "|---|---|---|---|---|---|\n";
@@ -60,6 +68,13 @@ int main(int argc, char** argv) {
             spec.kernels = n;
             spec.streams = n;
             const Workload w = random_workload(spec, 1000 * n + r);
+            if (!dump_dir.empty()) {
+                TomlWriteOptions to;
+                to.title = "bench/wcrt workload n=" + std::to_string(n) + " run " + std::to_string(r) + " (seed " +
+                           std::to_string(1000 * n + r) + ")";
+                std::ofstream(dump_dir + "/n" + std::to_string(n) + "-run" + std::to_string(r) + ".toml")
+                    << workload_to_toml(w, to);
+            }
             EngineOptions o;
             if (const char* pol = std::getenv("BENCH_POLICY")) o.policy = *parse_policy(pol);
             if (const char* enc = std::getenv("BENCH_ENCODING"))
