@@ -33,6 +33,14 @@ z3::expr WarpUnaryEncoding::done(int p, int c, int k) const {
     return x_[static_cast<std::size_t>(c - 1)][static_cast<std::size_t>(p)][static_cast<std::size_t>(k - 1)];
 }
 
+z3::expr_vector WarpUnaryEncoding::unit_done(int unit, int c) const {
+    z3::expr_vector out(ctx_);
+    for (int p = 0; p < length(); ++p)
+        if (unit < 0 || instr_[static_cast<std::size_t>(p)].unit == unit)
+            for (int k = 1; k <= problem_.warps; ++k) out.push_back(done(p, c, k));
+    return out;
+}
+
 z3::expr WarpUnaryEncoding::fresh(const char* what, int c, int a, int b) {
     const std::string name = std::string(what) + "_" + std::to_string(c) + "_" + std::to_string(a) + "_" + std::to_string(b);
     return ctx_.bool_const(name.c_str());

@@ -28,6 +28,10 @@ public:
     // X(p, c, k); true for p < 0 or k <= 0, false for c <= 0 or k > W.
     z3::expr done(int p, int c, int k) const;
 
+    // One literal per (instruction on `unit`, k): as many are true as `unit` has issued
+    // instructions by the end of cycle c. unit < 0: every instruction, whatever its unit.
+    z3::expr_vector unit_done(int unit, int c) const;
+
     z3::expr unfinished_after(int c) const { return !done(length() - 1, c, problem_.warps); }  // makespan > c
     z3::expr finished_by(int c) const { return done(length() - 1, c, problem_.warps); }       // makespan <= c
 
