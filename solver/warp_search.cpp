@@ -63,17 +63,16 @@ void leave_sigint_to_caller(Z3Session& z) {
 
 enum class Extreme { worst, best };
 
-// Progress lemmas (docs/encoding.md, "Warp model: progress lemmas"). A group is a unit, or with
-// a total issue limit also the whole issue slot (every instruction). For the worst case: for
-// each cycle c in turn and each group, the largest g such that the group has issued at least g
-// instructions by the end of c in EVERY schedule; for the best case, the smallest h such that
-// it has issued at most h. A bound carried over from cycle c - 1 (monotonicity, resp. capacity)
-// is moved one step at a time, each step by an UNSAT answer of Z3 on the same encoding, and the
-// result is asserted: a proved consequence of the rules, so the set of schedules is unchanged,
-// but the final makespan question starts from per-cycle cumulative bounds that the SAT core
-// would otherwise have to rediscover by counting across the whole horizon. A question that a
-// known schedule already answers (sat) is not asked: known schedules are the greedy incumbent
-// and the greedy completions of every model.
+// Progress bounds (docs/warp-conjecture.md, "How the SMT engine proves a makespan", with the
+// soundness argument). A group is a unit, or with an issue limit the whole issue slot. Worst
+// case: per cycle c in turn, the largest g such that the group has issued at least g
+// instructions by the end of c in EVERY schedule; best case: the smallest h such that it has
+// issued at most h. A bound carried over from cycle c - 1 (monotonicity, resp. capacity) moves
+// one step per UNSAT answer of Z3 on the same formula, and is then asserted: a proved
+// consequence of the rules, so the models stay the legal prefixes, but the makespan question
+// starts from cumulative bounds that the SAT core would otherwise rediscover by counting across
+// the whole horizon. A question a known schedule already answers (sat) is not asked: known
+// schedules are the greedy incumbent and the greedy completions of every model.
 class Progress {
 public:
     Progress(Z3Session& z, WarpUnaryEncoding& enc, const WarpStepper& step, Extreme goal, WarpSmtOutcome& out)
