@@ -143,26 +143,29 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 // (rule_x1_g3_fifo_dispatch): a block that has not started by t has only earlier blocks
 // running at t, and per-SM usage only grows at starts, each of which is covered by the
 // capacity bound at that instant. docs/encoding.md, "Global usage".
-z3::expr TimeIndexedEncoding::usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v) {
+TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
     const ScaledResource& res = p_.resources[r];
-    const auto key = std::make_tuple(m, t, r, v);
-    if (auto it = usage_at_least_.find(key); it != usage_at_least_.end()) return it->second;
-    z3::expr_vector terms(ctx_);
-    std::vector<int> coeffs;
-    std::int64_t total = 0;
+    UsageSum u{z3::expr_vector(ctx_), {}, 0};
     for (const Block& a : blocks_) {
         if (res.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
-        terms.push_back(running_on(a, m, t));
-        coeffs.push_back(static_cast<int>(res.demand[a.k]));
-        total += res.demand[a.k];
+        u.terms.push_back(running_on(a, m, t));
+        u.coeffs.push_back(static_cast<int>(res.demand[a.k]));
+        u.total += res.demand[a.k];
     }
+    return u;
+}
+
+z3::expr TimeIndexedEncoding::usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v) {
+    const auto key = std::make_tuple(m, t, r, v);
+    if (auto it = usage_at_least_.find(key); it != usage_at_least_.end()) return it->second;
+    UsageSum u = usage(m, t, r);
     z3::expr lit = ctx_.bool_val(false);
     if (v <= 0) lit = ctx_.bool_val(true);
-    else if (total >= v) {
+    else if (u.total >= v) {
         lit = ctx_.bool_const(("use_" + std::to_string(m) + "_" + std::to_string(t) + "_" + std::to_string(r) + "_" +
                                std::to_string(v)).c_str());
         // One direction suffices: greedy dispatch needs "lit => usage >= v" to block a start.
-        constraints_.push_back(z3::implies(lit, z3::pbge(terms, coeffs.data(), static_cast<int>(v))));
+        constraints_.push_back(z3::implies(lit, z3::pbge(u.terms, u.coeffs.data(), static_cast<int>(v))));
     }
     usage_at_least_.emplace(key, lit);
     return lit;
@@ -177,18 +180,9 @@ void TimeIndexedEncoding::rule_r_resources_fit() {
     for (int m = 0; m < p_.sms; ++m)
         for (std::int64_t t = 0; t <= p_.horizon; ++t)  // usage grows only at starts, all by the horizon
             for (std::size_t r = 0; r < p_.resources.size(); ++r) {
-                const ScaledResource& res = p_.resources[r];
-                z3::expr_vector terms(ctx_);
-                std::vector<int> coeffs;
-                std::int64_t total = 0;
-                for (const Block& a : blocks_) {
-                    if (res.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
-                    terms.push_back(running_on(a, m, t));
-                    coeffs.push_back(static_cast<int>(res.demand[a.k]));
-                    total += res.demand[a.k];
-                }
-                if (total > res.capacity)
-                    constraints_.push_back(z3::pble(terms, coeffs.data(), static_cast<int>(res.capacity)));
+                UsageSum u = usage(m, t, r);
+                if (u.total > p_.resources[r].capacity)
+                    constraints_.push_back(z3::pble(u.terms, u.coeffs.data(), static_cast<int>(p_.resources[r].capacity)));
             }
 }
 

@@ -43,6 +43,12 @@ private:
     z3::expr usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r, std::int64_t bound) const;
     z3::expr fits(const Block& b, int m, std::int64_t t, std::int64_t copies) const;
     z3::expr running_on(const Block& a, int m, std::int64_t t) const;
+    struct UsageSum {  // sum of coeffs[i] * terms[i]: resource r used on SM m at t
+        z3::expr_vector terms;
+        std::vector<int> coeffs;
+        std::int64_t total = 0;  // every term true
+    };
+    UsageSum usage(int m, std::int64_t t, std::size_t r) const;
     // "Resource r used on SM m at t (by every running block) is at least v" (cached literal).
     z3::expr usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v);
     Block last(int k) const { return {k, p_.blocks[k] - 1}; }
