@@ -92,10 +92,11 @@ public:
     }
 
     // Proves the bounds for every cycle the next makespan question is about: up to the
-    // incumbent (worst) or one before it (best), which models found on the way may move.
-    // False when the budget ran out, with out.last saying so.
-    bool extend() {
-        const auto last = [&] { return goal_ == Extreme::worst ? out_.incumbent : out_.incumbent - 1; };
+    // incumbent (worst) or one before it (best), which models found on the way may move, or up
+    // to `at_least` if that is later (a hinted question). False when the budget ran out, with
+    // out.last saying so.
+    bool extend(int at_least = 0) {
+        const auto last = [&] { return std::max(at_least, goal_ == Extreme::worst ? out_.incumbent : out_.incumbent - 1); };
         for (int c = done_ + 1; c <= last(); done_ = c++) {
             while (enc_.cycles() < c) enc_.add_cycle(z_.solver());
             for (std::size_t g = 0; g < groups_.size(); ++g)
@@ -201,13 +202,14 @@ WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions opti
     if (hint && *hint > out.incumbent) {
         // Jump straight to the hinted value; only a model (a real schedule) may raise the
         // incumbent, so a wrong hint costs one check and changes no answer.
-        while (enc.cycles() < *hint - 1) enc.add_cycle(z.solver());
+        if (!lemmas.extend(*hint - 1)) return out;
         out.last = z.check(goal_literal(z, enc.unfinished_after(*hint - 1), "longer_than_" + std::to_string(*hint - 1)));
         ++out.checks;
         if (out.last.answer == Answer::unknown) return out;
-        if (out.last.answer == Answer::sat) {
-            out.issues = step.complete(model_issues(z, enc, step, *hint - 1), WarpGreedy::ahead_first);
-            lemmas.know(out.issues);
+        if (out.last.answer == Answer::sat) {  // kept only if longer than what the bounds' models gave
+            std::vector<WarpIssue> issues = step.complete(model_issues(z, enc, step, *hint - 1), WarpGreedy::ahead_first);
+            lemmas.know(issues);
+            if (issues.size() > out.issues.size()) out.issues = std::move(issues);
         }
         out.incumbent = static_cast<int>(out.issues.size());
     }
@@ -249,11 +251,13 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
         return issues;
     };
     if (hint && *hint < out.incumbent && *hint >= 1) {  // as for the worst case: only a model counts
+        if (!lemmas.extend()) return out;
         out.last = z.check(goal_literal(z, enc.finished_by(*hint), "done_by_" + std::to_string(*hint)));
         ++out.checks;
         if (out.last.answer == Answer::unknown) return out;
-        if (out.last.answer == Answer::sat) {
-            out.issues = finished_schedule(*hint);
+        if (out.last.answer == Answer::sat) {  // kept only if shorter than what the bounds' models gave
+            std::vector<WarpIssue> issues = finished_schedule(*hint);
+            if (issues.size() < out.issues.size()) out.issues = std::move(issues);
             out.incumbent = static_cast<int>(out.issues.size());
         }
     }
