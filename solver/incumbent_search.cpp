@@ -63,7 +63,8 @@ struct Evaluator {
 
 }  // namespace
 
-Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed) {
+Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed,
+                           std::optional<std::chrono::steady_clock::time_point> deadline) {
     Evaluator ev{w, op, policy, std::mt19937_64(seed)};
     const std::size_t n = w.ops.size();
     const std::vector<Placement> placements =
@@ -110,6 +111,7 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget
     // Moves: take one operation out and put it elsewhere; sideways moves are kept too, so the
     // search drifts across plateaus instead of stopping on the first one.
     while (ev.simulations < budget && n > 1) {
+        if (deadline && ev.simulations % 64 == 0 && std::chrono::steady_clock::now() > *deadline) break;
         std::vector<int> perm = best_perm;
         const std::size_t from = ev.rng() % n, to = ev.rng() % n;
         if (from == to) continue;

@@ -2,7 +2,9 @@
 // A good real scenario for "maximise the response of one operation", found by simulation
 // alone: the SMT search starts from it, so most SAT checks only have to prove that nothing
 // beats it. Deterministic: the same workload, operation and seed give the same scenario.
+#include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "model/workload.hpp"
 #include "sim/scenario.hpp"
@@ -18,7 +20,9 @@ struct Incumbent {
 
 // Local search over launch orders (and, with Policy::chooser, SM choices): the file order and
 // a few structured orders with `op` launched last, then moves of one operation at a time, keeping what does
-// not lower the response, for at most `budget` simulations.
-Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed = 1);
+// not lower the response, for at most `budget` simulations, and no moves after `deadline`
+// (the structured starts are always simulated).
+Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed = 1,
+                           std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 }  // namespace gpuwcrt

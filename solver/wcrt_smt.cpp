@@ -138,7 +138,10 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
     }
     const long budget =
         o.incumbent_simulations > 0 ? o.incumbent_simulations : 100 * static_cast<long>(w.ops.size());
-    Incumbent inc = search_incumbent(w, op, o.policy, budget);
+    // A tenth of the time budget at most, so that a huge workload cannot overrun --timeout here.
+    std::optional<Clock::time_point> deadline;
+    if (o.timeout) deadline = Clock::now() + *o.timeout / 10;
+    Incumbent inc = search_incumbent(w, op, o.policy, budget, 1, deadline);
     return {inc.witness, inc.response};
 }
 
