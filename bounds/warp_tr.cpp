@@ -19,6 +19,16 @@ WarpProgram tr_program(const WarpMachine& m) {
     return {{c}, {l, l, c}, {s}};
 }
 
+WarpProblem tr_problem(int warps, int rep, WarpFairness f, const FermiUnits& u) {
+    WarpProblem p;
+    p.machine = fermi_machine(u);
+    p.program = tr_program(p.machine);
+    p.warps = warps;
+    p.rep = rep;
+    p.fairness = f;
+    return p;
+}
+
 bool is_tr_program(const WarpMachine& m, const WarpProgram& p) {
     const int c = m.class_index('C'), l = m.class_index('L'), s = m.class_index('S');
     if (c < 0 || l < 0 || s < 0) return false;

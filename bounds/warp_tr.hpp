@@ -18,6 +18,8 @@ struct FermiUnits {
 WarpMachine fermi_machine(const FermiUnits& u = {});
 WarpProgram tr_program(const WarpMachine& m);  // C, (L L C)×rep, S
 bool is_tr_program(const WarpMachine& m, const WarpProgram& p);
+// W warps running the TR program `rep` times on the Fermi SM with units `u`.
+WarpProblem tr_problem(int warps, int rep, WarpFairness f = WarpFairness::subblock, const FermiUnits& u = {});
 
 int warps_for_threads(long long threads, int warp_size);
 

@@ -17,16 +17,6 @@ using namespace gpuwcrt;
 
 namespace {
 
-WarpProblem tr_problem(int warps, int rep, WarpFairness f = WarpFairness::subblock, FermiUnits u = {}) {
-    WarpProblem p;
-    p.machine = fermi_machine(u);
-    p.program = tr_program(p.machine);
-    p.warps = warps;
-    p.rep = rep;
-    p.fairness = f;
-    return p;
-}
-
 // Per-warp brute force: warps keep their identity, every subset of ready warps is tried and
 // kept only if it obeys the rules as SPEC §8 words them. Shares nothing with WarpStepper.
 class BruteForce {

@@ -42,11 +42,7 @@ int main(int argc, char** argv) {
               << smt_runs << ", budget " << timeout_s << " s per goal) | SMT worst / best | SMT / explicit |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& [w, rep] : points) {
-        WarpProblem p;
-        p.machine = fermi_machine();
-        p.program = tr_program(p.machine);
-        p.warps = w;
-        p.rep = rep;
+        const WarpProblem p = tr_problem(w, rep);
         std::vector<long long> et;
         WarpExtreme ew, eb;
         for (int r = 0; r < runs; ++r) {

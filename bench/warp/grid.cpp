@@ -19,16 +19,6 @@ long long ms_since(Clock::time_point t0) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
 }
 
-WarpProblem make(int w, int rep, WarpFairness f, const FermiUnits& u) {
-    WarpProblem p;
-    p.machine = fermi_machine(u);
-    p.program = tr_program(p.machine);
-    p.warps = w;
-    p.rep = rep;
-    p.fairness = f;
-    return p;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -67,7 +57,7 @@ int main(int argc, char** argv) {
         for (int w = min_w; w <= max_w; ++w)
             for (int r = 1; r <= max_r; ++r) {
                 if (!only.empty() && only != v.name + "/" + to_string(v.f)) continue;
-                const WarpProblem p = make(w, r, v.f, v.u);
+                const WarpProblem p = tr_problem(w, r, v.f, v.u);
                 auto t0 = Clock::now();
                 const WarpExtreme ew = explicit_extreme(p, WarpGoal::worst), eb = explicit_extreme(p, WarpGoal::best);
                 const long long te = ms_since(t0);
