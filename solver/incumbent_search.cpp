@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "sim/simulate.hpp"
@@ -72,19 +73,16 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget
                                                            Placement::last_fit, Placement::random}
                                   : std::vector<Placement>{Placement::most_room};
     Incumbent best;
+    std::optional<Schedule> best_schedule;  // its witness is built once, at the end
     std::vector<int> best_perm;
     Placement best_how = placements.front();
-    bool have = false;
     auto consider = [&](const std::vector<int>& perm, Placement how) {
         auto [resp, s] = ev.run(perm, how);
-        if (have && resp < best.response) return false;
-        const bool better = !have || resp > best.response;
-        have = true;
+        if (best_schedule && resp < best.response) return;
         best.response = resp;
-        best.witness = witness_of(w, s);
+        best_schedule = std::move(s);
         best_perm = perm;
         best_how = how;
-        return better;
     };
 
     // Structured starts: the operation last, the others in file order, reversed, and by
@@ -123,6 +121,7 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget
         consider(perm, how);
     }
     best.simulations = ev.simulations;
+    best.witness = witness_of(w, *best_schedule);
     return best;
 }
 
