@@ -103,6 +103,8 @@ std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, 
 
 Time BlockProblem::to_time(std::int64_t scaled) const { return Time(scaled) / scale; }
 
+Time BlockProblem::response_upper_bound(int k) const { return to_time(horizon + block_time[k] - issue[k]); }
+
 std::int64_t BlockProblem::index_of_op(int op_index) const {
     for (std::size_t k = 0; k < op.size(); ++k)
         if (op[k] == op_index) return static_cast<std::int64_t>(k);

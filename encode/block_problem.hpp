@@ -35,6 +35,9 @@ struct BlockProblem {
     int kernels() const { return static_cast<int>(op.size()); }
     Time to_time(std::int64_t scaled) const;
     std::int64_t index_of_op(int op_index) const;  // -1 if not a kernel of the problem
+    // Proven: no scenario gives kernel k a larger response (its last block starts by the
+    // horizon, docs/encoding.md "Horizon"). Engines report it when they cannot decide.
+    Time response_upper_bound(int k) const;
 };
 
 // Pairs (a, b), a < b, of interchangeable kernels: alone in their streams, with equal issue

@@ -1,5 +1,9 @@
 #include "solver/enumerate.hpp"
 
+#include <optional>
+#include <stdexcept>
+
+#include "encode/block_problem.hpp"
 #include "sim/simulate.hpp"
 
 namespace gpuwcrt {
@@ -32,6 +36,16 @@ bool launch_orders(const Workload& w, std::vector<char>& placed, std::vector<lon
         if (!go_on) return false;
     }
     return true;
+}
+
+// The busy-time bounds need the SMT engine's integer view; workloads outside its scope
+// (copies, priorities, …) have none.
+std::optional<BlockProblem> busy_time_view(const Workload& w) {
+    try {
+        return make_block_problem(w);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace
@@ -98,9 +112,19 @@ EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
     });
 
     res.complete = !timed_out;
+    const std::optional<BlockProblem> p = busy_time_view(w);
     for (auto& a : res.wcrt) {
         a.status = res.complete ? WcrtStatus::exact : WcrtStatus::unknown;
         if (!res.complete) a.unknown_reason = "timeout";
+        if (!p) {
+            if (res.complete) a.upper_bound = a.wcrt;
+            continue;
+        }
+        const Time upper = p->response_upper_bound(static_cast<int>(p->index_of_op(a.op)));
+        if (a.wcrt && *a.wcrt > upper)  // the busy-time argument would be wrong: a bug, never a result
+            throw std::logic_error("enumeration gives '" + w.ops[a.op].name + "' the response " +
+                                   exact_string(*a.wcrt) + ", above its busy-time bound " + exact_string(upper));
+        a.upper_bound = res.complete ? a.wcrt : std::optional<Time>(upper);
     }
     res.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return res;

@@ -20,6 +20,9 @@ struct WcrtAnswer {
     // Exact: the WCRT. Unknown: the largest response found so far (a lower bound), if any.
     std::optional<Time> wcrt;
     std::optional<WitnessScenario> witness;  // replayed: its response equals `wcrt`
+    // Proven: no scenario exceeds it. Exact: the WCRT. Unknown: the busy-time bound
+    // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
+    std::optional<Time> upper_bound;
     std::string unknown_reason;              // "timeout", "incomplete", …
 };
 
@@ -29,6 +32,8 @@ struct CertifyAnswer {
     Verdict verdict = Verdict::unknown;
     std::optional<WitnessScenario> counterexample;  // replayed: its response exceeds `bound`
     std::optional<Time> response;                   // of the counterexample
+    // Certified without a search because the busy-time bound is at most `bound`: this bound.
+    std::optional<Time> busy_time_bound;
     std::string unknown_reason;
 };
 

@@ -48,6 +48,10 @@ void require_smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
         REQUIRE(a.status == WcrtStatus::exact);
         REQUIRE(a.wcrt);
         CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
+        // The busy-time bound is proven, so no scenario may exceed it; exact answers are tight.
+        CHECK(p.response_upper_bound(static_cast<int>(p.index_of_op(static_cast<int>(op)))) >= *a.wcrt);
+        CHECK(a.upper_bound == a.wcrt);
+        CHECK(reference.wcrt[op].upper_bound == reference.wcrt[op].wcrt);
         // The witness is a real scenario: replayed, it gives the claimed response.
         const Schedule s = simulate(w, witness_scenario(w, *a.witness));
         CHECK(s.response(static_cast<int>(op)) == *a.wcrt);
@@ -179,8 +183,12 @@ TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][ce
     const std::string dir = test::temp_dir();
     const std::string file = dir + "/hard.toml";
     std::ofstream(file) << workload_to_toml(w);
-    // A bound no scenario reaches, so only a proof could certify it.
-    const auto run = test::run_cli({"certify", file, "--bound", "K1=1000", "--timeout", "0.001"});
+    // Just under K1's busy-time bound: no scenario seems to reach it, so only a search could
+    // certify it (a bound at or above the busy-time bound needs none; test below).
+    const BlockProblem p = make_block_problem(w);
+    const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
+    const std::string bound = "K1=" + exact_string(upper - Time(1, 2));
+    const auto run = test::run_cli({"certify", file, "--bound", bound, "--timeout", "0.001"});
     INFO(run.out << run.err);
     CHECK(run.exit_code == 2);
     CHECK(run.out.find("unknown") != std::string::npos);
@@ -188,6 +196,28 @@ TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][ce
     const auto wcrt = test::run_cli({"wcrt", file, "--op", "K1", "--timeout", "0.001", "--json"});
     CHECK(wcrt.exit_code == 2);
     CHECK(wcrt.out.find("\"status\": \"unknown\"") != std::string::npos);
+    // Unknown, but bracketed: the proven busy-time bound comes with the lower bound.
+    CHECK(wcrt.out.find("\"upper_bound\": \"" + exact_string(upper) + "\"") != std::string::npos);
+}
+
+TEST_CASE("a bound at or above the busy-time bound is certified by that argument, by both engines",
+          "[wcrt][certify][cli]") {
+    RandomWorkloadSpec spec;
+    spec.kernels = 10;
+    spec.streams = 10;
+    const Workload w = random_workload(spec, 77);
+    const std::string file = test::temp_dir() + "/hard.toml";
+    std::ofstream(file) << workload_to_toml(w);
+    const BlockProblem p = make_block_problem(w);
+    const std::string upper = exact_string(p.response_upper_bound(static_cast<int>(p.index_of_op(0))));
+    for (const std::string engine : {"smt", "enumerate"}) {
+        const auto run = test::run_cli(
+            {"certify", file, "--bound", "K1=" + upper, "--engine", engine, "--timeout", "0.001", "--json"});
+        INFO(engine << "\n" << run.out << run.err);
+        CHECK(run.exit_code == 0);
+        CHECK(run.out.find("\"verdict\": \"certified\"") != std::string::npos);
+        CHECK(run.out.find("\"busy_time_bound\": \"" + upper + "\"") != std::string::npos);
+    }
 }
 
 TEST_CASE("the SMT engine rejects features it does not cover, by name", "[wcrt][cli]") {
