@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
-#include <stdexcept>
 
 #include "encode/block_encoding.hpp"
 #include "encode/time_indexed_encoding.hpp"
@@ -144,13 +143,6 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
     if (o.timeout) deadline = Clock::now() + *o.timeout / 10;
     Incumbent inc = search_incumbent(w, op, o.policy, budget, 1, deadline);
     return {inc.witness, inc.response};
-}
-
-// A replayed response above the busy-time bound would make that argument wrong: a bug, never a result.
-void require_within_bound(const Workload& w, int op, const Time& response, const Time& upper) {
-    if (response > upper)
-        throw std::logic_error("a replayed scenario gives '" + w.ops[op].name + "' the response " +
-                               exact_string(response) + ", above its busy-time bound " + exact_string(upper));
 }
 
 }  // namespace

@@ -81,4 +81,10 @@ std::string describe_witness(const Workload& w, const WitnessScenario& x) {
     return out.str();
 }
 
+void require_within_bound(const Workload& w, int op, const Time& response, const Time& upper) {
+    if (response > upper)
+        throw ReplayMismatch("a replayed scenario gives '" + w.ops[op].name + "' the response " +
+                             exact_string(response) + ", above its busy-time bound " + exact_string(upper));
+}
+
 }  // namespace gpuwcrt

@@ -32,6 +32,10 @@ public:
 Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
                         const Schedule* claimed = nullptr);
 
+// Throws ReplayMismatch when a replayed `response` of `op` exceeds `upper`, its proven
+// busy-time bound (BlockProblem::response_upper_bound): that argument would be wrong.
+void require_within_bound(const Workload& w, int op, const Time& response, const Time& upper);
+
 // {"order":[names…],"sm":{"K":[0,1,…]…}}-like text for people: "order K2,K1; sm K1=[0,1] …".
 std::string describe_witness(const Workload& w, const WitnessScenario& x);
 
