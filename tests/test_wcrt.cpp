@@ -175,44 +175,49 @@ TEST_CASE("certify CLI: block-analysis-1 is refuted and the written counterexamp
     CHECK(sim.out.find("MISSED") != std::string::npos);
 }
 
-TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][certify][cli]") {
-    RandomWorkloadSpec spec;
-    spec.kernels = 10;
-    spec.streams = 10;
-    const Workload w = random_workload(spec, 77);  // ten kernels, up to six blocks each
-    const std::string dir = test::temp_dir();
-    const std::string file = dir + "/hard.toml";
-    std::ofstream(file) << workload_to_toml(w);
-    // Just under K1's busy-time bound: no scenario seems to reach it, so only a search could
-    // certify it (a bound at or above the busy-time bound needs none; test below).
-    const BlockProblem p = make_block_problem(w);
-    const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
-    const std::string bound = "K1=" + exact_string(upper - Time(1, 2));
-    const auto run = test::run_cli({"certify", file, "--bound", bound, "--timeout", "0.001"});
-    INFO(run.out << run.err);
-    CHECK(run.exit_code == 2);
-    CHECK(run.out.find("unknown") != std::string::npos);
-    CHECK(run.out.find("certified") == std::string::npos);
-    const auto wcrt = test::run_cli({"wcrt", file, "--op", "K1", "--timeout", "0.001", "--json"});
-    CHECK(wcrt.exit_code == 2);
-    CHECK(wcrt.out.find("\"status\": \"unknown\"") != std::string::npos);
-    // Unknown, but bracketed: the proven busy-time bound comes with the lower bound.
-    CHECK(wcrt.out.find("\"upper_bound\": \"" + exact_string(upper) + "\"") != std::string::npos);
-}
+// Ten kernels, up to six blocks each: far beyond a 1 ms budget. Written to a file, with
+// K1's busy-time bound.
+struct HardCase {
+    std::string file;
+    Time k1_upper;
+};
 
-TEST_CASE("a bound at or above the busy-time bound is certified by that argument, by both engines",
-          "[wcrt][certify][cli]") {
+static HardCase hard_case() {
     RandomWorkloadSpec spec;
     spec.kernels = 10;
     spec.streams = 10;
     const Workload w = random_workload(spec, 77);
-    const std::string file = test::temp_dir() + "/hard.toml";
-    std::ofstream(file) << workload_to_toml(w);
+    HardCase c{test::temp_dir() + "/hard.toml", 0};
+    std::ofstream(c.file) << workload_to_toml(w);
     const BlockProblem p = make_block_problem(w);
-    const std::string upper = exact_string(p.response_upper_bound(static_cast<int>(p.index_of_op(0))));
+    c.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
+    return c;
+}
+
+TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][certify][cli]") {
+    const HardCase c = hard_case();
+    // Just under K1's busy-time bound: no scenario seems to reach it, so only a search could
+    // certify it (a bound at or above the busy-time bound needs none; test below).
+    const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
+    const auto run = test::run_cli({"certify", c.file, "--bound", bound, "--timeout", "0.001"});
+    INFO(run.out << run.err);
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.find("unknown") != std::string::npos);
+    CHECK(run.out.find("certified") == std::string::npos);
+    const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--timeout", "0.001", "--json"});
+    CHECK(wcrt.exit_code == 2);
+    CHECK(wcrt.out.find("\"status\": \"unknown\"") != std::string::npos);
+    // Unknown, but bracketed: the proven busy-time bound comes with the lower bound.
+    CHECK(wcrt.out.find("\"upper_bound\": \"" + exact_string(c.k1_upper) + "\"") != std::string::npos);
+}
+
+TEST_CASE("a bound at or above the busy-time bound is certified by that argument, by both engines",
+          "[wcrt][certify][cli]") {
+    const HardCase c = hard_case();
+    const std::string upper = exact_string(c.k1_upper);
     for (const std::string engine : {"smt", "enumerate"}) {
         const auto run = test::run_cli(
-            {"certify", file, "--bound", "K1=" + upper, "--engine", engine, "--timeout", "0.001", "--json"});
+            {"certify", c.file, "--bound", "K1=" + upper, "--engine", engine, "--timeout", "0.001", "--json"});
         INFO(engine << "\n" << run.out << run.err);
         CHECK(run.exit_code == 0);
         CHECK(run.out.find("\"verdict\": \"certified\"") != std::string::npos);
