@@ -4,6 +4,7 @@
 
 #include "encode/block_problem.hpp"
 #include "sim/simulate.hpp"
+#include "solver/fixed_times.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -57,6 +58,8 @@ void for_each_launch_order(const Workload& w, const std::function<bool(const std
 
 EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
                                  const std::function<void(long long)>& progress) {
+    // Every block at `hi` and every issue at `lo` would be one scenario, not all (SPEC §5).
+    require_fixed_times(w);
     const auto t0 = Clock::now();
     EnumerationResult res;
     res.wcrt.resize(w.ops.size());

@@ -15,6 +15,7 @@ struct EnumerationResult {
     bool complete = false;         // false: stopped by the timeout; answers are lower bounds
 };
 
+// Throws InputError for block-time intervals and issue windows (require_fixed_times).
 // `progress` (optional) is called now and then with the number of scenarios done so far.
 EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
                                  const std::function<void(long long)>& progress = {});
