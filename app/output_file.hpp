@@ -1,10 +1,22 @@
 #pragma once
 #include <string>
+#include <vector>
 
 namespace gpuwcrt::app {
 
 // Writes through a temporary file and a rename, so a failed run never leaves half a file.
 // `path` "-" writes to standard output.
 void write_output_file(const std::string& path, const std::string& content);
+
+struct OutputPath {
+    std::string option;  // "--svg", "-o", … for the message
+    std::string path;    // empty: not requested; "-": standard output
+};
+
+// Call before anything is written: throws option_error when an output names the same file
+// as an input (also through another spelling, a symlink or a hard link) or as another output
+// of the same command. "-" (standard input/output) and empty paths are not files.
+void refuse_overwriting_inputs(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
+                               const std::vector<std::string>& more_inputs = {});
 
 }  // namespace gpuwcrt::app
