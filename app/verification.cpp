@@ -18,9 +18,10 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
                     "hardware heuristic), or fix it: most-room, round-robin, first-fit")
         ->check(CLI::IsMember({"any", "most-room", "round-robin", "first-fit"}));
-    sub->add_option("--timeout", o.timeout_seconds,
-                    "seconds for the whole run; what is not decided by then is 'unknown'")
-        ->check(CLI::PositiveNumber);
+    sub->add_option("--timeout", o.timeout,
+                    "seconds for the whole run, from 0.001 to 10000000 (read exactly: 0.5, 1e3, 1/3;\n"
+                    "rounded up to whole milliseconds); what is not decided by then is 'unknown', never\n"
+                    "certified");
     sub->add_flag("--json", o.json, "print JSON for scripts (times as exact strings \"3/2\")");
     sub->add_option("--svg", o.svg, "write the schedule of the (first) witness/counterexample as an SVG chart");
 }
@@ -28,9 +29,35 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
 EngineOptions engine_options(const VerifyOptions& o) {
     EngineOptions e;
     e.policy = o.policy == "any" ? Policy::chooser : *parse_policy(o.policy);
-    if (o.timeout_seconds)
-        e.timeout = std::chrono::milliseconds(static_cast<long long>(*o.timeout_seconds * 1000));
+    if (o.timeout) e.timeout = parse_timeout(*o.timeout);
     return e;
+}
+
+namespace {
+
+// An exponent beyond +-1000 is out of range whatever the digits, and reading it exactly
+// would cost time quadratic in it ("1e-999999").
+bool huge_exponent(const std::string& text) {
+    const auto e = text.find_last_of("eE");
+    if (e == std::string::npos) return false;
+    std::string digits = text.substr(e + 1);
+    if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.erase(0, 1);
+    return digits.size() > 4 && digits.find_first_not_of("0123456789") == std::string::npos;
+}
+
+}  // namespace
+
+std::chrono::milliseconds parse_timeout(const std::string& seconds) {
+    const std::string range = "must be between 0.001 and " + std::to_string(max_timeout_seconds) + " seconds, got ";
+    if (huge_exponent(seconds)) throw option_error("--timeout", range + seconds);
+    const std::optional<Time> t = parse_time(seconds);
+    if (!t || *t <= 0)
+        throw option_error("--timeout", "must be a positive number of seconds, got " + (seconds.empty() ? "''" : seconds));
+    if (*t > max_timeout_seconds || *t < Time(1, 1000)) throw option_error("--timeout", range + seconds);
+    const Time ms = *t * 1000;  // rounded up to whole milliseconds (said in --help)
+    BigInt whole = boost::multiprecision::numerator(ms) / boost::multiprecision::denominator(ms);
+    if (whole < ms) ++whole;
+    return std::chrono::milliseconds(static_cast<long long>(whole));
 }
 
 bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }

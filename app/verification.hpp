@@ -17,13 +17,17 @@ struct VerifyOptions {
     std::string file;
     std::string engine = "smt";
     std::string policy = "any";
-    std::optional<double> timeout_seconds;  // command-line value; converted once to a duration
+    std::optional<std::string> timeout;  // command-line text, seconds; checked and converted by engine_options
     bool json = false;
     std::string svg;
 };
 
 void add_verify_options(CLI::App* sub, VerifyOptions& o);
+// Throws option_error for a --timeout that is not a number of seconds in
+// [0.001, max_timeout_seconds].
 EngineOptions engine_options(const VerifyOptions& o);
+inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
+std::chrono::milliseconds parse_timeout(const std::string& seconds);
 bool use_smt(const VerifyOptions& o);
 
 // Progress lines on stderr, only once a run has taken longer than a second.
