@@ -11,6 +11,7 @@
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/enumerate.hpp"
+#include "solver/fixed_times.hpp"
 #include "solver/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
@@ -18,25 +19,43 @@ namespace {
 
 struct CertifyOptions : VerifyOptions {
     std::vector<std::string> bounds;  // NAME=VALUE
+    bool only_bounds = false;
     std::string counterexample;
 };
 
-// Each operation's bound: --bound overrides the file's deadline.
-std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::string>& given) {
-    std::map<int, Time> out;
-    for (std::size_t i = 0; i < w.ops.size(); ++i)
-        if (w.ops[i].deadline) out[static_cast<int>(i)] = *w.ops[i].deadline;
-    for (std::size_t a = 0; a < given.size(); ++a) {
-        const std::string& g = given[a];
-        const auto eq = g.find('=');
-        const SourceLocation where{"--bound", static_cast<int>(a) + 1, 1};
-        if (eq == std::string::npos) throw InputError(where, "expected NAME=VALUE, got '" + g + "'");
-        auto op = w.find_op(g.substr(0, eq));
-        if (!op) throw InputError(where, "unknown operation '" + g.substr(0, eq) + "'");
-        auto t = parse_time(g.substr(eq + 1));
-        if (!t || *t < 0) throw InputError(where, "'" + g.substr(eq + 1) + "' is not a time >= 0");
-        out[*op] = *t;
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t"), last = s.find_last_not_of(" \t");
+    return first == std::string::npos ? "" : s.substr(first, last - first + 1);
+}
+
+// The bounds to check: the file's deadlines, with --bound replacing an operation's deadline;
+// with --only-bounds, the --bound values alone. Every --bound is checked (name, time >= 0,
+// given once) before anything runs.
+std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::string>& given, bool only_given) {
+    std::map<int, Time> from_options;
+    for (const std::string& g : given) {
+        // The last '=': a time never contains one, so a name may.
+        const auto eq = g.rfind('=');
+        if (eq == std::string::npos) throw option_error("--bound", "expected NAME=VALUE, got '" + g + "'");
+        const std::string name = trimmed(g.substr(0, eq)), value = g.substr(eq + 1);
+        if (name.empty()) throw option_error("--bound", "expected NAME=VALUE, the name is empty in '" + g + "'");
+        const auto op = w.find_op(name);
+        if (!op) throw option_error("--bound", "unknown operation '" + name + "' (in '" + g + "')");
+        const auto t = parse_time(value);
+        if (!t || *t < 0)
+            throw option_error("--bound", "'" + trimmed(value) + "' is not a time >= 0 (in '" + g + "')");
+        if (auto seen = from_options.find(*op); seen != from_options.end())
+            throw option_error("--bound", "operation '" + name + "' is given twice (" + human_string(seen->second) +
+                                              " and " + human_string(*t) + ")");
+        from_options[*op] = *t;
     }
+    if (only_given && from_options.empty())
+        throw option_error("--only-bounds", "needs at least one --bound NAME=VALUE");
+    std::map<int, Time> out;
+    if (!only_given)
+        for (std::size_t i = 0; i < w.ops.size(); ++i)
+            if (w.ops[i].deadline) out[static_cast<int>(i)] = *w.ops[i].deadline;
+    for (const auto& [op, t] : from_options) out[op] = t;
     if (out.empty())
         throw InputError({w.source, 1, 1}, "nothing to certify: no operation has a deadline; give --bound NAME=VALUE");
     return out;
@@ -94,11 +113,13 @@ int exit_code(const std::vector<CertifyAnswer>& answers) {
 }
 
 int run_certify(const CertifyOptions& o) {
+    refuse_overwriting_inputs({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
-    const std::map<int, Time> bounds = bounds_to_check(w, o.bounds);
+    require_fixed_times(w);
+    const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     Progress progress("certify");
     EngineStats stats;
-    const EngineOptions eo = engine_options(o);
     const std::vector<CertifyAnswer> answers =
         use_smt(o) ? by_smt(w, bounds, eo, stats, progress) : by_enumeration(w, bounds, eo, stats, progress);
 
@@ -157,14 +178,20 @@ void add_certify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<CertifyOptions>();
     CLI::App* sub = cli.add_subcommand(
         "certify",
-        "Check each operation's deadline (or --bound) over ALL scenarios: 'certified' (proved: no\n"
+        "Check each operation's deadline over ALL scenarios: 'certified' (proved: no\n"
         "scenario exceeds it), 'refuted' (a counterexample scenario, replayed by the simulator),\n"
         "or 'unknown' (timeout; never reported as certified). A bound at or above the busy-time\n"
         "bound of docs/encoding.md (\"Horizon\") is certified by that argument, without a search.\n"
         "Exit 0 all certified, 1 some refuted, 2 none refuted but some unknown, 3 input error,\n"
-        "4 internal error.");
+        "4 internal error. Block-time intervals and issue windows are refused (exit 3): no engine\n"
+        "ranges over them soundly yet (docs/decisions.md).");
     add_verify_options(sub, *o);
-    sub->add_option("--bound", o->bounds, "NAME=VALUE: check this bound instead of the file's deadline (repeatable)");
+    sub->add_option("--bound", o->bounds,
+                    "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"
+                    "instead of NAME's deadline in the file; the other operations' file deadlines are\n"
+                    "still checked unless --only-bounds is given");
+    sub->add_flag("--only-bounds", o->only_bounds,
+                  "check only the operations named by --bound; every deadline in the file is ignored");
     sub->add_option("--counterexample", o->counterexample,
                     "write the first counterexample as a TOML file whose [scenario] fixes the launch\n"
                     "order and SM placement, so that 'gpuwcrt simulate' reproduces it");

@@ -1,13 +1,16 @@
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "encode/block_problem.hpp"
 #include "report/text_table.hpp"
 #include "solver/enumerate.hpp"
+#include "solver/fixed_times.hpp"
 #include "sim/simulate.hpp"
 #include "solver/wcrt_smt.hpp"
 
@@ -18,13 +21,16 @@ int exit_code(const std::vector<WcrtAnswer>& answers);
 
 struct WcrtOptions : VerifyOptions {
     std::vector<std::string> ops;
+    std::string witness;  // TOML output: the first analysed operation's witness
 };
 
 std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>& names) {
     std::vector<int> out;
     for (const auto& n : names) {
         auto i = w.find_op(n);
-        if (!i) throw InputError({"--op", 1, 1}, "unknown operation '" + n + "'");
+        if (!i) throw option_error("--op", "unknown operation '" + n + "'");
+        if (std::find(out.begin(), out.end(), *i) != out.end())
+            throw option_error("--op", "operation '" + n + "' is given twice");
         out.push_back(*i);
     }
     if (out.empty())
@@ -55,16 +61,34 @@ std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& op
     return answers;
 }
 
+// The first analysed operation's witness as a replayable TOML file (like certify's
+// --counterexample); false when the engine found no scenario for it.
+bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a) {
+    if (!a.witness || !a.wcrt) return false;
+    const std::string what = a.status == WcrtStatus::exact ? "its WCRT" : "a lower bound on its WCRT (run unfinished)";
+    const std::string why = "Witness: '" + w.ops[a.op].name + "' responds in " + human_string(*a.wcrt) + ", " + what +
+                            " (gpuwcrt wcrt " + o.file + ")";
+    write_output_file(o.witness, witness_toml(w, *a.witness, why));
+    return true;
+}
+
 int run_wcrt(const WcrtOptions& o) {
+    refuse_overwriting_inputs({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
+    require_fixed_times(w);
     const std::vector<int> ops = selected_ops(w, o.ops);
+    engine_options(o);  // a bad --timeout is an input error before any work
     Progress progress("wcrt");
     EngineStats stats;
     const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, stats, progress);
     const RtaColumns rta = rta_columns(w);
 
+    const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness)
         write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *answers.front().witness)));
+    if (!o.witness.empty() && !wrote_witness)
+        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
+                  << "' was found in time: no witness written to " << o.witness << "\n";
     const double seconds = static_cast<double>(stats.elapsed.count()) / 1000.0;  // wall clock, not schedule time
     if (o.json) {
         Json list = Json::array();
@@ -110,6 +134,9 @@ int run_wcrt(const WcrtOptions& o) {
     if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
     else std::cout << "scenarios simulated: " << stats.scenarios;
     std::cout << ", " << seconds << " s\n";
+    if (wrote_witness)
+        std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
+                  << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().wcrt) << ")\n";
     return exit_code(answers);
 }
 
@@ -130,9 +157,14 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "next to the thesis RTA for the file order and maximised over all orders. Exit 0 when\n"
         "every value is exact, 2 when some is unknown: then the value is a lower bound (a replayed\n"
         "scenario reaches it) and, for workloads in the SMT engine's scope, the busy-time bound of\n"
-        "docs/encoding.md is a proven upper bound (JSON \"upper_bound\").");
+        "docs/encoding.md is a proven upper bound (JSON \"upper_bound\"). Block-time intervals and\n"
+        "issue windows are refused (exit 3): no engine ranges over them soundly yet (docs/decisions.md).");
     add_verify_options(sub, *o);
-    sub->add_option("--op", o->ops, "only these operations (repeatable; default all)");
+    sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
+    sub->add_option("--witness", o->witness,
+                    "write the witness of the FIRST analysed operation (the first --op, else the first\n"
+                    "operation of the file) as a TOML copy of the workload whose [scenario] fixes the\n"
+                    "launch order and SM placement, so that 'gpuwcrt simulate' reproduces its WCRT");
     sub->callback([o, &action] { action = [o] { return run_wcrt(*o); }; });
 }
 
