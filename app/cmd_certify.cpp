@@ -193,8 +193,9 @@ void add_certify_command(CLI::App& cli, Action& action) {
     sub->add_flag("--only-bounds", o->only_bounds,
                   "check only the operations named by --bound; every deadline in the file is ignored");
     sub->add_option("--counterexample", o->counterexample,
-                    "write the first counterexample as a TOML file whose [scenario] fixes the launch\n"
-                    "order and SM placement, so that 'gpuwcrt simulate' reproduces it");
+                    "write the counterexample of the first refuted operation (in file order) as a TOML\n"
+                    "file whose [scenario] fixes the launch order and SM placement, so that\n"
+                    "'gpuwcrt simulate' reproduces it");
     sub->callback([o, &action] { action = [o] { return run_certify(*o); }; });
 }
 

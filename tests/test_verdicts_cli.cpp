@@ -243,6 +243,14 @@ TEST_CASE("wcrt --witness writes a TOML that simulate replays to the reported WC
         {"wcrt", test::source_path("cases/thesis/example.toml"), "--op", "t3", "--op", "t1", "--json"});
     const auto replay_first = test::run_cli({"simulate", first, "--json"});
     CHECK(response_of(replay_first.out, "t3") == json::parse(two_json.out)["operations"][0]["wcrt"]);
+
+    // --op names each operation once, in the one CLI error format.
+    const auto dup = test::run_cli({"wcrt", block_analysis_1, "--op", "t1", "--op", "t1"});
+    CHECK(dup.exit_code == 3);
+    CHECK(dup.err == "gpuwcrt: --op: operation 't1' is given twice\n");
+    const auto unknown = test::run_cli({"wcrt", block_analysis_1, "--op", "nope"});
+    CHECK(unknown.exit_code == 3);
+    CHECK(unknown.err == "gpuwcrt: --op: unknown operation 'nope'\n");
 }
 
 TEST_CASE("no output overwrites an input, nor another output; nothing is written", "[verdicts][cli]") {
