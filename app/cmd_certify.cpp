@@ -41,6 +41,8 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
         if (name.empty()) throw option_error("--bound", "expected NAME=VALUE, the name is empty in '" + g + "'");
         const auto op = w.find_op(name);
         if (!op) throw option_error("--bound", "unknown operation '" + name + "' (in '" + g + "')");
+        if (huge_exponent(value))
+            throw option_error("--bound", "'" + trimmed(value) + "' has an exponent of more than 4 digits (in '" + g + "')");
         const auto t = parse_time(value);
         if (!t || *t < 0)
             throw option_error("--bound", "'" + trimmed(value) + "' is not a time >= 0 (in '" + g + "')");

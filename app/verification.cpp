@@ -33,10 +33,6 @@ EngineOptions engine_options(const VerifyOptions& o) {
     return e;
 }
 
-namespace {
-
-// An exponent beyond +-1000 is out of range whatever the digits, and reading it exactly
-// would cost time quadratic in it ("1e-999999").
 bool huge_exponent(const std::string& text) {
     const auto e = text.find_last_of("eE");
     if (e == std::string::npos) return false;
@@ -44,8 +40,6 @@ bool huge_exponent(const std::string& text) {
     if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.erase(0, 1);
     return digits.size() > 4 && digits.find_first_not_of("0123456789") == std::string::npos;
 }
-
-}  // namespace
 
 std::chrono::milliseconds parse_timeout(const std::string& seconds) {
     const std::string range = "must be between 0.001 and " + std::to_string(max_timeout_seconds) + " seconds, got ";

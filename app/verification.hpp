@@ -28,6 +28,9 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o);
 EngineOptions engine_options(const VerifyOptions& o);
 inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
 std::chrono::milliseconds parse_timeout(const std::string& seconds);
+// A decimal exponent of five or more digits ("1e-99999"): reading it exactly costs time
+// quadratic in the exponent, so command-line times refuse it before parsing.
+bool huge_exponent(const std::string& text);
 bool use_smt(const VerifyOptions& o);
 
 // Progress lines on stderr, only once a run has taken longer than a second.

@@ -165,7 +165,8 @@ TEST_CASE("certify --bound: once per operation, checked, and --only-bounds", "[v
                          Bad{"t4=abc", "'abc' is not a time >= 0 (in 't4=abc')"},
                          Bad{"t4=-1", "'-1' is not a time >= 0 (in 't4=-1')"},
                          Bad{"t4=nan", "'nan' is not a time >= 0 (in 't4=nan')"},
-                         Bad{"t4=", "'' is not a time >= 0 (in 't4=')"}}) {
+                         Bad{"t4=", "'' is not a time >= 0 (in 't4=')"},
+                         Bad{"t4=1e-999999", "'1e-999999' has an exponent of more than 4 digits (in 't4=1e-999999')"}}) {
         const auto run = test::run_cli({"certify", block_analysis_1, "--bound", b.value});
         INFO(b.value);
         CHECK(run.exit_code == 3);
