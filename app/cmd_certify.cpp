@@ -115,7 +115,7 @@ int exit_code(const std::vector<CertifyAnswer>& answers) {
 }
 
 int run_certify(const CertifyOptions& o) {
-    refuse_overwriting_inputs({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
     require_fixed_times(w);

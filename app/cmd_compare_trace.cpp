@@ -20,7 +20,7 @@ struct CompareOptions {
 };
 
 int run_compare(const CompareOptions& o) {
-    refuse_overwriting_inputs({{"--svg", o.svg}}, {o.workload}, o.logs);
+    check_output_paths({{"--svg", o.svg}}, {o.workload}, o.logs);
     const Workload w = load_workload_file(o.workload);
     std::vector<ExaminerLog> logs;
     for (const std::string& path : o.logs) logs.push_back(read_examiner_log_file(path));

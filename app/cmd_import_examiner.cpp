@@ -40,7 +40,7 @@ std::string base_name(const std::string& path) {
 }
 
 int run_import(const ImportOptions& o) {
-    refuse_overwriting_inputs({{"--output", o.output}}, {o.file});
+    check_output_paths({{"--output", o.output}}, {o.file});
     ExaminerImportOptions io;
     if (!o.bandwidth.empty()) {
         io.copy_bandwidth = parse_time(o.bandwidth);

@@ -21,7 +21,7 @@ struct SimulateOptions {
 };
 
 int run_simulate(const SimulateOptions& o) {
-    refuse_overwriting_inputs({{"--svg", o.svg}}, {o.file});
+    check_output_paths({{"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     const Scenario sc = scenario_for(w, split_names(o.order),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));

@@ -73,7 +73,7 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
 }
 
 int run_wcrt(const WcrtOptions& o) {
-    refuse_overwriting_inputs({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
+    check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     require_fixed_times(w);
     const std::vector<int> ops = selected_ops(w, o.ops);

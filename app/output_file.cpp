@@ -60,13 +60,19 @@ void write_output_file(const std::string& path, const std::string& content) {
     }
 }
 
-void refuse_overwriting_inputs(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
+void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
                                const std::vector<std::string>& more_inputs) {
     std::vector<std::string> all_inputs = inputs;
     all_inputs.insert(all_inputs.end(), more_inputs.begin(), more_inputs.end());
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const OutputPath& out = outputs[i];
         if (!is_file_path(out.path)) continue;
+        std::error_code e;
+        if (fs::is_directory(out.path, e))
+            throw option_error(out.option, "'" + out.path + "' is a directory; give a file name");
+        const fs::path parent = fs::path(out.path).parent_path();
+        if (!parent.empty() && !fs::is_directory(parent, e))
+            throw option_error(out.option, "the directory of '" + out.path + "' does not exist");
         for (const std::string& in : all_inputs)
             if (is_file_path(in) && same_file(out.path, in))
                 throw option_error(out.option, "'" + out.path + "' is the input file" +

@@ -13,10 +13,11 @@ struct OutputPath {
     std::string path;    // empty: not requested; "-": standard output
 };
 
-// Call before anything is written: throws option_error when an output names the same file
-// as an input (also through another spelling, a symlink or a hard link) or as another output
-// of the same command. "-" (standard input/output) and empty paths are not files.
-void refuse_overwriting_inputs(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
+// Call before any work: throws option_error when an output names the same file as an input
+// (also through another spelling, a symlink or a hard link) or as another output of the same
+// command, names a directory, or lies in a directory that does not exist (so that a long run
+// does not fail only when it writes). "-" (standard input/output) and empty paths are not files.
+void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
                                const std::vector<std::string>& more_inputs = {});
 
 }  // namespace gpuwcrt::app

@@ -297,6 +297,13 @@ TEST_CASE("no output overwrites an input, nor another output; nothing is written
     CHECK(two.exit_code == 3);
     CHECK(two.err == "gpuwcrt: --svg: '" + both + "' is also the --counterexample output; give each output its own path\n");
     CHECK_FALSE(std::filesystem::exists(both));
+    // An output that cannot be written is refused before the run, not after it.
+    const auto no_dir = test::run_cli({"certify", input, "--counterexample", dir + "/missing/cex.toml"});
+    CHECK(no_dir.exit_code == 3);
+    CHECK(no_dir.err == "gpuwcrt: --counterexample: the directory of '" + dir + "/missing/cex.toml' does not exist\n");
+    const auto is_dir = test::run_cli({"wcrt", input, "--op", "t1", "--witness", dir + "/sub"});
+    CHECK(is_dir.exit_code == 3);
+    CHECK(is_dir.err == "gpuwcrt: --witness: '" + dir + "/sub' is a directory; give a file name\n");
     // A file that merely looks like the temporary of an output is not replaced either.
     write_file(dir, "chart.svg.tmp", "keep me");
     const auto sim = test::run_cli({"simulate", input, "--svg", dir + "/chart.svg"});
