@@ -34,9 +34,12 @@ EngineOptions engine_options(const VerifyOptions& o) {
 }
 
 bool huge_exponent(const std::string& text) {
-    const auto e = text.find_last_of("eE");
+    std::string plain;  // as parse_time reads it: '_' and ' ' are digit separators
+    for (char c : text)
+        if (c != '_' && c != ' ') plain.push_back(c);
+    const auto e = plain.find_last_of("eE");
     if (e == std::string::npos) return false;
-    std::string digits = text.substr(e + 1);
+    std::string digits = plain.substr(e + 1);
     if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.erase(0, 1);
     return digits.size() > 4 && digits.find_first_not_of("0123456789") == std::string::npos;
 }

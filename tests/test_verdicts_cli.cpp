@@ -205,7 +205,7 @@ TEST_CASE("--timeout must be a number of seconds in [0.001, 10^7], for wcrt and 
             CHECK(run.err == "gpuwcrt: --timeout: must be a positive number of seconds, got " +
                                  (bad.empty() ? "''" : bad) + "\n");
         }
-        for (const std::string out_of_range : {"1e400", "10000001", "0.0001", "1e-999999", "1e999999"}) {
+        for (const std::string out_of_range : {"1e400", "10000001", "0.0001", "1e-999999", "1e999999", "1e-9_999_99"}) {
             const auto run = test::run_cli({command, block_analysis_1, "--timeout", out_of_range});
             INFO(command << " --timeout " << out_of_range);
             CHECK(run.exit_code == 3);
