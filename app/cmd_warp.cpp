@@ -27,6 +27,7 @@ struct WarpModelOptions {
     std::vector<std::string> latency;
     std::string timeout = "60";
     std::vector<CLI::Option*> machine_flags;  // the TR machine's flags: meaningless with --program
+    CLI::Option* issue_limit_flag = nullptr;
 };
 
 struct WarpOptions : WarpModelOptions {
@@ -58,13 +59,16 @@ WarpSpec model_from(const WarpModelOptions& o) {
         u.cuda = static_cast<int>(positive_integer("--cuda", o.cuda, warp_limits::capacity));
         u.ldst = static_cast<int>(positive_integer("--ldst", o.ldst, warp_limits::capacity));
         // No --issue-limit means no limit: a value is always a real limit.
-        if (o.machine_flags.size() > 3 && o.machine_flags[3]->count() > 0)
+        if (o.issue_limit_flag->count() > 0)
             u.issue_limit = static_cast<int>(positive_integer("--issue-limit", o.issue_limit, warp_limits::capacity));
+        std::string seen;
         for (const auto& l : o.latency) {
             const auto eq = l.find('=');
             int* target = eq != 1 ? nullptr : l[0] == 'C' ? &u.latency_c : l[0] == 'L' ? &u.latency_l
                                               : l[0] == 'S' ? &u.latency_s : nullptr;
             if (!target) throw option_error("--latency", "must be CLASS=CYCLES with CLASS C, L or S, got '" + l + "'");
+            if (seen.find(l[0]) != std::string::npos) throw option_error("--latency", std::string(1, l[0]) + " given twice");
+            seen += l[0];
             *target = static_cast<int>(positive_integer("--latency", l.substr(2), warp_limits::latency, "cycles"));
         }
         spec.machine = fermi_machine(u);
@@ -209,7 +213,8 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
         warps = static_cast<int>(positive_integer("--warps", o.warps, warp_limits::warps));
         threads = static_cast<long long>(warps) * ws;
     }
-    const int rep = rep_opt->count() ? static_cast<int>(positive_integer("--rep", o.rep, warp_limits::rep)) : spec.rep.value_or(1);
+    const int rep =
+        rep_opt->count() ? static_cast<int>(positive_integer("--rep", o.rep, warp_limits::rep)) : spec.rep.value_or(1);
     check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program", rep);
 
     auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
@@ -251,12 +256,13 @@ int run_sweep(const SweepOptions& o) {
     const EngineChoice engine = engine_from(o.engine.empty() ? "explicit" : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
-    const IntegerRange threads = positive_range("--threads", o.threads, true, static_cast<long long>(warp_limits::warps) * ws,
-                                                std::to_string(warp_limits::warps) + " warps of " + std::to_string(ws) + " threads");
+    const IntegerRange threads =
+        positive_range("--threads", o.threads, true, static_cast<long long>(warp_limits::warps) * ws,
+                       std::to_string(warp_limits::warps) + " warps of " + std::to_string(ws) + " threads");
     const IntegerRange reps = positive_range("--rep", o.rep, false, warp_limits::rep);
     if (threads.count() > 10000 / reps.count())
-        throw option_error("--threads", "the sweep has " + std::to_string(threads.count()) + " x " + std::to_string(reps.count()) +
-                                            " points, more than the limit of 10000");
+        throw option_error("--threads", "the sweep has " + std::to_string(threads.count()) + " x " +
+                                            std::to_string(reps.count()) + " points, more than the limit of 10000");
     const long long last_n = threads.first + (threads.count() - 1) * threads.step;
     check_size(spec, "--threads", warps_for_threads(last_n, ws), "--rep", reps.last);
     std::vector<std::pair<long long, int>> points;
@@ -290,7 +296,8 @@ int run_sweep(const SweepOptions& o) {
                                      opt_ll(c.ft), opt_int(c.worst), opt_int(c.best), c.verdict};
         if (c.engines_disagree) row.back() += " [ENGINES DISAGREE]";
         if (o.csv) {
-            for (std::size_t i = 0; i < row.size(); ++i) std::cout << (i ? "," : "") << (i + 1 == row.size() ? "\"" + row[i] + "\"" : row[i]);
+            for (std::size_t i = 0; i < row.size(); ++i)
+                std::cout << (i ? "," : "") << (i + 1 == row.size() ? "\"" + row[i] + "\"" : row[i]);
             std::cout << '\n';
         } else {
             table.add(row);
@@ -312,19 +319,22 @@ int run_sweep(const SweepOptions& o) {
 void add_model_options(CLI::App* sub, WarpModelOptions& o) {
     sub->add_option("--program", o.program_file,
                     "warp machine and program TOML (cases/raravi2010/*.toml); default: the TR's Fermi SM\n"
-                    "and program C (L L C)xrep S");
+                    "and program C (L L C)xrep S")->type_name("FILE");
     sub->add_option("--fairness", o.fairness,
-                    "subblock (default, SPEC §8: epilogue at level rep), strict (epilogue at rep+1), none");
+                    "subblock (default, SPEC §8: epilogue at level rep), strict (epilogue at rep+1), none")
+        ->type_name("FAIRNESS");
     o.machine_flags = {
-        sub->add_option("--warp-size", o.warp_size, "threads per warp (TR: 16)"),
-        sub->add_option("--cuda", o.cuda, "CUDA warp-instructions per cycle (TR: 2)"),
-        sub->add_option("--ldst", o.ldst, "LOAD/STORE warp-instructions per cycle (TR: 1)"),
-        sub->add_option("--issue-limit", o.issue_limit, "total warp-instructions per cycle (absent: no limit)"),
-        sub->add_option("--latency", o.latency, "CLASS=CYCLES, e.g. L=4: cycles from issuing to the warp's next issue"),
+        sub->add_option("--warp-size", o.warp_size, "threads per warp (TR: 16)")->type_name("N"),
+        sub->add_option("--cuda", o.cuda, "CUDA warp-instructions per cycle (TR: 2)")->type_name("N"),
+        sub->add_option("--ldst", o.ldst, "LOAD/STORE warp-instructions per cycle (TR: 1)")->type_name("N"),
+        o.issue_limit_flag =
+            sub->add_option("--issue-limit", o.issue_limit, "total warp-instructions per cycle (absent: no limit)")->type_name("N"),
+        sub->add_option("--latency", o.latency, "e.g. L=4: cycles from issuing to the warp's next issue (each class once)")
+            ->type_name("CLASS=CYCLES"),
     };
     sub->add_option("--timeout", o.timeout,
                     "seconds (e.g. 5 or 0.5) for each point, all engines together (default 60); a point\n"
-                    "that runs out is 'unknown (timeout)' with the bounds found so far");
+                    "that runs out is 'unknown (timeout)' with the bounds found so far")->type_name("SECONDS");
 }
 
 const char* engine_text =
@@ -343,15 +353,19 @@ void add_warp_command(CLI::App& cli, Action& action) {
         "interleavings (Raravi & Andersson, SPEC §8), compared with the conjecture FT(n, rep).\n"
         "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
         "disagree. Progress on stderr after the first second.\n" + limits_text);
-    CLI::Option* threads = sub->add_option("--threads", o->threads, "number of threads n (W = ceil(n / warp size))");
-    CLI::Option* warps = sub->add_option("--warps", o->warps, "number of warps W instead of --threads");
-    CLI::Option* rep = sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)");
+    CLI::Option* threads =
+        sub->add_option("--threads", o->threads, "number of threads n (W = ceil(n / warp size))")->type_name("N");
+    CLI::Option* warps = sub->add_option("--warps", o->warps, "number of warps W instead of --threads")->type_name("W");
+    CLI::Option* rep =
+        sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")->type_name("REP");
     add_model_options(sub, *o);
-    sub->add_option("--engine", o->engine, engine_text);
+    sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
     sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, schedule, engines,\n"
                                      "smt_cross_check}");
     sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
-    sub->callback([o, threads, warps, rep, &action] { action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); }; });
+    sub->callback([o, threads, warps, rep, &action] {
+        action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
+    });
 }
 
 void add_warp_sweep_command(CLI::App& cli, Action& action) {
@@ -363,10 +377,10 @@ void add_warp_sweep_command(CLI::App& cli, Action& action) {
         "Exit 0 when the sweep completed, also when some point refutes FT (a refuted point is a\n"
         "result; --fail-on-refuted exits 1 then); 2 when some point is unknown (timeout or memory\n"
         "limit) and, with --fail-on-refuted, none refuted; 3 input error; 4 engines disagree.\n" + limits_text);
-    sub->add_option("--threads", o->threads, "FIRST:LAST[:STEP] (default 16:256:16)");
-    sub->add_option("--rep", o->rep, "FIRST:LAST (default 1:8)");
+    sub->add_option("--threads", o->threads, "FIRST:LAST[:STEP] (default 16:256:16)")->type_name("FIRST:LAST[:STEP]");
+    sub->add_option("--rep", o->rep, "FIRST:LAST (default 1:8)")->type_name("FIRST:LAST");
     add_model_options(sub, *o);
-    sub->add_option("--engine", o->engine, "explicit (default), auto, smt or both; as for warp");
+    sub->add_option("--engine", o->engine, "explicit (default), auto, smt or both; as for warp")->type_name("ENGINE");
     sub->add_flag("--fail-on-refuted", o->fail_on_refuted, "exit 1 when some point refutes FT");
     sub->add_flag("--csv", o->csv, "print CSV instead of a table");
     sub->callback([o, &action] { action = [o] { return run_sweep(*o); }; });

@@ -27,7 +27,7 @@ public:
         const std::size_t state = vector_bytes(step_.initial().size());
         memo_entry_bytes_ = state + 80;  // hash node: key vector, value, next pointer, cached hash, bucket
         issue_bytes_ = vector_bytes(static_cast<std::size_t>(step_.length())) + sizeof(WarpIssue);
-        step_.limit_successors(budget.memory_bytes / issue_bytes_ + 1);
+        step_.limit_successors(budget.memory_bytes / issue_bytes_ + 1, &budget);
     }
 
     std::size_t states() const { return memo_.size(); }

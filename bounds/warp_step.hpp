@@ -33,7 +33,11 @@ public:
     // rather than list more than limit_successors() allows: without fairness a wide unit can
     // split its issues among many program counters in astronomically many ways.
     std::vector<WarpIssue> successors(const WarpState& s) const;
-    void limit_successors(std::size_t most) { max_successors_ = most; }
+    // With a budget, listing them also stops at its deadline.
+    void limit_successors(std::size_t most, const WarpBudget* budget = nullptr) {
+        max_successors_ = most;
+        budget_ = budget;
+    }
     WarpIssue greedy(const WarpState& s, WarpGreedy bias) const;
     WarpState apply(const WarpState& s, const WarpIssue& x) const;
 
@@ -51,12 +55,14 @@ private:
     std::vector<int> work_conserving_counts_max(const WarpState& s) const;
     void guard(std::size_t listed) const {
         if (listed > max_successors_) throw WarpStopped(WarpStopReason::memory);
+        if (budget_ && listed % 4096 == 0) budget_->check();
     }
 
     WarpProblem problem_;
     std::vector<WarpInstr> instr_;
     int slots_ = 1;
     std::size_t max_successors_ = static_cast<std::size_t>(-1);
+    const WarpBudget* budget_ = nullptr;
     std::vector<std::vector<std::vector<int>>> by_unit_level_;  // [unit][level] -> pcs
 };
 

@@ -77,6 +77,8 @@ TEST_CASE("warp: the crash and exit-4 reproducers are input errors in the one CL
     require_input_error({"warp", "--threads", "64", "--latency", "L=0"}, "gpuwcrt: --latency: must be a positive integer, got 0");
     require_input_error({"warp", "--threads", "64", "--latency", "X=2"},
                         "gpuwcrt: --latency: must be CLASS=CYCLES with CLASS C, L or S, got 'X=2'");
+    require_input_error({"warp", "--threads", "64", "--latency", "L=2", "--latency", "L=3"},
+                        "gpuwcrt: --latency: L given twice");
     require_input_error({"warp", "--threads", "64", "--engine", "fast"},
                         "gpuwcrt: --engine: must be auto, explicit, smt or both, got 'fast'");
     require_input_error({"warp", "--threads", "16", "--warps", "1"}, "gpuwcrt: --threads: give --threads or --warps, not both");
