@@ -168,6 +168,17 @@ TEST_CASE("warp: --timeout bounds the whole point; progress on stderr only after
     CHECK_THAT(r.err, Catch::Contains(" states, 1 s\n"));
 }
 
+TEST_CASE("warp: the SMT engine stops at --timeout, also while it builds the encoding", "[warp][cli]") {
+    // On the largest W one cycle of the encoding has 250 000 literals.
+    test::CliRun r;
+    const double smt = seconds_of([&] {
+        r = test::run_cli({"warp", "--warps", "4096", "--rep", "20", "--engine", "smt", "--timeout", "0.5"});
+    });
+    CHECK(smt < 0.5 + 2.5);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.out, Catch::Contains("verdict              unknown (timeout"));
+}
+
 TEST_CASE("warp-sweep: a completed sweep exits 0 even with refuted points; unknown points exit 2", "[warp][cli]") {
     auto r = test::run_cli({"warp-sweep", "--threads", "16:32:16", "--rep", "2:2", "--csv"});
     CHECK(r.exit_code == 0);
