@@ -159,7 +159,7 @@ TEST_CASE("warp: the default engine answers a large point fast and says what the
     CHECK(r.out.find("cross-check") == std::string::npos);
 }
 
-TEST_CASE("warp: --timeout bounds the whole point; progress on stderr only after a second", "[warp][cli]") {
+TEST_CASE("warp: --timeout bounds the whole point, and progress goes to stderr only after a second", "[warp][cli]") {
     test::CliRun r;
     const double s = seconds_of([&] { r = test::run_cli({"warp", "--warps", "4096", "--rep", "2", "--timeout", "1.2"}); });
     CHECK(s < 1.2 + 2.5);  // the greedy bound after a stop has one second of its own
@@ -179,7 +179,7 @@ TEST_CASE("warp: the SMT engine stops at --timeout, also while it builds the enc
     CHECK_THAT(r.out, Catch::Contains("verdict              unknown (timeout"));
 }
 
-TEST_CASE("warp-sweep: a completed sweep exits 0 even with refuted points; unknown points exit 2", "[warp][cli]") {
+TEST_CASE("warp-sweep: a completed sweep exits 0 even with refuted points, unknown points exit 2", "[warp][cli]") {
     auto r = test::run_cli({"warp-sweep", "--threads", "16:32:16", "--rep", "2:2", "--csv"});
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains("16,1,2,7,8,8,\"refuted (worst case exceeds FT by 1)\""));
