@@ -82,7 +82,8 @@ void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget
 
 std::string smt_reason(const WarpSmtOutcome& o) {
     if (o.last.reason == UnknownReason::timeout) return "timeout";
-    if (o.last.reason_text == to_string(WarpStopReason::memory)) return o.last.reason_text;
+    // Ours, or Z3's own memory limit ("max. memory exceeded") set by --max-memory.
+    if (o.last.reason_text.find("memory") != std::string::npos) return to_string(WarpStopReason::memory);
     return to_string(o.last.reason) + (o.last.reason_text.empty() ? "" : ": " + o.last.reason_text);
 }
 
