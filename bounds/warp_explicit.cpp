@@ -1,5 +1,7 @@
 #include "bounds/warp_explicit.hpp"
 
+#include <memory>
+#include <new>
 #include <unordered_map>
 
 namespace gpuwcrt {
@@ -16,51 +18,134 @@ struct StateHash {
     }
 };
 
+// Heap bytes of one count vector, with the allocator's header and rounding.
+std::size_t vector_bytes(std::size_t entries) { return (entries * sizeof(std::uint16_t) + 15) / 16 * 16 + 16; }
+
 class Search {
 public:
-    Search(const WarpProblem& p, WarpGoal goal) : step_(p), goal_(goal) {}
-
-    // Cycles still to come until the last issue, under the best choice for the goal.
-    int value(const WarpState& s) {
-        if (step_.finished(s)) return 0;
-        if (auto it = memo_.find(s); it != memo_.end()) return it->second;
-        int best = -1;
-        for (const auto& x : step_.successors(s)) {
-            const int v = 1 + value(step_.apply(s, x));
-            if (best < 0 || (goal_ == WarpGoal::worst ? v > best : v < best)) best = v;
-        }
-        memo_.emplace(s, best);
-        return best;
+    Search(const WarpProblem& p, WarpGoal goal, const WarpBudget& budget) : step_(p), goal_(goal), budget_(budget) {
+        const std::size_t state = vector_bytes(step_.initial().size());
+        memo_entry_bytes_ = state + 80;  // hash node: key vector, value, next pointer, cached hash, bucket
+        issue_bytes_ = vector_bytes(static_cast<std::size_t>(step_.length())) + sizeof(WarpIssue);
+        step_.limit_successors(budget.memory_bytes / issue_bytes_ + 1, &budget);
     }
+
+    std::size_t states() const { return memo_.size(); }
 
     WarpExtreme run() {
         WarpExtreme out;
         WarpState s = step_.initial();
-        out.makespan = value(s);
+        out.makespan = solve(s);
         // Replay: some successor always realises the memoised value.
         while (!step_.finished(s)) {
-            const int want = value(s) - 1;
+            const int want = known(s) - 1;
             for (const auto& x : step_.successors(s)) {
                 WarpState n = step_.apply(s, x);
-                if (value(n) == want) {
+                if (known(n) == want) {
                     out.issues.push_back(x);
                     s = std::move(n);
                     break;
                 }
             }
+            if (out.issues.size() % 1024 == 0) budget_.check(bytes_in_use() + out.issues.size() * issue_bytes_);
         }
         out.states = memo_.size();
         return out;
     }
 
 private:
+    struct Frame {
+        WarpState state;
+        std::vector<WarpIssue> next;  // successors still to try
+        std::size_t tried = 0;
+        int best = -1;                // best value over the successors tried
+    };
+
+    int known(const WarpState& s) const { return step_.finished(s) ? 0 : memo_.at(s); }
+
+    void fold(Frame& f, int v) const {
+        if (f.best < 0 || (goal_ == WarpGoal::worst ? v > f.best : v < f.best)) f.best = v;
+    }
+
+    void push(WarpState s) {
+        Frame f{std::move(s), {}, 0, -1};
+        f.next = step_.successors(f.state);
+        stack_bytes_ += frame_bytes(f);
+        stack_.push_back(std::move(f));
+        if (stack_.size() % 256 == 0) budget_.check(bytes_in_use());  // a long path holds many frames
+    }
+
+    std::size_t frame_bytes(const Frame& f) const { return memo_entry_bytes_ + f.next.size() * issue_bytes_ + sizeof(Frame); }
+    std::size_t bytes_in_use() const { return memo_.size() * memo_entry_bytes_ + stack_bytes_; }
+
+    // Cycles still to come from `root` until the last issue, under the best choice for the goal.
+    int solve(const WarpState& root) {
+        if (step_.finished(root)) return 0;
+        push(root);
+        for (;;) {
+            Frame& f = stack_.back();
+            if (f.tried < f.next.size()) {
+                WarpState n = step_.apply(f.state, f.next[f.tried++]);
+                if (step_.finished(n)) fold(f, 1);
+                else if (auto it = memo_.find(n); it != memo_.end()) fold(f, 1 + it->second);
+                else push(std::move(n));  // invalidates f
+                continue;
+            }
+            const int v = f.best;
+            memo_.emplace(std::move(f.state), v);
+            stack_bytes_ -= frame_bytes(f);
+            stack_.pop_back();
+            budget_.states.fetch_add(1, std::memory_order_relaxed);
+            if (memo_.size() % 1024 == 0) budget_.check(bytes_in_use());
+            if (stack_.empty()) return v;
+            fold(stack_.back(), 1 + v);
+        }
+    }
+
     WarpStepper step_;
     WarpGoal goal_;
+    const WarpBudget& budget_;
     std::unordered_map<WarpState, int, StateHash> memo_;
+    std::vector<Frame> stack_;
+    std::size_t stack_bytes_ = 0, memo_entry_bytes_ = 0, issue_bytes_ = 0;
 };
+
+// Cycles of the greedy schedule (worst: warps ahead first, best: behind first), which every
+// rule allows, so it bounds the extreme; nullopt when the budget ran out first.
+std::optional<int> greedy_makespan(const WarpProblem& p, WarpGoal goal, const WarpBudget& budget) {
+    try {
+        const WarpStepper step(p);
+        WarpState s = step.initial();
+        int cycles = 0;
+        while (!step.finished(s)) {
+            s = step.apply(s, step.greedy(s, goal == WarpGoal::worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first));
+            if (++cycles % 1024 == 0 && budget.expired()) return std::nullopt;
+        }
+        return cycles;
+    } catch (const std::bad_alloc&) {
+        return std::nullopt;
+    }
+}
 
 }  // namespace
 
-WarpExtreme explicit_extreme(const WarpProblem& problem, WarpGoal goal) { return Search(problem, goal).run(); }
+WarpExtreme explicit_extreme(const WarpProblem& problem, WarpGoal goal, const WarpBudget& budget) {
+    WarpExtreme out;
+    auto search = std::make_unique<Search>(problem, goal, budget);
+    try {
+        return search->run();
+    } catch (const WarpStopped& e) {
+        out.stopped = e.reason;
+    } catch (const std::bad_alloc&) {  // under an address-space limit
+        out.stopped = WarpStopReason::memory;
+    }
+    out.states = search->states();
+    search.reset();  // frees the memo before anything else needs memory
+    // The greedy bound gets its own short grace period: it is linear in the makespan.
+    WarpBudget grace;
+    grace.deadline = WarpBudget::Clock::now() + std::chrono::seconds(1);
+    out.bound = greedy_makespan(problem, goal, grace);
+    return out;
+}
 
 }  // namespace gpuwcrt

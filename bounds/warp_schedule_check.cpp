@@ -4,7 +4,7 @@
 
 namespace gpuwcrt {
 
-std::string warp_schedule_violation(const WarpProblem& problem, const WarpSchedule& s) {
+std::string warp_schedule_violation(const WarpProblem& problem, const WarpSchedule& s, const WarpBudget* budget) {
     const auto instr = problem.instructions();
     const auto& m = problem.machine;
     const int P = static_cast<int>(instr.size());
@@ -13,6 +13,7 @@ std::string warp_schedule_violation(const WarpProblem& problem, const WarpSchedu
     std::vector<int> pc(s.rows.size(), 0), ready_at(s.rows.size(), 1);
     for (std::size_t c = 0; c < T; ++c) {
         const int cycle = static_cast<int>(c) + 1;
+        if (budget && c % 64 == 0) budget->check();
         const std::string at = "cycle " + std::to_string(cycle) + ": ";
         std::vector<int> ready(m.units.size(), 0), issued(m.units.size(), 0);
         std::vector<int> lowest_waiting(m.units.size(), 1 << 30), highest_issued(m.units.size(), -1);

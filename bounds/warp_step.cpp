@@ -50,7 +50,7 @@ void WarpStepper::unit_choices(const WarpState& s, int unit, int count, std::vec
         // The boundary level: every split of what is left among its program counters.
         std::function<void(std::size_t, int)> split = [&](std::size_t k, int left) {
             if (k == pcs.size()) {
-                if (left == 0) out.push_back(base);
+                if (left == 0) out.push_back(base), guard(out.size());
                 return;
             }
             const int p = pcs[k];
@@ -86,6 +86,7 @@ std::vector<WarpIssue> WarpStepper::successors(const WarpState& s) const {
                 std::vector<WarpIssue> mine;
                 unit_choices(s, static_cast<int>(v), counts[v], mine);
                 std::vector<WarpIssue> next;
+                guard(acc.size() * mine.size() + out.size());
                 next.reserve(acc.size() * mine.size());
                 for (const auto& a : acc)
                     for (const auto& b : mine) {
@@ -96,6 +97,7 @@ std::vector<WarpIssue> WarpStepper::successors(const WarpState& s) const {
                 acc = std::move(next);
             }
             out.insert(out.end(), acc.begin(), acc.end());
+            guard(out.size());
             return;
         }
         for (int c = std::min(m[u], left); c >= 0; --c) {
@@ -116,9 +118,10 @@ WarpIssue WarpStepper::greedy(const WarpState& s, WarpGreedy bias) const {
     WarpIssue x(static_cast<std::size_t>(length()), 0);
     for (std::size_t u = 0; u < m.size(); ++u) {
         int left = m[u];
-        for (auto pcs : by_unit_level_[u]) {
-            if (bias == WarpGreedy::ahead_first) std::reverse(pcs.begin(), pcs.end());
-            for (int p : pcs) {
+        for (const auto& pcs : by_unit_level_[u]) {
+            if (left == 0) break;  // the rest stays 0; a copy per level made long programs slow
+            for (std::size_t i = 0; i < pcs.size(); ++i) {
+                const int p = pcs[bias == WarpGreedy::ahead_first ? pcs.size() - 1 - i : i];
                 const int take = std::min(left, ready(s, p));
                 x[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(take);
                 left -= take;
@@ -143,18 +146,21 @@ WarpState WarpStepper::apply(const WarpState& s, const WarpIssue& x) const {
     return n;
 }
 
-std::vector<WarpIssue> WarpStepper::complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias) const {
+std::vector<WarpIssue> WarpStepper::complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias,
+                                             const WarpBudget* budget) const {
     std::vector<WarpIssue> out = prefix;
     WarpState s = initial();
     for (const auto& x : prefix) s = apply(s, x);
     while (!finished(s)) {
         out.push_back(greedy(s, bias));
         s = apply(s, out.back());
+        if (budget && out.size() % 1024 == 0) budget->check(out.size() * (out.back().size() * 2 + 40));
     }
     return out;
 }
 
-WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<WarpIssue>& issues) {
+WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<WarpIssue>& issues,
+                                  const WarpBudget* budget) {
     const auto instr = problem.instructions();
     const int W = problem.warps;
     std::vector<int> pc(static_cast<std::size_t>(W), 0), ready_at(static_cast<std::size_t>(W), 1);
@@ -162,6 +168,7 @@ WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<
     out.rows.assign(static_cast<std::size_t>(W), std::string(issues.size(), '.'));
     for (std::size_t c = 0; c < issues.size(); ++c) {
         const int cycle = static_cast<int>(c) + 1;
+        if (budget && c % 64 == 0) budget->check();
         for (std::size_t p = 0; p < issues[c].size(); ++p) {
             int need = issues[c][p];
             for (int w = 0; w < W && need > 0; ++w) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "bounds/warp_budget.hpp"
 #include "model/warp_model.hpp"
 
 namespace gpuwcrt {
@@ -28,13 +29,22 @@ public:
     bool finished(const WarpState& s) const;
     int ready(const WarpState& s, int pc) const { return s[index(pc, 0)]; }
 
-    // Every legal issue vector of the next cycle (none twice).
+    // Every legal issue vector of the next cycle (none twice). Throws WarpStopped (memory)
+    // rather than list more than limit_successors() allows: without fairness a wide unit can
+    // split its issues among many program counters in astronomically many ways.
     std::vector<WarpIssue> successors(const WarpState& s) const;
+    // With a budget, listing them also stops at its deadline.
+    void limit_successors(std::size_t most, const WarpBudget* budget = nullptr) {
+        max_successors_ = most;
+        budget_ = budget;
+    }
     WarpIssue greedy(const WarpState& s, WarpGreedy bias) const;
     WarpState apply(const WarpState& s, const WarpIssue& x) const;
 
-    // Plays `prefix` and then `bias` to the end; returns every cycle's issue vector.
-    std::vector<WarpIssue> complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias) const;
+    // Plays `prefix` and then `bias` to the end; returns every cycle's issue vector. With a
+    // budget, throws WarpStopped when it runs out on the way.
+    std::vector<WarpIssue> complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias,
+                                    const WarpBudget* budget = nullptr) const;
 
 private:
     std::size_t index(int pc, int wait) const {
@@ -43,15 +53,23 @@ private:
     // Issue vectors of one unit issuing exactly `count` warps, lowest levels first.
     void unit_choices(const WarpState& s, int unit, int count, std::vector<WarpIssue>& out) const;
     std::vector<int> work_conserving_counts_max(const WarpState& s) const;
+    void guard(std::size_t listed) const {
+        if (listed > max_successors_) throw WarpStopped(WarpStopReason::memory);
+        if (budget_ && listed % 4096 == 0) budget_->check();
+    }
 
     WarpProblem problem_;
     std::vector<WarpInstr> instr_;
     int slots_ = 1;
+    std::size_t max_successors_ = static_cast<std::size_t>(-1);
+    const WarpBudget* budget_ = nullptr;
     std::vector<std::vector<std::vector<int>>> by_unit_level_;  // [unit][level] -> pcs
 };
 
 // Gives warps identities: rows in the layout of the TR's figures (lowest-numbered ready warp
 // at a program counter issues first, which is how the TR numbers its warps).
-WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<WarpIssue>& issues);
+// With a budget, throws WarpStopped once the deadline passes (W x makespan steps).
+WarpSchedule schedule_from_issues(const WarpProblem& problem, const std::vector<WarpIssue>& issues,
+                                  const WarpBudget* budget = nullptr);
 
 }  // namespace gpuwcrt

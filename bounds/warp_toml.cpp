@@ -8,9 +8,11 @@
 namespace gpuwcrt {
 namespace {
 
-int positive(const TomlReader& r, const toml::node& n, const char* key) {
+// Limits: model/warp_model.hpp, warp_limits.
+int positive(const TomlReader& r, const toml::node& n, const char* key, int most) {
     const std::int64_t v = r.integer(n, key);
-    if (v <= 0 || v > 65535) r.fail(n, std::string("'") + key + "' must be in 1..65535, got " + std::to_string(v));
+    if (v <= 0 || v > most)
+        r.fail(n, std::string("'") + key + "' must be in 1.." + std::to_string(most) + ", got " + std::to_string(v));
     return static_cast<int>(v);
 }
 
@@ -26,7 +28,7 @@ void read_units(const TomlReader& r, WarpMachine& m) {
         r.only_keys(t, {"name", "capacity"}, "[[unit]]");
         WarpUnit u;
         u.name = r.string(r.required(t, "name", "[[unit]]"), "name");
-        u.capacity = positive(r, r.required(t, "capacity", "[[unit]]"), "capacity");
+        u.capacity = positive(r, r.required(t, "capacity", "[[unit]]"), "capacity", warp_limits::capacity);
         for (const auto& other : m.units)
             if (other.name == u.name) r.fail(*t.get("name"), "unit '" + u.name + "' is defined twice");
         m.units.push_back(u);
@@ -49,7 +51,7 @@ void read_classes(const TomlReader& r, WarpMachine& m) {
             if (m.units[i].name == unit) index = static_cast<int>(i);
         if (index < 0) r.fail(un, "unknown unit '" + unit + "'");
         WarpClass c{letter[0], index, 1};
-        if (const toml::node* lat = t.get("latency")) c.latency = positive(r, *lat, "latency");
+        if (const toml::node* lat = t.get("latency")) c.latency = positive(r, *lat, "latency", warp_limits::latency);
         m.classes.push_back(c);
     }
 }
@@ -79,9 +81,9 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
     r.only_keys(r.root(), {"warp_size", "issue_limit", "rep", "fairness", "unit", "class", "program"},
                 "the warp model file");
     WarpSpec spec;
-    if (const toml::node* n = r.root().get("warp_size")) spec.machine.warp_size = positive(r, *n, "warp_size");
-    if (const toml::node* n = r.root().get("issue_limit")) spec.machine.issue_limit = positive(r, *n, "issue_limit");
-    if (const toml::node* n = r.root().get("rep")) spec.rep = positive(r, *n, "rep");
+    if (const toml::node* n = r.root().get("warp_size")) spec.machine.warp_size = positive(r, *n, "warp_size", warp_limits::warp_size);
+    if (const toml::node* n = r.root().get("issue_limit")) spec.machine.issue_limit = positive(r, *n, "issue_limit", warp_limits::capacity);
+    if (const toml::node* n = r.root().get("rep")) spec.rep = positive(r, *n, "rep", warp_limits::rep);
     if (const toml::node* n = r.root().get("fairness")) {
         spec.fairness = parse_warp_fairness(r.string(*n, "fairness"));
         if (!spec.fairness) r.fail(*n, "'fairness' must be \"subblock\", \"strict\" or \"none\"");
@@ -94,6 +96,11 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
     spec.program.prologue = read_sequence(r, p, "prologue", spec.machine, false);
     spec.program.body = read_sequence(r, p, "body", spec.machine, true);
     spec.program.epilogue = read_sequence(r, p, "epilogue", spec.machine, false);
+    if (!warp_program_length(spec.program, spec.rep.value_or(1))) {
+        const toml::node* rep = r.root().get("rep");
+        r.fail(rep ? *rep : pn, "the program is longer than " + std::to_string(warp_limits::program_length) +
+                                    " instructions (prologue + rep x body + epilogue), the limit of the warp engines");
+    }
     return spec;
 }
 

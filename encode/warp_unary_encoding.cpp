@@ -5,8 +5,8 @@
 
 namespace gpuwcrt {
 
-WarpUnaryEncoding::WarpUnaryEncoding(z3::context& ctx, const WarpProblem& problem)
-    : ctx_(ctx), problem_(problem), instr_(problem.instructions()) {
+WarpUnaryEncoding::WarpUnaryEncoding(z3::context& ctx, const WarpProblem& problem, const WarpBudget* budget)
+    : ctx_(ctx), budget_(budget), problem_(problem), instr_(problem.instructions()) {
     const int W = problem.warps;
     levels_.assign(problem.machine.units.size(), 1);
     for (const auto& i : instr_)
@@ -15,6 +15,7 @@ WarpUnaryEncoding::WarpUnaryEncoding(z3::context& ctx, const WarpProblem& proble
     // one cycle after the (k - cap)-th passed p: at most cap warps issue p per cycle.
     earliest_.assign(instr_.size(), std::vector<int>(static_cast<std::size_t>(W) + 1, 0));
     for (int p = 0; p < length(); ++p) {
+        check_budget();
         int cap = problem.machine.units.at(static_cast<std::size_t>(instr_[static_cast<std::size_t>(p)].unit)).capacity;
         if (problem.machine.issue_limit) cap = std::min(cap, *problem.machine.issue_limit);
         cap = std::max(cap, 1);
@@ -50,7 +51,7 @@ void WarpUnaryEncoding::add_cycle(z3::solver& s) {
     const int c = ++cycles_, W = problem_.warps, P = length();
     const auto& units = problem_.machine.units;
     std::vector<std::vector<z3::expr>> row(static_cast<std::size_t>(P));
-    for (int p = 0; p < P; ++p)
+    for (int p = 0; p < P; check_budget(), ++p)
         for (int k = 1; k <= W; ++k)
             row[static_cast<std::size_t>(p)].push_back(c < earliest_[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)]
                                                             ? ctx_.bool_val(false)
@@ -74,6 +75,7 @@ void WarpUnaryEncoding::add_cycle(z3::solver& s) {
         const auto& in = instr_[static_cast<std::size_t>(p)];
         const auto u = static_cast<std::size_t>(in.unit);
         const int lat = latency_before(p);
+        check_budget();
         for (int k = 1; k <= W; ++k) {
             const z3::expr now = done(p, c, k), before = done(p, c - 1, k), pred = done(p - 1, c - lat, k);
             // Waiting: the k-th warp has passed p - 1 long enough ago but not p.

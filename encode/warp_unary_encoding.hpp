@@ -10,13 +10,16 @@
 
 #include <z3++.h>
 
+#include "bounds/warp_budget.hpp"
 #include "model/warp_model.hpp"
 
 namespace gpuwcrt {
 
 class WarpUnaryEncoding {
 public:
-    WarpUnaryEncoding(z3::context& ctx, const WarpProblem& problem);
+    // With a budget, building throws WarpStopped once the deadline has passed (a cycle of a
+    // large problem alone can take seconds to build, longer than any Z3 timeout would allow).
+    WarpUnaryEncoding(z3::context& ctx, const WarpProblem& problem, const WarpBudget* budget = nullptr);
 
     const WarpProblem& problem() const { return problem_; }
     int length() const { return static_cast<int>(instr_.size()); }
@@ -39,7 +42,12 @@ private:
     int latency_before(int p) const { return p == 0 ? 1 : instr_[static_cast<std::size_t>(p - 1)].latency; }
     z3::expr fresh(const char* what, int c, int a, int b);
 
+    void check_budget() const {
+        if (budget_) budget_->check();
+    }
+
     z3::context& ctx_;
+    const WarpBudget* budget_;
     WarpProblem problem_;
     std::vector<WarpInstr> instr_;
     std::vector<int> levels_;                   // unit -> number of levels used by it

@@ -2,6 +2,7 @@
 // Warp-level model of SPEC §8 (Raravi & Andersson TR): pure types, header-only, so that both
 // the SMT encoding (encode/, which does not link bounds/) and the explicit engine (bounds/)
 // can use them. Cycles and counts are plain integers: nothing here is a rational time.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -93,6 +94,42 @@ struct WarpProblem {
         return m;
     }
 };
+
+// Documented limits of the warp model (README "Warp-level finishing times"), checked on every
+// input before an engine runs: counts stay inside the engines' 16-bit counters, every
+// makespan inside an int, and every point inside them answers (possibly "unknown" at the
+// timeout or memory limit) instead of overflowing.
+namespace warp_limits {
+inline constexpr int warp_size = 1024;
+inline constexpr int warps = 4096;
+inline constexpr int rep = 10000;
+inline constexpr int capacity = 4096;  // per unit and the total issue limit
+inline constexpr int latency = 1024;
+inline constexpr long long program_length = 10000;  // prologue + rep x body + epilogue
+// W x (sum of the program's latencies): no schedule is longer (each cycle some warp issues
+// or every unfinished warp waits), so this bounds every makespan.
+inline constexpr long long cycles = 1'000'000'000;
+}  // namespace warp_limits
+
+// Length of the flattened program, or nullopt above warp_limits::program_length.
+inline std::optional<long long> warp_program_length(const WarpProgram& p, long long rep) {
+    const auto n = [](const std::vector<int>& v) { return static_cast<long long>(v.size()); };
+    const long long cap = warp_limits::program_length;
+    if (rep < 0 || n(p.prologue) > cap || n(p.body) > cap || n(p.epilogue) > cap) return std::nullopt;
+    if (!p.body.empty() && rep > cap / n(p.body)) return std::nullopt;
+    const long long total = n(p.prologue) + rep * n(p.body) + n(p.epilogue);
+    return total <= cap ? std::optional<long long>(total) : std::nullopt;
+}
+
+// Cycles of the whole program for one warp when every instruction waits its full latency.
+inline long long warp_program_cycles(const WarpMachine& m, const WarpProgram& p, long long rep) {
+    const auto sum = [&](const std::vector<int>& v) {
+        long long s = 0;
+        for (int c : v) s += m.classes.at(static_cast<std::size_t>(c)).latency;
+        return s;
+    };
+    return sum(p.prologue) + rep * sum(p.body) + sum(p.epilogue);  // <= 10^4 x 1024 within the limits
+}
 
 // Per-warp schedule in the layout of the TR's Fig. 3–5: rows[w][c - 1] is the letter of the
 // instruction warp w issues in cycle c, or '.' when it issues nothing.

@@ -1,6 +1,6 @@
 #include "solver/warp_check.hpp"
 
-#include <chrono>
+#include <new>
 #include <stdexcept>
 
 #include "bounds/warp_explicit.hpp"
@@ -15,10 +15,13 @@ long long elapsed_ms(std::chrono::steady_clock::time_point since) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count();
 }
 
+// The per-warp rows take W × makespan bytes and steps: checked against the memory budget
+// before they exist, and against the deadline while they are built and checked.
 WarpSchedule validated(const WarpProblem& p, const std::vector<WarpIssue>& issues, int makespan,
-                       const std::string& what) {
-    WarpSchedule s = schedule_from_issues(p, issues);
-    const std::string v = warp_schedule_violation(p, s);
+                       const std::string& what, const WarpBudget& budget) {
+    budget.check(static_cast<std::size_t>(p.warps) * (issues.size() + 48));
+    WarpSchedule s = schedule_from_issues(p, issues, &budget);
+    const std::string v = warp_schedule_violation(p, s, &budget);
     if (!v.empty()) throw std::logic_error(what + " schedule breaks the model: " + v);
     if (s.makespan() != makespan)
         throw std::logic_error(what + " schedule has makespan " + std::to_string(s.makespan()) + ", claimed " +
@@ -39,44 +42,89 @@ void merge(WarpCheck& out, const WarpEngineRun& run, const WarpSchedule& worst, 
     out.runs.push_back(run);
 }
 
-}  // namespace
-
-WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines) {
-    WarpCheck out;
-    out.threads = threads;
-    out.problem = problem;
-    if (is_tr_program(problem.machine, problem.program)) out.ft = finishing_time_conjecture(problem.warps, problem.rep);
-
-    if (engines.explicit_state) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const WarpExtreme w = explicit_extreme(problem, WarpGoal::worst);
-        const WarpExtreme b = explicit_extreme(problem, WarpGoal::best);
-        WarpEngineRun run{"explicit", w.makespan, b.makespan, w.makespan, b.makespan, w.states + b.states, 0, {}, 0};
-        run.milliseconds = elapsed_ms(t0);
-        merge(out, run, validated(problem, w.issues, w.makespan, "explicit worst-case"),
-              validated(problem, b.issues, b.makespan, "explicit best-case"));
+void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget) {
+    const auto t0 = std::chrono::steady_clock::now();
+    WarpEngineRun run{"explicit", {}, {}, {}, {}, 0, 0, {}, 0};
+    WarpSchedule worst_schedule, best_schedule;
+    const auto stopped = [&](WarpStopReason r) {
+        if (run.unknown_reason.empty()) run.unknown_reason = to_string(r);
+    };
+    // The verdict needs only the worst case: an exact worst case stands when the best runs out.
+    try {
+        budget.phase = "explicit engine, worst case";
+        const WarpExtreme w = explicit_extreme(problem, WarpGoal::worst, budget);
+        run.states += w.states;
+        if (w.stopped) {
+            stopped(*w.stopped);
+            run.worst_bound = w.bound;
+        } else {
+            worst_schedule = validated(problem, w.issues, w.makespan, "explicit worst-case", budget);
+            run.worst = run.worst_bound = w.makespan;
+            budget.phase = "explicit engine, best case";
+            const WarpExtreme b = explicit_extreme(problem, WarpGoal::best, budget);
+            run.states += b.states;
+            if (b.stopped) {
+                stopped(*b.stopped);
+                run.best_bound = b.bound;
+            } else {
+                best_schedule = validated(problem, b.issues, b.makespan, "explicit best-case", budget);
+                run.best = run.best_bound = b.makespan;
+            }
+        }
+    } catch (const WarpStopped& e) {  // from validated: no room for the per-warp rows
+        stopped(e.reason);
+    } catch (const std::bad_alloc&) {
+        stopped(WarpStopReason::memory);
     }
-    if (engines.smt) {
-        const auto t0 = std::chrono::steady_clock::now();
-        const WarpSmtOutcome w = smt_worst_makespan(problem, engines.smt_options);
-        const WarpSmtOutcome b = smt_best_makespan(problem, engines.smt_options);
-        WarpEngineRun run{"smt", w.makespan, b.makespan, w.incumbent, b.incumbent, 0, w.checks + b.checks, {}, 0};
-        run.milliseconds = elapsed_ms(t0);
-        for (const auto* o : {&w, &b})
-            if (!o->makespan)
-                run.unknown_reason = to_string(o->last.reason) + (o->last.reason_text.empty() ? "" : ": " + o->last.reason_text);
-        merge(out, run, validated(problem, w.issues, w.incumbent, "SMT worst-case"),
-              validated(problem, b.issues, b.incumbent, "SMT best-case"));
-        // An incumbent is a real schedule: it may still bound what an exact engine found.
-        if (out.worst && w.incumbent > *out.worst) out.engines_disagree = true;
-        if (out.best && b.incumbent < *out.best) out.engines_disagree = true;
-    }
+    run.milliseconds = elapsed_ms(t0);
+    merge(out, run, worst_schedule, best_schedule);
+}
 
+std::string smt_reason(const WarpSmtOutcome& o) {
+    if (o.last.reason == UnknownReason::timeout) return "timeout";
+    // Ours, or Z3's own memory limit ("max. memory exceeded") set by --max-memory.
+    if (o.last.reason_text.find("memory") != std::string::npos) return to_string(WarpStopReason::memory);
+    return to_string(o.last.reason) + (o.last.reason_text.empty() ? "" : ": " + o.last.reason_text);
+}
+
+// A schedule an engine returned without a proof still bounds the extreme, once validated.
+std::optional<int> bound_of(const WarpSmtOutcome& o) { return o.issues.empty() ? std::nullopt : std::optional<int>(o.incumbent); }
+
+void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& options, WarpBudget& budget) {
+    const auto t0 = std::chrono::steady_clock::now();
+    budget.phase = "SMT engine, worst case";
+    const WarpSmtOutcome w = smt_worst_makespan(problem, options, {}, &budget);
+    budget.phase = "SMT engine, best case";
+    const WarpSmtOutcome b = smt_best_makespan(problem, options, {}, &budget);
+    WarpEngineRun run{"smt", w.makespan, b.makespan, bound_of(w), bound_of(b), 0, w.checks + b.checks, {}, 0};
+    for (const auto* o : {&w, &b})
+        if (!o->makespan) run.unknown_reason = smt_reason(*o);
+    WarpSchedule worst_schedule, best_schedule;
+    try {
+        if (!w.issues.empty()) worst_schedule = validated(problem, w.issues, w.incumbent, "SMT worst-case", budget);
+        if (!b.issues.empty()) best_schedule = validated(problem, b.issues, b.incumbent, "SMT best-case", budget);
+    } catch (const WarpStopped& e) {  // no room to check the schedules: nothing from this engine counts
+        run = WarpEngineRun{"smt", {}, {}, {}, {}, 0, run.checks, to_string(e.reason), 0};
+    }
+    run.milliseconds = elapsed_ms(t0);
+    merge(out, run, worst_schedule, best_schedule);
+    // An incumbent is a real schedule: it may still bound what an exact engine found.
+    if (out.worst && run.worst_bound && *run.worst_bound > *out.worst) out.engines_disagree = true;
+    if (out.best && run.best_bound && *run.best_bound < *out.best) out.engines_disagree = true;
+}
+
+void conclude(WarpCheck& out) {
     if (!out.worst) {
-        int bound = 0;
-        for (const auto& r : out.runs) bound = std::max(bound, r.worst_bound);
+        std::optional<int> bound;
+        std::string why;
+        for (const auto& r : out.runs) {
+            if (r.worst_bound && (!bound || *r.worst_bound > *bound)) bound = r.worst_bound;
+            if (!r.unknown_reason.empty() && why.find(r.unknown_reason) == std::string::npos)
+                why += (why.empty() ? "" : ", ") + r.unknown_reason;
+        }
         out.outcome = WarpOutcome::unknown;
-        out.verdict = "unknown (worst case >= " + std::to_string(bound) + ", solver gave up)";
+        out.verdict = "unknown (" + (why.empty() ? std::string("no engine answered") : why) +
+                      (bound ? "; worst case >= " + std::to_string(*bound) : "") + ")";
         out.worst_schedule = {};
     } else if (!out.ft) {
         out.outcome = WarpOutcome::no_conjecture;
@@ -85,7 +133,50 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
         out.outcome = verdict_refutes(*out.ft, *out.worst) ? WarpOutcome::refuted : WarpOutcome::holds;
         out.verdict = conjecture_verdict(*out.ft, *out.worst);
     }
+}
+
+}  // namespace
+
+WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines, WarpBudget& budget) {
+    WarpCheck out;
+    out.threads = threads;
+    out.problem = problem;
+    if (is_tr_program(problem.machine, problem.program)) out.ft = finishing_time_conjecture(problem.warps, problem.rep);
+    if (engines.explicit_state) run_explicit(out, problem, budget);
+    if (engines.smt) run_smt(out, problem, engines.smt_options, budget);
+    conclude(out);
     return out;
+}
+
+WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines) {
+    WarpBudget budget;
+    return check_warp(problem, threads, engines, budget);
+}
+
+void smt_cross_check(WarpCheck& c, const CrossCheckLimits& limits, WarpBudget& budget) {
+    const long long cells = static_cast<long long>(c.problem.warps) * static_cast<long long>(c.problem.instructions().size());
+    if (!c.worst || !c.best) {
+        c.cross_check = "skipped (no exact answer to confirm)";
+        return;
+    }
+    if (cells > limits.max_cells) {
+        c.cross_check = "skipped (W x program length = " + std::to_string(cells) + " > " +
+                        std::to_string(limits.max_cells) + "; --engine both to insist)";
+        return;
+    }
+    const auto saved = budget.deadline;
+    std::chrono::milliseconds time = limits.time;
+    if (const auto left = budget.remaining(); left && *left < time) time = *left;
+    budget.deadline = WarpBudget::Clock::now() + time;
+    run_smt(c, c.problem, SolverOptions{}, budget);
+    budget.deadline = saved;
+    const WarpEngineRun& r = c.runs.back();
+    if (c.engines_disagree) c.cross_check = "DISAGREES (smt worst " + (r.worst ? std::to_string(*r.worst) : "-") +
+                                            ", best " + (r.best ? std::to_string(*r.best) : "-") + "): a bug, not a result";
+    else if (r.worst && r.best) c.cross_check = "agrees (" + std::to_string(r.milliseconds) + " ms)";
+    else c.cross_check = "no answer within its " + std::to_string(time.count()) + " ms budget (" +
+                         r.unknown_reason + "; --engine both to insist)";
+    conclude(c);
 }
 
 }  // namespace gpuwcrt

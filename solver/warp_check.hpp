@@ -1,10 +1,12 @@
 #pragma once
 // One point of the finishing-time check (SPEC §8): exact worst and best makespan from the
 // chosen engines, cross-checked, every schedule re-validated warp by warp, and the verdict.
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bounds/warp_budget.hpp"
 #include "model/warp_model.hpp"
 #include "solver/z3_session.hpp"
 
@@ -13,10 +15,12 @@ namespace gpuwcrt {
 struct WarpEngineRun {
     std::string engine;  // "explicit" or "smt"
     std::optional<int> worst, best;
-    int worst_bound = 0, best_bound = 0;  // proved lower bound on worst / upper bound on best
-    std::size_t states = 0;               // explicit
-    int checks = 0;                       // smt
-    std::string unknown_reason;           // smt, when a makespan stayed unknown
+    // Proved lower bound on the worst / upper bound on the best case (a legal schedule's
+    // makespan), when no exact value is known; nullopt when not even that was found.
+    std::optional<int> worst_bound, best_bound;
+    std::size_t states = 0;      // explicit
+    int checks = 0;              // smt
+    std::string unknown_reason;  // when a makespan stayed unknown: "timeout", "memory limit", Z3's words
     long long milliseconds = 0;
 };
 
@@ -32,15 +36,31 @@ struct WarpCheck {
     bool engines_disagree = false;
     WarpOutcome outcome = WarpOutcome::unknown;
     std::string verdict;
+    std::string cross_check;  // smt_cross_check's one-line account; empty when none was asked for
 };
 
 struct WarpEngines {
     bool explicit_state = true;
     bool smt = false;
-    SolverOptions smt_options;
+    SolverOptions smt_options;  // its timeout is cut to the budget's deadline
 };
 
-// Throws std::logic_error when an engine's schedule breaks the rules or misstates its makespan.
+// Runs the engines one after the other within `budget` (deadline and memory for the whole
+// point; progress counters). An engine that runs out is unknown with its bounds, never a
+// makespan. Throws std::logic_error when an engine's schedule breaks the rules or misstates
+// its makespan.
+WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines,
+                     WarpBudget& budget);
 WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines);
+
+// The SMT engine as a confirmation of an exact explicit answer, attempted only on problems of
+// at most `max_cells` warp-instructions (W × program length) and within `time` (and the
+// budget's own deadline): a disagreement is flagged as one between engines; running out is
+// reported in c.cross_check and leaves the verdict alone.
+struct CrossCheckLimits {
+    int max_cells = 64;
+    std::chrono::milliseconds time{2000};
+};
+void smt_cross_check(WarpCheck& c, const CrossCheckLimits& limits, WarpBudget& budget);
 
 }  // namespace gpuwcrt

@@ -1,6 +1,7 @@
 #include "solver/warp_search.hpp"
 
 #include <algorithm>
+#include <new>
 #include <stdexcept>
 
 #include "encode/warp_unary_encoding.hpp"
@@ -12,11 +13,11 @@ using Counts = std::vector<std::vector<int>>;  // [cycle][instruction] -> warps 
 
 // The last model's counts, read from one model object (asking the session per literal fetches
 // the whole model each time, which cost seconds per model at W = 6, rep = 4).
-Counts model_counts(Z3Session& z, const WarpUnaryEncoding& enc) {
+Counts model_counts(Z3Session& z, const WarpUnaryEncoding& enc, const WarpBudget& budget) {
     const z3::model m = z.model();
     Counts passed(static_cast<std::size_t>(enc.cycles()) + 1, std::vector<int>(static_cast<std::size_t>(enc.length()), 0));
     for (int c = 1; c <= enc.cycles(); ++c)
-        for (int p = 0; p < enc.length(); ++p)
+        for (int p = 0; p < enc.length(); budget.check(), ++p)
             for (int k = 1; k <= enc.problem().warps; ++k) {
                 const z3::expr v = m.eval(enc.done(p, c, k), true);
                 if (!v.is_true() && !v.is_false()) throw std::logic_error("model value is not a Boolean: " + v.to_string());
@@ -26,8 +27,9 @@ Counts model_counts(Z3Session& z, const WarpUnaryEncoding& enc) {
 }
 
 // The model's issue vectors for cycles 1..cycles, stopping once every warp is done.
-std::vector<WarpIssue> model_issues(Z3Session& z, const WarpUnaryEncoding& enc, const WarpStepper& step, int cycles) {
-    const Counts passed = model_counts(z, enc);
+std::vector<WarpIssue> model_issues(Z3Session& z, const WarpUnaryEncoding& enc, const WarpStepper& step, int cycles,
+                                    const WarpBudget& budget) {
+    const Counts passed = model_counts(z, enc, budget);
     std::vector<WarpIssue> out;
     WarpState s = step.initial();
     for (std::size_t c = 1; c <= static_cast<std::size_t>(cycles) && !step.finished(s); ++c) {
@@ -61,6 +63,19 @@ void leave_sigint_to_caller(Z3Session& z) {
     z.solver().set(p);
 }
 
+// The Z3 timeout never reaches past the point's deadline.
+SolverOptions within(SolverOptions o, const WarpBudget& budget) {
+    o = with_default_logic(std::move(o));
+    if (const auto left = budget.remaining(); left && (!o.timeout || *left < *o.timeout))
+        o.timeout = std::max(*left, std::chrono::milliseconds(1));
+    return o;
+}
+
+void counted(WarpSmtOutcome& out, const WarpBudget& budget) {
+    ++out.checks;
+    budget.checks.fetch_add(1, std::memory_order_relaxed);
+}
+
 enum class Extreme { worst, best };
 
 // Progress bounds (docs/warp-conjecture.md, "How the SMT engine proves a makespan", with the
@@ -75,8 +90,9 @@ enum class Extreme { worst, best };
 // schedules are the greedy incumbent and the greedy completions of every model.
 class Progress {
 public:
-    Progress(Z3Session& z, WarpUnaryEncoding& enc, const WarpStepper& step, Extreme goal, WarpSmtOutcome& out)
-        : z_(z), enc_(enc), step_(step), goal_(goal), out_(out) {
+    Progress(Z3Session& z, WarpUnaryEncoding& enc, const WarpStepper& step, Extreme goal, WarpSmtOutcome& out,
+             const WarpBudget& budget)
+        : z_(z), enc_(enc), step_(step), goal_(goal), out_(out), budget_(budget) {
         const WarpMachine& m = enc.problem().machine;
         for (std::size_t u = 0; u < m.units.size(); ++u)
             groups_.push_back({static_cast<int>(u), std::min(m.units[u].capacity, m.issue_limit.value_or(m.units[u].capacity))});
@@ -148,7 +164,7 @@ private:
             const z3::expr question = worst ? z3::atmost(lits, static_cast<unsigned>(gr.bound))
                                             : z3::atleast(lits, static_cast<unsigned>(gr.bound));
             out_.last = z_.check(goal_literal(z_, question, name));
-            ++out_.checks;
+            counted(out_, budget_);
             if (out_.last.answer == Answer::unknown) return false;
             if (out_.last.answer == Answer::sat) {
                 take_model();
@@ -168,8 +184,8 @@ private:
     // Completes the model's prefix greedily; keeps it as the incumbent if it is better.
     void take_model() {
         const bool worst = goal_ == Extreme::worst;
-        std::vector<WarpIssue> issues = step_.complete(model_issues(z_, enc_, step_, enc_.cycles()),
-                                                       worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first);
+        std::vector<WarpIssue> issues = step_.complete(model_issues(z_, enc_, step_, enc_.cycles(), budget_),
+                                                       worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first, &budget_);
         know(issues);
         const int m = static_cast<int>(issues.size());
         if (worst ? m > out_.incumbent : m < out_.incumbent) {
@@ -183,67 +199,67 @@ private:
     const WarpStepper& step_;
     Extreme goal_;
     WarpSmtOutcome& out_;
+    const WarpBudget& budget_;
     std::vector<Group> groups_;
     int done_ = 0;  // last cycle whose bounds are asserted
     std::vector<std::vector<std::vector<int>>> known_;  // per known schedule: [cycle][group] issues so far
 };
 
-}  // namespace
-
-WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint) {
+void worst_search(const WarpProblem& problem, const SolverOptions& options, std::optional<int> hint,
+                  const WarpBudget& budget, WarpSmtOutcome& out) {
     const WarpStepper step(problem);
-    WarpSmtOutcome out;
-    out.issues = step.complete({}, WarpGreedy::ahead_first);
+    out.issues = step.complete({}, WarpGreedy::ahead_first, &budget);
     out.incumbent = static_cast<int>(out.issues.size());
-    Z3Session z(with_default_logic(options));
+    Z3Session z(within(options, budget));
     leave_sigint_to_caller(z);
-    WarpUnaryEncoding enc(z.ctx(), problem);
-    Progress lemmas(z, enc, step, Extreme::worst, out);
+    WarpUnaryEncoding enc(z.ctx(), problem, &budget);
+    Progress lemmas(z, enc, step, Extreme::worst, out, budget);
     if (hint && *hint > out.incumbent) {
         // Jump straight to the hinted value; only a model (a real schedule) may raise the
         // incumbent, so a wrong hint costs one check and changes no answer.
-        if (!lemmas.extend(*hint - 1)) return out;
+        if (!lemmas.extend(*hint - 1)) return;
         out.last = z.check(goal_literal(z, enc.unfinished_after(*hint - 1), "longer_than_" + std::to_string(*hint - 1)));
-        ++out.checks;
-        if (out.last.answer == Answer::unknown) return out;
+        counted(out, budget);
+        if (out.last.answer == Answer::unknown) return;
         if (out.last.answer == Answer::sat) {  // kept only if longer than what the bounds' models gave
-            std::vector<WarpIssue> issues = step.complete(model_issues(z, enc, step, *hint - 1), WarpGreedy::ahead_first);
+            std::vector<WarpIssue> issues =
+                step.complete(model_issues(z, enc, step, *hint - 1, budget), WarpGreedy::ahead_first, &budget);
             lemmas.know(issues);
             if (issues.size() > out.issues.size()) out.issues = std::move(issues);
         }
         out.incumbent = static_cast<int>(out.issues.size());
     }
     for (;;) {
-        if (!lemmas.extend()) return out;
+        if (!lemmas.extend()) return;
         // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
         while (enc.cycles() < out.incumbent) enc.add_cycle(z.solver());
         out.last = z.check(goal_literal(z, enc.unfinished_after(out.incumbent),
                                         "longer_than_" + std::to_string(out.incumbent)));
-        ++out.checks;
+        counted(out, budget);
         if (out.last.answer == Answer::unsat) {
             out.makespan = out.incumbent;
-            return out;
+            return;
         }
-        if (out.last.answer == Answer::unknown) return out;
+        if (out.last.answer == Answer::unknown) return;
         // Any continuation of an unfinished prefix is at least as long; greedy finishes it.
-        out.issues = step.complete(model_issues(z, enc, step, out.incumbent), WarpGreedy::ahead_first);
+        out.issues = step.complete(model_issues(z, enc, step, out.incumbent, budget), WarpGreedy::ahead_first, &budget);
         out.incumbent = static_cast<int>(out.issues.size());
         lemmas.know(out.issues);
     }
 }
 
-WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint) {
+void best_search(const WarpProblem& problem, const SolverOptions& options, std::optional<int> hint,
+                 const WarpBudget& budget, WarpSmtOutcome& out) {
     const WarpStepper step(problem);
-    WarpSmtOutcome out;
-    out.issues = step.complete({}, WarpGreedy::behind_first);
+    out.issues = step.complete({}, WarpGreedy::behind_first, &budget);
     out.incumbent = static_cast<int>(out.issues.size());
-    Z3Session z(with_default_logic(options));
+    Z3Session z(within(options, budget));
     leave_sigint_to_caller(z);
-    WarpUnaryEncoding enc(z.ctx(), problem);
-    Progress lemmas(z, enc, step, Extreme::best, out);
+    WarpUnaryEncoding enc(z.ctx(), problem, &budget);
+    Progress lemmas(z, enc, step, Extreme::best, out, budget);
     while (enc.cycles() < out.incumbent - 1) enc.add_cycle(z.solver());
     const auto finished_schedule = [&](int cycles) {
-        std::vector<WarpIssue> issues = model_issues(z, enc, step, cycles);
+        std::vector<WarpIssue> issues = model_issues(z, enc, step, cycles, budget);
         WarpState s = step.initial();
         for (const auto& x : issues) s = step.apply(s, x);
         if (!step.finished(s)) throw std::logic_error("SMT model claims a finished schedule that is not");
@@ -251,10 +267,10 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
         return issues;
     };
     if (hint && *hint < out.incumbent && *hint >= 1) {  // as for the worst case: only a model counts
-        if (!lemmas.extend()) return out;
+        if (!lemmas.extend()) return;
         out.last = z.check(goal_literal(z, enc.finished_by(*hint), "done_by_" + std::to_string(*hint)));
-        ++out.checks;
-        if (out.last.answer == Answer::unknown) return out;
+        counted(out, budget);
+        if (out.last.answer == Answer::unknown) return;
         if (out.last.answer == Answer::sat) {  // kept only if shorter than what the bounds' models gave
             std::vector<WarpIssue> issues = finished_schedule(*hint);
             if (issues.size() < out.issues.size()) out.issues = std::move(issues);
@@ -264,21 +280,59 @@ WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions optio
     for (;;) {
         if (out.incumbent <= 1) {  // nothing finishes in zero cycles
             out.makespan = out.incumbent;
-            return out;
+            return;
         }
-        if (!lemmas.extend()) return out;
+        if (!lemmas.extend()) return;
         if (out.incumbent <= 1) continue;  // a model finished in one cycle
         out.last = z.check(goal_literal(z, enc.finished_by(out.incumbent - 1),
                                         "done_by_" + std::to_string(out.incumbent - 1)));
-        ++out.checks;
+        counted(out, budget);
         if (out.last.answer == Answer::unsat) {
             out.makespan = out.incumbent;
-            return out;
+            return;
         }
-        if (out.last.answer == Answer::unknown) return out;
+        if (out.last.answer == Answer::unknown) return;
         out.issues = finished_schedule(out.incumbent - 1);
         out.incumbent = static_cast<int>(out.issues.size());
     }
+}
+
+// Running out of time or memory anywhere (building the encoding, reading a model, inside Z3)
+// ends the search as unknown, keeping the incumbent found so far.
+template <class Search>
+WarpSmtOutcome stopping(const WarpBudget* given, Search search) {
+    WarpBudget none;
+    const WarpBudget& budget = given ? *given : none;
+    WarpSmtOutcome out;
+    const auto stop = [&](UnknownReason reason, const std::string& text) {
+        out.makespan.reset();
+        out.last = {Answer::unknown, reason, text};
+    };
+    try {
+        search(budget, out);
+    } catch (const WarpStopped& e) {
+        stop(e.reason == WarpStopReason::timeout ? UnknownReason::timeout : UnknownReason::other, to_string(e.reason));
+    } catch (const std::bad_alloc&) {
+        stop(UnknownReason::other, to_string(WarpStopReason::memory));
+    } catch (const z3::exception& e) {
+        const std::string what = e.msg();
+        if (what.find("memory") == std::string::npos) throw;
+        stop(UnknownReason::other, to_string(WarpStopReason::memory));
+    }
+    out.incumbent = static_cast<int>(out.issues.size());  // a stop may fall between the two updates
+    return out;
+}
+
+}  // namespace
+
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint,
+                                  const WarpBudget* budget) {
+    return stopping(budget, [&](const WarpBudget& b, WarpSmtOutcome& out) { worst_search(problem, options, hint, b, out); });
+}
+
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint,
+                                 const WarpBudget* budget) {
+    return stopping(budget, [&](const WarpBudget& b, WarpSmtOutcome& out) { best_search(problem, options, hint, b, out); });
 }
 
 }  // namespace gpuwcrt

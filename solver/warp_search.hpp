@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bounds/warp_budget.hpp"
 #include "bounds/warp_step.hpp"
 #include "solver/z3_session.hpp"
 
@@ -26,7 +27,12 @@ struct WarpSmtOutcome {
 // `options.logic` defaults to "QF_FD" (Z3's SAT core with native cardinality constraints).
 // `hint` (e.g. another engine's answer) only chooses the first makespan asked about: the
 // result still rests on this engine's own models and UNSAT answers alone.
-WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {});
-WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {});
+// `budget` (deadline, memory): running out while building the encoding, inside Z3 or between
+// checks is "unknown" with last.reason_text "timeout" or "memory limit", and the incumbent
+// (0 with no issues when not even the greedy schedule was finished).
+WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {},
+                                  const WarpBudget* budget = nullptr);
+WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint = {},
+                                 const WarpBudget* budget = nullptr);
 
 }  // namespace gpuwcrt
