@@ -72,7 +72,7 @@ TEST_CASE("every examiner config imports to its reviewed golden TOML", "[examine
     CHECK(n == 12);
 }
 
-TEST_CASE("the thesis config imports; in the measured launch order it completes at 6, 12, 11, 10", "[examiner]") {
+TEST_CASE("the thesis config imports - in the measured launch order it completes at 6, 12, 11, 10", "[examiner]") {
     const auto r = run_cli({"import-examiner", trace("rta.json"), "--launch-order", "Kernel 2, Kernel 3, Kernel 4, Kernel 1"});
     REQUIRE(r.exit_code == 0);
     const Workload w = load_workload_text(r.out, "rta.toml");

@@ -193,7 +193,7 @@ TEST_CASE("N2: other kernels wait while the NULL stream's head was launched befo
     CHECK(r.start("A") == 2);
 }
 
-TEST_CASE("A1: a kernel joins the EE queue of its stream's priority; none means low", "[rules]") {
+TEST_CASE("A1: a kernel joins the EE queue of its stream's priority - none means low", "[rules]") {
     // One SM, every block takes the whole SM. L1 (low) runs one block at 0; N (priority
     // none), L2 (low) and H (high) queue up. H has its own queue and runs at 1; N shares the
     // low queue with L1 and L2, so it runs after L1's last block and before L2.
@@ -287,7 +287,7 @@ TEST_CASE("the launch order option decides ties between simultaneous issues and 
     }
 }
 
-TEST_CASE("N1/N2 compare stream heads whether kernel or copy; copies are exempt", "[rules]") {
+TEST_CASE("N1/N2 compare stream heads whether kernel or copy - copies are exempt", "[rules]") {
     // docs/decisions.md (e). N waits for the copy heading S1 (launched before it); the NULL
     // stream's copy D is not held back by the kernel A launched before it.
     const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") +

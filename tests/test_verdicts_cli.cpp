@@ -254,7 +254,7 @@ TEST_CASE("wcrt --witness writes a TOML that simulate replays to the reported WC
     CHECK(unknown.err == "gpuwcrt: --op: unknown operation 'nope'\n");
 }
 
-TEST_CASE("no output overwrites an input, nor another output; nothing is written", "[verdicts][cli]") {
+TEST_CASE("no output overwrites an input, nor another output - nothing is written", "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
     const std::string original = slurp(block_analysis_1);
     const std::string input = write_file(dir, "w.toml", original);
