@@ -287,8 +287,11 @@ std::string json_string(const JsonValue& v, const std::string& what) {
 
 Time json_number(const JsonValue& v, const std::string& what) {
     if (!v.is_number()) wrong_type(v, what, "a number");
-    if (auto t = parse_time(v.text)) return *t;
-    throw InputError(v.where, what + ": cannot read the number '" + v.text + "'");
+    const TimeLiteral t = read_time_literal(v.text);
+    if (t.value) return *t.value;
+    // A literal of thousands of digits is shown by its beginning.
+    throw InputError(v.where, what + ": the number " + (v.text.size() > 60 ? v.text.substr(0, 57) + "..." : v.text) +
+                                  " " + t.problem);
 }
 
 std::int64_t json_integer(const JsonValue& v, const std::string& what) {
