@@ -214,8 +214,8 @@ private:
         const std::string name = name_from_label(label, changed);
         if (auto problem = name_problem(name)) throw InputError(v.where, what + " " + quoted_name(label) + " " + *problem);
         if (changed)
-            out_.notes.push_back("label '" + label + "' is named '" + name +
-                                 "' (names have no ',', '=' or edge blanks: they separate names in --order and --bound)");
+            out_.notes.push_back("label '" + label + "' is named '" + name + "': a name has no ',' or '=' (they");
+        if (changed) out_.notes.push_back("separate names in --order and --bound) and no blanks at its ends.");
         return name;
     }
 

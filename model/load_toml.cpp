@@ -249,7 +249,7 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
     f.where = r.where(t);
     if (const toml::node* n = t.get("order"))
         for (const toml::node& name : r.array(*n, "order")) {
-            f.order.push_back(r.string(name, "order"));
+            f.order.push_back(r.name(name, "order", "[scenario] order: name"));
             if (!w.find_op(f.order.back())) r.fail(name, "[scenario] order names unknown operation " + quoted_name(f.order.back()));
         }
     if (const toml::node* n = t.get("policy")) f.policy = r.string(*n, "policy");
