@@ -102,8 +102,8 @@ private:
         if (std::find(supported.begin(), supported.end(), plugin) == supported.end()) {
             std::string list;
             for (const auto& p : supported) list += (list.empty() ? "" : ", ") + p;
-            throw InputError(file.where, "unsupported benchmark plugin '" + plugin +
-                                             "': its GPU work is not a fixed set of timed kernels (supported: " +
+            throw InputError(file.where, "unsupported benchmark plugin " + quoted_name(plugin) +
+                                             ": its GPU work is not a fixed set of timed kernels (supported: " +
                                              list + ")");
         }
         // Required by the examiner even where the plugin ignores them.

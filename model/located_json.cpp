@@ -1,5 +1,7 @@
 #include "model/located_json.hpp"
 
+#include "model/name_policy.hpp"
+
 #include <cctype>
 #include <limits>
 
@@ -96,7 +98,7 @@ private:
             m.key = string_literal();
             for (const JsonMember& other : v.members)
                 if (other.key == m.key)
-                    throw InputError(m.key_where, "key '" + m.key + "' appears twice in this object (first at " +
+                    throw InputError(m.key_where, "key " + quoted_name(m.key) + " appears twice in this object (first at " +
                                                       other.key_where.str() + ")");
             skip_space();
             expect(':', "':' after the key");
@@ -266,7 +268,7 @@ void json_only_keys(const JsonValue& object, std::initializer_list<const char*> 
         if (ok) continue;
         std::string list;
         for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-        throw InputError(m.key_where, "unknown key '" + m.key + "' in " + what + " (allowed: " + list + ")");
+        throw InputError(m.key_where, "unknown key " + quoted_name(m.key) + " in " + what + " (allowed: " + list + ")");
     }
 }
 

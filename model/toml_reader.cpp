@@ -46,7 +46,7 @@ void TomlReader::only_keys(const toml::table& t, std::initializer_list<const cha
         if (!ok) {
             std::string list;
             for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-            throw InputError(where(k), "unknown key '" + std::string(k.str()) + "' in " + what +
+            throw InputError(where(k), "unknown key " + quoted_name(k.str()) + " in " + what +
                                            " (allowed: " + list + ")");
         }
     }

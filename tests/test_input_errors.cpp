@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "model/examiner_log.hpp"
+#include "model/name_policy.hpp"
 #include "support.hpp"
 
 namespace {
@@ -225,4 +227,53 @@ TEST_CASE("values that used to be silently changed are refused, and their neighb
     CHECK(blocks("1099511627776").ops.at(0).blocks == std::int64_t{1} << 40);
     CHECK_THROWS_WITH(blocks("1099511627777"), Catch::Contains("'blocks' must be between 1 and 2^40"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the name policy: what a name may and may not hold", "[input-errors][names]") {
+    using gpuwcrt::name_problem;
+    for (const char* ok : {"K1", "Kernel 2 (NULL stream)", "K3-1", "na\"me \\ q", "K \u00e9", "\u65e5\u672c", "a;b:c"})
+        CHECK_FALSE(name_problem(ok).has_value());
+    const std::vector<std::pair<std::string, const char*>> bad = {
+        {"", "is empty"},
+        {"A\tB", "U+0009"},
+        {"A\x1b[0m", "U+001B"},
+        {"A\x7f", "U+007F"},
+        {"A\xc2\x9b", "U+009B"},            // C1 CSI
+        {"A\xe2\x80\xae", "U+202E"},       // right-to-left override
+        {"A\xe2\x80\xa8", "U+2028"},       // line separator
+        {"A\xff", "not valid UTF-8"},
+        {"A\xc0\x80", "not valid UTF-8"},   // overlong NUL
+        {"A\xed\xa0\x80", "not valid UTF-8"},  // a surrogate
+        {"a,b", "contains ','"},
+        {"a=b", "contains '='"},
+        {" a", "white space"},
+        {"a\xe3\x80\x80", "white space"},  // ideographic space at the end
+    };
+    for (const auto& [name, why] : bad) {
+        INFO(gpuwcrt::quoted_name(name));
+        const auto problem = name_problem(name);
+        REQUIRE(problem.has_value());
+        CHECK(problem->find(why) != std::string::npos);
+    }
+    CHECK(gpuwcrt::quoted_name("A\x1b[0m\xe2\x80\xae\xff") == "'A\\x1b[0m\\u202e\\xff'");
+}
+
+TEST_CASE("examiner labels become names by the documented mapping, in configs and logs alike", "[input-errors][names]") {
+    bool changed = false;
+    CHECK(gpuwcrt::name_from_label("Released 3rd, could cut ahead", changed) == "Released 3rd; could cut ahead");
+    CHECK(changed);
+    CHECK(gpuwcrt::name_from_label(" K=1 ", changed) == "K:1");
+    CHECK(gpuwcrt::name_from_label("Kernel 1", changed) == "Kernel 1");
+    CHECK_FALSE(changed);
+    // A log of that benchmark carries the raw label; it must match the imported name.
+    const std::string log = R"({"label": "Released 3rd, could cut ahead", "times": [{"kernel_name": "GPUSpin",
+        "block_count": 1, "thread_count": 256, "cuda_launch_times": [0, 0.1, 1], "block_times": [0.2, 0.7],
+        "block_smids": [0]}]})";
+    CHECK(gpuwcrt::read_examiner_log(log, "log.json").label == "Released 3rd; could cut ahead");
+    const auto imported = gpuwcrt::test::run_cli(
+        {"import-examiner", gpuwcrt::test::source_path("tests/data/examiner-configs/scenario_2.json")});
+    REQUIRE(imported.exit_code == 0);
+    CHECK(imported.out.find("name = \"Released 3rd; could cut ahead\"") != std::string::npos);
+    CHECK(imported.out.find("# label 'Released 3rd, could cut ahead' is named 'Released 3rd; could cut ahead'") !=
+          std::string::npos);
 }
