@@ -9,6 +9,7 @@
 
 #include "model/examiner_log.hpp"
 #include "model/name_policy.hpp"
+#include "sim/scenario.hpp"
 #include "support.hpp"
 
 namespace {
@@ -276,4 +277,14 @@ TEST_CASE("examiner labels become names by the documented mapping, in configs an
     CHECK(imported.out.find("name = \"Released 3rd; could cut ahead\"") != std::string::npos);
     CHECK(imported.out.find("# label 'Released 3rd, could cut ahead' is named 'Released 3rd; could cut ahead'") !=
           std::string::npos);
+}
+
+TEST_CASE("an explicit launch order rejects empty names, wherever it comes from", "[input-errors][order]") {
+    const gpuwcrt::Workload w = gpuwcrt::test::workload_from(kernel_a);
+    CHECK_NOTHROW(gpuwcrt::launch_ranks(w, {"A"}));
+    // What `--order ",,,"` must become once the command line keeps empty pieces (app/cli_options.cpp).
+    CHECK_THROWS_WITH(gpuwcrt::launch_ranks(w, {"A", ""}), "gpuwcrt: --order: name 2 is empty");
+    CHECK_THROWS_WITH(gpuwcrt::launch_ranks(w, {"", "", "", ""}), "gpuwcrt: --order: name 1 is empty");
+    CHECK_THROWS_WITH(gpuwcrt::launch_ranks(w, {"Q"}, gpuwcrt::OrderSource::option("--launch-order")),
+                      "gpuwcrt: --launch-order: unknown operation 'Q'");
 }
