@@ -6,7 +6,11 @@
 #include <iterator>
 #include <set>
 
+#include "model/checked_int.hpp"
+#include "model/input_limits.hpp"
 #include "model/located_json.hpp"
+#include "model/name_policy.hpp"
+#include "model/read_input.hpp"
 #include "model/validate.hpp"
 
 namespace gpuwcrt {
@@ -98,8 +102,8 @@ private:
         if (std::find(supported.begin(), supported.end(), plugin) == supported.end()) {
             std::string list;
             for (const auto& p : supported) list += (list.empty() ? "" : ", ") + p;
-            throw InputError(file.where, "unsupported benchmark plugin '" + plugin +
-                                             "': its GPU work is not a fixed set of timed kernels (supported: " +
+            throw InputError(file.where, "unsupported benchmark plugin " + quoted_name(plugin) +
+                                             ": its GPU work is not a fixed set of timed kernels (supported: " +
                                              list + ")");
         }
         // Required by the examiner even where the plugin ignores them.
@@ -111,7 +115,7 @@ private:
         for (const char* key : {"cpu_core", "max_time"})
             if (const JsonValue* v = b.get(key)) json_number(*v, std::string("'") + key + "'");
         single_iteration(b);
-        const std::string label = b.get("label") ? json_string(*b.get("label"), "'label'")
+        const std::string label = b.get("label") ? label_name(*b.get("label"), "'label'")
                                                  : plugin.substr(0, plugin.size() - 3) + " " + std::to_string(index + 1);
         Time release = 0;
         if (const JsonValue* r = b.get("release_time")) {
@@ -194,19 +198,36 @@ private:
 
     static TimeRange point(const Time& t) { return {t, t}; }
 
-    static std::int64_t positive(const JsonValue& v, const std::string& what) {
+    // Up to `max` (model/input_limits.hpp), so that products such as count x 4 bytes stay exact.
+    static std::int64_t positive(const JsonValue& v, const std::string& what, std::int64_t max) {
         const std::int64_t n = json_integer(v, what);
         if (n <= 0) throw InputError(v.where, what + " must be > 0, got " + v.text);
+        if (n > max) throw InputError(v.where, what + " must be at most " + std::to_string(max) + ", got " + v.text);
         return n;
+    }
+
+    // A label as an operation or stream name (model/name_policy.hpp): ',' '=' and edge blanks
+    // are mapped (with a note in the output), anything else the policy forbids is an error here.
+    std::string label_name(const JsonValue& v, const std::string& what) {
+        const std::string label = json_string(v, what);
+        bool changed = false;
+        const std::string name = name_from_label(label, changed);
+        if (auto problem = name_problem(name)) throw InputError(v.where, what + " " + quoted_name(label) + " " + *problem);
+        if (changed)
+            out_.notes.push_back("label '" + label + "' is named '" + name + "': a name has no ',' or '=' (they");
+        if (changed) out_.notes.push_back("separate names in --order and --bound) and no blanks at its ends.");
+        return name;
     }
 
     // A spin duration in ns as exact seconds. Older examiner versions passed it as a string.
     static Time spin_time(const JsonValue& v, const std::string& what) {
         Time ns;
         if (v.is_string()) {
-            auto t = parse_time(v.text);
-            if (!t) throw InputError(v.where, what + ": '" + v.text + "' is not a number of nanoseconds");
-            ns = *t;
+            const TimeLiteral t = read_time_literal(v.text);
+            if (!t.value)
+                throw InputError(v.where, what + ": " + quoted_name(v.text.substr(0, 60)) + " " + t.problem +
+                                              " (a number of nanoseconds)");
+            ns = *t.value;
         } else {
             ns = json_number(v, what);
         }
@@ -229,8 +250,8 @@ private:
         k.name = unique_op_name(name);
         k.stream = stream;
         k.where = where;
-        k.threads = positive(threads, "'thread_count'");
-        k.blocks = positive(blocks, "'block_count'");
+        k.threads = positive(threads, "'thread_count'", limits::max_resource);
+        k.blocks = positive(blocks, "'block_count'", limits::max_blocks);
         return k;
     }
 
@@ -255,7 +276,7 @@ private:
     }
 
     Operation copy_op(const std::string& name, int stream, const JsonValue& count_value) {
-        const std::int64_t count = json_integer(count_value, "'" + name + "' count");
+        const std::int64_t count = positive(count_value, "'" + name + "' count", limits::max_resource);
         Operation c;
         c.kind = OpKind::copy;
         c.name = unique_op_name(name);
@@ -281,8 +302,8 @@ private:
         for (std::size_t i = 0; i < info.items.size(); ++i) {
             const JsonValue& e = json_object(info.items[i], "a multikernel.so kernel");
             json_only_keys(e, multikernel_keys, "a multikernel.so kernel");
-            const std::string label = json_string(json_required(e, "kernel_label", "a multikernel.so kernel"),
-                                                  "'kernel_label'");
+            const std::string label = label_name(json_required(e, "kernel_label", "a multikernel.so kernel"),
+                                                 "'kernel_label'");
             Operation k = kernel_op(label, stream, e.where, json_required(e, "thread_count", "a multikernel.so kernel"),
                                     json_required(e, "block_count", "a multikernel.so kernel"));
             k.time = point(spin_time(json_required(e, "duration", "a multikernel.so kernel"), "'duration'"));
@@ -335,21 +356,13 @@ const std::vector<std::string>& examiner_supported_plugins() {
 ExaminerImport import_examiner_config(const std::string& text, const std::string& name,
                                       const ExaminerImportOptions& options) {
     if (options.copy_bandwidth && *options.copy_bandwidth <= 0)
-        throw InputError({"--copy-bandwidth", 1, 1}, "the copy bandwidth must be > 0 bytes/s");
+        throw option_error("--copy-bandwidth", "the copy bandwidth must be > 0 bytes/s");
     const JsonValue root = parse_located_json(text, name);
     return Importer(root, options).run(name);
 }
 
 ExaminerImport import_examiner_file(const std::string& path, const ExaminerImportOptions& options) {
-    std::string text;
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), {});
-        return import_examiner_config(text, "<stdin>", options);
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open the file");
-    text.assign(std::istreambuf_iterator<char>(in), {});
-    return import_examiner_config(text, path, options);
+    return import_examiner_config(read_input_file(path), path == "-" ? "<stdin>" : path, options);
 }
 
 }  // namespace gpuwcrt

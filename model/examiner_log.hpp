@@ -16,17 +16,24 @@ struct ExaminerKernelRecord {
     Time launch_before, launch_after, launch_synced;
     std::vector<Time> block_start, block_end;  // from block_times [start0, end0, start1, …]
     std::vector<int> block_sm;                 // block_smids
+    std::vector<SourceLocation> block_sm_where;  // where each SM id is written, for messages
     SourceLocation where;
 };
 
 struct ExaminerLog {
     std::string file;
-    std::string label;  // the benchmark's label in the config
+    // The benchmark's label in the config, as a name the way import-examiner maps it
+    // (model/name_policy.hpp: ',' -> ';', '=' -> ':'), so that it matches the imported workload.
+    std::string label;
     std::vector<ExaminerKernelRecord> kernels;  // in launch order within the benchmark
     SourceLocation where;
 };
 
 ExaminerLog read_examiner_log(const std::string& text, const std::string& name);
 ExaminerLog read_examiner_log_file(const std::string& path);
+
+// The log names only SMs 0 .. sms-1 of the platform it is compared with; else an InputError at
+// the first SM id that does not exist. (The platform is not known while the log is read.)
+void check_block_sms(const ExaminerKernelRecord& k, int sms);
 
 }  // namespace gpuwcrt

@@ -7,22 +7,28 @@
 #include <set>
 #include <sstream>
 
+#include "model/input_limits.hpp"
+#include "model/name_policy.hpp"
+#include "model/read_input.hpp"
 #include "model/toml_reader.hpp"
 #include "model/validate.hpp"
 
 namespace gpuwcrt {
 namespace {
 
-std::int64_t positive_integer(const TomlReader& r, const toml::node& n, const char* key) {
+// Counts and sizes up to `max` (model/input_limits.hpp), so that every product stays in 64 bits.
+std::int64_t positive_integer(const TomlReader& r, const toml::node& n, const char* key,
+                              std::int64_t max = limits::max_resource) {
     std::int64_t v = r.integer(n, key);
     if (v <= 0) r.fail(n, std::string("'") + key + "' must be > 0, got " + std::to_string(v));
-    return v;
+    return r.integer_in(n, key, 1, max);
 }
 
-std::int64_t nonnegative_integer(const TomlReader& r, const toml::node& n, const char* key) {
+std::int64_t nonnegative_integer(const TomlReader& r, const toml::node& n, const char* key,
+                                 std::int64_t max = limits::max_resource) {
     std::int64_t v = r.integer(n, key);
     if (v < 0) r.fail(n, std::string("'") + key + "' must be >= 0, got " + std::to_string(v));
-    return v;
+    return r.integer_in(n, key, 0, max);
 }
 
 void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
@@ -30,11 +36,12 @@ void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
                     "shared_mem_per_block_max", "registers_per_sm", "registers_per_block_max",
                     "blocks_per_sm_max", "copy_engines"},
                 "[platform]");
-    auto set = [&](const char* key, auto& field) {
+    // Each value is range-checked before the cast, so the cast never changes it.
+    auto set = [&](const char* key, auto& field, std::int64_t max = limits::max_resource) {
         if (const toml::node* n = t.get(key))
-            field = static_cast<std::remove_reference_t<decltype(field)>>(positive_integer(r, *n, key));
+            field = static_cast<std::remove_reference_t<decltype(field)>>(positive_integer(r, *n, key, max));
     };
-    set("sms", p.sms);
+    set("sms", p.sms, limits::max_sms);
     set("threads_per_sm", p.threads_per_sm);
     set("threads_per_block_max", p.threads_per_block_max);
     set("shared_mem_per_sm", p.shared_mem_per_sm);
@@ -42,7 +49,7 @@ void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
     set("registers_per_sm", p.registers_per_sm);
     set("registers_per_block_max", p.registers_per_block_max);
     set("blocks_per_sm_max", p.blocks_per_sm_max);
-    set("copy_engines", p.copy_engines);
+    set("copy_engines", p.copy_engines, limits::max_copy_engines);
 }
 
 Priority read_priority(const TomlReader& r, const toml::node& n) {
@@ -73,7 +80,7 @@ void read_streams(const TomlReader& r, Workload& w) {
         r.only_keys(t, {"name", "priority", "null"}, "[[stream]]");
         Stream s;
         s.where = r.where(t);
-        s.name = r.string(r.required(t, "name", "[[stream]]"), "name");
+        s.name = r.name(r.required(t, "name", "[[stream]]"), "name", "stream name");
         if (const toml::node* p = t.get("priority")) s.priority = read_priority(r, *p);
         if (const toml::node* n = t.get("null")) s.is_null = r.boolean(*n, "null");
         for (const Stream& other : w.streams) {
@@ -123,7 +130,7 @@ void read_deadline(const TomlReader& r, const toml::table& t, Operation& op) {
 
 int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name) {
     if (const toml::node* s = t.get("stream")) {
-        std::string name = r.string(*s, "stream");
+        std::string name = r.name(*s, "stream", "stream");
         for (std::size_t i = 0; i < w.streams.size(); ++i)
             if (w.streams[i].name == name) return static_cast<int>(i);
         r.fail(*s, "unknown stream '" + name + "' (declare it with [[stream]] name = \"" + name + "\")");
@@ -152,7 +159,7 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     Operation op;
     op.kind = raw.kind;
     op.where = r.where(t);
-    op.name = r.string(r.required(t, "name", what), "name");
+    op.name = r.name(r.required(t, "name", what), "name", "operation name");
     if (auto prev = w.find_op(op.name))
         r.fail(t, "operation name '" + op.name + "' is used twice (first at " + w.ops[*prev].where.str() + ")");
     op.stream = stream_for(r, t, w, op.name);
@@ -164,7 +171,7 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     if (op.time.lo <= 0)
         r.fail(tn, std::string("'") + time_key + "' must be > 0 (got " + human_string(op.time.lo) + ")");
     if (kernel) {
-        op.blocks = positive_integer(r, r.required(t, "blocks", what), "blocks");
+        op.blocks = positive_integer(r, r.required(t, "blocks", what), "blocks", limits::max_blocks);
         op.threads = positive_integer(r, r.required(t, "threads", what), "threads");
         if (const toml::node* n = t.get("shared_mem")) op.shared_mem = nonnegative_integer(r, *n, "shared_mem");
         if (const toml::node* n = t.get("registers")) op.registers = nonnegative_integer(r, *n, "registers");
@@ -192,7 +199,7 @@ std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w
     std::map<std::string, Time> out;
     for (auto&& [k, v] : r.table(n, key)) {
         if (!w.find_op(std::string(k.str())))
-            throw InputError(r.where(k), "expectation names unknown operation '" + std::string(k.str()) + "'");
+            throw InputError(r.where(k), "expectation names unknown operation " + quoted_name(k.str()));
         out[std::string(k.str())] = r.time(v, key);
     }
     return out;
@@ -203,11 +210,12 @@ Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, c
     r.only_keys(t, {"kernel", "index", "start", "end", "sm"}, "expected block");
     Expectation::Block b;
     b.kernel = r.string(r.required(t, "kernel", "expected block"), "kernel");
-    if (!w.find_op(b.kernel)) r.fail(t, "expectation names unknown kernel '" + b.kernel + "'");
-    b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index");
+    const auto op = w.find_op(b.kernel);
+    if (!op || !w.ops[*op].is_kernel()) r.fail(t, "expectation names unknown kernel " + quoted_name(b.kernel));
+    b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index", w.ops[*op].blocks - 1);
     if (const toml::node* v = t.get("start")) b.start = r.time(*v, "start");
     if (const toml::node* v = t.get("end")) b.end = r.time(*v, "end");
-    if (const toml::node* v = t.get("sm")) b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm"));
+    if (const toml::node* v = t.get("sm")) b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
     return b;
 }
 
@@ -240,14 +248,17 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
     FixedScenario f;
     f.where = r.where(t);
     if (const toml::node* n = t.get("order"))
-        for (const toml::node& name : r.array(*n, "order")) f.order.push_back(r.string(name, "order"));
+        for (const toml::node& name : r.array(*n, "order")) {
+            f.order.push_back(r.name(name, "order", "[scenario] order: name"));
+            if (!w.find_op(f.order.back())) r.fail(name, "[scenario] order names unknown operation " + quoted_name(f.order.back()));
+        }
     if (const toml::node* n = t.get("policy")) f.policy = r.string(*n, "policy");
     if (const toml::node* n = t.get("sm")) {
         for (auto&& [k, v] : r.table(*n, "sm")) {
             const std::string name(k.str());
             auto op = w.find_op(name);
             if (!op || !w.ops[*op].is_kernel())
-                throw InputError(r.where(k), "[scenario] sm names unknown kernel '" + name + "'");
+                throw InputError(r.where(k), "[scenario] sm names unknown kernel " + quoted_name(name));
             const toml::array& a = r.array(v, "sm");
             if (static_cast<std::int64_t>(a.size()) != w.ops[*op].blocks)
                 r.fail(v, "[scenario] sm for '" + name + "' lists " + std::to_string(a.size()) +
@@ -283,15 +294,7 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
 }
 
 Workload load_workload_file(const std::string& path) {
-    std::string text;
-    if (path == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), {});
-        return load_workload_text(text, "<stdin>");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open the file");
-    text.assign(std::istreambuf_iterator<char>(in), {});
-    return load_workload_text(text, path);
+    return load_workload_text(read_input_file(path), path == "-" ? "<stdin>" : path);
 }
 
 }  // namespace gpuwcrt

@@ -1,5 +1,7 @@
 #include "model/located_json.hpp"
 
+#include "model/name_policy.hpp"
+
 #include <cctype>
 #include <limits>
 
@@ -96,7 +98,7 @@ private:
             m.key = string_literal();
             for (const JsonMember& other : v.members)
                 if (other.key == m.key)
-                    throw InputError(m.key_where, "key '" + m.key + "' appears twice in this object (first at " +
+                    throw InputError(m.key_where, "key " + quoted_name(m.key) + " appears twice in this object (first at " +
                                                       other.key_where.str() + ")");
             skip_space();
             expect(':', "':' after the key");
@@ -266,7 +268,7 @@ void json_only_keys(const JsonValue& object, std::initializer_list<const char*> 
         if (ok) continue;
         std::string list;
         for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-        throw InputError(m.key_where, "unknown key '" + m.key + "' in " + what + " (allowed: " + list + ")");
+        throw InputError(m.key_where, "unknown key " + quoted_name(m.key) + " in " + what + " (allowed: " + list + ")");
     }
 }
 
@@ -287,8 +289,11 @@ std::string json_string(const JsonValue& v, const std::string& what) {
 
 Time json_number(const JsonValue& v, const std::string& what) {
     if (!v.is_number()) wrong_type(v, what, "a number");
-    if (auto t = parse_time(v.text)) return *t;
-    throw InputError(v.where, what + ": cannot read the number '" + v.text + "'");
+    const TimeLiteral t = read_time_literal(v.text);
+    if (t.value) return *t.value;
+    // A literal of thousands of digits is shown by its beginning.
+    throw InputError(v.where, what + ": the number " + (v.text.size() > 60 ? v.text.substr(0, 57) + "..." : v.text) +
+                                  " " + t.problem);
 }
 
 std::int64_t json_integer(const JsonValue& v, const std::string& what) {

@@ -11,8 +11,18 @@ namespace gpuwcrt {
 using Time = boost::multiprecision::cpp_rational;
 using BigInt = boost::multiprecision::cpp_int;
 
-// Reads "4", "-2", "1.5", "1_000.25", "2.5e-3", "3/2" exactly; nullopt when the text is none of these.
+// Reads "4", "-2", "1.5", "1_000.25", "2.5e-3", "3/2" exactly; nullopt when the text is none of these
+// or breaks a bound of read_time_literal.
 std::optional<Time> parse_time(std::string_view text);
+
+// parse_time with the reason on failure, for messages. Each number of the literal has at most
+// limits::max_time_digits digits and an exponent within +-limits::max_time_exponent, so that
+// "1e999999" is refused at once instead of building a million-digit integer.
+struct TimeLiteral {
+    std::optional<Time> value;
+    std::string problem;  // when !value: "is not an exact number ...", "has an exponent beyond ..."
+};
+TimeLiteral read_time_literal(std::string_view text);
 
 // "3/2", "4", "-1/3": the exact form JSON carries.
 std::string exact_string(const Time& t);

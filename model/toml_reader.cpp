@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "model/input_limits.hpp"
+#include "model/name_policy.hpp"
+
 namespace gpuwcrt {
 
 TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(name)) {
@@ -11,8 +14,13 @@ TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(nam
         root_ = toml::parse(text, name_);
     } catch (const toml::parse_error& e) {
         const auto& b = e.source().begin;
-        throw InputError({name_, static_cast<int>(b.line), static_cast<int>(b.column)},
-                         "TOML syntax error: " + std::string(e.description()));
+        std::string message = "TOML syntax error: " + std::string(e.description());
+        // toml++ reads a float through double; a time beyond its range can still be written exactly.
+        if (message.find("floating-point") != std::string::npos)
+            message += " (a TOML float must lie within the range of a double; write such a time as a string, "
+                       "e.g. \"1e400\", within the limits of +-" + std::to_string(limits::max_time_exponent) +
+                       " for the exponent and " + std::to_string(limits::max_time_digits) + " digits)";
+        throw InputError({name_, static_cast<int>(b.line), static_cast<int>(b.column)}, message);
     }
 }
 
@@ -38,7 +46,7 @@ void TomlReader::only_keys(const toml::table& t, std::initializer_list<const cha
         if (!ok) {
             std::string list;
             for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-            throw InputError(where(k), "unknown key '" + std::string(k.str()) + "' in " + what +
+            throw InputError(where(k), "unknown key " + quoted_name(k.str()) + " in " + what +
                                            " (allowed: " + list + ")");
         }
     }
@@ -65,6 +73,26 @@ std::int64_t TomlReader::integer(const toml::node& n, const char* key) const {
     fail(n, std::string("'") + key + "' must be an integer");
 }
 
+std::int64_t TomlReader::integer_in(const toml::node& n, const char* key, std::int64_t lo, std::int64_t hi) const {
+    const std::int64_t v = integer(n, key);
+    if (v < lo || v > hi) {
+        auto bound = [](std::int64_t x) {
+            for (int p = 20; p < 63; ++p)
+                if (x == std::int64_t{1} << p) return "2^" + std::to_string(p);
+            return std::to_string(x);
+        };
+        fail(n, std::string("'") + key + "' must be between " + bound(lo) + " and " + bound(hi) + ", got " +
+                    std::to_string(v));
+    }
+    return v;
+}
+
+std::string TomlReader::name(const toml::node& n, const char* key, const std::string& what) const {
+    std::string s = string(n, key);
+    check_name(where(n), s, what);
+    return s;
+}
+
 std::string TomlReader::literal_text(const toml::node& n) const {
     const auto& b = n.source().begin;
     const auto& e = n.source().end;
@@ -80,8 +108,11 @@ Time TomlReader::time(const toml::node& n, const char* key) const {
     if (n.is_floating_point()) text = literal_text(n);
     else if (auto s = n.value_exact<std::string>()) text = *s;
     else fail(n, std::string("'") + key + "' must be a number or a string such as \"3/2\"");
-    if (auto t = parse_time(text)) return *t;
-    fail(n, std::string("'") + key + "': '" + text + "' is not an exact number (write 1.5, 3, or \"3/2\")");
+    const TimeLiteral t = read_time_literal(text);
+    if (t.value) return *t.value;
+    // A literal of thousands of digits is shown by its beginning.
+    const std::string shown = text.size() > 60 ? text.substr(0, 57) + "..." : text;
+    fail(n, std::string("'") + key + "': " + quoted_name(shown) + " " + t.problem);
 }
 
 TimeRange TomlReader::time_range(const toml::node& n, const char* key) const {

@@ -31,6 +31,10 @@ public:
     std::string string(const toml::node& n, const char* key) const;
     bool boolean(const toml::node& n, const char* key) const;
     std::int64_t integer(const toml::node& n, const char* key) const;
+    // An integer in [lo, hi]; the message states the range (limits in model/input_limits.hpp).
+    std::int64_t integer_in(const toml::node& n, const char* key, std::int64_t lo, std::int64_t hi) const;
+    // A string obeying the name policy (model/name_policy.hpp); `what` begins the message.
+    std::string name(const toml::node& n, const char* key, const std::string& what) const;
     Time time(const toml::node& n, const char* key) const;         // 4, 1.5, "3/2"
     TimeRange time_range(const toml::node& n, const char* key) const;  // a time or [lo, hi]
     const toml::table& table(const toml::node& n, const char* key) const;

@@ -1,5 +1,8 @@
 #include "model/validate.hpp"
 
+#include "model/checked_int.hpp"
+#include "model/workload_totals.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -11,8 +14,15 @@ void check_block_limits(const Platform& p, const Operation& op) {
     if (op.threads > p.threads_per_block_max) over("threads per block", op.threads, p.threads_per_block_max);
     if (op.shared_mem > p.shared_mem_per_block_max)
         over("shared memory per block (bytes)", op.shared_mem, p.shared_mem_per_block_max);
-    if (op.demand().registers > p.registers_per_block_max)
-        over("registers per block (registers x threads)", op.demand().registers, p.registers_per_block_max);
+    // Checked: registers x threads must not wrap around (2^62 x 4 would be 0).
+    if (!product_within(op.registers, op.threads, p.registers_per_block_max)) {
+        const auto product = checked_mul(op.registers, op.threads);
+        throw InputError(op.where, "kernel '" + op.name + "': registers per block (registers x threads) " +
+                                       (product ? std::to_string(*product)
+                                                : std::to_string(op.registers) + " x " + std::to_string(op.threads)) +
+                                       " exceeds the per-block limit " + std::to_string(p.registers_per_block_max) +
+                                       " (R1)");
+    }
     if (!SmUsage{}.fits(op.demand(), p))
         throw InputError(op.where, "kernel '" + op.name + "': one block (" + std::to_string(op.threads) +
                                        " threads, " + std::to_string(op.shared_mem) + " B shared, " +
@@ -25,6 +35,7 @@ void check_block_limits(const Platform& p, const Operation& op) {
 void validate_workload(const Workload& w) {
     for (const Operation& op : w.ops)
         if (op.is_kernel()) check_block_limits(w.platform, op);
+    check_workload_totals(w);
     // One pass in file order: the last operation seen in each stream is its predecessor.
     std::vector<const Operation*> prev(w.streams.size(), nullptr);
     for (const Operation& op : w.ops) {

@@ -65,6 +65,7 @@ std::map<int, Measured> measurements(const Workload& w, const std::vector<Examin
                                               std::to_string(r.thread_count) + " threads but '" + op.name +
                                               "' in the workload has " + std::to_string(op.blocks) + " of " +
                                               std::to_string(op.threads));
+            check_block_sms(r, w.platform.sms);
             m[ops[i]] = {&log, &r};
         }
     }

@@ -1,3 +1,4 @@
+#include "model/name_policy.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt {
@@ -6,13 +7,16 @@ Scenario scenario_for(const Workload& w, const std::vector<std::string>& order_o
                       const std::optional<std::string>& policy_option) {
     Scenario sc;
     const FixedScenario* f = w.scenario ? &*w.scenario : nullptr;
-    const std::vector<std::string>& order = !order_option.empty() || !f ? order_option : f->order;
-    sc.rank = launch_ranks(w, order);
+    const bool from_option = !order_option.empty() || !f;
+    sc.rank = from_option ? launch_ranks(w, order_option) : launch_ranks(w, f->order, OrderSource::scenario(*f));
     std::optional<std::string> policy = policy_option ? policy_option : (f ? f->policy : std::nullopt);
     if (policy) {
         auto p = parse_policy(*policy);
-        if (!p) throw InputError(f && !policy_option ? f->where : SourceLocation{"--policy", 1, 1},
-                                 "unknown policy '" + *policy + "' (most-room, round-robin, first-fit)");
+        if (!p) {
+            const std::string message = "unknown policy " + quoted_name(*policy) + " (most-room, round-robin, first-fit)";
+            if (policy_option) throw option_error("--policy", message);
+            throw InputError(f->where, "[scenario] policy: " + message);
+        }
         sc.policy = *p;
     }
     if (!f || f->sm.empty()) return sc;

@@ -1,5 +1,6 @@
 #include <set>
 
+#include "model/name_policy.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt {
@@ -21,16 +22,17 @@ std::string policy_name(Policy p) {
     return "?";
 }
 
-std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order) {
+std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order, const OrderSource& from) {
+    auto fail = [&](const std::string& message) { throw InputError(from.where, from.prefix + message); };
     const long n = static_cast<long>(w.ops.size());
     std::vector<long> rank(n);
     for (long i = 0; i < n; ++i) rank[i] = n + i;
     std::set<int> seen;
     for (std::size_t pos = 0; pos < order.size(); ++pos) {
+        if (order[pos].empty()) fail("name " + std::to_string(pos + 1) + " is empty");
         auto idx = w.find_op(order[pos]);
-        if (!idx) throw InputError({"--order", 1, static_cast<int>(pos) + 1}, "unknown operation '" + order[pos] + "'");
-        if (!seen.insert(*idx).second)
-            throw InputError(w.ops[*idx].where, "--order names '" + order[pos] + "' twice");
+        if (!idx) fail("unknown operation " + quoted_name(order[pos]));
+        if (!seen.insert(*idx).second) fail("names " + quoted_name(order[pos]) + " twice");
         rank[*idx] = static_cast<long>(pos);
     }
     // Only named operations are checked: unnamed ones merely lose ties, and the simulator never
@@ -39,9 +41,8 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
     for (long i = 0; i < n; ++i) {
         const int p = prev[w.ops[i].stream];
         if (p >= 0 && rank[i] < rank[p] && rank[p] < n)
-            throw InputError(w.ops[i].where, "--order launches '" + w.ops[i].name + "' before '" + w.ops[p].name +
-                                                 "', which precedes it in stream '" +
-                                                 w.streams[w.ops[i].stream].name + "'");
+            fail("launches '" + w.ops[i].name + "' before '" + w.ops[p].name + "', which precedes it in stream '" +
+                 w.streams[w.ops[i].stream].name + "' (" + w.ops[i].where.str() + ")");
         prev[w.ops[i].stream] = static_cast<int>(i);
     }
     // Issue times: of two named operations, one issued strictly earlier cannot be launched later.
@@ -52,9 +53,8 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
         for (std::size_t b = a + 1; b < named.size(); ++b) {
             const Operation &x = w.ops[named[a]], &y = w.ops[named[b]];
             if (x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi)
-                throw InputError(x.where, "--order launches '" + x.name + "' (issued at " +
-                                              human_string(x.issue.at.lo) + ") before '" + y.name +
-                                              "' (issued at " + human_string(y.issue.at.hi) + ")");
+                fail("launches '" + x.name + "' (issued at " + human_string(x.issue.at.lo) + ") before '" + y.name +
+                     "' (issued at " + human_string(y.issue.at.hi) + ")");
         }
     return rank;
 }

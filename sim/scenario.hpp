@@ -44,10 +44,21 @@ struct Scenario {
     std::vector<std::optional<Time>> issue_at;
 };
 
+// Where an explicit launch order was written, for its error messages: a command-line option
+// ("gpuwcrt: --order: unknown operation 'Q'") or the file's [scenario] table
+// ("w.toml:12:1: [scenario] order: unknown operation 'Q'").
+struct OrderSource {
+    SourceLocation where;
+    std::string prefix;  // put before the message, e.g. "[scenario] order: "
+    static OrderSource option(const std::string& name) { return {{"gpuwcrt: " + name, 0, 0}, ""}; }
+    static OrderSource scenario(const FixedScenario& f) { return {f.where, "[scenario] order: "}; }
+};
+
 // Ranks from an explicit launch order (`--order a,b,c`). Named operations go first, in the
-// given order; unnamed ones follow in file order. Throws InputError (at the offending
-// operation's position in the file) when the order breaks stream order or issue times.
-std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order);
+// given order; unnamed ones follow in file order. Throws InputError at `from` when a name is
+// empty, unknown or repeated, or the order breaks stream order or issue times.
+std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order,
+                               const OrderSource& from = OrderSource::option("--order"));
 
 }  // namespace gpuwcrt
 

@@ -283,7 +283,7 @@ TEST_CASE("the launch order option decides ties between simultaneous issues and 
         auto r = test::run_cli({"simulate", file, "--order", bad});
         CHECK(r.exit_code == 3);
         CHECK(r.out.empty());
-        CHECK(r.err.find("--order launches") != std::string::npos);
+        CHECK(r.err.find("gpuwcrt: --order: launches") != std::string::npos);
     }
 }
 
