@@ -1,8 +1,6 @@
 #include "bounds/warp_toml.hpp"
 
-#include <fstream>
-#include <iterator>
-
+#include "model/read_input.hpp"
 #include "model/toml_reader.hpp"
 
 namespace gpuwcrt {
@@ -105,10 +103,7 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
 }
 
 WarpSpec load_warp_spec_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open the file");
-    const std::string text{std::istreambuf_iterator<char>(in), {}};
-    return load_warp_spec_text(text, path);
+    return load_warp_spec_text(read_input_file(path), path);
 }
 
 }  // namespace gpuwcrt

@@ -84,6 +84,8 @@ TEST_CASE("warp: the crash and exit-4 reproducers are input errors in the one CL
     require_input_error({"warp", "--threads", "16", "--warps", "1"}, "gpuwcrt: --threads: give --threads or --warps, not both");
     require_input_error({"warp", "--threads", "64", "--cuda", "3", "--program", test::source_path("cases/raravi2010/fermi.toml")},
                         "gpuwcrt: --cuda: cannot be combined with --program (the file defines the machine)");
+    const std::string dir = test::temp_dir();  // a directory is not a program file (was exit 4)
+    require_input_error({"warp", "--program", dir, "--threads", "64"}, dir + ": is a directory");
 }
 
 TEST_CASE("warp: no value is silently reinterpreted (rep 0/-1, timeout -5, issue-limit 0)", "[warp][cli]") {
