@@ -195,7 +195,7 @@ TEST_CASE("certify --bound: once per operation, checked, and --only-bounds", "[v
     CHECK(nothing.err == "gpuwcrt: --only-bounds: needs at least one --bound NAME=VALUE\n");
 }
 
-TEST_CASE("--timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify", "[verdicts][cli]") {
+TEST_CASE("wcrt and certify: --timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify", "[verdicts][cli]") {
     for (const std::string command : {"wcrt", "certify"}) {
         for (const std::string bad : {"nan", "inf", "0", "-5", "abc", "", "1/0"}) {
             const auto run = test::run_cli({command, block_analysis_1, "--timeout", bad});
