@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "encode/block_problem.hpp"
+#include "encode/build_budget.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt {
@@ -18,6 +19,7 @@ struct BlockEncodingOptions {
     // Kernel (problem index) whose response is the objective: it is kept out of the
     // identical-kernel symmetry breaking, which would otherwise fix its relative order.
     std::optional<int> objective_kernel;
+    BuildBudget budget;  // the constructor throws BuildDeadlinePassed once its deadline passes
 };
 
 class BlockEncoding {

@@ -28,16 +28,23 @@ std::string to_string(UnknownReason r) {
     switch (r) {
         case UnknownReason::none: return "none";
         case UnknownReason::timeout: return "timeout";
+        case UnknownReason::memory: return "memory limit";
         case UnknownReason::incomplete: return "incomplete";
         case UnknownReason::other: return "other";
     }
     return "?";
 }
 
+bool is_memory_exhaustion(const z3::exception& e) {
+    const std::string m = e.msg();
+    return m.find("memory") != std::string::npos;  // "out of memory", "max. memory exceeded"
+}
+
 Z3Session::Z3Session(const SolverOptions& options)
     : solver_(make_solver(ctx_, options.logic)), options_(options) {
     apply_parameters();
     set_deadline_from_now(options.timeout);
+    if (options.deadline && (!deadline_ || *options.deadline < *deadline_)) deadline_ = options.deadline;
 }
 
 void Z3Session::apply_parameters() {
@@ -104,7 +111,9 @@ CheckResult Z3Session::classify(z3::check_result r) {
         out.answer = Answer::unknown;
         out.reason_text = solver_.reason_unknown();
         const std::string& t = out.reason_text;
-        if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
+        if (t.find("memory") != std::string::npos)
+            out.reason = UnknownReason::memory;
+        else if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
             (remaining() && remaining()->count() == 0))
             out.reason = UnknownReason::timeout;
         else if (t.find("incomplete") != std::string::npos || t.find("(sat.giveup") != std::string::npos)
@@ -117,17 +126,23 @@ CheckResult Z3Session::classify(z3::check_result r) {
 }
 
 CheckResult Z3Session::check() {
-    if (auto left = remaining(); left && left->count() == 0)
-        return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
-    apply_timeout();
-    return classify(solver_.check());
+    return guarded([&] { return solver_.check(); });
 }
 
 CheckResult Z3Session::check(const z3::expr_vector& assumptions) {
+    return guarded([&] { return solver_.check(assumptions); });
+}
+
+CheckResult Z3Session::guarded(const std::function<z3::check_result()>& run) {
     if (auto left = remaining(); left && left->count() == 0)
         return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
-    apply_timeout();
-    return classify(solver_.check(assumptions));
+    try {
+        apply_timeout();
+        return classify(run());
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        return {Answer::unknown, UnknownReason::memory, e.msg()};
+    }
 }
 
 Time Z3Session::value(const z3::expr& e) const {

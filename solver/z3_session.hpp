@@ -2,6 +2,7 @@
 // The one place where gpuwcrt talks to Z3: parameters, timeouts, classification of "unknown",
 // and exact reading of model values (numerator/denominator strings, never machine ints).
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -12,11 +13,13 @@
 namespace gpuwcrt {
 
 enum class Answer { sat, unsat, unknown };
-enum class UnknownReason { none, timeout, incomplete, other };
+enum class UnknownReason { none, timeout, memory, incomplete, other };
 
 struct SolverOptions {
     // Wall-clock budget for the whole session (all checks together); nullopt = none.
     std::optional<std::chrono::milliseconds> timeout;
+    // An absolute end, for a session that is one step of a longer run; the earlier of the two counts.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
     std::string logic;                       // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
     unsigned random_seed = 0;
 };
@@ -28,7 +31,11 @@ struct CheckResult {
 };
 
 std::string to_string(Answer a);
-std::string to_string(UnknownReason r);
+std::string to_string(UnknownReason r);  // memory: "memory limit"
+
+// Z3 reports exhaustion of its memory limit (global memory_max_size, set from --max-memory) or
+// of the process's address space as a z3::exception: such a run is "unknown (memory limit)".
+bool is_memory_exhaustion(const z3::exception& e);
 
 class Z3Session {
 public:
@@ -58,6 +65,8 @@ public:
 
 private:
     CheckResult classify(z3::check_result r);
+    // Runs a check with the remaining budget; memory exhaustion becomes an unknown answer.
+    CheckResult guarded(const std::function<z3::check_result()>& run);
     void apply_parameters();
     void apply_timeout();
 
