@@ -26,7 +26,7 @@ namespace {
 constexpr std::uint64_t mib = 1024 * 1024;
 // Address space that is reserved but never becomes resident (libraries, thread stacks, the C
 // library's per-thread heap arenas of 64 MiB each) on top of the run's own data.
-constexpr std::uint64_t address_space_margin_mib = 512;
+constexpr std::uint64_t address_space_margin_mib = 64;
 // Z3 4.8.12 crashes (SIGSEGV) instead of reporting memory exhaustion when its limit is so
 // small that creating a context exceeds it (seen at 9 MiB, not at 18 MiB and above).
 constexpr std::uint64_t smallest_limit_mib = 64;
