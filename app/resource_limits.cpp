@@ -118,10 +118,10 @@ int report_memory_limit() {
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();
     cli.add_option("--max-memory", max_memory_option,
-                   "memory limit of the whole run in MiB (default " + std::to_string(default_limit_mib(m)) +
-                       ": 3/4 of this machine's RAM; at most " + std::to_string(m.most_mib) +
-                       ", RAM + swap). A run that needs more ends with 'unknown (memory limit)', exit 2.\n"
-                       "Accepted before or after the subcommand.")
+                   "memory limit of the whole run in MiB, before or after the subcommand (default " +
+                       std::to_string(default_limit_mib(m)) + ": 3/4 of this machine's RAM;\n" +
+                       std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
+                       ", RAM + swap). A run that needs more ends 'unknown (memory limit)', exit 2")
         ->type_name("MB");
     for (CLI::App* sub : cli.get_subcommands({})) sub->fallthrough();
 }

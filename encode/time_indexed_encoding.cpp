@@ -1,6 +1,7 @@
 #include "encode/time_indexed_encoding.hpp"
 
 #include <climits>
+#include <limits>
 
 #include "encode/order_and_placement.hpp"
 
@@ -27,9 +28,18 @@ TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p
 }
 
 std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
+    // Saturating: a huge workload must compare as huge, not wrap around to a small size.
+    constexpr std::int64_t most = std::numeric_limits<std::int64_t>::max();
     std::int64_t blocks = 0;
-    for (std::int64_t g : p.blocks) blocks += g;
-    return blocks * blocks * (p.horizon + 1) * p.sms * static_cast<std::int64_t>(std::max<std::size_t>(1, p.resources.size()));
+    for (std::int64_t g : p.blocks)
+        if (__builtin_add_overflow(blocks, g, &blocks)) return most;
+    std::int64_t instants = 0;
+    if (__builtin_add_overflow(p.horizon, 1, &instants)) return most;
+    std::int64_t terms = 1;
+    for (std::int64_t f : {blocks, blocks, instants, std::int64_t{p.sms},
+                           static_cast<std::int64_t>(std::max<std::size_t>(1, p.resources.size()))})
+        if (__builtin_mul_overflow(terms, f, &terms)) return most;
+    return terms;
 }
 
 void TimeIndexedEncoding::declare_variables() {
