@@ -14,22 +14,26 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
             if (d > INT_MAX / 2 || r.capacity > INT_MAX / 2)
                 throw std::logic_error("resource demand too large for a pseudo-Boolean coefficient");
     const BuildBudget& b = o_.budget;
-    b.say("variables");
-    declare_variables();
-    b.say("launch order");
-    rule_launch_order_is_total();
-    b.say("join times");
-    rule_g1_g2_g4_join_times();
-    rule_g2_ee_order_follows_joins();
-    b.say("FIFO dispatch");
-    rule_x1_g3_fifo_dispatch();
-    b.say("resources");
-    rule_r_resources_fit();
-    b.say("greedy dispatch");
-    rule_greedy_dispatch();
-    b.say("placement policy");
-    rule_placement_policy();
-    if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
+    try {
+        b.say("variables");
+        declare_variables();
+        b.say("launch order");
+        rule_launch_order_is_total();
+        b.say("join times");
+        rule_g1_g2_g4_join_times();
+        rule_g2_ee_order_follows_joins();
+        b.say("FIFO dispatch");
+        rule_x1_g3_fifo_dispatch();
+        b.say("resources");
+        rule_r_resources_fit();
+        b.say("greedy dispatch");
+        rule_greedy_dispatch();
+        b.say("placement policy");
+        rule_placement_policy();
+        if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
+    } catch (const BuildDeadlinePassed&) {
+        interrupted_ = true;  // keep what was built: see interrupted()
+    }
 }
 
 void BlockEncoding::declare_variables() {

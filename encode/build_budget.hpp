@@ -11,8 +11,9 @@
 
 namespace gpuwcrt {
 
-// Thrown by an encoding's constructor when the deadline has passed; the half-built encoding
-// is discarded and the engine answers "unknown (timeout)" with what it has already proven.
+// Thrown by check() inside an encoding's constructor once the deadline has passed; the
+// constructor catches it and returns an interrupted encoding, which the engine discards,
+// answering "unknown (timeout)" with what it has already proven.
 struct BuildDeadlinePassed : std::runtime_error {
     BuildDeadlinePassed() : std::runtime_error("the deadline passed while building the encoding") {}
 };

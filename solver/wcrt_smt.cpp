@@ -66,6 +66,7 @@ struct SearchBase {
     virtual ~SearchBase() = default;
     virtual CheckResult check_exceeds(const Time& bound) = 0;
     virtual std::pair<WitnessScenario, Time> replayed_model() = 0;
+    virtual bool interrupted() const = 0;  // the deadline passed while the encoding was built
 };
 
 // One bound query after another on one encoding. Queries on the time-indexed encoding are
@@ -76,9 +77,10 @@ struct Search : SearchBase {
     Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const CallLimits& limits)
         : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(limits)),
           enc(session.ctx(), pr, encoding_options(o, k, limits, encoding_name(pr))) {
-        if (passed(limits.deadline)) throw BuildDeadlinePassed();
-        if constexpr (incremental) session.solver().add(enc.constraints());
+        if constexpr (incremental)
+            if (!interrupted()) session.solver().add(enc.constraints());
     }
+    bool interrupted() const override { return enc.interrupted(); }
     static constexpr const char* kind = std::is_same_v<Encoding, TimeIndexedEncoding> ? "time-indexed" : "event";
     static std::string encoding_name(const BlockProblem& pr) {
         std::int64_t blocks = 0;
@@ -147,6 +149,12 @@ struct Search : SearchBase {
     int goals = 0;
 };
 
+// After a timeout, hands the solver to the process instead of freeing it, if so configured.
+void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline) {
+    if (keep_timed_out && passed(deadline)) (void)search.release();  // deliberately leaked: see the header
+    search.reset();
+}
+
 // Throws BuildDeadlinePassed when the deadline passes while the encoding is built.
 std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
                                         const CallLimits& limits) {
@@ -155,14 +163,14 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     bool time_indexed = o.encoding == EncodingChoice::time_indexed;
     if (o.encoding == EncodingChoice::automatic)
         time_indexed = o.policy != Policy::round_robin && TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
-    if (time_indexed) return std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);
-    return std::make_unique<Search<BlockEncoding>>(w, p, op, o, limits);
-}
-
-// After a timeout, hands the solver to the process instead of freeing it, if so configured.
-void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline) {
-    if (keep_timed_out && passed(deadline)) (void)search.release();  // deliberately leaked: see the header
-    search.reset();
+    std::unique_ptr<SearchBase> search;
+    if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);
+    else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, limits);
+    if (search->interrupted()) {
+        discard(search, limits.deadline);  // a half-built encoding takes a second or more to free
+        throw BuildDeadlinePassed();
+    }
+    return search;
 }
 
 // A real scenario as the first incumbent: local search by simulation (incumbent_search.hpp),

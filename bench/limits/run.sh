@@ -32,8 +32,11 @@ for file in "$dir"/n16-run0.toml "$dir"/n16-run1.toml "$dir"/n16-run2.toml "$dir
             secs=$(echo "$wall" | awk -F: '{ s = 0; for (i = 1; i <= NF; ++i) s = s * 60 + $i; print s }')
             rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/time.txt")
             code=$(sed -n 's/.*Exit status: //p' "$dir/time.txt")
-            statuses=$(grep -o '"status": "[a-z]*"\|"unknown_reason": "[a-z ]*"' "$dir/out.json" |
-                       sed 's/.*: "//; s/"$//' | sort | uniq -c | awk '{ $1 = $1; printf "%s%s", sep, $0; sep = ", " }')
+            # e.g. "2 exact, 14 unknown (timeout)": every unknown has an unknown_reason
+            exact=$(grep -c '"status": "exact"' "$dir/out.json" || true)
+            statuses=$(grep -o '"unknown_reason": "[a-z ]*"' "$dir/out.json" | sed 's/.*: "//; s/"$//' | sort | uniq -c |
+                       awk -v e="$exact" 'BEGIN { if (e > 0) { printf "%d exact", e; sep = ", " } }
+                                          { n = $1; $1 = ""; printf "%s%d unknown (%s)", sep, n, substr($0, 2); sep = ", " }')
             ok=$(awk -v s="$secs" -v t="$t" 'BEGIN { print (s <= t + 1) ? "yes" : "NO" }')
             [ "$ok" = yes ] || over=$((over + 1))
             echo "| $(basename "$file" .toml) | $policy | $t s | ${secs} s | $((rss / 1024)) MiB | $code | $statuses | $ok |"
