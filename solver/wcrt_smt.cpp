@@ -149,9 +149,11 @@ struct Search : SearchBase {
     int goals = 0;
 };
 
-// After a timeout, hands the solver to the process instead of freeing it, if so configured.
-void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline) {
-    if (keep_timed_out && passed(deadline)) (void)search.release();  // deliberately leaked: see the header
+// After a timeout, hands a large solver to the process instead of freeing it, if so
+// configured. `large`: built or searched for long enough that freeing it would take long too
+// (a call that started with a few milliseconds left builds little and frees it at once).
+void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline, bool large = true) {
+    if (keep_timed_out && large && passed(deadline)) (void)search.release();  // deliberately leaked: see the header
     search.reset();
 }
 
@@ -163,11 +165,13 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     bool time_indexed = o.encoding == EncodingChoice::time_indexed;
     if (o.encoding == EncodingChoice::automatic)
         time_indexed = o.policy != Policy::round_robin && TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
+    const auto start = Clock::now();
     std::unique_ptr<SearchBase> search;
     if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);
     else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, limits);
     if (search->interrupted()) {
-        discard(search, limits.deadline);  // a half-built encoding takes a second or more to free
+        // Freeing a half-built encoding takes about as long as building it took.
+        discard(search, limits.deadline, Clock::now() - start > std::chrono::milliseconds(50));
         throw BuildDeadlinePassed();
     }
     return search;

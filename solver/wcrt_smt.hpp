@@ -28,9 +28,10 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
 // Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
 // 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends
 // right after its run (the CLI) sets this: a solver stopped by the deadline is then left
-// allocated until the process exits. Only solvers whose deadline has passed are kept, and
-// every later call of that run starts past its deadline, so nothing large is built after
-// them. Off by default: long-lived callers (tests, benchmarks) free everything.
+// allocated until the process exits. Only large solvers whose deadline has passed are kept
+// (searched, or built for more than 50 ms); every later call of that run starts at or past
+// its deadline, so nothing large is built after them. Off by default: long-lived callers
+// (tests, benchmarks) free everything.
 void keep_timed_out_solvers_allocated(bool keep);
 
 }  // namespace gpuwcrt
