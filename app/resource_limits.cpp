@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -132,8 +133,15 @@ int run_within_limits(const std::function<int()>& action) {
     // The process ends right after the command: freeing a solver stopped by --timeout would
     // only delay that end by seconds (solver/wcrt_smt.hpp).
     keep_timed_out_solvers_allocated(true);
+    Z3Session::stop_waiting_at_deadline(true);
     try {
-        return action();
+        const int code = action();
+        if (Z3Session::abandoned_checks() > 0) {  // a Z3 thread still runs: no static destructors under it
+            std::cout.flush();
+            std::cerr.flush();
+            std::_Exit(code);
+        }
+        return code;
     } catch (const std::bad_alloc&) {
         return report_memory_limit();
     } catch (const z3::exception& e) {

@@ -37,6 +37,7 @@ struct CallLimits {
 SolverOptions solver_options(const CallLimits& limits) {
     SolverOptions so;
     so.deadline = limits.deadline;  // what is left of the call's budget, not a fresh timeout
+    so.owner_leaks_if_abandoned = true;  // discard() never frees an abandoned search
     so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
     return so;
 }
@@ -67,6 +68,7 @@ struct SearchBase {
     virtual CheckResult check_exceeds(const Time& bound) = 0;
     virtual std::pair<WitnessScenario, Time> replayed_model() = 0;
     virtual bool interrupted() const = 0;  // the deadline passed while the encoding was built
+    virtual bool abandoned() const = 0;    // a check still runs on its own thread: never free
 };
 
 // One bound query after another on one encoding. Queries on the time-indexed encoding are
@@ -81,6 +83,7 @@ struct Search : SearchBase {
             if (!interrupted()) session.solver().add(enc.constraints());
     }
     bool interrupted() const override { return enc.interrupted(); }
+    bool abandoned() const override { return session.abandoned(); }
     static constexpr const char* kind = std::is_same_v<Encoding, TimeIndexedEncoding> ? "time-indexed" : "event";
     static std::string encoding_name(const BlockProblem& pr) {
         std::int64_t blocks = 0;
@@ -153,7 +156,8 @@ struct Search : SearchBase {
 // configured. `large`: built or searched for long enough that freeing it would take long too
 // (a call that started with a few milliseconds left builds little and frees it at once).
 void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline, bool large = true) {
-    if (keep_timed_out && large && passed(deadline)) (void)search.release();  // deliberately leaked: see the header
+    if (search && (search->abandoned() || (keep_timed_out && large && passed(deadline))))
+        (void)search.release();  // deliberately leaked: see the header
     search.reset();
 }
 
@@ -248,11 +252,11 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     } catch (const BuildDeadlinePassed&) {
         stop("timeout");
     } catch (const std::bad_alloc&) {
-        search.reset();  // give the memory back before anything else happens
+        discard(search, limits.deadline, false);  // give the memory back before anything else happens
         stop("memory limit");
     } catch (const z3::exception& e) {
         if (!is_memory_exhaustion(e)) throw;
-        search.reset();
+        discard(search, limits.deadline, false);
         stop("memory limit");
     }
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
@@ -306,11 +310,11 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
     } catch (const BuildDeadlinePassed&) {
         stop("timeout");
     } catch (const std::bad_alloc&) {
-        search.reset();  // give the memory back before anything else happens
+        discard(search, limits.deadline, false);  // give the memory back before anything else happens
         stop("memory limit");
     } catch (const z3::exception& e) {
         if (!is_memory_exhaustion(e)) throw;
-        search.reset();
+        discard(search, limits.deadline, false);
         stop("memory limit");
     }
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
