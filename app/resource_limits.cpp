@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <cstdint>
 #include <fstream>
@@ -139,6 +140,7 @@ int run_within_limits(const std::function<int()>& action) {
         if (Z3Session::abandoned_checks() > 0) {  // a Z3 thread still runs: no static destructors under it
             std::cout.flush();
             std::cerr.flush();
+            std::fflush(nullptr);
             std::_Exit(code);
         }
         return code;
