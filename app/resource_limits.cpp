@@ -26,8 +26,9 @@ namespace gpuwcrt::app {
 namespace {
 
 constexpr std::uint64_t mib = 1024 * 1024;
-// Address space that is reserved but never becomes resident (libraries, thread stacks, the C
-// library's per-thread heap arenas of 64 MiB each) on top of the run's own data.
+// Address space beyond the run's own data: thread stacks (8 MiB reserved each) and small
+// reservations. The C library's extra per-thread heap arenas (64 MiB reserved each) need no
+// room here: when the limit refuses one, that thread uses the main heap.
 constexpr std::uint64_t address_space_margin_mib = 64;
 // Z3 4.8.12 crashes (SIGSEGV) instead of reporting memory exhaustion when its limit is so
 // small that creating a context exceeds it (seen at 9 MiB, not at 18 MiB and above).
