@@ -99,7 +99,7 @@ std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& 
     std::vector<CertifyAnswer> out;
     for (const auto& [op, bound] : bounds) {
         eo.timeout = budget.left();
-        out.push_back(smt_certify(w, p, op, bound, eo, stats));
+        out.push_back(smt_certify(w, p, op, bound, eo, stats, [&](const std::string& line) { progress.say(line); }));
         progress.say(w.ops[op].name + ": " + to_string(out.back().verdict));
     }
     return out;

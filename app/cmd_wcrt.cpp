@@ -54,7 +54,7 @@ std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& op
     const RunBudget budget(eo.timeout);
     for (int op : ops) {
         eo.timeout = budget.left();
-        answers.push_back(smt_maximise(w, p, op, eo, stats));
+        answers.push_back(smt_maximise(w, p, op, eo, stats, [&](const std::string& line) { progress.say(line); }));
         progress.say(w.ops[op].name + ": " + to_string(answers.back().status) + " " +
                      time_or_dash(answers.back().wcrt));
     }

@@ -2,6 +2,7 @@
 
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/resource_limits.hpp"
 #include "model/source_location.hpp"
 
 int main(int argc, char** argv) {
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
     add_rta_command(cli, action);
     add_import_examiner_command(cli, action);
     add_compare_trace_command(cli, action);
+    add_resource_limit_options(cli);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -28,7 +30,7 @@ int main(int argc, char** argv) {
         return code == 0 ? exit_ok : exit_input_error;
     }
     try {
-        return action();
+        return run_within_limits(action);
     } catch (const gpuwcrt::InputError& e) {
         std::cerr << e.what() << '\n';
         return exit_input_error;

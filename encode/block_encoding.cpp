@@ -13,22 +13,35 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
         for (std::int64_t d : r.demand)
             if (d > INT_MAX / 2 || r.capacity > INT_MAX / 2)
                 throw std::logic_error("resource demand too large for a pseudo-Boolean coefficient");
-    declare_variables();
-    rule_launch_order_is_total();
-    rule_g1_g2_g4_join_times();
-    rule_g2_ee_order_follows_joins();
-    rule_x1_g3_fifo_dispatch();
-    rule_r_resources_fit();
-    rule_greedy_dispatch();
-    rule_placement_policy();
-    if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_);
+    const BuildBudget& b = o_.budget;
+    try {
+        b.say("variables");
+        declare_variables();
+        b.say("launch order");
+        rule_launch_order_is_total();
+        b.say("join times");
+        rule_g1_g2_g4_join_times();
+        rule_g2_ee_order_follows_joins();
+        b.say("FIFO dispatch");
+        rule_x1_g3_fifo_dispatch();
+        b.say("resources");
+        rule_r_resources_fit();
+        b.say("greedy dispatch");
+        rule_greedy_dispatch();
+        b.say("placement policy");
+        rule_placement_policy();
+        if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
+    } catch (const BuildDeadlinePassed&) {
+        interrupted_ = true;  // keep what was built: see interrupted()
+    }
 }
 
 void BlockEncoding::declare_variables() {
-    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_);
+    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_, o_.budget);
     before_ = std::move(v.before);
     on_ = std::move(v.on);
     for (int k = 0; k < p_.kernels(); ++k) {
+        o_.budget.check();
         join_.push_back(ctx_.int_const(("join_" + std::to_string(k)).c_str()));
         start_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
@@ -57,6 +70,7 @@ z3::expr BlockEncoding::earlier(const Block& a, const Block& b) const {
 
 z3::expr BlockEncoding::usage_within(const Block& b, int m, std::size_t r, bool running_at_start,
                                      std::int64_t bound) const {
+    o_.budget.check();  // every family's inner loops come through here or through fits()
     const auto& res = r < p_.resources.size() ? p_.resources[r] : p_.all_resources[r - p_.resources.size()];
     if (bound < 0) return ctx_.bool_val(false);
     z3::expr_vector terms(ctx_);
@@ -87,10 +101,11 @@ z3::expr BlockEncoding::fits_just_before(const Block& b, int m) const {
     return all;
 }
 
-void BlockEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_); }
+void BlockEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_, o_.budget); }
 
 void BlockEncoding::rule_g1_g2_g4_join_times() {
     for (int k = 0; k < p_.kernels(); ++k) {
+        o_.budget.check();
         const z3::expr issue = num(p_.issue[k]);
         const int pred = p_.stream_pred[k];
         if (pred < 0) {
@@ -108,6 +123,7 @@ void BlockEncoding::rule_g2_ee_order_follows_joins() {
     const int n = p_.kernels();
     for (int k = 0; k < n; ++k)
         for (int l = 0; l < n; ++l) {
+            o_.budget.check();
             if (k == l) continue;
             // Same-instant joins go in launch order, and a launch order puts earlier issues first.
             if (p_.issue[k] <= p_.issue[l]) constraints_.push_back(z3::implies(before_[k][l], join_[k] <= join_[l]));
@@ -119,6 +135,7 @@ void BlockEncoding::rule_g2_ee_order_follows_joins() {
 void BlockEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
     for (int k = 0; k < n; ++k) {
+        o_.budget.check();
         constraints_.push_back(start_[k][0] >= join_[k]);
         constraints_.push_back(join_[k] >= 0 && join_[k] <= num(p_.horizon));
         // Constant bounds on every integer: the bit-blasting QF_FD solver needs them.
@@ -138,6 +155,7 @@ void BlockEncoding::rule_r_resources_fit() {
 
 void BlockEncoding::rule_greedy_dispatch() {
     for (const Block& b : blocks_) {
+        o_.budget.check();
         z3::expr eligible_now = ctx_.bool_val(false);
         if (b.j > 0) {
             eligible_now = start_[b.k][b.j] == start_[b.k][b.j - 1];
@@ -217,6 +235,7 @@ void BlockEncoding::rule_round_robin_block(const Block& b) {
     constraints_.push_back(z3::implies(first, chosen_after(-1)));
     for (int l = 0; l < n; ++l) {
         if (l == b.k) continue;
+        o_.budget.check();
         z3::expr immediately = before_[l][b.k];
         for (int x = 0; x < n; ++x)
             if (x != l && x != b.k) immediately = immediately && !(before_[l][x] && before_[x][b.k]);

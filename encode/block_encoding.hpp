@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include "encode/block_problem.hpp"
+#include "encode/build_budget.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt {
@@ -18,6 +19,7 @@ struct BlockEncodingOptions {
     // Kernel (problem index) whose response is the objective: it is kept out of the
     // identical-kernel symmetry breaking, which would otherwise fix its relative order.
     std::optional<int> objective_kernel;
+    BuildBudget budget;  // past its deadline the constructor stops: interrupted()
 };
 
 class BlockEncoding {
@@ -25,6 +27,10 @@ public:
     BlockEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o);
 
     const z3::expr_vector& constraints() const { return constraints_; }
+    // The deadline of o.budget passed while building: the encoding is incomplete and only fit
+    // to be discarded. The constructor returns instead of throwing so that the caller decides
+    // whether to free it: freeing millions of terms takes about as long as building them.
+    bool interrupted() const { return interrupted_; }
     z3::expr before(int k, int l) const;   // kernel k enters the EE queue before kernel l
     z3::expr start(int k, std::int64_t j) const { return start_[k][j]; }
     z3::expr end(int k, std::int64_t j) const;
@@ -63,6 +69,7 @@ private:
     z3::context& ctx_;
     const BlockProblem& p_;
     BlockEncodingOptions o_;
+    bool interrupted_ = false;
     z3::expr_vector constraints_;
     std::vector<std::vector<z3::expr>> before_;              // [k][l], k != l
     std::vector<z3::expr> join_;

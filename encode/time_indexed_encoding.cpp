@@ -1,6 +1,7 @@
 #include "encode/time_indexed_encoding.hpp"
 
 #include <climits>
+#include <limits>
 
 #include "encode/order_and_placement.hpp"
 
@@ -8,29 +9,51 @@ namespace gpuwcrt {
 
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
-    declare_variables();
-    rule_launch_order_is_total();
-    rule_x1_g3_fifo_dispatch();
-    rule_g2_join_and_ee_order();
-    rule_r_resources_fit();
-    rule_greedy_dispatch();
-    rule_placement_policy();
-    if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_);
+    const BuildBudget& b = o_.budget;
+    try {
+        b.say("variables");
+        declare_variables();
+        b.say("launch order");
+        rule_launch_order_is_total();
+        b.say("FIFO dispatch");
+        rule_x1_g3_fifo_dispatch();
+        b.say("join times");
+        rule_g2_join_and_ee_order();
+        b.say("resources");
+        rule_r_resources_fit();
+        b.say("greedy dispatch");
+        rule_greedy_dispatch();
+        b.say("placement policy");
+        rule_placement_policy();
+        if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
+    } catch (const BuildDeadlinePassed&) {
+        interrupted_ = true;  // keep what was built: see interrupted()
+    }
 }
 
 std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
+    // Saturating: a huge workload must compare as huge, not wrap around to a small size.
+    constexpr std::int64_t most = std::numeric_limits<std::int64_t>::max();
     std::int64_t blocks = 0;
-    for (std::int64_t g : p.blocks) blocks += g;
-    return blocks * blocks * (p.horizon + 1) * p.sms * static_cast<std::int64_t>(std::max<std::size_t>(1, p.resources.size()));
+    for (std::int64_t g : p.blocks)
+        if (__builtin_add_overflow(blocks, g, &blocks)) return most;
+    std::int64_t instants = 0;
+    if (__builtin_add_overflow(p.horizon, 1, &instants)) return most;
+    std::int64_t terms = 1;
+    for (std::int64_t f : {blocks, blocks, instants, std::int64_t{p.sms},
+                           static_cast<std::int64_t>(std::max<std::size_t>(1, p.resources.size()))})
+        if (__builtin_mul_overflow(terms, f, &terms)) return most;
+    return terms;
 }
 
 void TimeIndexedEncoding::declare_variables() {
-    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_);
+    OrderAndPlacement v = declare_order_and_placement(ctx_, p_, constraints_, o_.budget);
     before_ = std::move(v.before);
     on_ = std::move(v.on);
     for (int k = 0; k < p_.kernels(); ++k) {
         started_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
+            o_.budget.check();
             const std::string id = std::to_string(k) + "_" + std::to_string(j);
             std::vector<z3::expr> by;
             for (std::int64_t t = p_.issue[k]; t < p_.horizon; ++t)
@@ -44,6 +67,7 @@ void TimeIndexedEncoding::declare_variables() {
         if (a.j == 0) running_on_.emplace_back();
         running_on_[a.k].emplace_back();
         for (int m = 0; m < p_.sms; ++m) {
+            o_.budget.check();
             std::vector<z3::expr> row;
             for (std::int64_t t = p_.issue[a.k]; t <= p_.horizon; ++t) {
                 row.push_back(ctx_.bool_const(("run_" + std::to_string(a.k) + "_" + std::to_string(a.j) + "_" +
@@ -83,6 +107,7 @@ z3::expr TimeIndexedEncoding::earlier(const Block& a, const Block& b) const {
 
 z3::expr TimeIndexedEncoding::usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r,
                                            std::int64_t bound) const {
+    o_.budget.check();  // the placement families' inner loops come through here
     if (bound < 0) return ctx_.bool_val(false);
     z3::expr_vector terms(ctx_);
     std::vector<int> coeffs;
@@ -104,12 +129,13 @@ z3::expr TimeIndexedEncoding::fits(const Block& b, int m, std::int64_t t, std::i
     return all;
 }
 
-void TimeIndexedEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_); }
+void TimeIndexedEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_, o_.budget); }
 
 void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
+            o_.budget.check();
             if (b.j > 0) {
                 constraints_.push_back(z3::implies(started(b, t), started({b.k, b.j - 1}, t)));
                 continue;
@@ -130,6 +156,7 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
             // before(k,l) => join_k <= join_l (strictly if k was issued later); join_k < join_l => before(k,l)
             const bool strict = p_.issue[k] > p_.issue[l];
             for (std::int64_t t = 0; t <= p_.horizon; ++t) {
+                o_.budget.check();
                 constraints_.push_back(
                     z3::implies(before_[k][l] && joined(l, t), strict ? joined(k, t - 1) : joined(k, t)));
                 constraints_.push_back(z3::implies(joined(k, t) && !joined(l, t), before_[k][l]));
@@ -144,6 +171,7 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 // running at t, and per-SM usage only grows at starts, each of which is covered by the
 // capacity bound at that instant. docs/encoding.md, "Global usage".
 TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
+    o_.budget.check();  // the resource and greedy-dispatch families' inner loops come through here
     const ScaledResource& res = p_.resources[r];
     UsageSum u{z3::expr_vector(ctx_), {}, 0};
     for (const Block& a : blocks_) {
@@ -190,6 +218,7 @@ void TimeIndexedEncoding::rule_greedy_dispatch() {
     const int n = p_.kernels();
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
+            o_.budget.check();
             z3::expr_vector waiting(ctx_);  // eligible at t and not started by t
             waiting.push_back(!started(b, t));
             if (b.j > 0) {
@@ -216,6 +245,7 @@ void TimeIndexedEncoding::rule_placement_policy() {
         throw std::logic_error("the time-indexed encoding fixes only first-fit and most-room placement");
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t) {
+            o_.budget.check();
             const z3::expr now = started_at(b, t);
             for (int m = 0; m < p_.sms; ++m) {
                 const z3::expr here = now && on_[b.k][b.j][m];

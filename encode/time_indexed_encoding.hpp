@@ -20,6 +20,10 @@ public:
     TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o);
 
     const z3::expr_vector& constraints() const { return constraints_; }
+    // The deadline of o.budget passed while building: the encoding is incomplete and only fit
+    // to be discarded. The constructor returns instead of throwing so that the caller decides
+    // whether to free it: freeing millions of terms takes about as long as building them.
+    bool interrupted() const { return interrupted_; }
     z3::expr before(int k, int l) const { return before_[k][l]; }
     z3::expr on_sm(int k, std::int64_t j, int m) const { return on_[k][j][m]; }
     // "Kernel k's response exceeds `bound`" (scaled integers) as one literal (or a constant).
@@ -64,6 +68,7 @@ private:
     z3::context& ctx_;
     const BlockProblem& p_;
     BlockEncodingOptions o_;
+    bool interrupted_ = false;
     z3::expr_vector constraints_;
     std::vector<std::vector<z3::expr>> before_;
     std::vector<std::vector<std::vector<z3::expr>>> on_;       // [k][j][m]

@@ -20,8 +20,9 @@ struct Incumbent {
 
 // Local search over launch orders (and, with Policy::chooser, SM choices): the file order and
 // a few structured orders with `op` launched last, then moves of one operation at a time, keeping what does
-// not lower the response, for at most `budget` simulations, and no moves after `deadline`
-// (the structured starts are always simulated).
+// not lower the response, for at most `budget` simulations, and nothing after `deadline`
+// but the first structured start (a workload so large that one simulation outlasts the
+// deadline still gets a real scenario, and the caller's --timeout is not spent here).
 Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed = 1,
                            std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 

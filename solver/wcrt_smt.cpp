@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <new>
 #include <numeric>
 
 #include "encode/block_encoding.hpp"
@@ -13,19 +14,42 @@ namespace gpuwcrt {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using Deadline = std::optional<Clock::time_point>;
 
-SolverOptions solver_options(const EngineOptions& o) {
+bool passed(const Deadline& d) { return d && Clock::now() >= *d; }
+
+bool keep_timed_out = false;  // keep_timed_out_solvers_allocated()
+// Z3 4.8.12 is not reliable once it has run out of memory: creating a context afterwards
+// returned null and crashed the process (seen with --max-memory 64 on a 20-kernel workload).
+// So after the first exhaustion no new solver is started; later calls answer "memory limit".
+bool z3_ran_out_of_memory = false;
+
+// What one engine call may spend, from its start: every step below gets the same deadline.
+struct CallLimits {
+    Deadline deadline;
+    const ProgressSink& progress;
+    std::string op_name;
+    void say(const std::string& line) const {
+        if (progress) progress(op_name + ": " + line);
+    }
+};
+
+SolverOptions solver_options(const CallLimits& limits) {
     SolverOptions so;
-    so.timeout = o.timeout;
+    so.deadline = limits.deadline;  // what is left of the call's budget, not a fresh timeout
+    so.owner_leaks_if_abandoned = true;  // discard() never frees an abandoned search
     so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
     return so;
 }
 
-BlockEncodingOptions encoding_options(const EngineOptions& o, int k) {
+BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const CallLimits& limits,
+                                      const std::string& what) {
     BlockEncodingOptions eo;
     eo.policy = o.policy;
     eo.symmetry_breaking = o.symmetry_breaking;
     eo.objective_kernel = k;
+    eo.budget.deadline = limits.deadline;
+    eo.budget.progress = [&limits, what](const std::string& family) { limits.say(what + ": " + family); };
     return eo;
 }
 
@@ -43,6 +67,8 @@ struct SearchBase {
     virtual ~SearchBase() = default;
     virtual CheckResult check_exceeds(const Time& bound) = 0;
     virtual std::pair<WitnessScenario, Time> replayed_model() = 0;
+    virtual bool interrupted() const = 0;  // the deadline passed while the encoding was built
+    virtual bool abandoned() const = 0;    // a check still runs on its own thread: never free
 };
 
 // One bound query after another on one encoding. Queries on the time-indexed encoding are
@@ -50,10 +76,20 @@ struct SearchBase {
 // which Z3's QF_FD solver only bit-blasts before its first check, so it gets a fresh solver.
 template <class Encoding>
 struct Search : SearchBase {
-    Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o)
-        : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(o)),
-          enc(session.ctx(), pr, encoding_options(o, k)) {
-        if constexpr (incremental) session.solver().add(enc.constraints());
+    Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const CallLimits& limits)
+        : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(limits)),
+          enc(session.ctx(), pr, encoding_options(o, k, limits, encoding_name(pr))) {
+        if constexpr (incremental)
+            if (!interrupted()) session.solver().add(enc.constraints());
+    }
+    bool interrupted() const override { return enc.interrupted(); }
+    bool abandoned() const override { return session.abandoned(); }
+    static constexpr const char* kind = std::is_same_v<Encoding, TimeIndexedEncoding> ? "time-indexed" : "event";
+    static std::string encoding_name(const BlockProblem& pr) {
+        std::int64_t blocks = 0;
+        for (std::int64_t g : pr.blocks) blocks += g;
+        return std::string("building the ") + kind + " encoding (" + std::to_string(pr.kernels()) + " kernels, " +
+               std::to_string(blocks) + " blocks, horizon " + std::to_string(pr.horizon) + ")";
     }
     static constexpr bool incremental = std::is_same_v<Encoding, TimeIndexedEncoding>;
 
@@ -116,18 +152,41 @@ struct Search : SearchBase {
     int goals = 0;
 };
 
-std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o) {
+// After a timeout, hands a large solver to the process instead of freeing it, if so
+// configured. `large`: built or searched for long enough that freeing it would take long too
+// (a call that started with a few milliseconds left builds little and frees it at once).
+void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline, bool large = true) {
+    if (search && (search->abandoned() || (keep_timed_out && large && passed(deadline))))
+        (void)search.release();  // deliberately leaked: see the header
+    search.reset();
+}
+
+// Throws BuildDeadlinePassed when the deadline passes while the encoding is built.
+std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
+                                        const CallLimits& limits) {
+    if (passed(limits.deadline)) throw BuildDeadlinePassed();  // not even a Z3 context
+    if (z3_ran_out_of_memory) throw std::bad_alloc();
     bool time_indexed = o.encoding == EncodingChoice::time_indexed;
     if (o.encoding == EncodingChoice::automatic)
         time_indexed = o.policy != Policy::round_robin && TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
-    if (time_indexed) return std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o);
-    return std::make_unique<Search<BlockEncoding>>(w, p, op, o);
+    const auto start = Clock::now();
+    std::unique_ptr<SearchBase> search;
+    if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);
+    else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, limits);
+    if (search->interrupted()) {
+        // Freeing a half-built encoding takes about as long as building it took.
+        discard(search, limits.deadline, Clock::now() - start > std::chrono::milliseconds(50));
+        throw BuildDeadlinePassed();
+    }
+    return search;
 }
 
 // A real scenario as the first incumbent: local search by simulation (incumbent_search.hpp),
 // whose budget grows with the number of operations and stays a small part of one SAT check.
-std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o) {
-    if (o.incumbent_simulations == 0) {
+std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o,
+                                                 const Deadline& deadline) {
+    // Past the deadline one simulation still gives a replayed lower bound, at the cost of one run.
+    if (o.incumbent_simulations == 0 || passed(deadline)) {
         Scenario sc;
         sc.policy = o.policy == Policy::chooser ? Policy::most_room : o.policy;
         sc.rank.resize(w.ops.size());
@@ -138,86 +197,127 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
     }
     const long budget =
         o.incumbent_simulations > 0 ? o.incumbent_simulations : 100 * static_cast<long>(w.ops.size());
-    // A tenth of the time budget at most, so that a huge workload cannot overrun --timeout here.
-    std::optional<Clock::time_point> deadline;
-    if (o.timeout) deadline = Clock::now() + *o.timeout / 10;
-    Incumbent inc = search_incumbent(w, op, o.policy, budget, 1, deadline);
+    // A tenth of the time left at most, so that a huge workload cannot overrun --timeout here.
+    Deadline until;
+    if (deadline) until = Clock::now() + (*deadline - Clock::now()) / 10;
+    Incumbent inc = search_incumbent(w, op, o.policy, budget, 1, until);
     return {inc.witness, inc.response};
 }
 
 }  // namespace
 
+void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
+
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        EngineStats& stats) {
+                        EngineStats& stats, const ProgressSink& progress) {
     const auto t0 = Clock::now();
+    const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
     WcrtAnswer a;
     a.op = op;
     const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(op)));
     a.upper_bound = upper;
-    auto [x, best] = first_incumbent(w, op, o);
-    a.witness = x;
-    a.wcrt = best;
-    require_within_bound(w, op, best, upper);
-    // A real scenario that reaches the proven bound needs no solver to be exact.
-    std::unique_ptr<SearchBase> search = best >= upper ? nullptr : make_search(w, p, op, o);
-    if (!search) a.status = WcrtStatus::exact;
-    while (search) {
-        ++stats.solver_calls;
-        CheckResult r = search->check_exceeds(best);
-        if (r.answer == Answer::unsat) {
-            a.status = WcrtStatus::exact;
-            a.upper_bound = best;
-            break;
+    const auto stop = [&](const std::string& why) {
+        a.status = WcrtStatus::unknown;
+        a.unknown_reason = why;
+    };
+    std::unique_ptr<SearchBase> search;
+    try {
+        auto [x, best] = first_incumbent(w, op, o, limits.deadline);
+        require_within_bound(w, op, best, upper);
+        a.witness = std::move(x);
+        a.wcrt = best;
+        // A real scenario that reaches the proven bound needs no solver to be exact.
+        if (best < upper) search = make_search(w, p, op, o, limits);
+        if (!search) a.status = WcrtStatus::exact;
+        while (search) {
+            ++stats.solver_calls;
+            limits.say("solver check " + std::to_string(stats.solver_calls) + ": can the response exceed " +
+                       human_string(best) + "?");
+            CheckResult r = search->check_exceeds(best);
+            if (r.answer == Answer::unsat) {
+                a.status = WcrtStatus::exact;
+                a.upper_bound = best;
+                break;
+            }
+            if (r.answer == Answer::unknown) {
+                stop(to_string(r.reason));
+                break;
+            }
+            auto [wx, resp] = search->replayed_model();
+            require_within_bound(w, op, resp, upper);
+            a.witness = std::move(wx);  // the witness and its response change together
+            a.wcrt = best = std::move(resp);
         }
-        if (r.answer == Answer::unknown) {
-            a.status = WcrtStatus::unknown;
-            a.unknown_reason = to_string(r.reason);
-            break;
-        }
-        auto [wx, resp] = search->replayed_model();
-        require_within_bound(w, op, resp, upper);
-        a.witness = wx;
-        a.wcrt = best = resp;
+        discard(search, limits.deadline);
+    } catch (const BuildDeadlinePassed&) {
+        stop("timeout");
+    } catch (const std::bad_alloc&) {
+        discard(search, limits.deadline, false);  // give the memory back before anything else happens
+        stop("memory limit");
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        discard(search, limits.deadline, false);
+        stop("memory limit");
     }
+    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }
 
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, EngineStats& stats) {
+                          const EngineOptions& o, EngineStats& stats, const ProgressSink& progress) {
     const auto t0 = Clock::now();
+    const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
     CertifyAnswer a;
     a.op = op;
     a.bound = bound;
     const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(op)));
+    const auto stop = [&](const std::string& why) {
+        a.verdict = Verdict::unknown;
+        a.unknown_reason = why;
+    };
     if (upper <= bound) {  // proven by the busy-time argument alone (docs/encoding.md, "Horizon")
         a.verdict = Verdict::certified;
         a.busy_time_bound = upper;
         stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
         return a;
     }
-    auto [x, r0] = first_incumbent(w, op, o);
-    if (r0 > bound) {  // a simulated scenario already violates the bound
-        replay_witness(w, x, op, r0);
-        a.verdict = Verdict::refuted;
-        a.counterexample = x;
-        a.response = r0;
-    } else {
-        auto search = make_search(w, p, op, o);
-        ++stats.solver_calls;
-        CheckResult r = search->check_exceeds(bound);
-        if (r.answer == Answer::unsat) {
-            a.verdict = Verdict::certified;
-        } else if (r.answer == Answer::unknown) {
-            a.verdict = Verdict::unknown;
-            a.unknown_reason = to_string(r.reason);
-        } else {
-            auto [wx, resp] = search->replayed_model();
+    std::unique_ptr<SearchBase> search;
+    try {
+        auto [x, r0] = first_incumbent(w, op, o, limits.deadline);
+        if (r0 > bound) {  // a simulated scenario already violates the bound
+            replay_witness(w, x, op, r0);
             a.verdict = Verdict::refuted;
-            a.counterexample = wx;
-            a.response = resp;
+            a.counterexample = std::move(x);
+            a.response = r0;
+        } else {
+            search = make_search(w, p, op, o, limits);
+            ++stats.solver_calls;
+            limits.say("solver check: can the response exceed " + human_string(bound) + "?");
+            CheckResult r = search->check_exceeds(bound);
+            if (r.answer == Answer::unsat) {
+                a.verdict = Verdict::certified;
+            } else if (r.answer == Answer::unknown) {
+                stop(to_string(r.reason));
+            } else {
+                auto [wx, resp] = search->replayed_model();
+                a.counterexample = std::move(wx);
+                a.response = std::move(resp);
+                a.verdict = Verdict::refuted;
+            }
+            discard(search, limits.deadline);
         }
+    } catch (const BuildDeadlinePassed&) {
+        stop("timeout");
+    } catch (const std::bad_alloc&) {
+        discard(search, limits.deadline, false);  // give the memory back before anything else happens
+        stop("memory limit");
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        discard(search, limits.deadline, false);
+        stop("memory limit");
     }
+    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }

@@ -2,17 +2,36 @@
 // The SMT engine: maximise an operation's response time over all scenarios, or certify a
 // bound, with the block-level encoding (encode/block_encoding.hpp). Every model found is
 // turned into a witness scenario and replayed through the simulator before it is used.
+// o.timeout covers the whole call: the incumbent search, building the encoding (which stops
+// at the deadline) and every solver check. Running out of time or memory (Z3's limit or
+// std::bad_alloc) ends the call with status unknown ("timeout", "memory limit") and keeps what
+// was already proven: the best replayed response and the busy-time upper bound.
+#include <functional>
+#include <string>
+
 #include "encode/block_problem.hpp"
 #include "solver/wcrt_result.hpp"
 
 namespace gpuwcrt {
 
+// Lines for the user during a long call ("building the encoding for K3 …"); may be empty.
+using ProgressSink = std::function<void(const std::string&)>;
+
 // Exact WCRT of `op` (status exact), or on timeout the best replayed response found (unknown).
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        EngineStats& stats);
+                        EngineStats& stats, const ProgressSink& progress = {});
 
 // Certified when no scenario gives a response > bound, refuted with a replayed counterexample.
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, EngineStats& stats);
+                          const EngineOptions& o, EngineStats& stats, const ProgressSink& progress = {});
+
+// Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
+// 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends
+// right after its run (the CLI) sets this: a solver stopped by the deadline is then left
+// allocated until the process exits. Only large solvers whose deadline has passed are kept
+// (searched, or built for more than 50 ms); every later call of that run starts at or past
+// its deadline, so nothing large is built after them. Off by default: long-lived callers
+// (tests, benchmarks) free everything.
+void keep_timed_out_solvers_allocated(bool keep);
 
 }  // namespace gpuwcrt

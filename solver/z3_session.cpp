@@ -1,13 +1,21 @@
 #include "solver/z3_session.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 namespace gpuwcrt {
 namespace {
+
+bool stop_waiting = false;            // Z3Session::stop_waiting_at_deadline
+std::atomic<int> abandoned_count{0};  // Z3Session::abandoned_checks
 
 z3::solver make_solver(z3::context& ctx, const std::string& logic) {
     return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());
@@ -28,16 +36,23 @@ std::string to_string(UnknownReason r) {
     switch (r) {
         case UnknownReason::none: return "none";
         case UnknownReason::timeout: return "timeout";
+        case UnknownReason::memory: return "memory limit";
         case UnknownReason::incomplete: return "incomplete";
         case UnknownReason::other: return "other";
     }
     return "?";
 }
 
+bool is_memory_exhaustion(const z3::exception& e) {
+    const std::string m = e.msg();
+    return m.find("memory") != std::string::npos;  // "out of memory", "max. memory exceeded"
+}
+
 Z3Session::Z3Session(const SolverOptions& options)
     : solver_(make_solver(ctx_, options.logic)), options_(options) {
     apply_parameters();
     set_deadline_from_now(options.timeout);
+    if (options.deadline && (!deadline_ || *options.deadline < *deadline_)) deadline_ = options.deadline;
 }
 
 void Z3Session::apply_parameters() {
@@ -104,7 +119,9 @@ CheckResult Z3Session::classify(z3::check_result r) {
         out.answer = Answer::unknown;
         out.reason_text = solver_.reason_unknown();
         const std::string& t = out.reason_text;
-        if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
+        if (t.find("memory") != std::string::npos)
+            out.reason = UnknownReason::memory;
+        else if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
             (remaining() && remaining()->count() == 0))
             out.reason = UnknownReason::timeout;
         else if (t.find("incomplete") != std::string::npos || t.find("(sat.giveup") != std::string::npos)
@@ -116,18 +133,76 @@ CheckResult Z3Session::classify(z3::check_result r) {
     return out;
 }
 
+void Z3Session::stop_waiting_at_deadline(bool stop) { stop_waiting = stop; }
+
+int Z3Session::abandoned_checks() { return abandoned_count.load(); }
+
 CheckResult Z3Session::check() {
-    if (auto left = remaining(); left && left->count() == 0)
-        return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
-    apply_timeout();
-    return classify(solver_.check());
+    return guarded([this] { return solver_.check(); });
 }
 
 CheckResult Z3Session::check(const z3::expr_vector& assumptions) {
+    // A copy: the check may outlive the caller's vector (run_until_deadline).
+    return guarded([this, a = assumptions] { return solver_.check(a); });
+}
+
+CheckResult Z3Session::guarded(std::function<z3::check_result()> run) {
     if (auto left = remaining(); left && left->count() == 0)
         return {Answer::unknown, UnknownReason::timeout, "timeout before the check started"};
-    apply_timeout();
-    return classify(solver_.check(assumptions));
+    try {
+        apply_timeout();
+        if (!stop_waiting || !options_.owner_leaks_if_abandoned || !deadline_) return classify(run());
+        const std::optional<z3::check_result> r = run_until_deadline(std::move(run));
+        if (r) return classify(*r);
+        abandoned_ = true;
+        ++abandoned_count;
+        return {Answer::unknown, UnknownReason::timeout, "Z3 did not stop at the deadline; check abandoned"};
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        return {Answer::unknown, UnknownReason::memory, e.msg()};
+    }
+}
+
+std::optional<z3::check_result> Z3Session::run_until_deadline(std::function<z3::check_result()> run) {
+    struct Shared {
+        std::function<z3::check_result()> run;  // used and released by the worker thread only
+        std::mutex m;
+        std::condition_variable cv;
+        bool done = false;
+        z3::check_result result = z3::unknown;
+        std::exception_ptr error;
+    };
+    auto shared = std::make_shared<Shared>();
+    shared->run = std::move(run);
+    try {
+        std::thread([shared] {
+            z3::check_result r = z3::unknown;
+            std::exception_ptr error;
+            try {
+                r = shared->run();
+            } catch (...) {
+                error = std::current_exception();
+            }
+            shared->run = nullptr;  // drop the closure's Z3 references before the owner may free the context
+            std::lock_guard lock(shared->m);
+            shared->result = r;
+            shared->error = error;
+            shared->done = true;
+            shared->cv.notify_all();
+        }).detach();
+    } catch (const std::system_error&) {  // no thread to be had: wait for Z3 as without a deadline
+        const z3::check_result r = shared->run();
+        shared->run = nullptr;
+        return r;
+    }
+    std::unique_lock lock(shared->m);
+    const auto grace = std::chrono::milliseconds(100);
+    if (!shared->cv.wait_until(lock, *deadline_ + grace, [&] { return shared->done; })) {
+        ctx_.interrupt();
+        return std::nullopt;
+    }
+    if (shared->error) std::rethrow_exception(shared->error);
+    return shared->result;
 }
 
 Time Z3Session::value(const z3::expr& e) const {

@@ -2,6 +2,7 @@
 // The one place where gpuwcrt talks to Z3: parameters, timeouts, classification of "unknown",
 // and exact reading of model values (numerator/denominator strings, never machine ints).
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -12,11 +13,16 @@
 namespace gpuwcrt {
 
 enum class Answer { sat, unsat, unknown };
-enum class UnknownReason { none, timeout, incomplete, other };
+enum class UnknownReason { none, timeout, memory, incomplete, other };
 
 struct SolverOptions {
     // Wall-clock budget for the whole session (all checks together); nullopt = none.
     std::optional<std::chrono::milliseconds> timeout;
+    // An absolute end, for a session that is one step of a longer run; the earlier of the two counts.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    // The owner never destroys this session, nor any term of it, once abandoned() is true:
+    // only then may a check be abandoned (stop_waiting_at_deadline).
+    bool owner_leaks_if_abandoned = false;
     std::string logic;                       // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
     unsigned random_seed = 0;
 };
@@ -28,7 +34,11 @@ struct CheckResult {
 };
 
 std::string to_string(Answer a);
-std::string to_string(UnknownReason r);
+std::string to_string(UnknownReason r);  // memory: "memory limit"
+
+// Z3 reports exhaustion of its memory limit (global memory_max_size, set from --max-memory) or
+// of the process's address space as a z3::exception: such a run is "unknown (memory limit)".
+bool is_memory_exhaustion(const z3::exception& e);
 
 class Z3Session {
 public:
@@ -52,12 +62,28 @@ public:
     BigInt int_value(const z3::expr& e) const;
     bool bool_value(const z3::expr& e) const;
 
+    // A process that ends right after its run (the CLI) sets this: in a session whose options
+    // allow it (owner_leaks_if_abandoned), a check still running a
+    // moment after the deadline is then interrupted and left to finish on its own thread,
+    // and answers unknown (timeout) at once. Z3 returns within milliseconds of its timeout
+    // in its search, but turning a large formula into clauses checks the timeout rarely
+    // (0.6 s late at 3.8 GB, measured). The session must then never be destroyed (its
+    // owner leaks it: abandoned()), and the process must end with std::_Exit, without
+    // static destructors under the running thread (abandoned_checks()). Off by default.
+    static void stop_waiting_at_deadline(bool stop);
+    static int abandoned_checks();
+    bool abandoned() const { return abandoned_; }
+
     // Remaining budget after earlier checks: one user timeout covers a whole search.
     std::optional<std::chrono::milliseconds> remaining() const;
     void set_deadline_from_now(std::optional<std::chrono::milliseconds> budget);
 
 private:
     CheckResult classify(z3::check_result r);
+    // Runs a check with the remaining budget; memory exhaustion becomes an unknown answer.
+    CheckResult guarded(std::function<z3::check_result()> run);
+    // run() on its own thread; nullopt when it has not returned shortly after the deadline.
+    std::optional<z3::check_result> run_until_deadline(std::function<z3::check_result()> run);
     void apply_parameters();
     void apply_timeout();
 
@@ -65,6 +91,7 @@ private:
     z3::solver solver_;
     SolverOptions options_;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
+    bool abandoned_ = false;
 };
 
 }  // namespace gpuwcrt

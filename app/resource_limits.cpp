@@ -1,0 +1,156 @@
+#include "app/resource_limits.hpp"
+
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <string>
+
+#include <z3++.h>
+
+#include "app/exit_codes.hpp"
+#include "model/source_location.hpp"
+#include "solver/wcrt_smt.hpp"
+#include "solver/z3_session.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+constexpr std::uint64_t mib = 1024 * 1024;
+// Address space beyond the run's own data: thread stacks (8 MiB reserved each) and small
+// reservations. The C library's extra per-thread heap arenas (64 MiB reserved each) need no
+// room here: when the limit refuses one, that thread uses the main heap.
+constexpr std::uint64_t address_space_margin_mib = 64;
+// Z3 4.8.12 crashes (SIGSEGV) instead of reporting memory exhaustion when its limit is so
+// small that creating a context exceeds it (seen at 9 MiB, not at 18 MiB and above).
+constexpr std::uint64_t smallest_limit_mib = 64;
+
+std::optional<std::string> max_memory_option;  // as given: checked by run_within_limits
+std::uint64_t limit_in_force_mib = 0;           // for the message when it is exceeded
+
+// A cgroup (v2) memory limit, e.g. of a container: exceeding it means an OOM kill.
+std::optional<std::uint64_t> cgroup_limit_mib() {
+    std::ifstream in("/sys/fs/cgroup/memory.max");
+    std::string text;
+    if (!(in >> text)) return std::nullopt;
+    std::uint64_t bytes = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;  // "max"
+    return bytes / mib;
+}
+
+struct MachineMemory {
+    std::uint64_t ram_mib = 0;   // physical RAM, or the cgroup limit if smaller
+    std::uint64_t most_mib = 0;  // the largest --max-memory accepted: RAM + swap (cgroup-capped)
+};
+
+MachineMemory machine_memory() {
+    struct sysinfo si{};
+    sysinfo(&si);
+    MachineMemory m;
+    const std::uint64_t unit = si.mem_unit ? si.mem_unit : 1;
+    m.ram_mib = static_cast<std::uint64_t>(si.totalram) / mib * unit;
+    m.most_mib = m.ram_mib + static_cast<std::uint64_t>(si.totalswap) / mib * unit;
+    if (auto c = cgroup_limit_mib()) {
+        m.ram_mib = std::min(m.ram_mib, *c);
+        m.most_mib = std::min(m.most_mib, *c);
+    }
+    m.ram_mib = std::max(m.ram_mib, smallest_limit_mib);
+    m.most_mib = std::max(m.most_mib, m.ram_mib);
+    return m;
+}
+
+std::uint64_t default_limit_mib(const MachineMemory& m) { return std::max(smallest_limit_mib, m.ram_mib / 4 * 3); }
+
+std::uint64_t parse_limit_mib(const std::string& given, const MachineMemory& m) {
+    const std::string shown = given.empty() ? "an empty value" : given;
+    const bool digits_only = !given.empty() && std::all_of(given.begin(), given.end(), [](char c) {
+        return c >= '0' && c <= '9';
+    });
+    if (!digits_only) throw option_error("--max-memory", "must be a positive integer (MiB), got " + shown);
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(given.data(), given.data() + given.size(), v);
+    if (ec == std::errc() && v < smallest_limit_mib)
+        throw option_error("--max-memory", "must be at least " + std::to_string(smallest_limit_mib) + " (MiB), got " + shown);
+    if (ec != std::errc() || v > m.most_mib)
+        throw option_error("--max-memory", "must be at most " + std::to_string(m.most_mib) +
+                                               " (MiB of RAM + swap on this machine), got " + shown);
+    return v;
+}
+
+std::uint64_t baseline_address_space_mib() {
+    std::ifstream in("/proc/self/statm");
+    std::uint64_t pages = 0;
+    in >> pages;
+    return pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) / mib;
+}
+
+// RLIMIT_AS stops every allocation beyond the limit (malloc returns null, new throws
+// bad_alloc) instead of letting the kernel's OOM killer end the process. Z3 gets a limit of
+// its own below it, so that the solver usually stops first and answers unknown cleanly.
+void apply_memory_limit(std::uint64_t limit_mib) {
+    rlimit current{};
+    getrlimit(RLIMIT_AS, &current);
+    const std::uint64_t wanted = baseline_address_space_mib() + limit_mib + address_space_margin_mib;
+    rlimit next = current;
+    next.rlim_cur = wanted * mib;
+    if (current.rlim_cur != RLIM_INFINITY) next.rlim_cur = std::min<rlim_t>(next.rlim_cur, current.rlim_cur);
+    if (current.rlim_max != RLIM_INFINITY) next.rlim_cur = std::min<rlim_t>(next.rlim_cur, current.rlim_max);
+    setrlimit(RLIMIT_AS, &next);  // cannot fail: never above the hard limit
+    limit_in_force_mib = limit_mib;
+    z3::set_param("memory_max_size", std::to_string(limit_mib * 9 / 10).c_str());
+}
+
+int report_memory_limit() {
+    std::cerr << "gpuwcrt: unknown (memory limit): the run needed more than " << limit_in_force_mib
+              << " MiB (--max-memory)\n";
+    return exit_unknown;
+}
+
+}  // namespace
+
+void add_resource_limit_options(CLI::App& cli) {
+    const MachineMemory m = machine_memory();
+    cli.add_option("--max-memory", max_memory_option,
+                   "memory limit of the whole run in MiB, before or after the subcommand (default " +
+                       std::to_string(default_limit_mib(m)) + ": 3/4 of this machine's RAM;\n" +
+                       std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
+                       ", RAM + swap). A run that needs more ends 'unknown (memory limit)', exit 2")
+        ->type_name("MB");
+    for (CLI::App* sub : cli.get_subcommands({})) sub->fallthrough();
+}
+
+int run_within_limits(const std::function<int()>& action) {
+    const MachineMemory m = machine_memory();
+    apply_memory_limit(max_memory_option ? parse_limit_mib(*max_memory_option, m) : default_limit_mib(m));
+    // The process ends right after the command: freeing a solver stopped by --timeout would
+    // only delay that end by seconds (solver/wcrt_smt.hpp).
+    keep_timed_out_solvers_allocated(true);
+    Z3Session::stop_waiting_at_deadline(true);
+    try {
+        const int code = action();
+        if (Z3Session::abandoned_checks() > 0) {  // a Z3 thread still runs: no static destructors under it
+            std::cout.flush();
+            std::cerr.flush();
+            std::fflush(nullptr);
+            std::_Exit(code);
+        }
+        return code;
+    } catch (const std::bad_alloc&) {
+        return report_memory_limit();
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        return report_memory_limit();
+    }
+}
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,20 @@
+#pragma once
+// The process-wide memory limit every command runs under (--max-memory, an option of the main
+// command accepted before or after the subcommand), and what running out of memory means:
+// "unknown (memory limit)", exit 2 — never an OOM kill or an internal error.
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace gpuwcrt::app {
+
+// Adds --max-memory MB to `cli` and lets every subcommand pass it up to `cli`; call it after
+// the subcommands have been added.
+void add_resource_limit_options(CLI::App& cli);
+
+// Checks the --max-memory value (an InputError in the CLI format when it is bad), sets the
+// limits, then runs `action`. std::bad_alloc or Z3 running out of memory anywhere in it is
+// reported as "unknown (memory limit)" with exit code 2.
+int run_within_limits(const std::function<int()>& action);
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,140 @@
+// Limits that hold (issue 11 §3): --timeout reaches into building the SMT encodings, and
+// --max-memory turns running out of memory into "unknown (memory limit)", exit 2. The wall
+// time of these runs is measured by bench/limits/run.sh, not here; the bounds below are only
+// sanity bounds against a hang.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <fstream>
+
+#include "encode/block_problem.hpp"
+#include "model/random_workload.hpp"
+#include "model/write_toml.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// 20 kernels issued together, one stream each (bench/wcrt's family at n = 20): building the
+// time-indexed encoding for one kernel takes about a second and half a gigabyte.
+struct BigCase {
+    std::string file;
+    Time k1_upper;  // K1's busy-time bound
+};
+
+const BigCase& twenty_simultaneous_kernels() {
+    static const BigCase c = [] {
+        RandomWorkloadSpec spec;
+        spec.kernels = 20;
+        spec.streams = 20;
+        const Workload w = random_workload(spec, 20000);
+        BigCase out{test::temp_dir() + "/twenty.toml", 0};
+        std::ofstream(out.file) << workload_to_toml(w);
+        const BlockProblem p = make_block_problem(w);
+        out.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
+        return out;
+    }();
+    return c;
+}
+
+struct TimedRun {
+    test::CliRun run;
+    double seconds;
+};
+
+TimedRun timed(const std::vector<std::string>& args) {
+    const auto t0 = std::chrono::steady_clock::now();
+    test::CliRun r = test::run_cli(args);
+    return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("--timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)", "[limits][timeout]") {
+    const BigCase& c = twenty_simultaneous_kernels();
+    const TimedRun t = timed({"wcrt", c.file, "--timeout", "1", "--json"});
+    INFO(t.run.out << t.run.err);
+    CHECK(t.run.exit_code == 2);
+    CHECK(has(t.run.out, "\"unknown_reason\": \"timeout\""));
+    CHECK(t.seconds < 30);
+}
+
+TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never certified", "[limits][timeout]") {
+    const BigCase& c = twenty_simultaneous_kernels();
+    // Just under the busy-time bound: only a finished search could certify it.
+    const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
+    const TimedRun t = timed({"certify", c.file, "--bound", bound, "--timeout", "1"});
+    INFO(t.run.out << t.run.err);
+    CHECK(t.run.exit_code == 2);
+    CHECK(has(t.run.out, "unknown (timeout)"));
+    CHECK_FALSE(has(t.run.out, "certified"));
+    CHECK(t.seconds < 30);
+}
+
+TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory]") {
+    const BigCase& c = twenty_simultaneous_kernels();
+    // The encoding for K1 alone needs about 500 MiB; the timeout only guards against a hang.
+    const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
+    INFO(wcrt.out << wcrt.err);
+    CHECK(wcrt.exit_code == 2);
+    CHECK(has(wcrt.out, "\"unknown_reason\": \"memory limit\""));
+    // What was proven before memory ran out is kept: the busy-time bound.
+    CHECK(has(wcrt.out, "\"upper_bound\": \"" + exact_string(c.k1_upper) + "\""));
+
+    const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
+    const auto certify = test::run_cli({"certify", c.file, "--bound", bound, "--max-memory", "100", "--timeout", "60"});
+    INFO(certify.out << certify.err);
+    CHECK(certify.exit_code == 2);
+    CHECK(has(certify.out, "unknown (memory limit)"));
+}
+
+TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memory limit), not a crash",
+          "[limits][memory]") {
+    const BigCase& c = twenty_simultaneous_kernels();
+    const auto r = test::run_cli({"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64",
+                                  "--timeout", "60", "--json"});
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 2);
+    std::size_t reasons = 0;
+    for (std::size_t at = r.out.find("\"memory limit\""); at != std::string::npos; at = r.out.find("\"memory limit\"", at + 1))
+        ++reasons;
+    CHECK(reasons == 3);
+}
+
+TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or refused, never a crash",
+          "[limits][memory]") {
+    // The explicit warp engine stores every state: a million repetitions need gigabytes.
+    const auto r = test::run_cli({"warp", "--threads", "64", "--rep", "1000000", "--engine", "explicit",
+                                  "--max-memory", "100"});
+    INFO(r.out << r.err);
+    CHECK((r.exit_code == 2 || r.exit_code == 3));  // 3: refused as too large before running
+    if (r.exit_code == 2) CHECK(has(r.out + r.err, "unknown (memory limit)"));
+}
+
+TEST_CASE("--max-memory is accepted before and after the subcommand", "[limits][memory][cli]") {
+    const std::string file = test::source_path("cases/thesis/example.toml");
+    const auto after = test::run_cli({"wcrt", file, "--max-memory", "500"});
+    INFO(after.out << after.err);
+    CHECK(after.exit_code == 0);
+    CHECK(has(after.out, "exact"));
+    const auto before = test::run_cli({"--max-memory", "500", "wcrt", file});
+    CHECK(before.exit_code == 0);
+    CHECK(has(before.out, "exact"));
+    const auto simulate = test::run_cli({"simulate", file, "--max-memory", "64"});
+    CHECK(simulate.exit_code == 0);
+}
+
+TEST_CASE("bad --max-memory values are input errors in the CLI format", "[limits][memory][cli]") {
+    const std::string file = test::source_path("cases/thesis/example.toml");
+    for (const std::string v : {"0", "-5", "abc", "1.5", "", "63", "1e3", "+100", "99999999999999999999999",
+                                "100000000000"}) {
+        const auto r = test::run_cli({"wcrt", file, "--max-memory", v});
+        INFO("--max-memory '" << v << "'\n" << r.out << r.err);
+        CHECK(r.exit_code == 3);
+        CHECK(r.out.empty());
+        CHECK(r.err.rfind("gpuwcrt: --max-memory: must be ", 0) == 0);
+    }
+}
