@@ -39,8 +39,9 @@ std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>&
 }
 
 std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& ops, const WcrtOptions& o,
-                                   EngineStats& stats, Progress& progress) {
+                                   const RunBudget& budget, EngineStats& stats, Progress& progress) {
     EngineOptions eo = engine_options(o);
+    eo.timeout = budget.left();
     std::vector<WcrtAnswer> answers;
     if (!use_smt(o)) {
         EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) {
@@ -51,7 +52,6 @@ std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& op
         return answers;
     }
     const BlockProblem p = make_block_problem(w);
-    const RunBudget budget(eo.timeout);
     for (int op : ops) {
         eo.timeout = budget.left();
         answers.push_back(smt_maximise(w, p, op, eo, stats, [&](const std::string& line) { progress.say(line); }));
@@ -77,11 +77,11 @@ int run_wcrt(const WcrtOptions& o) {
     const Workload w = load_workload_file(o.file);
     require_fixed_times(w);
     const std::vector<int> ops = selected_ops(w, o.ops);
-    engine_options(o);  // a bad --timeout is an input error before any work
+    const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
     Progress progress("wcrt");
     EngineStats stats;
-    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, stats, progress);
-    const RtaColumns rta = rta_columns(w);
+    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, budget, stats, progress);
+    const RtaColumns rta = rta_columns(w, budget);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness)

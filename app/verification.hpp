@@ -50,6 +50,7 @@ class RunBudget {
 public:
     explicit RunBudget(std::optional<std::chrono::milliseconds> total);
     std::optional<std::chrono::milliseconds> left() const;  // at least 1 ms while a budget exists
+    bool expired() const;
 
 private:
     std::optional<std::chrono::steady_clock::time_point> deadline_;
@@ -59,14 +60,15 @@ private:
 Json stats_json(const VerifyOptions& o, const EngineStats& stats);
 
 // The thesis RTA for the file's launch order, and maximised over every launch order
-// (nullopt when the workload has more than `limit` launch orders).
+// (nullopt when the workload has more than `limit` launch orders, or when the run's budget
+// ends first: --timeout covers these columns too).
 struct RtaColumns {
     std::vector<std::optional<Time>> file_order, max_over_orders;
     std::string scope;  // "exact" or "approximation"
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is
 };
-RtaColumns rta_columns(const Workload& w, long long limit = 200000);
+RtaColumns rta_columns(const Workload& w, const RunBudget& budget, long long limit = 200000);
 
 Json witness_json(const Workload& w, const WitnessScenario& x);
 std::string time_or_dash(const std::optional<Time>& t);

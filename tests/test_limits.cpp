@@ -53,12 +53,28 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 }  // namespace
 
-TEST_CASE("--timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)", "[limits][timeout]") {
+TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)", "[limits][timeout]") {
     const BigCase& c = twenty_simultaneous_kernels();
     const TimedRun t = timed({"wcrt", c.file, "--timeout", "1", "--json"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
     CHECK(has(t.run.out, "\"unknown_reason\": \"timeout\""));
+    CHECK(t.seconds < 30);
+}
+
+TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[limits][timeout]") {
+    // 9 kernels, two of them in one stream: 181 440 launch orders, seconds of RTA, while the
+    // engine itself answers within the timeout.
+    RandomWorkloadSpec spec;
+    spec.kernels = 9;
+    spec.streams = 8;
+    const Workload w = random_workload(spec, 9001);
+    const std::string file = test::temp_dir() + "/nine.toml";
+    std::ofstream(file) << workload_to_toml(w);
+    const TimedRun t = timed({"wcrt", file, "--timeout", "0.05"});
+    INFO(t.run.out << t.run.err);
+    CHECK(t.run.exit_code == 2);
+    CHECK(has(t.run.out, "rta(max over orders) not computed: the --timeout ended first"));
     CHECK(t.seconds < 30);
 }
 
@@ -114,7 +130,7 @@ TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or
     if (r.exit_code == 2) CHECK(has(r.out + r.err, "unknown (memory limit)"));
 }
 
-TEST_CASE("--max-memory is accepted before and after the subcommand", "[limits][memory][cli]") {
+TEST_CASE("the option --max-memory is accepted before and after the subcommand", "[limits][memory][cli]") {
     const std::string file = test::source_path("cases/thesis/example.toml");
     const auto after = test::run_cli({"wcrt", file, "--max-memory", "500"});
     INFO(after.out << after.err);
