@@ -304,6 +304,93 @@ std::string duplicate_key(std::string& s, Rng& rng, const Corpus& c, Format f) {
     return "duplicate key line '" + show(line.substr(0, line.find('='))) + "'";
 }
 
+// Keys of the input formats that the seeds rarely or never use (no seed has a [platform] or
+// registers), so that their range checks are reached too.
+constexpr std::string_view platform_keys[] = {"sms", "threads_per_sm", "shared_mem_per_sm", "shared_mem_per_block_max",
+                                               "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max",
+                                               "threads_per_block_max", "copy_engines"};
+constexpr std::string_view operation_keys[] = {"registers", "shared_mem", "deadline", "issue", "block_time", "blocks",
+                                               "threads", "priority", "stream", "after_stream_idle", "name", "duration"};
+constexpr std::string_view examiner_keys[] = {"thread_count", "block_count", "additional_info", "data_size",
+                                              "release_time", "stream_priority", "shared_memory_size", "duration",
+                                              "copy_in_count", "copy_out_count", "delay", "kernel_label", "label",
+                                              "filename", "max_iterations", "cpu_core", "benchmarks"};
+constexpr std::string_view plausible_values[] = {"0", "1", "2", "4", "32", "256", "1024", "2048", "32768", "65536"};
+
+std::string some_value(Rng& rng) {
+    return std::string(one_in(rng, 2) ? plausible_values[pick_index(rng, std::size(plausible_values))]
+                                      : interesting_values[pick_index(rng, std::size(interesting_values))]);
+}
+
+std::vector<std::string> names_in(const std::string& s) {
+    std::vector<std::string> out;
+    for (std::size_t p = 0; (p = s.find("name = \"", p)) != std::string::npos;) {
+        p += 8;
+        const std::size_t e = s.find('"', p);
+        if (e == std::string::npos) break;
+        out.push_back(s.substr(p, e - p));
+    }
+    return out;
+}
+
+std::string inject_key(std::string& s, Rng& rng, const Corpus&, Format f) {
+    std::string added;
+    if (f == Format::json) {
+        std::vector<std::size_t> objects;
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] == '{') objects.push_back(i);
+        if (objects.empty()) return "inject: no object";
+        const std::size_t at = objects[pick_index(rng, objects.size())] + 1;
+        added = "\"" + std::string(examiner_keys[pick_index(rng, std::size(examiner_keys))]) + "\": " + some_value(rng) + ", ";
+        s.insert(at, added);
+        return "inject member '" + show(added) + "'";
+    }
+    if (!s.empty() && s.back() != '\n') s += '\n';
+    switch (pick(rng, 0, 2)) {
+    case 0: {  // a [platform] table
+        added = "[platform]\n";
+        for (std::uint64_t k = pick(rng, 1, 3); k > 0; --k)
+            added += std::string(platform_keys[pick_index(rng, std::size(platform_keys))]) + " = " + some_value(rng) + "\n";
+        s += added;
+        break;
+    }
+    case 1: {  // a key in some [[kernel]] or [[copy]], replacing the line when the key is there
+        const auto ls = lines_of(s);
+        std::vector<std::size_t> headers;
+        for (std::size_t i = 0; i < ls.size(); ++i)
+            if (s.compare(ls[i].begin, 10, "[[kernel]]") == 0 || s.compare(ls[i].begin, 8, "[[copy]]") == 0) headers.push_back(i);
+        if (headers.empty()) return "inject: no operation";
+        const std::string key(operation_keys[pick_index(rng, std::size(operation_keys))]);
+        added = key + " = " + some_value(rng) + "\n";
+        std::size_t i = headers[pick_index(rng, headers.size())];
+        Span at{ls[i].end, ls[i].end};
+        for (++i; i < ls.size() && s[ls[i].begin] != '['; ++i)
+            if (s.compare(ls[i].begin, key.size() + 2, key + " =") == 0) at = ls[i];
+        s.replace(at.begin, at.end - at.begin, added);
+        break;
+    }
+    default: {  // a [scenario] over the file's own names, possibly repeated or incomplete
+        const auto names = names_in(s);
+        if (names.empty()) return "inject: no names";
+        added = "[scenario]\n";
+        if (one_in(rng, 2)) {
+            added += "order = [";
+            for (std::uint64_t k = pick(rng, 0, names.size() + 1); k > 0; --k)
+                added += "\"" + names[pick_index(rng, names.size())] + "\"" + (k > 1 ? ", " : "");
+            added += "]\n";
+        }
+        if (one_in(rng, 3)) added += one_in(rng, 2) ? "policy = \"first-fit\"\n" : "policy = \"" + some_value(rng) + "\"\n";
+        if (one_in(rng, 2)) {
+            added += "sm = { \"" + names[pick_index(rng, names.size())] + "\" = [";
+            for (std::uint64_t k = pick(rng, 0, 4); k > 0; --k) added += (one_in(rng, 4) ? some_value(rng) : std::to_string(pick(rng, 0, 2))) + (k > 1 ? ", " : "");
+            added += "] }\n";
+        }
+        s += added;
+    }
+    }
+    return "inject '" + show(added) + "'";
+}
+
 // The head of this text up to a line boundary, then the tail of another seed from one.
 std::string splice(std::string& s, Rng& rng, const Corpus& c, Format f) {
     const auto& pool = one_in(rng, 8) ? c.of(f == Format::toml ? Format::json : Format::toml) : c.of(f);
@@ -323,7 +410,7 @@ struct Weighted {
 const std::vector<Weighted>& operators() {
     static const std::vector<Weighted> ops = {
         {flip_bit, 2},       {insert_bytes, 2},    {delete_bytes, 2}, {line_op, 3},      {replace_number, 8},
-        {replace_string, 5}, {duplicate_table, 2}, {drop_key, 3},     {duplicate_key, 1}, {splice, 2}};
+        {replace_string, 5}, {duplicate_table, 2}, {drop_key, 3},     {duplicate_key, 1}, {splice, 2}, {inject_key, 5}};
     return ops;
 }
 
