@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 constexpr std::size_t examples_per_class = 3;
 
 std::string outcome_label(const RunOutcome& o) {
-    if (o.killed_by_limit) return "over limit";
+    if (o.killed_by_limit) return "over wall backstop";
+    if (o.over_cpu_limit) return "over CPU limit";
     if (o.signal != 0) return "signal " + std::to_string(o.signal);
     return "exit " + std::to_string(o.exit_code);
 }
@@ -82,7 +83,8 @@ std::string printable(const std::string& s, std::size_t max) {
 
 std::string failure_class(const RunRecord& r) {
     const RunOutcome& o = r.outcome;
-    if (o.killed_by_limit) return "over the wall-clock limit (killed)";
+    if (o.killed_by_limit) return "over the wall-clock backstop (killed)";
+    if (o.over_cpu_limit) return "over the CPU-time limit";
     if (o.signal != 0) return std::string("signal ") + std::to_string(o.signal) + " (" + strsignal(o.signal) + ")";
     if (o.exit_code == 4) return "exit 4 (internal error)";
     if (o.exit_code < 0 || o.exit_code > 4) return "exit " + std::to_string(o.exit_code) + " (undocumented)";
@@ -100,11 +102,16 @@ std::string Findings::add(const RunRecord& r) {
     PerCommand& pc = per_command_[r.command->key];
     ++pc.runs;
     ++pc.outcomes[outcome_label(r.outcome)];
-    if (r.outcome.seconds > pc.slowest) {
-        pc.slowest = r.outcome.seconds;
+    if (r.outcome.cpu_seconds > pc.slowest) {
+        pc.slowest = r.outcome.cpu_seconds;
         pc.slowest_run = r.index;
     }
-    if (r.command->own_timeout > 0 && !r.outcome.killed_by_limit && r.outcome.seconds > r.command->own_timeout + 1) ++pc.late;
+    const bool late = r.command->own_timeout > 0 && cls.empty() && r.outcome.cpu_seconds > r.command->own_timeout + 1;
+    if (late) {
+        ++pc.late;
+        if (pc.late <= examples_per_class)
+            late_examples_.push_back(save_reproducer(r, "CPU time over --timeout + 1 s", "late-" + r.command->key + "-" + std::to_string(pc.late)));
+    }
     if (cls.empty()) {
         if (r.outcome.exit_code == 3) ++input_errors_[normalise(first_message_line(r.stderr_text), r.input_path)];
         return cls;
@@ -142,8 +149,9 @@ std::string Findings::save_reproducer(const RunRecord& r, const std::string& cls
         else cmd << ' ' << shell_quote(a);
     }
     std::ofstream sh(dir / "command.sh");
-    sh << "#!/bin/sh\n# fuzz_cli seed " << seed_ << ", run " << r.index << ": " << cls << " after "
-       << std::fixed << std::setprecision(2) << r.outcome.seconds << " s (limit " << limits_.wall_seconds << " s)\n";
+    sh << "#!/bin/sh\n# fuzz_cli seed " << seed_ << ", run " << r.index << ": " << cls  << " after "
+       << std::fixed << std::setprecision(2) << r.outcome.cpu_seconds << " s CPU, " << r.outcome.seconds << " s wall (limits "
+       << limits_.cpu_seconds << " s CPU, " << limits_.wall_seconds << " s wall)\n";
     for (const auto& s : r.mutant.steps) sh << "#   " << printable(s, 300) << '\n';
     sh << "cd \"$(dirname \"$0\")\" || exit 1\n" << cmd.str() << '\n';
     sh.close();
@@ -166,16 +174,16 @@ std::string Findings::summary(double wall_seconds, unsigned jobs) const {
     std::lock_guard lock(mutex_);
     std::ostringstream s;
     s << std::fixed << std::setprecision(2);
-    s << "binary " << binary_ << ", seed " << seed_ << ", " << jobs << " job(s), hard limit " << limits_.wall_seconds
-      << " s per run, wall time " << wall_seconds << " s\n";
-    s << "runs per command (outcome: count; slowest run; runs over their own --timeout + 1 s):\n";
+    s << "binary " << binary_ << ", seed " << seed_ << ", " << jobs << " job(s), limits per run " << limits_.cpu_seconds
+      << " s CPU and " << limits_.wall_seconds << " s wall, campaign wall time " << wall_seconds << " s\n";
+    s << "runs per command (outcome: count; most CPU time of a run; runs over their own --timeout + 1 s of CPU):\n";
     for (const auto& c : all_commands()) {
         const auto it = per_command_.find(c.key);
         if (it == per_command_.end()) continue;
         const PerCommand& pc = it->second;
         s << "  " << std::left << std::setw(16) << c.key << std::right << std::setw(7) << pc.runs << " |";
         for (const auto& [label, n] : pc.outcomes) s << ' ' << label << ": " << n << ';';
-        s << " slowest " << pc.slowest << " s (run " << pc.slowest_run << ")";
+        s << " slowest " << pc.slowest << " s CPU (run " << pc.slowest_run << ")";
         if (c.own_timeout > 0) s << "; late " << pc.late;
         s << '\n';
     }
@@ -186,6 +194,11 @@ std::string Findings::summary(double wall_seconds, unsigned jobs) const {
           << "    stderr: " << (c.message.empty() ? "(nothing)" : c.message) << '\n'
           << "    reproducers:";
         for (const auto& p : c.reproducers) s << ' ' << p;
+        s << '\n';
+    }
+    if (!late_examples_.empty()) {
+        s << "late runs (not failures; within the hard limits):";
+        for (const auto& p : late_examples_) s << ' ' << p;
         s << '\n';
     }
     std::vector<std::pair<std::uint64_t, std::string>> common;

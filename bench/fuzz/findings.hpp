@@ -25,8 +25,8 @@ struct RunRecord {
 };
 
 // The failure class of a run, or "" when the run is fine: exit 0..3 is fine, except an input
-// error (3) that left its output file; exit 4, any other code, a signal or the wall-clock kill
-// are failures.
+// error (3) that left its output file; exit 4, any other code, a signal, the CPU-time limit or
+// the wall-clock backstop are failures.
 std::string failure_class(const RunRecord& r);
 
 class Findings {
@@ -52,7 +52,7 @@ private:
         std::map<std::string, std::uint64_t> outcomes;  // "exit 0", "signal 11", "over limit"
         double slowest = 0;
         std::uint64_t slowest_run = 0;
-        std::uint64_t late = 0;  // over its own --timeout + 1 s, but within the hard limit
+        std::uint64_t late = 0;  // CPU time over its own --timeout + 1 s, but within the hard limits
     };
 
     std::string save_reproducer(const RunRecord& r, const std::string& cls, const std::string& name) const;
@@ -66,6 +66,7 @@ private:
     std::map<std::string, Class> classes_;  // by dedupe key
     std::map<std::string, std::uint64_t> input_errors_;  // exit 3 messages, normalised: what the mutants reach
     std::vector<std::string> class_order_;
+    std::vector<std::string> late_examples_;
 };
 
 }  // namespace gpuwcrt::fuzz

@@ -1,7 +1,8 @@
 // Mutation fuzzer for the gpuwcrt command line (issue 11): seeded mutants of the bundled cases
 // and examiner files through simulate, rta, wcrt --timeout 1 and import-examiner, each run
-// under a hard wall-clock and memory limit. No signal, no exit 4, no run over the limit and no
-// output left by an input error may happen; every failure class is saved with a reproducer.
+// under a hard CPU-time limit (LIMIT_SECONDS), a wall-clock backstop of three times that, and a
+// memory limit. No signal, no exit 4, no run over a limit and no output left by an input error
+// may happen; every failure class is saved with a reproducer.
 // Usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b]
 // Exit 0 no failure, 1 failures (see the summary), 3 usage error.
 #include <unistd.h>
@@ -132,7 +133,8 @@ int run(int argc, char** argv) {
     c.corpus = fz::load_corpus(pos[1]);
     c.runs = parse_count("RUNS", pos[2], 1, 100000000);
     c.seed = parse_count("SEED", pos[3], 0, UINT64_MAX);
-    c.limits.wall_seconds = static_cast<double>(parse_count("LIMIT_SECONDS", pos[4], 2, 3600));
+    c.limits.cpu_seconds = static_cast<unsigned>(parse_count("LIMIT_SECONDS", pos[4], 2, 3600));
+    c.limits.wall_seconds = 3.0 * c.limits.cpu_seconds;
     const fs::path out_dir = pos[5];
     fs::create_directories(out_dir);
     c.commands = parse_commands(command_list.empty() ? "simulate,simulate-svg,rta,wcrt,import-examiner,wcrt-enumerate" : command_list);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +44,8 @@ RunOutcome run_limited(const std::vector<std::string>& argv, const std::string& 
     const pid_t pid = ::fork();
     if (pid == 0) {
         ::setpgid(0, 0);
+        const rlimit cpu{limits.cpu_seconds, limits.cpu_seconds + 1};
+        ::setrlimit(RLIMIT_CPU, &cpu);
         set_limit(RLIMIT_AS, limits.address_space);
         set_limit(RLIMIT_FSIZE, limits.file_size);
         set_limit(RLIMIT_CORE, 0);
@@ -60,15 +63,16 @@ RunOutcome run_limited(const std::vector<std::string>& argv, const std::string& 
 
     RunOutcome r;
     int status = 0;
+    rusage usage{};
     auto pause = std::chrono::microseconds(200);
     for (;;) {
-        const pid_t w = ::waitpid(pid, &status, WNOHANG);
+        const pid_t w = ::wait4(pid, &status, WNOHANG, &usage);
         if (w == pid) break;
         if (w < 0 && errno != EINTR) throw std::runtime_error(std::string("waitpid failed: ") + std::strerror(errno));
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         if (elapsed.count() > limits.wall_seconds) {
             ::kill(-pid, SIGKILL);  // before the reap, so the group id cannot belong to anyone else yet
-            ::waitpid(pid, &status, 0);
+            ::wait4(pid, &status, 0, &usage);
             r.killed_by_limit = true;
             break;
         }
@@ -76,9 +80,16 @@ RunOutcome run_limited(const std::vector<std::string>& argv, const std::string& 
         if (pause < std::chrono::milliseconds(10)) pause *= 2;
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+    r.cpu_seconds = secs(usage.ru_utime) + secs(usage.ru_stime);
     if (!r.killed_by_limit) {
         if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
         else if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+        // SIGXCPU at the soft limit, SIGKILL at the hard one when SIGXCPU is caught or ignored.
+        if (r.signal == SIGXCPU || (r.signal == SIGKILL && r.cpu_seconds >= limits.cpu_seconds)) {
+            r.over_cpu_limit = true;
+            r.signal = 0;
+        }
     }
     return r;
 }

@@ -6,17 +6,23 @@
 
 namespace gpuwcrt::fuzz {
 
+// The time limit is on CPU time (RLIMIT_CPU: SIGXCPU, then SIGKILL a second later), which
+// other processes on a shared machine do not change; a wall-clock backstop, a multiple of it,
+// catches a run that waits instead of computing.
 struct Limits {
-    double wall_seconds = 5;                       // then the whole process group is killed
+    unsigned cpu_seconds = 5;
+    double wall_seconds = 15;                      // then the whole process group is killed
     std::uint64_t address_space = 4ull << 30;      // RLIMIT_AS
     std::uint64_t file_size = 64ull << 20;         // RLIMIT_FSIZE: an output past it is SIGXFSZ
 };
 
 struct RunOutcome {
-    bool killed_by_limit = false;  // wall-clock limit reached
+    bool killed_by_limit = false;  // wall-clock backstop reached
+    bool over_cpu_limit = false;   // ended by RLIMIT_CPU
     int exit_code = -1;            // when the process exited
-    int signal = 0;                // when a signal ended it (not our kill)
+    int signal = 0;                // when another signal ended it
     double seconds = 0;            // wall time
+    double cpu_seconds = 0;        // user + system time of the process (all its threads)
 };
 
 // fork/exec of argv[0] with argv; standard input is /dev/null (no run can wait for a
