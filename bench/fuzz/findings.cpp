@@ -117,6 +117,13 @@ std::string Findings::add(const RunRecord& r) {
         return cls;
     }
     ++failures_;
+    {  // every failing run, one line each, to see which mutations lead where
+        std::ofstream log(fs::path(out_dir_) / "failures.log", std::ios::app);
+        log << "run " << r.index << '\t' << r.command->key << '\t' << cls << '\t' << std::fixed << std::setprecision(2)
+            << r.outcome.cpu_seconds << " s CPU\t" << r.outcome.seconds << " s wall";
+        for (std::size_t i = 1; i < r.mutant.steps.size(); ++i) log << '\t' << printable(r.mutant.steps[i], 200);
+        log << '\t' << r.mutant.steps[0] << '\n';
+    }
     const std::string message = normalise(first_message_line(r.stderr_text), r.input_path);
     const std::string key = r.command->key + "|" + cls + "|" + message;
     Class& c = classes_[key];
@@ -158,6 +165,11 @@ std::string Findings::save_reproducer(const RunRecord& r, const std::string& cls
     fs::permissions(dir / "command.sh", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                     fs::perm_options::add);
     return (dir / "command.sh").string();
+}
+
+void Findings::keep(const RunRecord& r, const std::string& name) const {
+    const std::string cls = failure_class(r);
+    save_reproducer(r, cls.empty() ? "fine (" + outcome_label(r.outcome) + ")" : cls, name);
 }
 
 std::uint64_t Findings::runs() const {

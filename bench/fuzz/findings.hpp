@@ -36,6 +36,9 @@ public:
     // Records one run; saves a reproducer when its failure is new. Returns the failure class.
     std::string add(const RunRecord& r);
 
+    // Saves this run's files as OUT_DIR/name whatever its outcome (for --only).
+    void keep(const RunRecord& r, const std::string& name) const;
+
     std::uint64_t runs() const;
     std::uint64_t failures() const;
     // The full report; its last line is `fuzz: N runs, F failures`.

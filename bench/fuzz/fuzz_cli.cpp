@@ -4,6 +4,7 @@
 // memory limit. No signal, no exit 4, no run over a limit and no output left by an input error
 // may happen; every failure class is saved with a reproducer.
 // Usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b]
+//        [--only I]   (replays run I of that campaign alone and keeps its files in OUT_DIR/run-I)
 // Exit 0 no failure, 1 failures (see the summary), 3 usage error.
 #include <unistd.h>
 
@@ -67,7 +68,8 @@ std::string slurp(const fs::path& p, std::size_t max) {
 struct Campaign {
     std::string binary;
     fz::Corpus corpus;
-    std::uint64_t runs = 0, seed = 0;
+    std::uint64_t first = 0, runs = 0, seed = 0;  // runs first .. runs-1
+    bool keep_every_run = false;
     fz::Limits limits;
     std::vector<const fz::Command*> commands;
     fs::path work;  // scratch: one folder per job
@@ -83,7 +85,7 @@ struct Progress {
 void runs_of_one_job(const Campaign& c, unsigned job, std::atomic<std::uint64_t>& next, fz::Findings& findings) {
     const fs::path dir = c.work / ("job" + std::to_string(job));
     fs::create_directories(dir);
-    for (std::uint64_t i; (i = next++) < c.runs;) {
+    for (std::uint64_t i; (i = c.first + next++) < c.runs;) {
         fz::Rng rng = fz::run_rng(c.seed, i);
         fz::RunRecord r;
         r.index = i;
@@ -100,6 +102,7 @@ void runs_of_one_job(const Campaign& c, unsigned job, std::atomic<std::uint64_t>
         r.stderr_text = slurp(dir / "stderr", 1 << 16);
         r.output_exists = fs::exists(r.output_path);
         const std::string cls = findings.add(r);
+        if (c.keep_every_run) findings.keep(r, "run-" + std::to_string(i));
         if (!cls.empty()) std::cerr << "fuzz: run " << i << " " << r.command->key << ": " << cls << '\n';
     }
 }
@@ -118,21 +121,27 @@ void worker(const Campaign& c, unsigned job, Progress& p, fz::Findings& findings
 int run(int argc, char** argv) {
     std::vector<std::string> pos;
     unsigned jobs = 1;
-    std::string command_list;
+    std::string command_list, only;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--jobs" || a == "--commands") && i + 1 >= argc) throw UsageError(a + ": needs a value");
-        if (a == "--jobs") jobs = static_cast<unsigned>(parse_count("--jobs", argv[++i], 1, 64));
+        if ((a == "--jobs" || a == "--commands" || a == "--only") && i + 1 >= argc) throw UsageError(a + ": needs a value");
+        if (a == "--only") only = argv[++i];
+        else if (a == "--jobs") jobs = static_cast<unsigned>(parse_count("--jobs", argv[++i], 1, 64));
         else if (a == "--commands") command_list = argv[++i];
         else pos.push_back(a);
     }
-    if (pos.size() != 6) throw UsageError("usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b,...]");
+    if (pos.size() != 6) throw UsageError("usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b,...] [--only RUN]");
     Campaign c;
     c.binary = fs::absolute(pos[0]).string();
     if (::access(c.binary.c_str(), X_OK) != 0) throw UsageError("GPUWCRT: not an executable file: " + pos[0]);
     c.corpus = fz::load_corpus(pos[1]);
     c.runs = parse_count("RUNS", pos[2], 1, 100000000);
     c.seed = parse_count("SEED", pos[3], 0, UINT64_MAX);
+    if (!only.empty()) {
+        c.first = parse_count("--only", only, 0, c.runs - 1);
+        c.runs = c.first + 1;
+        c.keep_every_run = true;
+    }
     c.limits.cpu_seconds = static_cast<unsigned>(parse_count("LIMIT_SECONDS", pos[4], 2, 3600));
     c.limits.wall_seconds = 3.0 * c.limits.cpu_seconds;
     const fs::path out_dir = pos[5];
@@ -151,7 +160,7 @@ int run(int argc, char** argv) {
     for (bool done = false; !done;) {
         for (int t = 0; t < 100 && !(done = progress.finished == jobs); ++t) std::this_thread::sleep_for(std::chrono::milliseconds(100));
         if (!done)
-            std::cerr << "fuzz: " << findings.runs() << "/" << c.runs << " runs, " << findings.failures() << " failures, "
+            std::cerr << "fuzz: " << findings.runs() << "/" << c.runs - c.first << " runs, " << findings.failures() << " failures, "
                       << static_cast<long>(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << " s\n";
     }
     for (auto& t : threads) t.join();
