@@ -78,7 +78,8 @@ RunBudget::RunBudget(std::optional<std::chrono::milliseconds> total) {
 std::optional<std::chrono::milliseconds> RunBudget::left() const {
     using namespace std::chrono;
     if (!deadline_) return std::nullopt;
-    return std::max(milliseconds(1), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
+    // Zero once spent: the engines then answer "unknown (timeout)" without simulating anything.
+    return std::max(milliseconds(0), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
 }
 
 Json stats_json(const VerifyOptions& o, const EngineStats& stats) {

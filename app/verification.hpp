@@ -49,7 +49,7 @@ private:
 class RunBudget {
 public:
     explicit RunBudget(std::optional<std::chrono::milliseconds> total);
-    std::optional<std::chrono::milliseconds> left() const;  // at least 1 ms while a budget exists
+    std::optional<std::chrono::milliseconds> left() const;  // 0 once spent
     bool expired() const;
 
 private:

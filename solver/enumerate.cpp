@@ -75,10 +75,9 @@ EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
                 res.wcrt[i].witness = witness_of(w, s);
             }
         }
-        if (res.stats.scenarios % 4096 == 0) {
-            if (progress) progress(res.stats.scenarios);
-            if (o.timeout && Clock::now() - t0 > *o.timeout) timed_out = true;
-        }
+        // The clock after every scenario: one simulation can take long on a large workload.
+        if (o.timeout && Clock::now() - t0 >= *o.timeout) timed_out = true;
+        if (progress && res.stats.scenarios % 4096 == 0) progress(res.stats.scenarios);
     };
 
     for_each_launch_order(w, [&](const std::vector<long>& rank) {

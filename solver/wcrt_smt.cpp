@@ -185,8 +185,7 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
 // whose budget grows with the number of operations and stays a small part of one SAT check.
 std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o,
                                                  const Deadline& deadline) {
-    // Past the deadline one simulation still gives a replayed lower bound, at the cost of one run.
-    if (o.incumbent_simulations == 0 || passed(deadline)) {
+    if (o.incumbent_simulations == 0) {
         Scenario sc;
         sc.policy = o.policy == Policy::chooser ? Policy::most_room : o.policy;
         sc.rank.resize(w.ops.size());
@@ -221,7 +220,10 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
         a.unknown_reason = why;
     };
     std::unique_ptr<SearchBase> search;
-    try {
+    // Past the deadline not even one simulation: on a huge workload it alone could overrun
+    // --timeout by seconds, once per operation.
+    if (passed(limits.deadline)) stop("timeout");
+    else try {
         auto [x, best] = first_incumbent(w, op, o, limits.deadline);
         require_within_bound(w, op, best, upper);
         a.witness = std::move(x);
@@ -283,7 +285,8 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
         return a;
     }
     std::unique_ptr<SearchBase> search;
-    try {
+    if (passed(limits.deadline)) stop("timeout");  // as in smt_maximise
+    else try {
         auto [x, r0] = first_incumbent(w, op, o, limits.deadline);
         if (r0 > bound) {  // a simulated scenario already violates the bound
             replay_witness(w, x, op, r0);
