@@ -32,6 +32,7 @@ int run_import(const ImportOptions& o) {
             throw option_error("--copy-bandwidth", "must be a number of bytes per second, got " + quoted_value(o.bandwidth));
     }
     ExaminerImport im = import_examiner_file(o.file, io);
+    im.workload.time_unit = "s";  // the examiner's release times and spin durations are seconds
     if (o.launch_order) {
         FixedScenario f;
         f.order = split_names(*o.launch_order, "--launch-order");

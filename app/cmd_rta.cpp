@@ -48,15 +48,17 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
     out << (r.closed_form ? "method: closed form (thesis §3.6, eq. 3.8-3.15: every C equal, common release), "
                             "equal to Algorithm 2\n"
                           : "method: Algorithm 2 (thesis §3.4) with release times\n");
-    if (r.exact()) out << "scope: exact\n\n";
-    else out << "scope: approximation (outside the thesis' assumptions: " << joined(r.reasons, "; ") << ")\n\n";
+    if (r.exact()) out << "scope: exact\n";
+    else out << "scope: approximation (outside the thesis' assumptions):\n";
+    for (const std::string& reason : r.reasons) out << "  - " << reason << '\n';
+    if (const auto unit = time_unit_name(w.time_unit)) out << "times in " << *unit << '\n';
+    out << '\n';
     TextTable t({"kernel", "issue", "finish", "response", "deadline", "met"});
     for (std::size_t i = 0; i < r.order.size(); ++i) {
         const Operation& o = w.ops[r.order[i]];
         const Time response = r.finish[i] - r.release[i];
-        t.add({o.name, human_string(r.release[i]), human_string(r.finish[i]), human_string(response),
-               o.deadline ? human_string(*o.deadline) : "-",
-               o.deadline ? (response <= *o.deadline ? "yes" : "NO") : "-"});
+        t.add({o.name, r.release[i], r.finish[i], response, o.deadline,
+               o.deadline ? (response <= *o.deadline ? "yes" : "MISSED") : "-"});
     }
     t.print(out);
 }

@@ -246,14 +246,14 @@ void print_trace_comparison(std::ostream& out, const TraceComparison& c) {
         << (after ? 1 : 0) << "]); response = finish - issue\n"
         << "SM placement: " << c.policy << "; simulator SM -> hardware SM:";
     for (std::size_t i = 0; i < c.sm_renaming.size(); ++i) out << ' ' << i << "->" << c.sm_renaming[i];
-    out << "\n\n";
+    out << "\ntimes in seconds\n\n";
     TextTable t({"kernel", "issue", "measured finish", "predicted finish", "difference", "measured response",
                  "predicted response", "max |d start|", "max |d end|", "SM match"});
     for (const KernelComparison& k : c.kernels)
-        t.add({c.workload.ops[k.op].name, human_string(k.issue), human_string(k.measured_finish),
-               human_string(k.predicted_finish), human_string(k.predicted_finish - k.measured_finish),
-               human_string(k.measured_finish - k.issue), human_string(k.predicted_finish - k.issue),
-               human_string(k.max_start_deviation), human_string(k.max_end_deviation),
+        t.add({c.workload.ops[k.op].name, k.issue, k.measured_finish, k.predicted_finish,
+               Time(k.predicted_finish - k.measured_finish), Time(k.measured_finish - k.issue),
+               Time(k.predicted_finish - k.issue),
+               k.max_start_deviation, k.max_end_deviation,
                std::to_string(k.sm_matches) + "/" + std::to_string(k.blocks)});
     t.print(out);
 }
