@@ -240,13 +240,13 @@ Json trace_comparison_json(const TraceComparison& c) {
 
 void print_trace_comparison(std::ostream& out, const TraceComparison& c) {
     const bool after = c.instant == LaunchInstant::after;
-    out << "time 0 = the earliest 'before launch' time over all logs (" << human_string(c.origin)
-        << " s on the logs' clock)\n"
+    out << "times in seconds; time 0 = the earliest 'before launch' time over all logs (" << human_string(c.origin)
+        << " on the logs' clock)\n"
         << "issue = each kernel's '" << (after ? "after" : "before") << " launch' time (cuda_launch_times["
         << (after ? 1 : 0) << "]); response = finish - issue\n"
         << "SM placement: " << c.policy << "; simulator SM -> hardware SM:";
     for (std::size_t i = 0; i < c.sm_renaming.size(); ++i) out << ' ' << i << "->" << c.sm_renaming[i];
-    out << "\ntimes in seconds\n\n";
+    out << "\n\n";
     TextTable t({"kernel", "issue", "measured finish", "predicted finish", "difference", "measured response",
                  "predicted response", "max |d start|", "max |d end|", "SM match"});
     for (const KernelComparison& k : c.kernels)
