@@ -15,7 +15,7 @@ namespace {
 struct ImportOptions {
     std::string file;
     std::string output = "-";
-    std::string bandwidth;
+    std::optional<std::string> bandwidth;  // kept only when given: "" is an error, not "none"
     std::optional<std::string> launch_order;
 };
 
@@ -26,10 +26,11 @@ std::string base_name(const std::string& path) {
 
 int run_import(const ImportOptions& o) {
     ExaminerImportOptions io;
-    if (!o.bandwidth.empty()) {
-        io.copy_bandwidth = parse_time(o.bandwidth);
-        if (!io.copy_bandwidth)
-            throw option_error("--copy-bandwidth", "must be a number of bytes per second, got " + quoted_value(o.bandwidth));
+    if (o.bandwidth) {
+        io.copy_bandwidth = parse_time(*o.bandwidth);
+        if (!io.copy_bandwidth || *io.copy_bandwidth <= 0)
+            throw option_error("--copy-bandwidth", "must be a positive number of bytes per second, got " +
+                                                       quoted_value(*o.bandwidth));
     }
     ExaminerImport im = import_examiner_file(o.file, io);
     im.workload.time_unit = "s";  // the examiner's release times and spin durations are seconds
@@ -68,9 +69,10 @@ void add_import_examiner_command(CLI::App& cli, Action& action) {
         "sharedmem_timer_spin and multikernel benchmarks) into a gpuwcrt TOML workload.");
     sub->add_option("config", o->file, "examiner config JSON ('-' reads standard input)")->required();
     sub->add_option("-o,--output", o->output, "write the TOML here (atomically) instead of standard output");
-    sub->add_option("--copy-bandwidth", o->bandwidth,
-                    "host<->device copy bandwidth in bytes per second (exact, e.g. 2e9), needed when a\n"
-                    "multikernel.so kernel has copy_in_count/copy_out_count (32-bit integers each)");
+    sub->add_option_function<std::string>(
+        "--copy-bandwidth", [o](const std::string& v) { o->bandwidth = v; },
+        "host<->device copy bandwidth in bytes per second (exact, e.g. 2e9), needed when a\n"
+        "multikernel.so kernel has copy_in_count/copy_out_count (32-bit integers each)");
     add_names_option(sub, "--launch-order", o->launch_order,
                      "write a [scenario] launch order for operations issued at the same instant, as\n"
                      "comma-separated names (e.g. the order a measurement observed: \"Kernel 2, Kernel 3\")");
