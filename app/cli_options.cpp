@@ -1,23 +1,40 @@
 #include "app/cli_options.hpp"
 
+#include <set>
+
 #include "app/output_file.hpp"
+#include "app/parse_error_message.hpp"
 #include "report/gantt_svg.hpp"
 
 namespace gpuwcrt::app {
 
-std::vector<std::string> split_names(const std::string& s) {
-    // Names may contain spaces ("Kernel 2", from examiner labels): trim only the ends.
+std::vector<std::string> split_names(const std::string& s, const std::string& option) {
+    if (s.find_first_not_of(" \t") == std::string::npos)
+        throw option_error(option, "needs comma-separated operation names, got " + quoted_value(s));
     std::vector<std::string> out;
-    std::size_t from = 0;
-    while (from <= s.size()) {
+    std::set<std::string> seen;
+    for (std::size_t from = 0; from <= s.size();) {
         std::size_t comma = s.find(',', from);
         if (comma == std::string::npos) comma = s.size();
-        std::string name = s.substr(from, comma - from);
+        // Names may contain inner spaces ("Kernel 2", from examiner labels): trim only the ends.
+        const std::string name = s.substr(from, comma - from);
         const auto first = name.find_first_not_of(" \t"), last = name.find_last_not_of(" \t");
-        if (first != std::string::npos) out.push_back(name.substr(first, last - first + 1));
+        if (first == std::string::npos)
+            throw option_error(option, "name " + std::to_string(out.size() + 1) + " of " + quoted_value(s) + " is empty");
+        out.push_back(name.substr(first, last - first + 1));
+        if (!seen.insert(out.back()).second) throw option_error(option, "names " + quoted_value(out.back()) + " twice");
         from = comma + 1;
     }
     return out;
+}
+
+void add_names_option(CLI::App* sub, const std::string& option, std::optional<std::string>& value,
+                      const std::string& help) {
+    sub->add_option_function<std::string>(option, [&value](const std::string& v) { value = v; }, help);
+}
+
+std::vector<std::string> names_of(const std::optional<std::string>& value, const std::string& option) {
+    return value ? split_names(*value, option) : std::vector<std::string>{};
 }
 
 void add_policy_option(CLI::App* sub, std::string& policy) {
@@ -29,7 +46,7 @@ void add_policy_option(CLI::App* sub, std::string& policy) {
 
 Policy policy_from_option(const std::string& name) {
     if (auto p = parse_policy(name)) return *p;
-    throw InputError({"--policy", 1, 1}, "unknown policy '" + name + "'");
+    throw option_error("--policy", "unknown policy " + quoted_value(name));
 }
 
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s) {

@@ -1,8 +1,10 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
+#include "app/parse_error_message.hpp"
 #include "model/examiner_config.hpp"
 #include "model/write_toml.hpp"
 #include "sim/scenario.hpp"
@@ -13,26 +15,9 @@ namespace {
 struct ImportOptions {
     std::string file;
     std::string output = "-";
-    std::string bandwidth;
-    std::string launch_order;
+    std::optional<std::string> bandwidth;  // kept only when given: "" is an error, not "none"
+    std::optional<std::string> launch_order;
 };
-
-// Comma-separated names, each trimmed of surrounding blanks (labels may contain spaces).
-std::vector<std::string> order_names(const std::string& text) {
-    std::vector<std::string> out;
-    std::string cur;
-    auto flush = [&] {
-        const auto b = cur.find_first_not_of(" \t"), e = cur.find_last_not_of(" \t");
-        if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
-        cur.clear();
-    };
-    for (char c : text) {
-        if (c == ',') flush();
-        else cur.push_back(c);
-    }
-    flush();
-    return out;
-}
 
 std::string base_name(const std::string& path) {
     const auto slash = path.find_last_of('/');
@@ -42,20 +27,27 @@ std::string base_name(const std::string& path) {
 int run_import(const ImportOptions& o) {
     check_output_paths({{"--output", o.output}}, {o.file});
     ExaminerImportOptions io;
-    if (!o.bandwidth.empty()) {
-        io.copy_bandwidth = parse_time(o.bandwidth);
-        if (!io.copy_bandwidth)
-            throw InputError({"--copy-bandwidth", 1, 1}, "'" + o.bandwidth + "' is not a number of bytes per second");
+    if (o.bandwidth) {
+        io.copy_bandwidth = parse_time(*o.bandwidth);
+        if (!io.copy_bandwidth || *io.copy_bandwidth <= 0)
+            throw option_error("--copy-bandwidth", "must be a positive number of bytes per second, got " +
+                                                       quoted_value(*o.bandwidth));
     }
     ExaminerImport im = import_examiner_file(o.file, io);
-    if (!o.launch_order.empty()) {
+    im.workload.time_unit = "s";  // the examiner's release times and spin durations are seconds
+    if (o.launch_order) {
         FixedScenario f;
-        f.order = order_names(o.launch_order);
+        f.order = split_names(*o.launch_order, "--launch-order");
         for (const std::string& n : f.order)
             if (!im.workload.find_op(n))
-                throw InputError({"--launch-order", 1, 1}, "'" + n + "' is not an operation of the imported workload");
+                throw option_error("--launch-order", quoted_value(n) + " is not an operation of the imported workload");
         im.workload.scenario = f;
-        launch_ranks(im.workload, f.order);  // rejects an order that breaks stream order or issue times
+        // Rejects an order that breaks stream order or issue times; the user wrote --launch-order.
+        try {
+            launch_ranks(im.workload, f.order);
+        } catch (const InputError& e) {
+            throw option_error("--launch-order", e.message());
+        }
     }
     TomlWriteOptions wo;
     wo.title = im.scenario_name;
@@ -78,12 +70,13 @@ void add_import_examiner_command(CLI::App& cli, Action& action) {
         "sharedmem_timer_spin and multikernel benchmarks) into a gpuwcrt TOML workload.");
     sub->add_option("config", o->file, "examiner config JSON ('-' reads standard input)")->required();
     sub->add_option("-o,--output", o->output, "write the TOML here (atomically) instead of standard output");
-    sub->add_option("--copy-bandwidth", o->bandwidth,
-                    "host<->device copy bandwidth in bytes per second (exact, e.g. 2e9), needed when a\n"
-                    "multikernel.so kernel has copy_in_count/copy_out_count (32-bit integers each)");
-    sub->add_option("--launch-order", o->launch_order,
-                    "write a [scenario] launch order for operations issued at the same instant, as\n"
-                    "comma-separated names (e.g. the order a measurement observed: \"Kernel 2, Kernel 3\")");
+    sub->add_option_function<std::string>(
+        "--copy-bandwidth", [o](const std::string& v) { o->bandwidth = v; },
+        "host<->device copy bandwidth in bytes per second (exact, e.g. 2e9), needed when a\n"
+        "multikernel.so kernel has copy_in_count/copy_out_count (32-bit integers each)");
+    add_names_option(sub, "--launch-order", o->launch_order,
+                     "write a [scenario] launch order for operations issued at the same instant, as\n"
+                     "comma-separated names (e.g. the order a measurement observed: \"Kernel 2, Kernel 3\")");
     sub->callback([o, &action] { action = [o] { return run_import(*o); }; });
 }
 

@@ -12,7 +12,7 @@ namespace {
 
 struct RtaOptions {
     std::string file;
-    std::string order;
+    std::optional<std::string> order;
     bool json = false;
 };
 
@@ -48,15 +48,17 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
     out << (r.closed_form ? "method: closed form (thesis §3.6, eq. 3.8-3.15: every C equal, common release), "
                             "equal to Algorithm 2\n"
                           : "method: Algorithm 2 (thesis §3.4) with release times\n");
-    if (r.exact()) out << "scope: exact\n\n";
-    else out << "scope: approximation (outside the thesis' assumptions: " << joined(r.reasons, "; ") << ")\n\n";
+    if (r.exact()) out << "scope: exact\n";
+    else out << "scope: approximation (outside the thesis' assumptions):\n";
+    for (const std::string& reason : r.reasons) out << "  - " << reason << '\n';
+    if (const auto unit = time_unit_name(w.time_unit)) out << "times in " << *unit << '\n';
+    out << '\n';
     TextTable t({"kernel", "issue", "finish", "response", "deadline", "met"});
     for (std::size_t i = 0; i < r.order.size(); ++i) {
         const Operation& o = w.ops[r.order[i]];
         const Time response = r.finish[i] - r.release[i];
-        t.add({o.name, human_string(r.release[i]), human_string(r.finish[i]), human_string(response),
-               o.deadline ? human_string(*o.deadline) : "-",
-               o.deadline ? (response <= *o.deadline ? "yes" : "NO") : "-"});
+        t.add({o.name, r.release[i], r.finish[i], response, o.deadline,
+               o.deadline ? (response <= *o.deadline ? "yes" : "MISSED") : "-"});
     }
     t.print(out);
 }
@@ -64,7 +66,7 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
 int run_rta(const RtaOptions& o) {
     const Workload w = load_workload_file(o.file);
     // Same validation of --order (and of a [scenario] table's order) as `simulate`.
-    const Scenario sc = scenario_for(w, split_names(o.order), std::nullopt);
+    const Scenario sc = scenario_for(w, names_of(o.order, "--order"), std::nullopt);
     const RtaOutcome r = rta(w, rta_launch_order(w, sc.rank));
     if (o.json) std::cout << rta_json(w, r).dump(2) << '\n';
     else print_rta(std::cout, w, r);
@@ -82,9 +84,9 @@ void add_rta_command(CLI::App& cli, Action& action) {
         "order. Says whether the workload is inside the thesis' exactness scope (then the result\n"
         "equals `simulate`) or the figure is only an approximation, and why.");
     sub->add_option("file", o->file, "workload TOML file ('-' reads standard input)")->required();
-    sub->add_option("--order", o->order,
-                    "launch order among operations issued at the same instant, as comma-separated\n"
-                    "names (as for simulate); default: the [scenario] order, else file order");
+    add_names_option(sub, "--order", o->order,
+                     "launch order among operations issued at the same instant, as comma-separated\n"
+                     "names (as for simulate); default: the [scenario] order, else file order");
     sub->add_flag("--json", o->json,
                   "print JSON: scope, reasons, g_max, operations (times as exact strings, \"3/2\")");
     sub->callback([o, &action] { action = [o] { return run_rta(*o); }; });

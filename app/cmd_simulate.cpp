@@ -13,7 +13,7 @@ namespace {
 
 struct SimulateOptions {
     std::string file;
-    std::string order;
+    std::optional<std::string> order;
     std::string policy;
     bool json = false;
     bool blocks = false;
@@ -23,7 +23,7 @@ struct SimulateOptions {
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
-    const Scenario sc = scenario_for(w, split_names(o.order),
+    const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
     const Schedule s = simulate(w, sc);
     if (!o.svg.empty()) write_gantt_svg(o.svg, w, s);
@@ -41,10 +41,10 @@ void add_simulate_command(CLI::App& cli, Action& action) {
         "Run the TX2 block-scheduling rules (SPEC §4) on one scenario and print every operation's\n"
         "issue, start, finish and response time (and, with --blocks or --json, every block).");
     sub->add_option("file", o->file, "workload TOML file ('-' reads standard input)")->required();
-    sub->add_option("--order", o->order,
-                    "launch order among operations issued at the same instant, as comma-separated\n"
-                    "names (e.g. K2,K3,K4,K1); unnamed operations follow in file order. An order\n"
-                    "that breaks stream order or issue times is an input error.");
+    add_names_option(sub, "--order", o->order,
+                     "launch order among operations issued at the same instant, as comma-separated\n"
+                     "names (e.g. K2,K3,K4,K1); unnamed operations follow in file order. An order\n"
+                     "that breaks stream order or issue times is an input error.");
     add_policy_option(sub, o->policy);
     sub->add_flag("--json", o->json, "print JSON: operations and blocks, times as exact strings (\"3/2\")");
     sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table");

@@ -1,7 +1,11 @@
 #include <iostream>
 
+#include <z3.h>
+
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/integer_options.hpp"
+#include "app/parse_error_message.hpp"
 #include "app/resource_limits.hpp"
 #include "model/source_location.hpp"
 
@@ -14,6 +18,8 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ok/certified, 1 refuted, 2 unknown, 3 input error, 4 internal error.",
         "gpuwcrt"};
     cli.require_subcommand(1);
+    cli.set_version_flag("--version", std::string("gpuwcrt ") + GPUWCRT_VERSION + "\nZ3 " + Z3_get_full_version(),
+                         "Print the gpuwcrt and Z3 versions and exit");
     Action action;
     add_simulate_command(cli, action);
     add_warp_command(cli, action); add_warp_sweep_command(cli, action);
@@ -23,11 +29,14 @@ int main(int argc, char** argv) {
     add_import_examiner_command(cli, action);
     add_compare_trace_command(cli, action);
     add_resource_limit_options(cli);
+    require_decimal_integers(cli);  // after every option is added, --max-memory included
     try {
         cli.parse(argc, argv);
+    } catch (const CLI::Success& e) {
+        return cli.exit(e) == 0 ? exit_ok : exit_input_error;  // --help, --version
     } catch (const CLI::ParseError& e) {
-        int code = cli.exit(e);
-        return code == 0 ? exit_ok : exit_input_error;
+        std::cerr << parse_error_message(cli, e) << '\n';
+        return exit_input_error;
     }
     try {
         return run_within_limits(action);

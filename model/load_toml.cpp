@@ -280,7 +280,7 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source"}, "the file");
+    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit"}, "the file");
     Workload w;
     w.source = name;
     if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
@@ -290,6 +290,10 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
     validate_workload(w);
     if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w);
     read_expectations(r, w);
+    if (const toml::node* u = r.root().get("time_unit")) {
+        w.time_unit = r.string(*u, "time_unit");
+        if (!time_unit_name(w.time_unit)) r.fail(*u, "time_unit must be \"s\", \"ms\", \"us\" or \"ns\"");
+    }
     return w;
 }
 

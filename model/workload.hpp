@@ -8,6 +8,7 @@
 #include "model/platform.hpp"
 #include "model/source_location.hpp"
 #include "model/time.hpp"
+#include "model/time_unit.hpp"
 
 namespace gpuwcrt {
 
@@ -90,6 +91,7 @@ struct FixedScenario {
 
 struct Workload {
     std::string source;  // file name it came from, for messages
+    std::string time_unit;  // "s", "ms", "us", "ns" when the file says (model/time_unit.hpp); else ""
     Platform platform;
     std::vector<Stream> streams;
     std::vector<Operation> ops;   // file order

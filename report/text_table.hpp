@@ -1,19 +1,46 @@
 #pragma once
-// Aligned plain-text tables for people; scripts use --json.
+// Aligned plain-text tables for people; scripts use --json. Columns are aligned by display
+// width (report/display_width.hpp), so names in any script line up. A column of times (every
+// body cell a time or "-") is right-aligned and written in one notation
+// (report/time_notation.hpp); other columns are left-aligned text.
+#include <optional>
 #include <ostream>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include "model/time.hpp"
 
 namespace gpuwcrt {
 
+// A cell: text, or a time whose text its column's notation decides.
+class TableCell {
+public:
+    TableCell(std::string text) : text_(std::move(text)) {}
+    TableCell(const char* text) : text_(text) {}
+    TableCell(const Time& t) : time_(t) {}
+    TableCell(const std::optional<Time>& t) : text_(t ? "" : "-"), time_(t) {}  // "-" when none
+
+    const std::optional<Time>& time() const { return time_; }
+    const std::string& text() const { return text_; }
+
+private:
+    std::string text_;
+    std::optional<Time> time_;
+};
+
 class TextTable {
 public:
-    explicit TextTable(std::vector<std::string> header) : rows_{std::move(header)} {}
-    void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+    explicit TextTable(const std::vector<std::string>& header);
+    void add(std::vector<TableCell> row) { rows_.push_back(std::move(row)); }
+    // A row of plain text built elsewhere (a template, so that a braced list picks the above).
+    template <class Text>
+        requires std::is_same_v<Text, std::string>
+    void add(const std::vector<Text>& row) { rows_.emplace_back(row.begin(), row.end()); }
     void print(std::ostream& out) const;
 
 private:
-    std::vector<std::vector<std::string>> rows_;
+    std::vector<std::vector<TableCell>> rows_;  // rows_[0] is the header
 };
 
 }  // namespace gpuwcrt

@@ -241,8 +241,8 @@ Json trace_comparison_json(const TraceComparison& c) {
 
 void print_trace_comparison(std::ostream& out, const TraceComparison& c) {
     const bool after = c.instant == LaunchInstant::after;
-    out << "time 0 = the earliest 'before launch' time over all logs (" << human_string(c.origin)
-        << " s on the logs' clock)\n"
+    out << "times in seconds; time 0 = the earliest 'before launch' time over all logs (" << human_string(c.origin)
+        << " on the logs' clock)\n"
         << "issue = each kernel's '" << (after ? "after" : "before") << " launch' time (cuda_launch_times["
         << (after ? 1 : 0) << "]); response = finish - issue\n"
         << "SM placement: " << c.policy << "; simulator SM -> hardware SM:";
@@ -251,10 +251,10 @@ void print_trace_comparison(std::ostream& out, const TraceComparison& c) {
     TextTable t({"kernel", "issue", "measured finish", "predicted finish", "difference", "measured response",
                  "predicted response", "max |d start|", "max |d end|", "SM match"});
     for (const KernelComparison& k : c.kernels)
-        t.add({c.workload.ops[k.op].name, human_string(k.issue), human_string(k.measured_finish),
-               human_string(k.predicted_finish), human_string(k.predicted_finish - k.measured_finish),
-               human_string(k.measured_finish - k.issue), human_string(k.predicted_finish - k.issue),
-               human_string(k.max_start_deviation), human_string(k.max_end_deviation),
+        t.add({c.workload.ops[k.op].name, k.issue, k.measured_finish, k.predicted_finish,
+               Time(k.predicted_finish - k.measured_finish), Time(k.measured_finish - k.issue),
+               Time(k.predicted_finish - k.issue),
+               k.max_start_deviation, k.max_end_deviation,
                std::to_string(k.sm_matches) + "/" + std::to_string(k.blocks)});
     t.print(out);
 }

@@ -136,7 +136,7 @@ TEST_CASE("outside the scope the RTA can under-estimate, and `gpuwcrt rta` label
             std::ofstream(path) << toml;
             const auto text = test::run_cli({"rta", path});
             REQUIRE(text.exit_code == 0);
-            CHECK(text.out.find("scope: approximation (outside the thesis' assumptions: ") != std::string::npos);
+            CHECK(text.out.find("scope: approximation (outside the thesis' assumptions):\n  - ") != std::string::npos);
             CHECK(text.out.find(kind.reason) != std::string::npos);
             CHECK(text.out.find("scope: exact") == std::string::npos);
             const auto json = test::run_cli({"rta", path, "--json"});

@@ -1,0 +1,46 @@
+#include "report/time_notation.hpp"
+
+#include <algorithm>
+
+namespace gpuwcrt {
+namespace {
+
+// Digits after the point of t's decimal expansion, or -1 when it does not terminate.
+int decimal_digits(const Time& t) {
+    BigInt den = boost::multiprecision::denominator(t);
+    int twos = 0, fives = 0;
+    while (den % 2 == 0) { den /= 2; ++twos; }
+    while (den % 5 == 0) { den /= 5; ++fives; }
+    return den == 1 ? std::max(twos, fives) : -1;
+}
+
+}  // namespace
+
+TimeNotation notation_for(const std::vector<Time>& values) {
+    TimeNotation n;
+    for (const Time& t : values) {
+        const int d = decimal_digits(t);
+        if (d < 0 || d > max_fraction_digits) return {false, 0};
+        n.fraction_digits = std::max(n.fraction_digits, d);
+    }
+    return n;
+}
+
+std::string format_time(const Time& t, const TimeNotation& notation) {
+    const int d = decimal_digits(t);
+    if (!notation.decimal || d < 0 || d > notation.fraction_digits) return exact_string(t);  // never rounded
+    BigInt scale = 1;
+    for (int i = 0; i < notation.fraction_digits; ++i) scale *= 10;
+    // Exact: t has at most fraction_digits decimal digits, so t * scale is an integer.
+    BigInt scaled = boost::multiprecision::numerator(t) * scale / boost::multiprecision::denominator(t);
+    const bool negative = scaled < 0;
+    std::string digits = (negative ? BigInt(-scaled) : scaled).str();
+    const auto point = static_cast<std::size_t>(notation.fraction_digits);
+    if (point > 0) {
+        if (digits.size() <= point) digits.insert(0, point + 1 - digits.size(), '0');
+        digits.insert(digits.size() - point, ".");
+    }
+    return negative ? "-" + digits : digits;
+}
+
+}  // namespace gpuwcrt

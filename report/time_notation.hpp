@@ -1,0 +1,25 @@
+#pragma once
+// One notation for the times shown together in a table column (README "Reading the tables"):
+// when every value is a decimal with at most max_fraction_digits digits after the point, all
+// are written as decimals with the same number of such digits ("0.50", "1.25", "3.00"), so that
+// right-aligned points line up; otherwise every value is the exact fraction ("1/3", "3/2",
+// "4"). Either way the text is the exact value: nothing is rounded.
+#include <string>
+#include <vector>
+
+#include "model/time.hpp"
+
+namespace gpuwcrt {
+
+// Beyond this a decimal is harder to read than the fraction (1/3 would never end anyway).
+constexpr int max_fraction_digits = 12;
+
+struct TimeNotation {
+    bool decimal = true;
+    int fraction_digits = 0;  // digits after the point, with `decimal`
+};
+
+TimeNotation notation_for(const std::vector<Time>& values);
+std::string format_time(const Time& t, const TimeNotation& notation);
+
+}  // namespace gpuwcrt
