@@ -106,7 +106,7 @@ TEST_CASE("arguments are echoed without control characters", "[cli]") {
     CHECK(r.err.find("\\x1b[31mred") != std::string::npos);
 }
 
-TEST_CASE("--order and --launch-order: empty and repeated names are input errors naming the option", "[cli]") {
+TEST_CASE("options --order and --launch-order: empty and repeated names are input errors naming the option", "[cli]") {
     for (const std::string cmd : {"simulate", "rta"}) {
         check_error({cmd, example, "--order", ""}, "--order");
         check_error({cmd, example, "--order", ",,,"}, "--order", "is empty");
@@ -125,7 +125,7 @@ TEST_CASE("--order and --launch-order: empty and repeated names are input errors
     CHECK(ok.exit_code == 0);
 }
 
-TEST_CASE("--help still prints CLI11's help and exits 0", "[cli]") {
+TEST_CASE("the option --help still prints CLI11's help and exits 0", "[cli]") {
     for (const auto& args : {std::vector<std::string>{"--help"}, {"simulate", "--help"}}) {
         const auto r = run_cli(args);
         CHECK(r.exit_code == 0);
@@ -133,7 +133,7 @@ TEST_CASE("--help still prints CLI11's help and exits 0", "[cli]") {
     }
 }
 
-TEST_CASE("--version prints the project version from CMake and the Z3 version", "[cli]") {
+TEST_CASE("the option --version prints the project version from CMake and the Z3 version", "[cli]") {
     std::ifstream cmake(source_path("CMakeLists.txt"));
     const std::string text{std::istreambuf_iterator<char>(cmake), {}};
     std::smatch m;
