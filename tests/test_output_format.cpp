@@ -172,7 +172,7 @@ TEST_CASE("every time column uses one notation and shows the exact value", "[out
     CHECK(some_decimal_column);
 }
 
-TEST_CASE("notation_for and format_time: decimals while short, else fractions; never rounded", "[output]") {
+TEST_CASE("notation_for and format_time: decimals while short, else fractions, never rounded", "[output]") {
     const TimeNotation quarters = notation_for({Time(1, 2), Time(1, 4), Time(3)});
     CHECK(quarters.decimal);
     CHECK(format_time(Time(1, 2), quarters) == "0.50");
