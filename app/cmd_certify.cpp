@@ -8,6 +8,7 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "encode/block_problem.hpp"
+#include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/enumerate.hpp"
@@ -155,12 +156,13 @@ int run_certify(const CertifyOptions& o) {
         return exit_code(answers);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
+    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     TextTable t({"operation", "bound", "verdict", "violating response"});
     for (const auto& a : answers) {
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
         if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
-        t.add({w.ops[a.op].name, human_string(a.bound), verdict, a.response ? human_string(*a.response) : "-"});
+        t.add({w.ops[a.op].name, a.bound, verdict, a.response});
     }
     t.print(std::cout);
     for (const auto& a : answers)

@@ -8,6 +8,7 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "encode/block_problem.hpp"
+#include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/fixed_times.hpp"
@@ -109,28 +110,24 @@ int run_wcrt(const WcrtOptions& o) {
         return exit_code(answers);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
-    TextTable t({"operation", "wcrt", "status", "witness order", "rta(file order)", "rta(max over orders)"});
+    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
+    // wcrt: the worst replayed response found (the WCRT when exact, else a lower bound);
+    // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
+    TextTable t({"operation", "wcrt", "upper bound", "status", "witness order", "rta(file order)",
+                 "rta(max over orders)"});
     for (const WcrtAnswer& a : answers) {
         std::string order;
         if (a.witness)
             for (int op : a.witness->launch_order) order += (order.empty() ? "" : ",") + w.ops[op].name;
         std::string status = to_string(a.status);
-        if (a.status == WcrtStatus::unknown)
-            status += " (" + a.unknown_reason + "; " +
-                      (a.upper_bound ? "wcrt in [" + time_or_dash(a.wcrt) + ", " + human_string(*a.upper_bound) + "]"
-                                     : "wcrt >= " + time_or_dash(a.wcrt)) + ")";
-        t.add({w.ops[a.op].name, time_or_dash(a.wcrt), status, order, time_or_dash(rta.file_order[a.op]),
-               time_or_dash(rta.max_over_orders[a.op])});
+        if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
+        t.add({w.ops[a.op].name, a.wcrt, a.upper_bound, status, order, rta.file_order[a.op],
+               rta.max_over_orders[a.op]});
     }
     t.print(std::cout);
-    std::cout << "RTA scope: " << rta.scope;
-    if (!rta.reasons.empty()) {
-        std::cout << " (outside the thesis' assumptions:";
-        for (const auto& r : rta.reasons) std::cout << " " << r << ";";
-        std::cout << ")";
-    }
-    if (!rta.max_note.empty()) std::cout << "; rta(max over orders) not computed: " << rta.max_note;
-    std::cout << "\n";
+    std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
+    for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
+    if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";
     if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
     else std::cout << "scenarios simulated: " << stats.scenarios;
     std::cout << ", " << seconds << " s\n";

@@ -136,7 +136,7 @@ const char* instant_name(LaunchInstant i) { return i == LaunchInstant::after ? "
 
 TraceComparison compare_trace(const Workload& w, const std::vector<ExaminerLog>& logs,
                               const TraceCompareOptions& options) {
-    if (logs.empty()) throw InputError({"compare-trace", 1, 1}, "give at least one examiner log");
+    if (logs.empty()) throw option_error("compare-trace", "give at least one examiner log");
     const std::map<int, Measured> m = measurements(w, logs);
     TraceComparison c;
     c.instant = options.instant;

@@ -224,6 +224,9 @@ TEST_CASE("an imported workload's tables say the unit once: times in seconds", "
     REQUIRE(cmp.exit_code == 0);
     CHECK(cmp.out.rfind("times in seconds", 0) == 0);
     CHECK(count(cmp.out, "times in") == 1);
+    const auto wc = run_cli({"wcrt", toml, "--timeout", "5"});
+    REQUIRE(wc.exit_code <= 2);
+    CHECK(count(wc.out, "times in seconds") == 1);
     // A workload without a unit claims none.
     const auto plain = run_cli({"simulate", source_path("cases/thesis/example.toml")});
     CHECK(plain.out.find("times in") == std::string::npos);
@@ -247,4 +250,22 @@ TEST_CASE("rta prints each scope reason on a line of its own", "[output]") {
         if (line.rfind("  - ", 0) == 0) shown.push_back(line.substr(4));
     CHECK(shown == expected.reasons);
     CHECK(r.out.find("scope: approximation (outside the thesis' assumptions):\n") != std::string::npos);
+}
+
+TEST_CASE("wcrt prints each scope reason on a line of its own, and bounds in columns of their own", "[output]") {
+    // Mixed block sizes and one that does not divide the SM: two reasons.
+    const std::string path = write_temp("mixed.toml",
+                                        "[[kernel]]\nname = \"A\"\nblocks = 3\nthreads = 768\nblock_time = 1\n"
+                                        "[[kernel]]\nname = \"B\"\nblocks = 2\nthreads = 256\nblock_time = 0.5\n");
+    const Workload w = load_workload_file(path);
+    const RtaOutcome expected = rta(w, rta_launch_order(w, {}));
+    REQUIRE(expected.reasons.size() >= 2);
+    const auto r = run_cli({"wcrt", path});
+    REQUIRE(r.exit_code == 0);
+    std::vector<std::string> shown;
+    for (const std::string& line : lines_of(r.out))
+        if (line.rfind("  - ", 0) == 0) shown.push_back(line.substr(4));
+    CHECK(shown == expected.reasons);
+    CHECK(r.out.find("RTA scope: approximation (outside the thesis' assumptions):\n") != std::string::npos);
+    CHECK(r.out.find("operation  wcrt  upper bound  status") != std::string::npos);
 }
