@@ -53,9 +53,9 @@ TEST_CASE("an unknown option is named, for every command", "[cli]") {
 TEST_CASE("an option without its value is named, for every command", "[cli]") {
     check_error({"simulate", example, "--order"}, "--order", "needs a value");
     check_error({"rta", example, "--order"}, "--order", "needs a value");
-    check_error({"warp", "--threads"}, "--threads", "needs an integer");
+    check_error({"warp", "--threads"}, "--threads", "needs a value");
     check_error({"warp-sweep", "--threads"}, "--threads");
-    check_error({"wcrt", example, "--timeout"}, "--timeout", "needs a number");
+    check_error({"wcrt", example, "--timeout"}, "--timeout", "needs a value");
     check_error({"certify", example, "--bound"}, "--bound");
     check_error({"import-examiner", examiner_config, "--launch-order"}, "--launch-order");
     check_error({"compare-trace", example, "x.json", "--issue"}, "--issue");
@@ -64,15 +64,15 @@ TEST_CASE("an option without its value is named, for every command", "[cli]") {
 TEST_CASE("a value of the wrong type is named with what was given", "[cli]") {
     check_error({"warp", "--threads", "abc"}, "--threads", "got 'abc'");
     check_error({"warp", "--threads", "64", "--rep", "1.5"}, "--rep", "got '1.5'");
-    check_error({"wcrt", example, "--timeout", "abc"}, "--timeout", "got 'abc'");
-    check_error({"certify", example, "--timeout", "abc"}, "--timeout", "got 'abc'");
+    check_error({"wcrt", example, "--timeout", "abc"}, "--timeout", "got abc");
+    check_error({"certify", example, "--timeout", "abc"}, "--timeout", "got abc");
     check_error({"import-examiner", examiner_config, "--copy-bandwidth", "fast"}, "--copy-bandwidth", "got 'fast'");
     check_error({"simulate", example, "--json=maybe"}, "--json", "takes no value");
 }
 
 TEST_CASE("integer options are plain decimal within 64 bits: no octal, hex or silent saturation", "[cli]") {
-    check_error({"warp", "--threads", "99999999999999999999999"}, "--threads", "out of range");
-    check_error({"warp", "--threads", "0x40"}, "--threads", "decimal");
+    check_error({"warp", "--threads", "99999999999999999999999"}, "--threads", "must be at most");
+    check_error({"warp", "--threads", "0x40"}, "--threads", "got '0x40'");
     check_error({"warp", "--threads", " 64"}, "--threads");
     // A leading zero is not octal: 010 is ten threads, as written.
     const auto r = run_cli({"warp", "--threads", "010", "--engine", "explicit", "--json"});
