@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bounds/rta.hpp"
+#include "model/time_less.hpp"
 
 namespace gpuwcrt {
 
@@ -42,7 +43,8 @@ std::vector<int> rta_launch_order(const Workload& w, const std::vector<long>& ra
         if (w.ops[i].is_kernel()) order.push_back(static_cast<int>(i));
     auto rank_of = [&](int op) { return rank.empty() ? static_cast<long>(op) : rank[op]; };
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return release[a] != release[b] ? release[a] < release[b] : rank_of(a) < rank_of(b);
+        const int c = time_compare(release[a], release[b]);
+        return c != 0 ? c < 0 : rank_of(a) < rank_of(b);
     });
     return order;
 }

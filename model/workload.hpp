@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/platform.hpp"
@@ -96,7 +97,8 @@ struct Workload {
     std::vector<Expectation> expectations;
     std::optional<FixedScenario> scenario;
 
-    std::optional<int> find_op(const std::string& name) const;
+    std::optional<int> find_op(const std::string& name) const;      // O(ops): for a few names
+    std::unordered_map<std::string, int> op_index() const;          // name -> index, for many
     std::vector<int> stream_ops(int stream) const;  // in list order
     int null_stream() const;                        // -1 if none
 };

@@ -26,8 +26,11 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
     std::vector<long> rank(n);
     for (long i = 0; i < n; ++i) rank[i] = n + i;
     std::set<int> seen;
+    const auto index = w.op_index();
     for (std::size_t pos = 0; pos < order.size(); ++pos) {
-        auto idx = w.find_op(order[pos]);
+        auto found = index.find(order[pos]);
+        std::optional<int> idx;
+        if (found != index.end()) idx = found->second;
         if (!idx) throw InputError({"--order", 1, static_cast<int>(pos) + 1}, "unknown operation '" + order[pos] + "'");
         if (!seen.insert(*idx).second)
             throw InputError(w.ops[*idx].where, "--order names '" + order[pos] + "' twice");
@@ -48,14 +51,25 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
     std::vector<int> named(order.size());
     for (long i = 0; i < n; ++i)
         if (rank[i] < n) named[rank[i]] = static_cast<int>(i);
-    for (std::size_t a = 0; a < named.size(); ++a)
+    // The first such pair (a, b) in order, in linear time: a is the first named operation
+    // issued after the earliest window end of a later one, b the first later one it beats.
+    std::vector<std::optional<Time>> later_min_hi(named.size() + 1);
+    for (std::size_t a = named.size(); a-- > 0;) {
+        const IssueSpec& is = w.ops[named[a]].issue;
+        later_min_hi[a] = later_min_hi[a + 1];
+        if (is.is_static() && (!later_min_hi[a] || is.at.hi < *later_min_hi[a])) later_min_hi[a] = is.at.hi;
+    }
+    for (std::size_t a = 0; a < named.size(); ++a) {
+        const Operation& x = w.ops[named[a]];
+        if (!x.issue.is_static() || !later_min_hi[a + 1] || !(x.issue.at.lo > *later_min_hi[a + 1])) continue;
         for (std::size_t b = a + 1; b < named.size(); ++b) {
-            const Operation &x = w.ops[named[a]], &y = w.ops[named[b]];
+            const Operation& y = w.ops[named[b]];
             if (x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi)
                 throw InputError(x.where, "--order launches '" + x.name + "' (issued at " +
                                               human_string(x.issue.at.lo) + ") before '" + y.name +
                                               "' (issued at " + human_string(y.issue.at.hi) + ")");
         }
+    }
     return rank;
 }
 
