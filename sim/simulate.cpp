@@ -21,7 +21,8 @@ void seed_first_issues(SimState& s) {
     }
 }
 
-void check_size(const Workload& w) {
+// Total blocks; an InputError above max_simulated_blocks.
+std::int64_t check_size(const Workload& w) {
     std::int64_t total = 0;
     for (const Operation& op : w.ops) {
         if (!op.is_kernel()) continue;
@@ -32,6 +33,7 @@ void check_size(const Workload& w) {
                                            "block); `gpuwcrt rta` analyses any grid size");
         total += op.blocks;
     }
+    return total;
 }
 
 }  // namespace
@@ -39,8 +41,10 @@ void check_size(const Workload& w) {
 Schedule simulate(const Workload& w, const Scenario& scenario) {
     if (scenario.policy == Policy::chooser && !scenario.choose)
         throw std::logic_error("Policy::chooser without a chooser");
-    check_size(w);
+    const std::int64_t blocks = check_size(w);
     SimState s(w, scenario);
+    s.out.blocks.reserve(static_cast<std::size_t>(blocks));  // no reallocation of rational times
+    s.out.launch_order.reserve(w.ops.size());
     seed_first_issues(s);
     while (auto t = s.next_event()) {
         s.now = *t;
