@@ -13,7 +13,7 @@ namespace {
 void check_input(const std::vector<RtaKernel>& kernels, std::int64_t g_max) {
     if (g_max < 1) throw std::invalid_argument("RTA: g_max must be at least 1");
     for (const RtaKernel& k : kernels)
-        if (k.slots < 1 || k.c <= 0) throw std::invalid_argument("RTA: every kernel needs slots >= 1 and C > 0");
+        if (k.slots < 1 || k.c.sign() <= 0) throw std::invalid_argument("RTA: every kernel needs slots >= 1 and C > 0");
 }
 
 }  // namespace
@@ -107,8 +107,9 @@ std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int
     BigInt bound = 0;
     std::vector<BigInt> release, c;
     for (const RtaKernel& k : kernels) {
-        release.push_back(numerator(Time(k.release * scale)));
-        c.push_back(numerator(Time(k.c * scale)));
+        // Integer operations only: scale is a multiple of every denominator.
+        release.push_back(numerator(k.release) * (scale / denominator(k.release)));
+        c.push_back(numerator(k.c) * (scale / denominator(k.c)));
         bound = std::max(bound, release.back());
     }
     for (std::size_t i = 0; i < kernels.size(); ++i) bound += c[i] * kernels[i].slots;
@@ -116,7 +117,7 @@ std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int
     f.reserve(kernels.size());
     if (bound < BigInt(1) << 62) {
         std::vector<std::int64_t> r64(release.begin(), release.end()), c64(c.begin(), c.end());
-        for (std::int64_t x : algorithm2(r64, c64, kernels, g_max)) f.push_back(Time(x) / scale);
+        for (std::int64_t x : algorithm2(r64, c64, kernels, g_max)) f.push_back(Time(BigInt(x), scale));
         return f;
     }
     std::vector<Time> rt, ct;
@@ -129,7 +130,7 @@ std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int
 
 bool rta_closed_form_applies(const std::vector<RtaKernel>& kernels) {
     for (const RtaKernel& k : kernels)
-        if (k.c != kernels.front().c || k.release != kernels.front().release) return false;
+        if (!time_equal(k.c, kernels.front().c) || !time_equal(k.release, kernels.front().release)) return false;
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include "model/platform.hpp"
 #include "model/source_location.hpp"
 #include "model/time.hpp"
+#include "model/time_less.hpp"
 
 namespace gpuwcrt {
 
@@ -24,7 +25,7 @@ struct Stream {
 // A closed interval; lo == hi for a single value. Simulation uses hi (SPEC §5).
 struct TimeRange {
     Time lo, hi;
-    bool is_point() const { return lo == hi; }
+    bool is_point() const { return time_equal(lo, hi); }
 };
 
 // When the host calls the launch/copy API for an operation.
