@@ -1,5 +1,6 @@
 #include "bounds/rta_scope.hpp"
 
+#include <limits>
 #include <numeric>
 #include <set>
 
@@ -116,13 +117,27 @@ void operation_reasons(const Workload& w, std::vector<std::string>& out) {
 
 }  // namespace
 
+std::int64_t OneBigSm::slots_of(const Operation& kernel) const {
+    std::int64_t slots = 0;
+    if (__builtin_mul_overflow(kernel.blocks, kernel.threads / slot_threads, &slots))
+        throw InputError(kernel.where, "kernel '" + kernel.name + "': " + std::to_string(kernel.blocks) +
+                                           " blocks of " + std::to_string(kernel.threads / slot_threads) +
+                                           " slots each exceed the RTA's limit of 2^63 - 1 slots per kernel");
+    return slots;
+}
+
 OneBigSm one_big_sm(const Workload& w) {
     OneBigSm big;
     std::int64_t g = 0;
     for (const Operation& o : w.ops)
         if (o.is_kernel()) g = std::gcd(g, o.threads);
     big.slot_threads = g > 0 ? g : 1;
-    big.g_max = static_cast<std::int64_t>(w.platform.sms) * w.platform.threads_per_sm / big.slot_threads;
+    // In 128 bits: sms × threads_per_sm can exceed 64 bits even when g_max does not.
+    const __int128 g_max = static_cast<__int128>(w.platform.sms) * w.platform.threads_per_sm / big.slot_threads;
+    if (g_max > std::numeric_limits<std::int64_t>::max())
+        throw InputError({w.source, 0, 0}, "[platform]: sms x threads_per_sm / " + std::to_string(big.slot_threads) +
+                                               " threads per slot exceeds the RTA's limit of 2^63 - 1 slots");
+    big.g_max = static_cast<std::int64_t>(g_max);
     return big;
 }
 

@@ -14,7 +14,8 @@ namespace gpuwcrt {
 struct OneBigSm {
     std::int64_t slot_threads = 1;
     std::int64_t g_max = 0;
-    std::int64_t slots_of(const Operation& kernel) const { return kernel.blocks * (kernel.threads / slot_threads); }
+    // blocks × slots per block; an InputError at the kernel when that exceeds 64 bits.
+    std::int64_t slots_of(const Operation& kernel) const;
 };
 OneBigSm one_big_sm(const Workload& w);
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bounds/rta.hpp"
+#include "model/time_less.hpp"
 
 namespace gpuwcrt {
 
@@ -41,8 +42,13 @@ std::vector<int> rta_launch_order(const Workload& w, const std::vector<long>& ra
     for (std::size_t i = 0; i < w.ops.size(); ++i)
         if (w.ops[i].is_kernel()) order.push_back(static_cast<int>(i));
     auto rank_of = [&](int op) { return rank.empty() ? static_cast<long>(op) : rank[op]; };
+    // Sorted on integers (each release times the common denominator): comparing rationals
+    // dominated the whole command at 10^6 kernels.
+    const BigInt scale = common_denominator(release);
+    std::vector<BigInt> key(release.size());
+    for (int op : order) key[op] = numerator(release[op]) * (scale / denominator(release[op]));
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return release[a] != release[b] ? release[a] < release[b] : rank_of(a) < rank_of(b);
+        return key[a] != key[b] ? key[a] < key[b] : rank_of(a) < rank_of(b);
     });
     return order;
 }
@@ -68,7 +74,7 @@ RtaOutcome rta(const Workload& w, const std::vector<int>& launch_order) {
             throw std::invalid_argument("RTA launch order leaves out kernel '" + w.ops[i].name + "'");
     out.finish = rta_algorithm2(input, out.big.g_max);
     if (auto closed = rta_closed_form(input, out.big.g_max)) {
-        if (*closed != out.finish)
+        if (!std::equal(closed->begin(), closed->end(), out.finish.begin(), out.finish.end(), time_equal))
             throw std::logic_error("RTA closed form (thesis §3.6) disagrees with Algorithm 2");
         out.closed_form = true;
     }

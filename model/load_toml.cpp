@@ -6,6 +6,7 @@
 #include <iterator>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "model/input_limits.hpp"
 #include "model/name_policy.hpp"
@@ -72,7 +73,14 @@ const toml::array* array_of_tables(const TomlReader& r, const char* key) {
     return a;
 }
 
-void read_streams(const TomlReader& r, Workload& w) {
+// Names seen so far, so that each lookup is O(1): with one stream per kernel, scanning the
+// streams or operations for every new one was quadratic (minutes at 10^5 kernels).
+struct SeenNames {
+    std::unordered_map<std::string, int> streams, ops;
+    int null_stream = -1;
+};
+
+void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
     const toml::array* arr = array_of_tables(r, "stream");
     if (!arr) return;
     for (const toml::node& node : *arr) {
@@ -83,15 +91,22 @@ void read_streams(const TomlReader& r, Workload& w) {
         s.name = r.name(r.required(t, "name", "[[stream]]"), "name", "stream name");
         if (const toml::node* p = t.get("priority")) s.priority = read_priority(r, *p);
         if (const toml::node* n = t.get("null")) s.is_null = r.boolean(*n, "null");
-        for (const Stream& other : w.streams) {
-            if (other.name == s.name)
-                throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " +
-                                              other.where.str() + ")");
-            if (other.is_null && s.is_null)
-                throw InputError(s.where, "a second NULL stream '" + s.name +
-                                              "': a GPU context has one NULL stream (first: '" +
-                                              other.name + "' at " + other.where.str() + ")");
+        auto same = seen.streams.find(s.name);
+        const int twice = same == seen.streams.end() ? -1 : same->second;
+        const int null_too = s.is_null ? seen.null_stream : -1;
+        if (twice >= 0 && (null_too < 0 || twice <= null_too)) {
+            const Stream& other = w.streams[twice];
+            throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " +
+                                          other.where.str() + ")");
         }
+        if (null_too >= 0) {
+            const Stream& other = w.streams[null_too];
+            throw InputError(s.where, "a second NULL stream '" + s.name +
+                                          "': a GPU context has one NULL stream (first: '" +
+                                          other.name + "' at " + other.where.str() + ")");
+        }
+        if (s.is_null) seen.null_stream = static_cast<int>(w.streams.size());
+        seen.streams.emplace(s.name, static_cast<int>(w.streams.size()));
         w.streams.push_back(std::move(s));
     }
 }
@@ -128,26 +143,27 @@ void read_deadline(const TomlReader& r, const toml::table& t, Operation& op) {
     }
 }
 
-int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name) {
+int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name,
+               SeenNames& seen) {
     if (const toml::node* s = t.get("stream")) {
         std::string name = r.name(*s, "stream", "stream");
-        for (std::size_t i = 0; i < w.streams.size(); ++i)
-            if (w.streams[i].name == name) return static_cast<int>(i);
+        if (auto it = seen.streams.find(name); it != seen.streams.end()) return it->second;
         r.fail(*s, "unknown stream '" + name + "' (declare it with [[stream]] name = \"" + name + "\")");
     }
     // No stream given: the operation gets a low-priority stream of its own, named after it.
-    for (const Stream& other : w.streams)
-        if (other.name == op_name)
-            r.fail(t, "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" +
-                          op_name + "\"");
+    if (seen.streams.count(op_name))
+        r.fail(t, "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" +
+                      op_name + "\"");
     Stream s;
     s.name = op_name;
     s.where = r.where(t);
+    seen.streams.emplace(op_name, static_cast<int>(w.streams.size()));
     w.streams.push_back(s);
     return static_cast<int>(w.streams.size()) - 1;
 }
 
-Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count) {
+Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count,
+                  SeenNames& seen) {
     const toml::table& t = *raw.table;
     const bool kernel = raw.kind == OpKind::kernel;
     const std::string what = kernel ? "[[kernel]]" : "[[copy]]";
@@ -160,9 +176,10 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     op.kind = raw.kind;
     op.where = r.where(t);
     op.name = r.name(r.required(t, "name", what), "name", "operation name");
-    if (auto prev = w.find_op(op.name))
-        r.fail(t, "operation name '" + op.name + "' is used twice (first at " + w.ops[*prev].where.str() + ")");
-    op.stream = stream_for(r, t, w, op.name);
+    if (auto prev = seen.ops.find(op.name); prev != seen.ops.end())
+        r.fail(t, "operation name '" + op.name + "' is used twice (first at " + w.ops[prev->second].where.str() + ")");
+    seen.ops.emplace(op.name, static_cast<int>(w.ops.size()));  // read_ops appends it next
+    op.stream = stream_for(r, t, w, op.name, seen);
     count.resize(w.streams.size(), 0);
     op.position = count[op.stream]++;
     const char* time_key = kernel ? "block_time" : "duration";
@@ -181,7 +198,7 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     return op;
 }
 
-void read_ops(const TomlReader& r, Workload& w) {
+void read_ops(const TomlReader& r, Workload& w, SeenNames& seen) {
     std::vector<RawOp> raw;
     for (auto [key, kind] : {std::pair{"kernel", OpKind::kernel}, std::pair{"copy", OpKind::copy}})
         if (const toml::array* arr = array_of_tables(r, key))
@@ -191,7 +208,7 @@ void read_ops(const TomlReader& r, Workload& w) {
         return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
     });
     std::vector<int> count;
-    for (const RawOp& op : raw) w.ops.push_back(read_op(r, op, w, count));
+    for (const RawOp& op : raw) w.ops.push_back(read_op(r, op, w, count, seen));
 }
 
 std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const toml::node& n,
@@ -243,7 +260,7 @@ void read_expectations(const TomlReader& r, Workload& w) {
     }
 }
 
-void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
+void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const SeenNames& seen) {
     r.only_keys(t, {"order", "policy", "sm"}, "[scenario]");
     FixedScenario f;
     f.where = r.where(t);
@@ -256,7 +273,9 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w) {
     if (const toml::node* n = t.get("sm")) {
         for (auto&& [k, v] : r.table(*n, "sm")) {
             const std::string name(k.str());
-            auto op = w.find_op(name);
+            auto found = seen.ops.find(name);
+            std::optional<int> op;
+            if (found != seen.ops.end()) op = found->second;
             if (!op || !w.ops[*op].is_kernel())
                 throw InputError(r.where(k), "[scenario] sm names unknown kernel " + quoted_name(name));
             const toml::array& a = r.array(v, "sm");
@@ -284,11 +303,12 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
     Workload w;
     w.source = name;
     if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
-    read_streams(r, w);
-    read_ops(r, w);
+    SeenNames seen;
+    read_streams(r, w, seen);
+    read_ops(r, w, seen);
     if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
     validate_workload(w);
-    if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w);
+    if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w, seen);
     read_expectations(r, w);
     if (const toml::node* u = r.root().get("time_unit")) {
         w.time_unit = r.string(*u, "time_unit");

@@ -7,11 +7,12 @@
 
 namespace gpuwcrt {
 
-TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(name)) {
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines_.push_back(line);
+TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(name)), text_(std::move(text)) {
+    line_start_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i)
+        if (text_[i] == '\n') line_start_.push_back(i + 1);
     try {
-        root_ = toml::parse(text, name_);
+        root_ = toml::parse(text_, name_);
     } catch (const toml::parse_error& e) {
         const auto& b = e.source().begin;
         std::string message = "TOML syntax error: " + std::string(e.description());
@@ -96,10 +97,13 @@ std::string TomlReader::name(const toml::node& n, const char* key, const std::st
 std::string TomlReader::literal_text(const toml::node& n) const {
     const auto& b = n.source().begin;
     const auto& e = n.source().end;
-    if (b.line == 0 || b.line > lines_.size() || e.line != b.line) return {};
-    const std::string& line = lines_[b.line - 1];
+    if (b.line == 0 || b.line > line_start_.size() || e.line != b.line) return {};
+    const std::size_t from = line_start_[b.line - 1];
+    std::size_t to = text_.find('\n', from);
+    if (to == std::string::npos) to = text_.size();
+    const std::string_view line(text_.data() + from, to - from);
     if (b.column == 0 || e.column < b.column || e.column - 1 > line.size()) return {};
-    return line.substr(b.column - 1, e.column - b.column);
+    return std::string(line.substr(b.column - 1, e.column - b.column));
 }
 
 Time TomlReader::time(const toml::node& n, const char* key) const {

@@ -8,6 +8,13 @@ std::optional<int> Workload::find_op(const std::string& name) const {
     return std::nullopt;
 }
 
+std::unordered_map<std::string, int> Workload::op_index() const {
+    std::unordered_map<std::string, int> out;
+    out.reserve(ops.size());
+    for (std::size_t i = 0; i < ops.size(); ++i) out.emplace(ops[i].name, static_cast<int>(i));
+    return out;
+}
+
 std::vector<int> Workload::stream_ops(int stream) const {
     std::vector<int> out;
     for (std::size_t i = 0; i < ops.size(); ++i)

@@ -3,12 +3,14 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/platform.hpp"
 #include "model/source_location.hpp"
 #include "model/time.hpp"
 #include "model/time_unit.hpp"
+#include "model/time_less.hpp"
 
 namespace gpuwcrt {
 
@@ -24,7 +26,7 @@ struct Stream {
 // A closed interval; lo == hi for a single value. Simulation uses hi (SPEC §5).
 struct TimeRange {
     Time lo, hi;
-    bool is_point() const { return lo == hi; }
+    bool is_point() const { return time_equal(lo, hi); }
 };
 
 // When the host calls the launch/copy API for an operation.
@@ -98,7 +100,8 @@ struct Workload {
     std::vector<Expectation> expectations;
     std::optional<FixedScenario> scenario;
 
-    std::optional<int> find_op(const std::string& name) const;
+    std::optional<int> find_op(const std::string& name) const;      // O(ops): for a few names
+    std::unordered_map<std::string, int> op_index() const;          // name -> index, for many
     std::vector<int> stream_ops(int stream) const;  // in list order
     int null_stream() const;                        // -1 if none
 };

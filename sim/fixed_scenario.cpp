@@ -21,7 +21,8 @@ Scenario scenario_for(const Workload& w, const std::vector<std::string>& order_o
     }
     if (!f || f->sm.empty()) return sc;
     sc.fixed_sm.assign(w.ops.size(), {});
-    for (const auto& [name, sms] : f->sm) sc.fixed_sm[*w.find_op(name)] = sms;
+    const auto index = w.op_index();
+    for (const auto& [name, sms] : f->sm) sc.fixed_sm[index.at(name)] = sms;
     sc.fixed_where = f->where;
     return sc;
 }

@@ -28,10 +28,12 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
     std::vector<long> rank(n);
     for (long i = 0; i < n; ++i) rank[i] = n + i;
     std::set<int> seen;
+    const auto index = w.op_index();
     for (std::size_t pos = 0; pos < order.size(); ++pos) {
         if (order[pos].empty()) fail("name " + std::to_string(pos + 1) + " is empty");
-        auto idx = w.find_op(order[pos]);
-        if (!idx) fail("unknown operation " + quoted_name(order[pos]));
+        const auto found = index.find(order[pos]);
+        if (found == index.end()) fail("unknown operation " + quoted_name(order[pos]));
+        const std::optional<int> idx = found->second;
         if (!seen.insert(*idx).second) fail("names " + quoted_name(order[pos]) + " twice");
         rank[*idx] = static_cast<long>(pos);
     }
@@ -49,13 +51,24 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
     std::vector<int> named(order.size());
     for (long i = 0; i < n; ++i)
         if (rank[i] < n) named[rank[i]] = static_cast<int>(i);
-    for (std::size_t a = 0; a < named.size(); ++a)
+    // The first such pair (a, b) in order, in linear time: a is the first named operation
+    // issued after the earliest window end of a later one, b the first later one it beats.
+    std::vector<std::optional<Time>> later_min_hi(named.size() + 1);
+    for (std::size_t a = named.size(); a-- > 0;) {
+        const IssueSpec& is = w.ops[named[a]].issue;
+        later_min_hi[a] = later_min_hi[a + 1];
+        if (is.is_static() && (!later_min_hi[a] || is.at.hi < *later_min_hi[a])) later_min_hi[a] = is.at.hi;
+    }
+    for (std::size_t a = 0; a < named.size(); ++a) {
+        const Operation& x = w.ops[named[a]];
+        if (!x.issue.is_static() || !later_min_hi[a + 1] || !(x.issue.at.lo > *later_min_hi[a + 1])) continue;
         for (std::size_t b = a + 1; b < named.size(); ++b) {
-            const Operation &x = w.ops[named[a]], &y = w.ops[named[b]];
+            const Operation& y = w.ops[named[b]];
             if (x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi)
                 fail("launches '" + x.name + "' (issued at " + human_string(x.issue.at.lo) + ") before '" + y.name +
                      "' (issued at " + human_string(y.issue.at.hi) + ")");
         }
+    }
     return rank;
 }
 

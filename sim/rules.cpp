@@ -7,48 +7,40 @@
 namespace gpuwcrt::rules {
 namespace {
 
-int successor(const SimState& s, int op) {
-    const Operation& o = s.w.ops[op];
-    for (std::size_t i = op + 1; i < s.w.ops.size(); ++i)
-        if (s.w.ops[i].stream == o.stream) return static_cast<int>(i);
-    return -1;
-}
-
 // The host issues a stream's operations in list order; an operation's issue instant becomes
 // known once its predecessor has been issued (or, for after_stream_idle, has completed).
 void predecessor_issued(SimState& s, int op) {
-    int next = successor(s, op);
+    const int next = s.next_in_stream[op];
     if (next < 0) return;
     const IssueSpec& is = s.w.ops[next].issue;
-    if (is.kind == IssueSpec::Kind::with_previous) s.issue_at[next] = s.now;
+    if (is.kind == IssueSpec::Kind::with_previous) s.set_issue_at(next, s.now);
     if (is.kind == IssueSpec::Kind::at) {
         Time at = next < static_cast<int>(s.scenario.issue_at.size()) && s.scenario.issue_at[next]
                       ? *s.scenario.issue_at[next]
                       : is.at.lo;
-        s.issue_at[next] = std::max(at, s.now);
+        s.set_issue_at(next, time_less(at, s.now) ? s.now : at);
     }
 }
 
 void operation_completed(SimState& s, int op) {
     s.completed[op] = 1;
     s.out.ops[op].finish = s.now;
-    auto& q = s.stream_queue[s.w.ops[op].stream];
-    q.erase(std::find(q.begin(), q.end(), op));
-    int next = successor(s, op);
+    s.pop_completed(op);
+    const int next = s.next_in_stream[op];
     if (next >= 0 && s.w.ops[next].issue.kind == IssueSpec::Kind::after_stream_idle)
-        s.issue_at[next] = s.now + s.w.ops[next].issue.delay;
+        s.set_issue_at(next, s.now + s.w.ops[next].issue.delay);
 }
 
 }  // namespace
 
 void g4_c4_complete(SimState& s) {
-    while (!s.running_blocks.empty() && s.running_blocks.begin()->first == s.now) {
+    while (!s.running_blocks.empty() && time_equal(s.running_blocks.begin()->first, s.now)) {
         RunningBlock b = s.running_blocks.begin()->second;
         s.running_blocks.erase(s.running_blocks.begin());
         s.sm[b.sm].remove(s.w.ops[b.kernel].demand());
         if (++s.blocks_done[b.kernel] == s.w.ops[b.kernel].blocks) operation_completed(s, b.kernel);
     }
-    while (!s.running_copies.empty() && s.running_copies.begin()->first == s.now) {
+    while (!s.running_copies.empty() && time_equal(s.running_copies.begin()->first, s.now)) {
         int op = s.running_copies.begin()->second;
         s.running_copies.erase(s.running_copies.begin());
         s.engine_op[s.out.ops[op].engine] = -1;
@@ -58,44 +50,44 @@ void g4_c4_complete(SimState& s) {
 
 bool g1_issue(SimState& s) {
     bool any = false;
-    for (;;) {
-        int pick = -1;
-        for (std::size_t i = 0; i < s.w.ops.size(); ++i)
-            if (!s.issued[i] && s.issue_at[i] && *s.issue_at[i] == s.now &&
-                (pick < 0 || s.rank(static_cast<int>(i)) < s.rank(pick)))
-                pick = static_cast<int>(i);
-        if (pick < 0) return any;
+    // pending_issues is ordered by (instant, rank, index): its head is the next to issue.
+    while (!s.pending_issues.empty() && time_equal(std::get<0>(*s.pending_issues.begin()), s.now)) {
+        const int pick = std::get<2>(*s.pending_issues.begin());
+        s.pending_issues.erase(s.pending_issues.begin());
         s.issued[pick] = 1;
         s.out.ops[pick].issue = s.now;
         s.out.ops[pick].launch_seq = s.next_launch_seq++;
         s.out.launch_order.push_back(pick);
-        s.stream_queue[s.w.ops[pick].stream].push_back(pick);
+        s.push_issued(pick);
         predecessor_issued(s, pick);
         any = true;
     }
+    return any;
 }
 
 bool n1_n2_may_join(const SimState& s, int kernel) {
-    const int null_stream = s.w.null_stream();
-    if (null_stream < 0) return true;
+    if (s.null_stream < 0) return true;
     const long seq = s.out.ops[kernel].launch_seq;
-    auto launched_after = [&](const std::deque<int>& q) {
-        return q.empty() || s.out.ops[q.front()].launch_seq > seq;
-    };
-    if (s.w.ops[kernel].stream == null_stream) {  // N1
-        for (std::size_t st = 0; st < s.stream_queue.size(); ++st)
-            if (static_cast<int>(st) != null_stream && !launched_after(s.stream_queue[st])) return false;
-        return true;
-    }
-    return launched_after(s.stream_queue[null_stream]);  // N2
+    if (s.w.ops[kernel].stream == s.null_stream)  // N1: every other stream's head launched after it
+        return s.other_fronts.empty() || s.other_fronts.begin()->first > seq;
+    const std::deque<int>& q = s.stream_queue[s.null_stream];  // N2
+    return q.empty() || s.out.ops[q.front()].launch_seq > seq;
 }
 
 bool g2_a1_c1_admit_stream_heads(SimState& s) {
+    // Only heads not yet joined are looked at (SimState keeps them), copies always join (C1).
     std::vector<int> joining;
-    for (const auto& q : s.stream_queue) {
-        if (q.empty() || s.joined[q.front()]) continue;
-        int head = q.front();
-        if (!s.w.ops[head].is_kernel() || n1_n2_may_join(s, head)) joining.push_back(head);
+    joining.swap(s.waiting_copies);
+    for (auto it = s.waiting_kernels.begin(); it != s.waiting_kernels.end();) {
+        const int head = it->second;
+        if (n1_n2_may_join(s, head)) {
+            joining.push_back(head);
+            it = s.waiting_kernels.erase(it);
+        } else if (s.w.ops[head].stream != s.null_stream) {
+            break;  // N2 holds it back, and with it every kernel launched later
+        } else {
+            ++it;
+        }
     }
     std::sort(joining.begin(), joining.end(),
               [&](int a, int b) { return s.out.ops[a].launch_seq < s.out.ops[b].launch_seq; });
@@ -138,6 +130,7 @@ bool x1_a2_g3_dispatch_blocks(SimState& s) {
         if (q == s.ee_queue.end()) return any;
         const int k = q->front();
         const Operation& kernel = s.w.ops[k];
+        std::optional<Time> common_end;  // without per-block times, every block dispatched now ends together
         while (s.next_block[k] < kernel.blocks) {
             std::vector<int> fitting = r_fitting_sms(s, k);
             if (fitting.empty()) return any;
@@ -145,7 +138,8 @@ bool x1_a2_g3_dispatch_blocks(SimState& s) {
             const int sm = place_block(s, k, j, fitting);
             s.round_robin_last = sm;
             s.sm[sm].add(kernel.demand());
-            const Time end = s.now + s.block_time(k, j);
+            if (!common_end || s.scenario.block_time) common_end = s.now + s.block_time(k, j);
+            const Time& end = *common_end;
             s.running_blocks.emplace(end, RunningBlock{k, sm});
             if (j == 0) s.out.ops[k].start = s.now;
             s.out.blocks.push_back({k, j, sm, s.now, end});

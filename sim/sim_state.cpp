@@ -1,5 +1,7 @@
 #include "sim/sim_state.hpp"
 
+#include <algorithm>
+
 namespace gpuwcrt {
 
 SimState::SimState(const Workload& wl, const Scenario& sc)
@@ -15,6 +17,51 @@ SimState::SimState(const Workload& wl, const Scenario& sc)
       next_block(wl.ops.size(), 0),
       blocks_done(wl.ops.size(), 0) {
     out.ops.resize(wl.ops.size());
+    null_stream = wl.null_stream();
+    next_in_stream.assign(wl.ops.size(), -1);
+    std::vector<int> last(wl.streams.size(), -1);
+    for (std::size_t i = 0; i < wl.ops.size(); ++i) {
+        int& prev = last[wl.ops[i].stream];
+        if (prev >= 0) next_in_stream[prev] = static_cast<int>(i);
+        prev = static_cast<int>(i);
+    }
+}
+
+void SimState::set_issue_at(int op, const Time& t) {
+    if (issued[op]) return;
+    if (issue_at[op]) pending_issues.erase({*issue_at[op], rank(op), op});
+    issue_at[op] = t;
+    pending_issues.emplace(t, rank(op), op);
+}
+
+namespace {
+
+// A new head of stream `st` may join its EE or the CE queue (G2, C1) and counts for N1.
+void new_head(SimState& s, int st) {
+    const int op = s.stream_queue[st].front();
+    const long seq = s.out.ops[op].launch_seq;
+    if (st != s.null_stream) s.other_fronts.emplace(seq, op);
+    if (s.joined[op]) return;
+    if (s.w.ops[op].is_kernel()) s.waiting_kernels.emplace(seq, op);
+    else s.waiting_copies.push_back(op);
+}
+
+}  // namespace
+
+void SimState::push_issued(int op) {
+    const int st = w.ops[op].stream;
+    stream_queue[st].push_back(op);
+    if (stream_queue[st].size() == 1) new_head(*this, st);
+}
+
+void SimState::pop_completed(int op) {
+    const int st = w.ops[op].stream;
+    auto& q = stream_queue[st];
+    const bool was_head = q.front() == op;
+    q.erase(std::find(q.begin(), q.end(), op));
+    if (!was_head) return;
+    if (st != null_stream) other_fronts.erase({out.ops[op].launch_seq, op});
+    if (!q.empty()) new_head(*this, st);
 }
 
 long SimState::rank(int op) const {
@@ -29,10 +76,9 @@ Time SimState::block_time(int kernel, std::int64_t block) const {
 std::optional<Time> SimState::next_event() const {
     std::optional<Time> t;
     auto consider = [&](const Time& x) {
-        if (!t || x < *t) t = x;
+        if (!t || time_less(x, *t)) t = x;
     };
-    for (std::size_t i = 0; i < issue_at.size(); ++i)
-        if (issue_at[i] && !issued[i]) consider(*issue_at[i]);
+    if (!pending_issues.empty()) consider(std::get<0>(*pending_issues.begin()));
     if (!running_blocks.empty()) consider(running_blocks.begin()->first);
     if (!running_copies.empty()) consider(running_copies.begin()->first);
     return t;

@@ -4,7 +4,10 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
+#include <tuple>
 
+#include "model/time_less.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
 
@@ -13,6 +16,14 @@ namespace gpuwcrt {
 struct RunningBlock {
     int kernel;
     int sm;
+};
+
+using PendingIssue = std::tuple<Time, long, int>;  // (issue instant, rank, op)
+struct PendingIssueOrder {
+    bool operator()(const PendingIssue& a, const PendingIssue& b) const {
+        if (int c = time_compare(std::get<0>(a), std::get<0>(b))) return c < 0;
+        return std::tie(std::get<1>(a), std::get<2>(a)) < std::tie(std::get<1>(b), std::get<2>(b));
+    }
 };
 
 struct SimState {
@@ -32,14 +43,25 @@ struct SimState {
 
     std::vector<std::optional<Time>> issue_at;  // known issue instant, not yet issued
     std::vector<char> issued, completed;
+    // Indexes kept in step with the queues so that each event costs O(log n) per operation it
+    // touches instead of a scan of every operation or stream (quadratic at 10^4 kernels).
+    int null_stream = -1;
+    std::vector<int> next_in_stream;                       // successor in the stream, or -1
+    std::set<PendingIssue, PendingIssueOrder> pending_issues;  // not yet issued
+    std::set<std::pair<long, int>> waiting_kernels;        // (launch_seq, op): stream heads not joined
+    std::vector<int> waiting_copies;                       // copy stream heads not joined
+    std::set<std::pair<long, int>> other_fronts;           // (launch_seq, op): heads of non-NULL streams
     std::vector<std::int64_t> next_block, blocks_done;
-    std::multimap<Time, RunningBlock> running_blocks;  // by end time
-    std::multimap<Time, int> running_copies;           // by end time -> op
+    std::multimap<Time, RunningBlock, TimeLess> running_blocks;  // by end time
+    std::multimap<Time, int, TimeLess> running_copies;           // by end time -> op
     long next_launch_seq = 0;
 
     Schedule out;
 
     long rank(int op) const;
+    void set_issue_at(int op, const Time& t);
+    void push_issued(int op);       // G1: joins its stream queue
+    void pop_completed(int op);     // G4/C4: leaves its stream queue
     Time block_time(int kernel, std::int64_t block) const;
     std::optional<Time> next_event() const;
 };

@@ -8,16 +8,32 @@ namespace gpuwcrt {
 namespace {
 
 void seed_first_issues(SimState& s) {
-    for (std::size_t st = 0; st < s.w.streams.size(); ++st) {
-        auto ops = s.w.stream_ops(static_cast<int>(st));
-        if (ops.empty()) continue;
-        const int first = ops.front();
+    std::vector<char> seen(s.w.streams.size(), 0);  // one pass: stream_ops per stream is quadratic
+    for (std::size_t op = 0; op < s.w.ops.size(); ++op) {
+        if (seen[s.w.ops[op].stream]) continue;
+        seen[s.w.ops[op].stream] = 1;
+        const int first = static_cast<int>(op);
         const IssueSpec& is = s.w.ops[first].issue;
-        if (is.kind == IssueSpec::Kind::after_stream_idle) s.issue_at[first] = is.delay;
+        if (is.kind == IssueSpec::Kind::after_stream_idle) s.set_issue_at(first, is.delay);
         else if (first < static_cast<int>(s.scenario.issue_at.size()) && s.scenario.issue_at[first])
-            s.issue_at[first] = *s.scenario.issue_at[first];
-        else s.issue_at[first] = is.at.lo;
+            s.set_issue_at(first, *s.scenario.issue_at[first]);
+        else s.set_issue_at(first, is.at.lo);
     }
+}
+
+// Total blocks; an InputError above max_simulated_blocks.
+std::int64_t check_size(const Workload& w) {
+    std::int64_t total = 0;
+    for (const Operation& op : w.ops) {
+        if (!op.is_kernel()) continue;
+        if (op.blocks > max_simulated_blocks - total)  // no overflow: both sides within the limit
+            throw InputError(op.where, "kernel '" + op.name + "' brings the workload to more than " +
+                                           std::to_string(max_simulated_blocks) +
+                                           " blocks in total, the simulator's limit (it takes one step per "
+                                           "block); `gpuwcrt rta` analyses any grid size");
+        total += op.blocks;
+    }
+    return total;
 }
 
 }  // namespace
@@ -25,7 +41,10 @@ void seed_first_issues(SimState& s) {
 Schedule simulate(const Workload& w, const Scenario& scenario) {
     if (scenario.policy == Policy::chooser && !scenario.choose)
         throw std::logic_error("Policy::chooser without a chooser");
+    const std::int64_t blocks = check_size(w);
     SimState s(w, scenario);
+    s.out.blocks.reserve(static_cast<std::size_t>(blocks));  // no reallocation of rational times
+    s.out.launch_order.reserve(w.ops.size());
     seed_first_issues(s);
     while (auto t = s.next_event()) {
         s.now = *t;
