@@ -49,6 +49,20 @@ Policy policy_from_option(const std::string& name) {
     throw option_error("--policy", "unknown policy " + quoted_value(name));
 }
 
+void check_block_outputs(const Workload& w, const std::string& svg, const std::string& listing) {
+    std::int64_t blocks = 0;  // at most 2^62: the loader checks the workload's totals
+    for (const Operation& op : w.ops)
+        if (op.is_kernel()) blocks += op.blocks;
+    if (!svg.empty() && blocks > max_svg_blocks)
+        throw option_error("--svg", "the workload has " + std::to_string(blocks) + " blocks; a chart is drawn for at most " +
+                                        std::to_string(max_svg_blocks) + " (larger ones are unreadable)");
+    if (!listing.empty() && blocks > max_listed_blocks)
+        throw option_error(listing, "the workload has " + std::to_string(blocks) +
+                                                  " blocks; every block is listed for at most " +
+                                                  std::to_string(max_listed_blocks) +
+                                                  " (the table without --blocks has no such limit)");
+}
+
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s) {
     write_output_file(path, gantt_svg(w, s));
 }

@@ -119,6 +119,7 @@ int run_certify(const CertifyOptions& o) {
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
+    check_block_outputs(w, o.svg);
     require_fixed_times(w);
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     Progress progress("certify");

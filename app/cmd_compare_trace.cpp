@@ -22,6 +22,7 @@ struct CompareOptions {
 int run_compare(const CompareOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.workload}, o.logs);
     const Workload w = load_workload_file(o.workload);
+    check_block_outputs(w, o.svg);
     std::vector<ExaminerLog> logs;
     for (const std::string& path : o.logs) logs.push_back(read_examiner_log_file(path));
     TraceCompareOptions to;

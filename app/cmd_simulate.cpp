@@ -23,6 +23,7 @@ struct SimulateOptions {
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
+    check_block_outputs(w, o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
     const Schedule s = simulate(w, sc);

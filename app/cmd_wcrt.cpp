@@ -76,6 +76,7 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
 int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
+    check_block_outputs(w, o.svg);
     require_fixed_times(w);
     const std::vector<int> ops = selected_ops(w, o.ops);
     const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work

@@ -1,5 +1,6 @@
 #include "encode/block_problem.hpp"
 
+#include <climits>
 #include <numeric>
 
 namespace gpuwcrt {
@@ -24,6 +25,25 @@ void reject_unsupported(const Workload& w) {
         if (op.issue.is_static() && !op.issue.at.is_point())
             throw InputError(op.where, "issue windows are not covered by any verification engine yet "
                                        "(docs/decisions.md)");
+    }
+}
+
+// Resource amounts become pseudo-Boolean coefficients, which Z3 takes as 32-bit ints; half
+// of that leaves room for its sums. Past it the workload is an input the engine cannot encode.
+void reject_wide_coefficients(const Workload& w, const BlockProblem& p) {
+    constexpr std::int64_t limit = INT_MAX / 2;  // as BlockEncoding asserts
+    for (const ScaledResource& r : p.all_resources) {
+        if (r.capacity > limit)
+            throw InputError({w.source, 0, 0}, "the SMT engine cannot encode the per-SM " + r.name + " capacity " +
+                                                   std::to_string(r.capacity) + " (after dividing by the common "
+                                                   "factor of capacity and demands it must be at most 2^30 - 1); use "
+                                                   "--engine enumerate or smaller [platform] limits");
+        for (int k = 0; k < p.kernels(); ++k)
+            if (r.demand[k] > limit)
+                throw InputError(w.ops[p.op[k]].where, "the SMT engine cannot encode a per-block " + r.name +
+                                                           " demand of " + std::to_string(r.demand[k]) +
+                                                           " (at most 2^30 - 1 after dividing by the common factor); "
+                                                           "use --engine enumerate");
     }
 }
 
@@ -163,6 +183,7 @@ BlockProblem make_block_problem(const Workload& w) {
     add_if_binding("shared memory", pf.shared_mem_per_sm, shared);
     add_if_binding("registers", pf.registers_per_sm, regs);
     add_if_binding("resident blocks", pf.blocks_per_sm_max, ones);
+    reject_wide_coefficients(w, p);
     p.horizon = start_horizon(p);
     return p;
 }

@@ -8,7 +8,7 @@ namespace gpuwcrt {
 // The simulator takes one event per block and records every block, so a workload with more
 // blocks in total is refused (InputError at the kernel where the sum passes the limit) rather
 // than run for hours: 2·10^7 blocks take about a minute and a few GB. The RTA has no such limit.
-inline constexpr std::int64_t max_simulated_blocks = 20'000'000;
+inline constexpr std::int64_t max_simulated_blocks = 4'000'000;
 
 Schedule simulate(const Workload& w, const Scenario& scenario = {});
 
