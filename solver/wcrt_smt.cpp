@@ -167,8 +167,12 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     if (passed(limits.deadline)) throw BuildDeadlinePassed();  // not even a Z3 context
     if (z3_ran_out_of_memory) throw std::bad_alloc();
     bool time_indexed = o.encoding == EncodingChoice::time_indexed;
+    // The time-indexed encoding has a literal per block and instant: on a fine time scale (a
+    // 2-block kernel of block time 400000 needed 1.7 GB) the event encoding, whose size does
+    // not depend on the scale, is the one to build.
     if (o.encoding == EncodingChoice::automatic)
-        time_indexed = o.policy != Policy::round_robin && TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
+        time_indexed = o.policy != Policy::round_robin && p.horizon <= 100'000 &&
+                       TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
     const auto start = Clock::now();
     std::unique_ptr<SearchBase> search;
     if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);

@@ -154,3 +154,15 @@ TEST_CASE("bad --max-memory values are input errors in the CLI format", "[limits
         CHECK(r.err.rfind("gpuwcrt: --max-memory: must be ", 0) == 0);
     }
 }
+
+TEST_CASE("a coarse workload on a fine time grid is decided by the event encoding, not overrun", "[limits][timeout]") {
+    // Fuzzer run 18675: 400 000 time units make a time-indexed encoding of 1.7 GB that was
+    // still being built past --timeout 1; the event encoding decides it at once.
+    const std::string file = test::temp_dir() + "/fine.toml";
+    std::ofstream(file) << "[[kernel]]\nname = \"K\"\nblocks = 2\nthreads = 512\nblock_time = 400000\n";
+    const TimedRun t = timed({"wcrt", file, "--timeout", "1", "--json"});
+    INFO(t.run.out << t.run.err);
+    CHECK(t.run.exit_code == 0);
+    CHECK(has(t.run.out, "\"status\": \"exact\""));
+    CHECK(has(t.run.out, "\"wcrt\": \"400000\""));
+}
