@@ -4,6 +4,7 @@
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
+#include "app/phase_progress.hpp"
 #include "report/trace_compare.hpp"
 #include "report/trace_svg.hpp"
 
@@ -21,6 +22,8 @@ struct CompareOptions {
 
 int run_compare(const CompareOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.workload}, o.logs);
+    PhaseProgress progress("compare-trace");
+    progress.set_phase("comparing " + o.workload + " with " + std::to_string(o.logs.size()) + " logs");
     const Workload w = load_workload_file(o.workload);
     check_block_outputs(w, o.svg);
     std::vector<ExaminerLog> logs;

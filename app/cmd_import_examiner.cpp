@@ -4,6 +4,7 @@
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
+#include "app/phase_progress.hpp"
 #include "app/parse_error_message.hpp"
 #include "model/examiner_config.hpp"
 #include "model/write_toml.hpp"
@@ -25,6 +26,8 @@ std::string base_name(const std::string& path) {
 }
 
 int run_import(const ImportOptions& o) {
+    PhaseProgress progress("import-examiner");
+    progress.set_phase("importing " + o.file);
     check_output_paths({{"--output", o.output}}, {o.file});
     ExaminerImportOptions io;
     if (o.bandwidth) {

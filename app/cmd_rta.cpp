@@ -3,6 +3,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
+#include "app/phase_progress.hpp"
 #include "bounds/rta_workload.hpp"
 #include "report/json.hpp"
 #include "report/text_table.hpp"
@@ -64,10 +65,14 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
 }
 
 int run_rta(const RtaOptions& o) {
+    PhaseProgress progress("rta");
+    progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
+    progress.set_phase("analysing " + std::to_string(w.ops.size()) + " operations");
     // Same validation of --order (and of a [scenario] table's order) as `simulate`.
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"), std::nullopt);
     const RtaOutcome r = rta(w, rta_launch_order(w, sc.rank));
+    progress.set_phase("writing the result");
     if (o.json) std::cout << rta_json(w, r).dump(2) << '\n';
     else print_rta(std::cout, w, r);
     return 0;

@@ -3,6 +3,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
+#include "app/phase_progress.hpp"
 #include "app/output_file.hpp"
 #include "report/schedule_json.hpp"
 #include "report/schedule_table.hpp"
@@ -22,11 +23,15 @@ struct SimulateOptions {
 
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
+    PhaseProgress progress("simulate");
+    progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
+    progress.set_phase("simulating " + std::to_string(w.ops.size()) + " operations");
     const Schedule s = simulate(w, sc);
+    progress.set_phase("writing the result");
     if (!o.svg.empty()) write_gantt_svg(o.svg, w, s);
     if (o.json) std::cout << schedule_json(w, s).dump(2) << '\n';
     else print_schedule_table(std::cout, w, s, o.blocks);
