@@ -5,8 +5,8 @@
 
 namespace gpuwcrt::app {
 
-PhaseProgress::PhaseProgress(std::string command)
-    : command_(std::move(command)), thread_([this] { report_loop(); }) {}
+PhaseProgress::PhaseProgress(std::string command, std::function<std::string()> status)
+    : command_(std::move(command)), status_(std::move(status)), thread_([this] { report_loop(); }) {}
 
 PhaseProgress::~PhaseProgress() {
     {
@@ -28,7 +28,9 @@ void PhaseProgress::report_loop() {
     auto next = start + seconds(1);
     std::unique_lock lock(mutex_);
     while (!wake_.wait_until(lock, next, [this] { return stop_; })) {
-        std::cerr << "gpuwcrt " + command_ + ": " + phase_ + ", " +
+        std::string what = phase_;
+        if (status_) what += (what.empty() ? "" : ", ") + status_();
+        std::cerr << "gpuwcrt " + command_ + ": " + what + ", " +
                          std::to_string(duration_cast<seconds>(steady_clock::now() - start).count()) + " s\n"
                   << std::flush;
         next += seconds(3);

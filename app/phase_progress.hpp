@@ -1,8 +1,9 @@
 #pragma once
-// Progress on stderr for commands without counters of their own (simulate, rta, import-examiner,
-// compare-trace): nothing during the first second, then the current phase every 3 s, from a
-// thread of its own, so that one long step (loading 10^6 kernels) still reports.
+// Progress on stderr: nothing during the first second, then one line every 3 s, from a thread
+// of its own, so that one long step (loading 10^6 kernels, a Z3 check) still reports. The line
+// is the phase set last, followed by what `status` says (e.g. a warp engine's counters).
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -11,7 +12,7 @@ namespace gpuwcrt::app {
 
 class PhaseProgress {
 public:
-    explicit PhaseProgress(std::string command);
+    explicit PhaseProgress(std::string command, std::function<std::string()> status = {});
     ~PhaseProgress();  // stops the thread
     PhaseProgress(const PhaseProgress&) = delete;
     PhaseProgress& operator=(const PhaseProgress&) = delete;
@@ -22,6 +23,7 @@ private:
     void report_loop();
 
     std::string command_, phase_;
+    std::function<std::string()> status_;
     bool stop_ = false;
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -207,6 +207,25 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
     return {inc.witness, inc.response};
 }
 
+// Runs one engine call's search: the deadline passing while the encoding is built, or memory
+// running out anywhere, ends it as "unknown" (through `stop`) instead of an internal error.
+template <class Body>
+void guarded(std::unique_ptr<SearchBase>& search, const Deadline& deadline,
+             const std::function<void(const std::string&)>& stop, Body&& body) {
+    try {
+        body();
+    } catch (const BuildDeadlinePassed&) {
+        stop("timeout");
+    } catch (const std::bad_alloc&) {
+        discard(search, deadline, false);  // give the memory back before anything else happens
+        stop("memory limit");
+    } catch (const z3::exception& e) {
+        if (!is_memory_exhaustion(e)) throw;
+        discard(search, deadline, false);
+        stop("memory limit");
+    }
+}
+
 }  // namespace
 
 void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
@@ -227,7 +246,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     // Past the deadline not even one simulation: on a huge workload it alone could overrun
     // --timeout by seconds, once per operation.
     if (passed(limits.deadline)) stop("timeout");
-    else try {
+    else guarded(search, limits.deadline, stop, [&] {
         auto [x, best] = first_incumbent(w, op, o, limits.deadline);
         require_within_bound(w, op, best, upper);
         a.witness = std::move(x);
@@ -255,17 +274,8 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
             a.wcrt = best = std::move(resp);
         }
         discard(search, limits.deadline);
-    } catch (const BuildDeadlinePassed&) {
-        stop("timeout");
-    } catch (const std::bad_alloc&) {
-        discard(search, limits.deadline, false);  // give the memory back before anything else happens
-        stop("memory limit");
-    } catch (const z3::exception& e) {
-        if (!is_memory_exhaustion(e)) throw;
-        discard(search, limits.deadline, false);
-        stop("memory limit");
-    }
-    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
+    });
+    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }
@@ -290,7 +300,7 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
     }
     std::unique_ptr<SearchBase> search;
     if (passed(limits.deadline)) stop("timeout");  // as in smt_maximise
-    else try {
+    else guarded(search, limits.deadline, stop, [&] {
         auto [x, r0] = first_incumbent(w, op, o, limits.deadline);
         if (r0 > bound) {  // a simulated scenario already violates the bound
             replay_witness(w, x, op, r0);
@@ -314,17 +324,8 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
             }
             discard(search, limits.deadline);
         }
-    } catch (const BuildDeadlinePassed&) {
-        stop("timeout");
-    } catch (const std::bad_alloc&) {
-        discard(search, limits.deadline, false);  // give the memory back before anything else happens
-        stop("memory limit");
-    } catch (const z3::exception& e) {
-        if (!is_memory_exhaustion(e)) throw;
-        discard(search, limits.deadline, false);
-        stop("memory limit");
-    }
-    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;
+    });
+    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }
