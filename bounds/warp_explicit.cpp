@@ -72,7 +72,9 @@ private:
         f.next = step_.successors(f.state);
         stack_bytes_ += frame_bytes(f);
         stack_.push_back(std::move(f));
-        if (stack_.size() % 256 == 0) budget_.check(bytes_in_use());  // a long path holds many frames
+        // Every frame: with thousands of warps one successor list costs far more than a clock
+        // read, and checking every 256th frame let a point overrun --timeout by a second.
+        budget_.check(bytes_in_use());
     }
 
     std::size_t frame_bytes(const Frame& f) const { return memo_entry_bytes_ + f.next.size() * issue_bytes_ + sizeof(Frame); }
@@ -96,7 +98,7 @@ private:
             stack_bytes_ -= frame_bytes(f);
             stack_.pop_back();
             budget_.states.fetch_add(1, std::memory_order_relaxed);
-            if (memo_.size() % 1024 == 0) budget_.check(bytes_in_use());
+            budget_.check(bytes_in_use());
             if (stack_.empty()) return v;
             fold(stack_.back(), 1 + v);
         }
@@ -141,9 +143,14 @@ WarpExtreme explicit_extreme(const WarpProblem& problem, WarpGoal goal, const Wa
     }
     out.states = search->states();
     search.reset();  // frees the memo before anything else needs memory
-    // The greedy bound gets its own short grace period: it is linear in the makespan.
+    // The greedy bound gets its own short grace period (it is linear in the makespan), shorter
+    // when the run's deadline has passed: a point runs two searches, and the whole point must
+    // end within its --timeout + 1 s.
     WarpBudget grace;
-    grace.deadline = WarpBudget::Clock::now() + std::chrono::seconds(1);
+    const auto now = WarpBudget::Clock::now();
+    grace.deadline = now + std::chrono::seconds(1);
+    if (budget.deadline)
+        grace.deadline = std::min(*grace.deadline, std::max(*budget.deadline, now) + std::chrono::milliseconds(200));
     out.bound = greedy_makespan(problem, goal, grace);
     return out;
 }
