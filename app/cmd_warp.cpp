@@ -126,6 +126,7 @@ public:
         : engine_(engine), timeout_(timeout), progress_(command, budget_) {}
 
     void context(std::string text) { progress_.set_context(std::move(text)); }
+    void end_after_this_point() { budget_.leave_table_on_timeout = true; }
 
     WarpCheck explicit_part(const WarpProblem& p, long long threads) {
         budget_.deadline = WarpBudget::Clock::now() + timeout_;
@@ -218,6 +219,7 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program", rep);
 
     auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
+    runner->end_after_this_point();
     WarpCheck c = runner->explicit_part(problem_for(spec, warps, rep), threads);
     if (!o.json) {
         std::cout << "threads " << threads << " -> W = " << warps << " warps of " << ws << ", rep " << rep

@@ -35,6 +35,10 @@ public:
     // Bytes the engines' own tables (memo, stack, schedules) may take. Allocation failures
     // (std::bad_alloc under an address-space limit) count as running out as well.
     std::size_t memory_bytes;
+    // Set by a run that ends right after its one point (`warp`, not `warp-sweep`): a search
+    // stopped by the deadline leaves its table to the operating system instead of freeing it
+    // (millions of states took 1.4 s to free, past --timeout + 1 s).
+    bool leave_table_on_timeout = false;
 
     // Throws WarpStopped when the deadline has passed or `bytes_in_use` exceeds the budget.
     void check(std::size_t bytes_in_use = 0) const {

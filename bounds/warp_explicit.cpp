@@ -142,7 +142,10 @@ WarpExtreme explicit_extreme(const WarpProblem& problem, WarpGoal goal, const Wa
         out.stopped = WarpStopReason::memory;
     }
     out.states = search->states();
-    search.reset();  // frees the memo before anything else needs memory
+    if (budget.leave_table_on_timeout && out.stopped == WarpStopReason::timeout)
+        (void)search.release();  // deliberately leaked: see WarpBudget::leave_table_on_timeout
+    else
+        search.reset();  // frees the memo before anything else needs memory
     // The greedy bound gets its own short grace period (it is linear in the makespan), shorter
     // when the run's deadline has passed: a point runs two searches, and the whole point must
     // end within its --timeout + 1 s.
