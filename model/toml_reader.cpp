@@ -16,9 +16,10 @@ TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(nam
     } catch (const toml::parse_error& e) {
         const auto& b = e.source().begin;
         std::string message = "TOML syntax error: " + std::string(e.description());
-        // toml++ reads a float through double; a time beyond its range can still be written exactly.
+        // toml++ refuses a float literal beyond IEEE binary64 range before we can read its
+        // text exactly (toml_reader.hpp); the same time is accepted written as a string.
         if (message.find("floating-point") != std::string::npos)
-            message += " (a TOML float must lie within the range of a double; write such a time as a string, "
+            message += " (a TOML float literal must stay below about 1.8e308; write such a time as a string, "
                        "e.g. \"1e400\", within the limits of +-" + std::to_string(limits::max_time_exponent) +
                        " for the exponent and " + std::to_string(limits::max_time_digits) + " digits)";
         throw InputError({name_, static_cast<int>(b.line), static_cast<int>(b.column)}, message);
