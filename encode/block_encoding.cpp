@@ -13,27 +13,19 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
         for (std::int64_t d : r.demand)
             if (d > INT_MAX / 2 || r.capacity > INT_MAX / 2)
                 throw std::logic_error("resource demand too large for a pseudo-Boolean coefficient");
-    const BuildBudget& b = o_.budget;
-    try {
-        b.say("variables");
-        declare_variables();
-        b.say("launch order");
-        rule_launch_order_is_total();
-        b.say("join times");
-        rule_g1_g2_g4_join_times();
-        rule_g2_ee_order_follows_joins();
-        b.say("FIFO dispatch");
-        rule_x1_g3_fifo_dispatch();
-        b.say("resources");
-        rule_r_resources_fit();
-        b.say("greedy dispatch");
-        rule_greedy_dispatch();
-        b.say("placement policy");
-        rule_placement_policy();
-        if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
-    } catch (const BuildDeadlinePassed&) {
-        interrupted_ = true;  // keep what was built: see interrupted()
-    }
+    interrupted_ = !o_.budget.build({
+        {"variables", [&] { declare_variables(); }},
+        {"launch order", [&] { rule_launch_order_is_total(); }},
+        {"join times", [&] { rule_g1_g2_g4_join_times(); rule_g2_ee_order_follows_joins(); }},
+        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); }},
+        {"resources", [&] { rule_r_resources_fit(); }},
+        {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
+        {"placement policy", [&] { rule_placement_policy(); }},
+        {"symmetry breaking", [&] {
+             if (o_.symmetry_breaking)
+                 break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
+         }},
+    });  // interrupted: what was built stays, see interrupted()
 }
 
 void BlockEncoding::declare_variables() {

@@ -5,9 +5,11 @@
 // and stop within milliseconds of the deadline instead of finishing a term nobody can solve.
 #include <chrono>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gpuwcrt {
 
@@ -27,6 +29,19 @@ struct BuildBudget {
     }
     void say(const std::string& line) const {
         if (progress) progress(line);
+    }
+    // Builds an encoding's constraint families in order, announcing each; false when the
+    // deadline passed on the way (what was built stays: the encoding marks itself interrupted).
+    bool build(std::initializer_list<std::pair<const char*, std::function<void()>>> families) const {
+        try {
+            for (const auto& [name, family] : families) {
+                say(name);
+                family();
+            }
+        } catch (const BuildDeadlinePassed&) {
+            return false;
+        }
+        return true;
     }
 };
 

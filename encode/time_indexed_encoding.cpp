@@ -9,26 +9,19 @@ namespace gpuwcrt {
 
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
-    const BuildBudget& b = o_.budget;
-    try {
-        b.say("variables");
-        declare_variables();
-        b.say("launch order");
-        rule_launch_order_is_total();
-        b.say("FIFO dispatch");
-        rule_x1_g3_fifo_dispatch();
-        b.say("join times");
-        rule_g2_join_and_ee_order();
-        b.say("resources");
-        rule_r_resources_fit();
-        b.say("greedy dispatch");
-        rule_greedy_dispatch();
-        b.say("placement policy");
-        rule_placement_policy();
-        if (o_.symmetry_breaking) break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, b);
-    } catch (const BuildDeadlinePassed&) {
-        interrupted_ = true;  // keep what was built: see interrupted()
-    }
+    interrupted_ = !o_.budget.build({
+        {"variables", [&] { declare_variables(); }},
+        {"launch order", [&] { rule_launch_order_is_total(); }},
+        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); }},
+        {"join times", [&] { rule_g2_join_and_ee_order(); }},
+        {"resources", [&] { rule_r_resources_fit(); }},
+        {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
+        {"placement policy", [&] { rule_placement_policy(); }},
+        {"symmetry breaking", [&] {
+             if (o_.symmetry_breaking)
+                 break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
+         }},
+    });  // interrupted: what was built stays, see interrupted()
 }
 
 std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
