@@ -49,28 +49,27 @@ void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget
     const auto stopped = [&](WarpStopReason r) {
         if (run.unknown_reason.empty()) run.unknown_reason = to_string(r);
     };
+    // One goal; true when it was decided exactly (its schedule validated).
+    const auto extreme = [&](WarpGoal goal, const char* phase, const char* what, std::optional<int>& exact,
+                             std::optional<int>& bound, WarpSchedule& schedule) {
+        budget.phase = phase;
+        const WarpExtreme e = explicit_extreme(problem, goal, budget);
+        run.states += e.states;
+        if (e.stopped) {
+            stopped(*e.stopped);
+            bound = e.bound;
+            return false;
+        }
+        schedule = validated(problem, e.issues, e.makespan, what, budget);
+        exact = bound = e.makespan;
+        return true;
+    };
     // The verdict needs only the worst case: an exact worst case stands when the best runs out.
     try {
-        budget.phase = "explicit engine, worst case";
-        const WarpExtreme w = explicit_extreme(problem, WarpGoal::worst, budget);
-        run.states += w.states;
-        if (w.stopped) {
-            stopped(*w.stopped);
-            run.worst_bound = w.bound;
-        } else {
-            worst_schedule = validated(problem, w.issues, w.makespan, "explicit worst-case", budget);
-            run.worst = run.worst_bound = w.makespan;
-            budget.phase = "explicit engine, best case";
-            const WarpExtreme b = explicit_extreme(problem, WarpGoal::best, budget);
-            run.states += b.states;
-            if (b.stopped) {
-                stopped(*b.stopped);
-                run.best_bound = b.bound;
-            } else {
-                best_schedule = validated(problem, b.issues, b.makespan, "explicit best-case", budget);
-                run.best = run.best_bound = b.makespan;
-            }
-        }
+        if (extreme(WarpGoal::worst, "explicit engine, worst case", "explicit worst-case", run.worst, run.worst_bound,
+                    worst_schedule))
+            extreme(WarpGoal::best, "explicit engine, best case", "explicit best-case", run.best, run.best_bound,
+                    best_schedule);
     } catch (const WarpStopped& e) {  // from validated: no room for the per-warp rows
         stopped(e.reason);
     } catch (const std::bad_alloc&) {
