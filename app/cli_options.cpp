@@ -50,9 +50,7 @@ Policy policy_from_option(const std::string& name) {
 }
 
 void check_block_outputs(const Workload& w, const std::string& svg, const std::string& listing) {
-    std::int64_t blocks = 0;  // at most 2^62: the loader checks the workload's totals
-    for (const Operation& op : w.ops)
-        if (op.is_kernel()) blocks += op.blocks;
+    const std::int64_t blocks = w.total_blocks();
     if (!svg.empty() && blocks > max_svg_blocks)
         throw option_error("--svg", "the workload has " + std::to_string(blocks) + " blocks; a chart is drawn for at most " +
                                         std::to_string(max_svg_blocks) + " (larger ones are unreadable)");

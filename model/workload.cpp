@@ -28,4 +28,11 @@ int Workload::null_stream() const {
     return -1;
 }
 
+std::int64_t Workload::total_blocks() const {
+    std::int64_t n = 0;  // no overflow: the loader keeps the total within limits::max_total
+    for (const Operation& op : ops)
+        if (op.is_kernel()) n += op.blocks;
+    return n;
+}
+
 }  // namespace gpuwcrt

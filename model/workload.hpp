@@ -104,6 +104,7 @@ struct Workload {
     std::unordered_map<std::string, int> op_index() const;          // name -> index, for many
     std::vector<int> stream_ops(int stream) const;  // in list order
     int null_stream() const;                        // -1 if none
+    std::int64_t total_blocks() const;              // of every kernel; <= 2^62 once loaded
 };
 
 }  // namespace gpuwcrt
