@@ -10,6 +10,10 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "encode/block_problem.hpp"
+#include "model/random_workload.hpp"
+#include "model/write_toml.hpp"
+
 namespace gpuwcrt::test {
 namespace {
 
@@ -64,5 +68,17 @@ std::vector<std::string> workload_case_files() {
 }
 
 Workload workload_from(const std::string& toml) { return load_workload_text(toml, "test.toml"); }
+
+SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed) {
+    RandomWorkloadSpec spec;
+    spec.kernels = kernels;
+    spec.streams = kernels;
+    const Workload w = random_workload(spec, seed);
+    SimultaneousCase c{temp_dir() + "/n" + std::to_string(kernels) + ".toml", 0};
+    std::ofstream(c.file) << workload_to_toml(w);
+    const BlockProblem p = make_block_problem(w);
+    c.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
+    return c;
+}
 
 }  // namespace gpuwcrt::test

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the test executables.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,13 @@ std::vector<std::string> workload_case_files();
 
 // A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
 std::string temp_dir();
+
+// A random workload of `kernels` kernels issued together, one stream each (the bench/wcrt
+// family), written to a file, with K1's busy-time bound (docs/encoding.md, "Horizon").
+struct SimultaneousCase {
+    std::string file;
+    Time k1_upper;
+};
+SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 
 }  // namespace gpuwcrt::test

@@ -18,23 +18,8 @@ namespace {
 
 // 20 kernels issued together, one stream each (bench/wcrt's family at n = 20): building the
 // time-indexed encoding for one kernel takes about a second and half a gigabyte.
-struct BigCase {
-    std::string file;
-    Time k1_upper;  // K1's busy-time bound
-};
-
-const BigCase& twenty_simultaneous_kernels() {
-    static const BigCase c = [] {
-        RandomWorkloadSpec spec;
-        spec.kernels = 20;
-        spec.streams = 20;
-        const Workload w = random_workload(spec, 20000);
-        BigCase out{test::temp_dir() + "/twenty.toml", 0};
-        std::ofstream(out.file) << workload_to_toml(w);
-        const BlockProblem p = make_block_problem(w);
-        out.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
-        return out;
-    }();
+const test::SimultaneousCase& twenty_simultaneous_kernels() {
+    static const test::SimultaneousCase c = test::simultaneous_kernels_file(20, 20000);
     return c;
 }
 
@@ -54,7 +39,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 }  // namespace
 
 TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)", "[limits][timeout]") {
-    const BigCase& c = twenty_simultaneous_kernels();
+    const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     const TimedRun t = timed({"wcrt", c.file, "--timeout", "1", "--json"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
@@ -79,7 +64,7 @@ TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[l
 }
 
 TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never certified", "[limits][timeout]") {
-    const BigCase& c = twenty_simultaneous_kernels();
+    const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     // Just under the busy-time bound: only a finished search could certify it.
     const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
     const TimedRun t = timed({"certify", c.file, "--bound", bound, "--timeout", "1"});
@@ -91,7 +76,7 @@ TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never cert
 }
 
 TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory]") {
-    const BigCase& c = twenty_simultaneous_kernels();
+    const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     // The encoding for K1 alone needs about 500 MiB; the timeout only guards against a hang.
     const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
     INFO(wcrt.out << wcrt.err);
@@ -109,7 +94,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
 
 TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memory limit), not a crash",
           "[limits][memory]") {
-    const BigCase& c = twenty_simultaneous_kernels();
+    const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     const auto r = test::run_cli({"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64",
                                   "--timeout", "60", "--json"});
     INFO(r.out << r.err);

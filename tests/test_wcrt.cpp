@@ -177,25 +177,11 @@ TEST_CASE("certify CLI: block-analysis-1 is refuted and the written counterexamp
 
 // Ten kernels, up to six blocks each: far beyond a 1 ms budget. Written to a file, with
 // K1's busy-time bound.
-struct HardCase {
-    std::string file;
-    Time k1_upper;
-};
-
-static HardCase hard_case() {
-    RandomWorkloadSpec spec;
-    spec.kernels = 10;
-    spec.streams = 10;
-    const Workload w = random_workload(spec, 77);
-    HardCase c{test::temp_dir() + "/hard.toml", 0};
-    std::ofstream(c.file) << workload_to_toml(w);
-    const BlockProblem p = make_block_problem(w);
-    c.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
-    return c;
-}
+// Ten simultaneous kernels (seed 77), shared by the busy-time CLI tests below.
+static test::SimultaneousCase hard_case() { return test::simultaneous_kernels_file(10, 77); }
 
 TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][certify][cli]") {
-    const HardCase c = hard_case();
+    const test::SimultaneousCase c = hard_case();
     // Just under K1's busy-time bound: no scenario seems to reach it, so only a search could
     // certify it (a bound at or above the busy-time bound needs none; test below).
     const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
@@ -213,7 +199,7 @@ TEST_CASE("a timeout gives unknown and exit code 2, never certified", "[wcrt][ce
 
 TEST_CASE("a bound at or above the busy-time bound is certified by that argument, by both engines",
           "[wcrt][certify][cli]") {
-    const HardCase c = hard_case();
+    const test::SimultaneousCase c = hard_case();
     const std::string upper = exact_string(c.k1_upper);
     for (const std::string engine : {"smt", "enumerate"}) {
         const auto run = test::run_cli(
