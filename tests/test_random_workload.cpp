@@ -2,6 +2,7 @@
 // simulate, and a spec without features draws the same workloads as before they existed.
 #include <catch2/catch.hpp>
 
+#include "model/pipeline_workload.hpp"
 #include "model/random_workload.hpp"
 #include "sim/simulate.hpp"
 
@@ -65,4 +66,18 @@ TEST_CASE("a spec without the new features draws the workloads it drew before th
             out << o.name << " " << o.stream << " " << o.blocks << " " << o.threads << " " << o.shared_mem << " "
                 << o.time.hi << " " << o.issue.at.lo << "\n";
     CHECK(out.str() == expected);
+}
+
+TEST_CASE("pipeline workloads: 64 operations in 4 streams, copies, one high-priority stream") {
+    const Workload w = pipeline_workload(PipelineSpec{}, 1);
+    REQUIRE(w.ops.size() == 64);
+    int kernels = 0;
+    for (const Operation& op : w.ops) kernels += op.is_kernel();
+    CHECK(kernels == 32);
+    CHECK(w.streams.front().priority == Priority::high);
+    CHECK(w.streams.back().priority == Priority::low);
+    const Schedule s = simulate(w);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(s.ops[i].finish > s.ops[i].issue);
+    // Iteration 2 of every stream is released one period after iteration 1.
+    CHECK(w.ops[4].issue.at.lo == Time(8));
 }
