@@ -24,6 +24,9 @@ struct WcrtAnswer {
     // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
     std::optional<Time> upper_bound;
     std::string unknown_reason;              // "timeout", "incomplete", …
+    // Which engine gave `wcrt` and which `upper_bound` ("bounds", "exact", "smt", …): `auto`
+    // combines engines (solver/answer_merge.hpp); a single engine names itself.
+    std::string lower_by, upper_by;
 };
 
 struct CertifyAnswer {
@@ -34,6 +37,7 @@ struct CertifyAnswer {
     std::optional<Time> response;                   // of the counterexample
     // Certified without a search because the busy-time bound is at most `bound`: this bound.
     std::optional<Time> busy_time_bound;
+    std::string upper_by;  // the engine that proved busy_time_bound, when not the busy-time argument
     std::string unknown_reason;
 };
 

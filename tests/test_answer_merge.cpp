@@ -1,0 +1,80 @@
+// Combining engines' answers (auto) and reading certify verdicts off them.
+#include <catch2/catch.hpp>
+
+#include "model/load_toml.hpp"
+#include "solver/answer_merge.hpp"
+#include "solver/enumerate.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+Workload example() { return load_workload_file(std::string(GPUWCRT_SOURCE_DIR) + "/cases/thesis/example.toml"); }
+
+}  // namespace
+
+TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, exact when they meet") {
+    const Workload w = example();
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    REQUIRE(e.complete);
+    const WcrtAnswer& truth = e.wcrt[0];
+    REQUIRE(truth.wcrt);
+
+    WcrtAnswer loose;  // what an abstraction might say: a weaker lower bound, a looser upper bound
+    loose.op = 0;
+    loose.upper_bound = *truth.wcrt + 3;
+    loose.unknown_reason = "gap";
+    WcrtAnswer combined;
+    combined.op = 0;
+    absorb(w, combined, loose, "bounds");
+    CHECK(combined.status == WcrtStatus::unknown);
+    CHECK(combined.upper_by == "bounds");
+    CHECK(!combined.wcrt);
+
+    absorb(w, combined, truth, "exact");
+    CHECK(combined.status == WcrtStatus::exact);
+    CHECK(*combined.wcrt == *truth.wcrt);
+    CHECK(*combined.upper_bound == *truth.wcrt);
+    CHECK(combined.lower_by == "exact");
+    CHECK(combined.upper_by == "exact");
+    CHECK(combined.unknown_reason.empty());
+
+    absorb(w, combined, loose, "bounds");  // nothing to take from a weaker answer
+    CHECK(combined.upper_by == "exact");
+    CHECK(combined.status == WcrtStatus::exact);
+}
+
+TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
+    const Workload w = example();
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    WcrtAnswer wrong;
+    wrong.op = 0;
+    wrong.upper_bound = *e.wcrt[0].wcrt - 1;
+    WcrtAnswer combined;
+    combined.op = 0;
+    absorb(w, combined, wrong, "bounds");
+    CHECK_THROWS_AS(absorb(w, combined, e.wcrt[0], "exact"), ReplayMismatch);
+}
+
+TEST_CASE("verdicts: certified at or above the upper bound, refuted below the replayed response") {
+    const Workload w = example();
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    for (const WcrtAnswer& a : e.wcrt) {
+        CHECK(verdict_from(w, a, *a.wcrt).verdict == Verdict::certified);
+        const CertifyAnswer r = verdict_from(w, a, *a.wcrt - Time(1, 2));
+        CHECK(r.verdict == Verdict::refuted);
+        REQUIRE(r.counterexample);
+        CHECK(*r.response == *a.wcrt);
+    }
+    WcrtAnswer open = e.wcrt[0];
+    open.status = WcrtStatus::unknown;
+    open.upper_bound = *open.wcrt + 2;
+    open.unknown_reason = "timeout";
+    const CertifyAnswer u = verdict_from(w, open, *open.wcrt + 1);
+    CHECK(u.verdict == Verdict::unknown);
+    CHECK(u.unknown_reason == "timeout");
+    const CertifyAnswer c = verdict_from(w, open, *open.wcrt + 2);
+    CHECK(c.verdict == Verdict::certified);
+    CHECK(*c.busy_time_bound == *open.wcrt + 2);
+}
