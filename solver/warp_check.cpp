@@ -242,7 +242,14 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
     out.threads = threads;
     out.problem = problem;
     if (is_tr_program(problem.machine, problem.program)) out.ft = finishing_time_conjecture(problem.warps, problem.rep);
-    if (engines.bounds) run_bounds(out, problem, budget);
+    if (engines.bounds) {
+        // Before a search, the witnesses get half of what is left: at thousands of warps they
+        // take seconds, and the search may still answer where the bounds do not meet.
+        const auto saved = budget.deadline;
+        if (engines.explicit_state && saved) budget.deadline = WarpBudget::Clock::now() + *budget.remaining() / 2;
+        run_bounds(out, problem, budget);
+        budget.deadline = saved;
+    }
     if (engines.explicit_state && (!engines.explicit_if_open || !out.worst || !out.best))
         run_explicit(out, problem, budget, !engines.explicit_if_open || !out.worst,
                      !engines.explicit_if_open || !out.best);
