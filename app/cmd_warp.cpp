@@ -386,8 +386,8 @@ void add_warp_command(CLI::App& cli, Action& action) {
         sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")->type_name("REP");
     add_model_options(sub, *o);
     sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
-    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, schedule, engines,\n"
-                                     "smt_cross_check}");
+    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
+                                     "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
     sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
     sub->callback([o, threads, warps, rep, &action] {
         action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
