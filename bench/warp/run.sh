@@ -23,6 +23,6 @@ for args in "--threads 256 --rep 4" "--threads 256 --rep 8" "--threads 1024 --re
   /usr/bin/time -f "%e %M" -o /tmp/gpuwcrt_warp_time "$build"/gpuwcrt warp $args --fairness none >/dev/null
   code=$?
   set -e
-  read -r wall rss </tmp/gpuwcrt_warp_time
+  read -r wall rss < <(tail -n 1 /tmp/gpuwcrt_warp_time)  # GNU time may prepend "Command exited with ..."
   echo "| \`gpuwcrt warp $args --fairness none\` | $code | $wall | $((rss / 1024)) |"
 done
