@@ -92,19 +92,22 @@ void check_size(const WarpSpec& spec, const char* warps_option, long long warps,
                                              " cycles of program each exceed the limit of 10^9 cycles");
 }
 
-enum class EngineChoice { automatic, explicit_only, smt_only, both };
+enum class EngineChoice { automatic, bounds_only, explicit_only, smt_only, both };
 
 EngineChoice engine_from(const std::string& text) {
     if (text == "auto") return EngineChoice::automatic;
+    if (text == "bounds") return EngineChoice::bounds_only;
     if (text == "explicit") return EngineChoice::explicit_only;
     if (text == "smt") return EngineChoice::smt_only;
     if (text == "both") return EngineChoice::both;
-    throw option_error("--engine", "must be auto, explicit, smt or both, got '" + text + "'");
+    throw option_error("--engine", "must be auto, bounds, explicit, smt or both, got '" + text + "'");
 }
 
 WarpEngines engines_for(EngineChoice e) {
     WarpEngines out;
-    out.explicit_state = e != EngineChoice::smt_only;
+    out.bounds = e == EngineChoice::automatic || e == EngineChoice::bounds_only;
+    out.explicit_if_open = e == EngineChoice::automatic;
+    out.explicit_state = e != EngineChoice::smt_only && e != EngineChoice::bounds_only;
     out.smt = e == EngineChoice::smt_only || e == EngineChoice::both;
     return out;
 }
@@ -148,6 +151,7 @@ private:
 std::string opt_int(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
 std::string opt_ll(const std::optional<long long>& v) { return v ? std::to_string(*v) : "-"; }
 Json opt_json(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
+Json opt_ll_json(const std::optional<long long>& v) { return v ? Json(*v) : Json(nullptr); }
 
 int exit_code_of(const WarpCheck& c) {
     if (c.engines_disagree) return exit_internal_error;
@@ -160,10 +164,22 @@ int exit_code_of(const WarpCheck& c) {
 
 void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
-        out << "  " << r.engine << ": worst " << opt_int(r.worst) << ", best " << opt_int(r.best) << ", ";
-        if (r.engine == "explicit") out << r.states << " states";
-        else out << r.checks << " solver checks";
-        out << ", " << r.milliseconds << " ms";
+        // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
+        const auto shown = [&](const std::optional<int>& v) {
+            return v ? std::to_string(*v) : r.engine != "bounds" && r.unknown_reason.empty() ? "-" : "unknown";
+        };
+        out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
+        if (r.engine == "explicit") out << r.states << " states, ";
+        else if (r.engine == "smt") out << r.checks << " solver checks, ";
+        out << r.milliseconds << " ms";
+        if (r.engine == "bounds") {
+            out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "") << "worst <= "
+                << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
+                << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
+                << (r.unknown_reason.empty() || r.unknown_reason == "bounds apart" ? "" : "; stopped: " + r.unknown_reason)
+                << ")\n    " << r.detail << '\n';
+            continue;
+        }
         if (!r.unknown_reason.empty()) {
             out << " (unknown: " << r.unknown_reason;
             if (!r.worst && r.worst_bound) out << "; worst >= " << *r.worst_bound;
@@ -184,11 +200,15 @@ Json check_json(const WarpCheck& c) {
     j["worst"] = opt_json(c.worst);
     j["best"] = opt_json(c.best);
     j["verdict"] = c.verdict;
+    j["worst_lower"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_lower);
+    j["worst_upper"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_upper);
     j["schedule"] = warp_schedule_json(c.worst_schedule);
     Json engines = Json::array();
     for (const auto& r : c.runs)
         engines.push_back({{"engine", r.engine}, {"worst", opt_json(r.worst)}, {"best", opt_json(r.best)},
                            {"worst_bound", opt_json(r.worst_bound)}, {"best_bound", opt_json(r.best_bound)},
+                           {"worst_upper", r.worst_upper ? Json(*r.worst_upper) : Json(nullptr)},
+                           {"best_lower", r.best_lower ? Json(*r.best_lower) : Json(nullptr)},
                            {"milliseconds", r.milliseconds}, {"unknown", r.unknown_reason}});
     j["engines"] = engines;
     j["engines_agree"] = !c.engines_disagree;
@@ -340,10 +360,14 @@ void add_model_options(CLI::App* sub, WarpModelOptions& o) {
 }
 
 const char* engine_text =
-    "auto (default for warp): the explicit engine, then an SMT cross-check only on small problems\n"
-    "(W x program length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no\n"
-    "answer within its budget'); explicit; smt; both (each engine in full, cross-checked).\n"
-    "A disagreement between engines exits 4.";
+    "auto (default for warp): the bounds engine, then the explicit engine for a goal (worst,\n"
+    "best) whose bounds do not meet, then an SMT cross-check only on small problems (W x program\n"
+    "length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no answer within\n"
+    "its budget'); bounds: proven upper bound on the worst case (lower on the best, closed\n"
+    "forms, docs/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
+    "rules, exact only when they meet, otherwise unknown with both bounds; it answers in\n"
+    "milliseconds at any size (e.g. W = 64, rep = 8 without fairness: exact); explicit; smt;\n"
+    "both (explicit and smt in full, cross-checked). A disagreement between engines exits 4.";
 
 }  // namespace
 
@@ -362,8 +386,8 @@ void add_warp_command(CLI::App& cli, Action& action) {
         sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")->type_name("REP");
     add_model_options(sub, *o);
     sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
-    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, schedule, engines,\n"
-                                     "smt_cross_check}");
+    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
+                                     "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
     sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
     sub->callback([o, threads, warps, rep, &action] {
         action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
@@ -382,7 +406,7 @@ void add_warp_sweep_command(CLI::App& cli, Action& action) {
     sub->add_option("--threads", o->threads, "FIRST:LAST[:STEP] (default 16:256:16)")->type_name("FIRST:LAST[:STEP]");
     sub->add_option("--rep", o->rep, "FIRST:LAST (default 1:8)")->type_name("FIRST:LAST");
     add_model_options(sub, *o);
-    sub->add_option("--engine", o->engine, "explicit (default), auto, smt or both; as for warp")->type_name("ENGINE");
+    sub->add_option("--engine", o->engine, "explicit (default), auto, bounds, smt or both; as for warp")->type_name("ENGINE");
     sub->add_flag("--fail-on-refuted", o->fail_on_refuted, "exit 1 when some point refutes FT");
     sub->add_flag("--csv", o->csv, "print CSV instead of a table");
     sub->callback([o, &action] { action = [o] { return run_sweep(*o); }; });

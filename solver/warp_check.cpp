@@ -3,7 +3,9 @@
 #include <new>
 #include <stdexcept>
 
+#include "bounds/warp_bounds.hpp"
 #include "bounds/warp_explicit.hpp"
+#include "bounds/warp_priority.hpp"
 #include "bounds/warp_schedule_check.hpp"
 #include "bounds/warp_tr.hpp"
 #include "solver/warp_search.hpp"
@@ -42,9 +44,11 @@ void merge(WarpCheck& out, const WarpEngineRun& run, const WarpSchedule& worst, 
     out.runs.push_back(run);
 }
 
-void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget) {
+// `worst`/`best`: which goals to search (the bounds engine may have settled the other).
+void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget, bool worst = true, bool best = true) {
     const auto t0 = std::chrono::steady_clock::now();
-    WarpEngineRun run{"explicit", {}, {}, {}, {}, 0, 0, {}, 0};
+    WarpEngineRun run;
+    run.engine = "explicit";
     WarpSchedule worst_schedule, best_schedule;
     const auto stopped = [&](WarpStopReason r) {
         if (run.unknown_reason.empty()) run.unknown_reason = to_string(r);
@@ -66,10 +70,11 @@ void run_explicit(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget
     };
     // The verdict needs only the worst case: an exact worst case stands when the best runs out.
     try {
-        if (extreme(WarpGoal::worst, "explicit engine, worst case", "explicit worst-case", run.worst, run.worst_bound,
-                    worst_schedule))
-            extreme(WarpGoal::best, "explicit engine, best case", "explicit best-case", run.best, run.best_bound,
-                    best_schedule);
+        if (!worst || extreme(WarpGoal::worst, "explicit engine, worst case", "explicit worst-case", run.worst,
+                              run.worst_bound, worst_schedule))
+            if (best)
+                extreme(WarpGoal::best, "explicit engine, best case", "explicit best-case", run.best, run.best_bound,
+                        best_schedule);
     } catch (const WarpStopped& e) {  // from validated: no room for the per-warp rows
         stopped(e.reason);
     } catch (const std::bad_alloc&) {
@@ -95,7 +100,13 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
     const WarpSmtOutcome w = smt_worst_makespan(problem, options, {}, &budget);
     budget.phase = "SMT engine, best case";
     const WarpSmtOutcome b = smt_best_makespan(problem, options, {}, &budget);
-    WarpEngineRun run{"smt", w.makespan, b.makespan, bound_of(w), bound_of(b), 0, w.checks + b.checks, {}, 0};
+    WarpEngineRun run;
+    run.engine = "smt";
+    run.worst = w.makespan;
+    run.best = b.makespan;
+    run.worst_bound = bound_of(w);
+    run.best_bound = bound_of(b);
+    run.checks = w.checks + b.checks;
     for (const auto* o : {&w, &b})
         if (!o->makespan) run.unknown_reason = smt_reason(*o);
     WarpSchedule worst_schedule, best_schedule;
@@ -103,7 +114,11 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
         if (!w.issues.empty()) worst_schedule = validated(problem, w.issues, w.incumbent, "SMT worst-case", budget);
         if (!b.issues.empty()) best_schedule = validated(problem, b.issues, b.incumbent, "SMT best-case", budget);
     } catch (const WarpStopped& e) {  // no room to check the schedules: nothing from this engine counts
-        run = WarpEngineRun{"smt", {}, {}, {}, {}, 0, run.checks, to_string(e.reason), 0};
+        const int checks = run.checks;
+        run = WarpEngineRun{};
+        run.engine = "smt";
+        run.checks = checks;
+        run.unknown_reason = to_string(e.reason);
     }
     run.milliseconds = elapsed_ms(t0);
     merge(out, run, worst_schedule, best_schedule);
@@ -112,8 +127,93 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
     if (out.best && run.best_bound && *run.best_bound < *out.best) out.engines_disagree = true;
 }
 
+// Proven bounds (no search) and the priority rules' schedules as witnesses: a goal is exact
+// when its witness reaches its proven bound. Only the witnesses take time (W x makespan per
+// rule), under the budget; the bounds themselves are closed forms.
+void run_bounds(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget) {
+    const auto t0 = std::chrono::steady_clock::now();
+    budget.phase = "bounds engine";
+    WarpEngineRun run;
+    run.engine = "bounds";
+    const WarpProvenBound upper = worst_case_upper_bound(problem), lower = best_case_lower_bound(problem);
+    run.worst_upper = upper.cycles;
+    run.best_lower = lower.cycles;
+    std::optional<WarpPrioritySchedule> longest, shortest;
+    WarpSchedule worst_schedule, best_schedule;
+    try {
+        for (const WarpPriorityRule& rule : priority_portfolio(problem.warps)) {
+            WarpPrioritySchedule s = play_priority_rule(problem, rule, &budget);
+            if (!longest || s.makespan > longest->makespan) longest = s;
+            if (!shortest || s.makespan < shortest->makespan) shortest = std::move(s);
+            if (longest->makespan == upper.cycles && shortest->makespan == lower.cycles) break;
+        }
+    } catch (const WarpStopped& e) {
+        run.unknown_reason = to_string(e.reason);
+    } catch (const std::bad_alloc&) {
+        run.unknown_reason = to_string(WarpStopReason::memory);
+    }
+    try {
+        if (longest) {
+            worst_schedule = validated(problem, longest->issues, longest->makespan, "bounds worst-case", budget);
+            run.worst_bound = longest->makespan;
+            if (longest->makespan > upper.cycles)
+                throw std::logic_error("bounds engine: a legal schedule of " + std::to_string(longest->makespan) +
+                                       " cycles exceeds the proven upper bound " + std::to_string(upper.cycles));
+            if (longest->makespan == upper.cycles) run.worst = longest->makespan;
+        }
+        if (shortest) {
+            best_schedule = validated(problem, shortest->issues, shortest->makespan, "bounds best-case", budget);
+            run.best_bound = shortest->makespan;
+            if (shortest->makespan < lower.cycles)
+                throw std::logic_error("bounds engine: a legal schedule of " + std::to_string(shortest->makespan) +
+                                       " cycles is below the proven lower bound " + std::to_string(lower.cycles));
+            if (shortest->makespan == lower.cycles) run.best = shortest->makespan;
+        }
+    } catch (const WarpStopped& e) {  // no room to check the witnesses: they do not count
+        run.unknown_reason = to_string(e.reason);
+        run.worst = run.best = run.worst_bound = run.best_bound = std::nullopt;
+        worst_schedule = best_schedule = {};
+    }
+    if (run.unknown_reason.empty() && (!run.worst || !run.best)) run.unknown_reason = "bounds apart";
+    run.detail = "worst <= " + std::to_string(upper.cycles) + " by " + upper.lemma + "; best >= " +
+                 std::to_string(lower.cycles) + " by " + lower.lemma;
+    if (longest) run.detail += "; longest witness: " + longest->rule.name();
+    if (shortest) run.detail += "; shortest witness: " + shortest->rule.name();
+    run.milliseconds = elapsed_ms(t0);
+    merge(out, run, worst_schedule, best_schedule);
+    // Kept as the witness of a refutation by bound; an exact engine after this one replaces it.
+    if (!out.worst) out.worst_schedule = worst_schedule;
+}
+
+// A proven bound that an exact answer (or a legal schedule) crosses is a bug somewhere.
+void check_bounds_against_answers(WarpCheck& out) {
+    for (const auto& r : out.runs) {
+        if (r.worst_upper && out.worst && *out.worst > *r.worst_upper) out.engines_disagree = true;
+        if (r.best_lower && out.best && *out.best < *r.best_lower) out.engines_disagree = true;
+        if (r.worst_bound && out.worst && *r.worst_bound > *out.worst) out.engines_disagree = true;
+        if (r.best_bound && out.best && *r.best_bound < *out.best) out.engines_disagree = true;
+    }
+}
+
 void conclude(WarpCheck& out) {
-    if (!out.worst) {
+    check_bounds_against_answers(out);
+    out.worst_lower = out.worst_upper = std::nullopt;
+    for (const auto& r : out.runs) {
+        if (r.worst_bound && (!out.worst_lower || *r.worst_bound > *out.worst_lower)) out.worst_lower = r.worst_bound;
+        if (r.worst_upper && (!out.worst_upper || *r.worst_upper < *out.worst_upper)) out.worst_upper = r.worst_upper;
+    }
+    if (!out.worst && out.ft && out.worst_upper && *out.worst_upper <= *out.ft) {
+        // Proven without the exact value: every schedule ends by the upper bound.
+        out.outcome = WarpOutcome::holds;
+        out.verdict = "holds (worst case <= " + std::to_string(*out.worst_upper) + " <= FT; exact value unknown)";
+        out.worst_schedule = {};
+    } else if (!out.worst && out.ft && !out.worst_schedule.rows.empty() && out.worst_schedule.makespan() > *out.ft) {
+        // Refuted by a validated schedule longer than FT (the bounds engine's witness).
+        const long long witness = out.worst_schedule.makespan();
+        out.outcome = WarpOutcome::refuted;
+        out.verdict = "refuted (worst case >= " + std::to_string(witness) + " exceeds FT by at least " +
+                      std::to_string(witness - *out.ft) + ")";
+    } else if (!out.worst) {
         std::optional<int> bound;
         std::string why;
         for (const auto& r : out.runs) {
@@ -123,7 +223,8 @@ void conclude(WarpCheck& out) {
         }
         out.outcome = WarpOutcome::unknown;
         out.verdict = "unknown (" + (why.empty() ? std::string("no engine answered") : why) +
-                      (bound ? "; worst case >= " + std::to_string(*bound) : "") + ")";
+                      (bound ? "; worst case >= " + std::to_string(*bound) : "") +
+                      (out.worst_upper ? "; worst case <= " + std::to_string(*out.worst_upper) : "") + ")";
         out.worst_schedule = {};
     } else if (!out.ft) {
         out.outcome = WarpOutcome::no_conjecture;
@@ -141,7 +242,17 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
     out.threads = threads;
     out.problem = problem;
     if (is_tr_program(problem.machine, problem.program)) out.ft = finishing_time_conjecture(problem.warps, problem.rep);
-    if (engines.explicit_state) run_explicit(out, problem, budget);
+    if (engines.bounds) {
+        // Before a search, the witnesses get half of what is left: at thousands of warps they
+        // take seconds, and the search may still answer where the bounds do not meet.
+        const auto saved = budget.deadline;
+        if (engines.explicit_state && saved) budget.deadline = WarpBudget::Clock::now() + *budget.remaining() / 2;
+        run_bounds(out, problem, budget);
+        budget.deadline = saved;
+    }
+    if (engines.explicit_state && (!engines.explicit_if_open || !out.worst || !out.best))
+        run_explicit(out, problem, budget, !engines.explicit_if_open || !out.worst,
+                     !engines.explicit_if_open || !out.best);
     if (engines.smt) run_smt(out, problem, engines.smt_options, budget);
     conclude(out);
     return out;

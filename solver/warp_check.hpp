@@ -13,11 +13,15 @@
 namespace gpuwcrt {
 
 struct WarpEngineRun {
-    std::string engine;  // "explicit" or "smt"
+    std::string engine;  // "bounds", "explicit" or "smt"
     std::optional<int> worst, best;
     // Proved lower bound on the worst / upper bound on the best case (a legal schedule's
     // makespan), when no exact value is known; nullopt when not even that was found.
     std::optional<int> worst_bound, best_bound;
+    // Bounds engine: the proven upper bound on the worst / lower bound on the best case
+    // (bounds/warp_bounds), and what proves and witnesses them.
+    std::optional<long long> worst_upper, best_lower;
+    std::string detail;
     std::size_t states = 0;      // explicit
     int checks = 0;              // smt
     std::string unknown_reason;  // when a makespan stayed unknown: "timeout", "memory limit", Z3's words
@@ -31,6 +35,9 @@ struct WarpCheck {
     WarpProblem problem;
     std::optional<long long> ft;  // only for the TR program shape
     std::optional<int> worst, best;
+    // When the worst case is not known exactly: the best proven bounds on it (the lower one
+    // witnessed by `worst_schedule` when the conjecture is refuted by it).
+    std::optional<long long> worst_lower, worst_upper;
     WarpSchedule worst_schedule, best_schedule;
     std::vector<WarpEngineRun> runs;
     bool engines_disagree = false;
@@ -40,6 +47,10 @@ struct WarpCheck {
 };
 
 struct WarpEngines {
+    // The bounds engine first (proven bounds and priority-rule witnesses, no search); with
+    // `explicit_if_open` the explicit engine then runs only for a goal the bounds left open.
+    bool bounds = false;
+    bool explicit_if_open = false;
     bool explicit_state = true;
     bool smt = false;
     SolverOptions smt_options;  // its timeout is cut to the budget's deadline

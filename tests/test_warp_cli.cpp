@@ -80,7 +80,7 @@ TEST_CASE("warp: the crash and exit-4 reproducers are input errors in the one CL
     require_input_error({"warp", "--threads", "64", "--latency", "L=2", "--latency", "L=3"},
                         "gpuwcrt: --latency: L given twice");
     require_input_error({"warp", "--threads", "64", "--engine", "fast"},
-                        "gpuwcrt: --engine: must be auto, explicit, smt or both, got 'fast'");
+                        "gpuwcrt: --engine: must be auto, bounds, explicit, smt or both, got 'fast'");
     require_input_error({"warp", "--threads", "16", "--warps", "1"}, "gpuwcrt: --threads: give --threads or --warps, not both");
     require_input_error({"warp", "--threads", "64", "--cuda", "3", "--program", test::source_path("cases/raravi2010/fermi.toml")},
                         "gpuwcrt: --cuda: cannot be combined with --program (the file defines the machine)");
@@ -128,9 +128,19 @@ TEST_CASE("warp: documented size limits are checked before any engine runs", "[w
     CHECK(r.exit_code == 3);
     CHECK_THAT(r.err, Catch::StartsWith(dir + "/long.toml:1:7: the program is longer than 10000 instructions"));
     // At the largest W the explicit engine runs out of time: unknown with its greedy bound.
-    r = test::run_cli({"warp", "--warps", "4096", "--timeout", "0.3"});
+    r = test::run_cli({"warp", "--warps", "4096", "--timeout", "0.3", "--engine", "explicit"});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.out, Catch::Contains("verdict              unknown (timeout; worst case >= "));
+    // The default engine proves FT there without a search (lemma 2 of docs/warp-conjecture.md
+    // gives 3W + 2 = FT for rep = 1), and says the exact value is unknown.
+    r = test::run_cli({"warp", "--warps", "4096", "--timeout", "0.3"});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("verdict              holds (worst case <= 12290 <= FT; exact value unknown)"));
+    // With rep = 2 the bound (20483) exceeds FT (20482): unknown, with both bounds.
+    r = test::run_cli({"warp", "--warps", "4096", "--rep", "2", "--timeout", "0.3"});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.out, Catch::Contains("verdict              unknown (timeout; worst case >= "));
+    CHECK_THAT(r.out, Catch::Contains("; worst case <= 20483)"));
 }
 
 TEST_CASE("warp: out of memory is 'unknown (memory limit)', exit 2, for both engines", "[warp][cli][memory]") {
