@@ -365,9 +365,10 @@ const char* engine_text =
     "length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no answer within\n"
     "its budget'); bounds: proven upper bound on the worst case (lower on the best, closed\n"
     "forms, docs/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
-    "rules, exact only when they meet, otherwise unknown with both bounds; it answers in\n"
-    "milliseconds at any size (e.g. W = 64, rep = 8 without fairness: exact); explicit; smt;\n"
-    "both (explicit and smt in full, cross-checked). A disagreement between engines exits 4.";
+    "rules, exact only when they meet, otherwise unknown with both bounds (W = 64, rep = 8\n"
+    "without fairness: exact in milliseconds; the schedules take W x makespan steps, cut off\n"
+    "by --timeout); explicit; smt; both (explicit and smt in full, cross-checked). A\n"
+    "disagreement between engines exits 4.";
 
 }  // namespace
 

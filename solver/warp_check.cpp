@@ -140,6 +140,11 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget) 
     run.best_lower = lower.cycles;
     std::optional<WarpPrioritySchedule> longest, shortest;
     WarpSchedule worst_schedule, best_schedule;
+    const auto drop_witnesses = [&](WarpStopReason r) {
+        run.unknown_reason = to_string(r);
+        run.worst = run.best = run.worst_bound = run.best_bound = std::nullopt;
+        worst_schedule = best_schedule = {};
+    };
     try {
         for (const WarpPriorityRule& rule : priority_portfolio(problem.warps)) {
             WarpPrioritySchedule s = play_priority_rule(problem, rule, &budget);
@@ -169,10 +174,10 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, WarpBudget& budget) 
                                        " cycles is below the proven lower bound " + std::to_string(lower.cycles));
             if (shortest->makespan == lower.cycles) run.best = shortest->makespan;
         }
-    } catch (const WarpStopped& e) {  // no room to check the witnesses: they do not count
-        run.unknown_reason = to_string(e.reason);
-        run.worst = run.best = run.worst_bound = run.best_bound = std::nullopt;
-        worst_schedule = best_schedule = {};
+    } catch (const WarpStopped& e) {  // no room or time to check the witnesses: they do not count
+        drop_witnesses(e.reason);
+    } catch (const std::bad_alloc&) {
+        drop_witnesses(WarpStopReason::memory);
     }
     if (run.unknown_reason.empty() && (!run.worst || !run.best)) run.unknown_reason = "bounds apart";
     run.detail = "worst <= " + std::to_string(upper.cycles) + " by " + upper.lemma + "; best >= " +

@@ -171,7 +171,7 @@ TEST_CASE("the bounds hold on seeded random programs, with and without the lemma
     std::mt19937 rng(15);
     const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
     int lemma2 = 0;
-    for (int round = 0; round < 300; ++round) {
+    for (int round = 0; round < 1500; ++round) {
         WarpProblem p;
         p.machine.units = {{"v", pick(1, 3)}, {"u", pick(1, 2)}};
         p.machine.classes = {{'C', 0, pick(1, 4) == 1 ? 2 : 1}, {'L', 1, pick(1, 3)}, {'S', 1, pick(1, 2)}};
@@ -190,7 +190,7 @@ TEST_CASE("the bounds hold on seeded random programs, with and without the lemma
         CHECK(explicit_extreme(p, WarpGoal::worst).makespan <= upper.cycles);
         CHECK(explicit_extreme(p, WarpGoal::best).makespan >= lower.cycles);
     }
-    CHECK(lemma2 >= 20);  // the lemma that carries issue 15 is exercised, not only lemma 1
+    CHECK(lemma2 >= 100);  // the lemma that carries issue 15 is exercised, not only lemma 1
 }
 
 TEST_CASE("bounds mode answers within --timeout with both bounds when they do not meet", "[warp][bounds]") {
