@@ -1,0 +1,246 @@
+#include "solver/exact/explorer.hpp"
+
+#include <memory>
+#include <new>
+#include <unordered_map>
+
+#include "solver/exact/state.hpp"
+#include "solver/exact/step.hpp"
+#include "solver/exact/witness_path.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using namespace exact;
+using Clock = std::chrono::steady_clock;
+
+// Depth-first over the choices of one macro step: rerun the step with a prefix of choices,
+// extend with the first option, then advance the deepest choice that has options left.
+class DfsDecider : public Decider {
+public:
+    int pick(int options) override {
+        if (depth_ == choice.size()) {
+            choice.push_back(0);
+            options_.push_back(options);
+        }
+        return choice[depth_++];
+    }
+    bool advance() {
+        depth_ = 0;
+        while (!choice.empty() && choice.back() + 1 >= options_.back()) {
+            choice.pop_back();
+            options_.pop_back();
+        }
+        if (choice.empty()) return false;
+        ++choice.back();
+        return true;
+    }
+    std::vector<int> choice;
+
+private:
+    std::vector<int> options_;
+    std::size_t depth_ = 0;
+};
+
+struct Entry {
+    const std::string* key;   // into Level::groups (node keys are stable)
+    std::int64_t now;
+    std::vector<std::int64_t> issues;
+    std::uint32_t record;
+    bool alive = true;
+};
+
+struct Level {
+    std::unordered_map<std::string, std::vector<std::uint32_t>> groups;  // key -> entries (a Pareto set)
+    std::unordered_map<std::string, std::vector<std::uint32_t>> beams;   // determined set -> alive entries
+    std::vector<Entry> entries;
+};
+
+// Parent links and each step's decisions, for every stored state (record 0: the initial state).
+struct Records {
+    std::vector<std::uint32_t> parent;
+    std::vector<std::uint64_t> begin{0};
+    std::vector<int> decisions;
+    std::uint32_t add(std::uint32_t from, const std::vector<int>& choice) {
+        parent.push_back(from);
+        decisions.insert(decisions.end(), choice.begin(), choice.end());
+        begin.push_back(decisions.size());
+        return static_cast<std::uint32_t>(parent.size() - 1);
+    }
+    std::vector<std::vector<int>> path(std::uint32_t to) const {
+        std::vector<std::vector<int>> steps;
+        for (std::uint32_t r = to; r != 0; r = parent[r])
+            steps.emplace_back(decisions.begin() + static_cast<long>(begin[r]), decisions.begin() + static_cast<long>(begin[r + 1]));
+        return {steps.rbegin(), steps.rend()};
+    }
+};
+
+struct Best {
+    bool found = false;
+    std::int64_t response = 0;
+    std::uint32_t parent = 0;
+    std::vector<int> last_step;
+};
+
+class Search {
+public:
+    Search(const Workload& w, const EngineOptions& o, const ExactLimits& l, const ExactProgress& pr)
+        : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()) {}
+
+    ExactResult run() {
+        ExactResult res;
+        std::string stop;
+        try {
+            stop = explore();
+        } catch (const std::bad_alloc&) {
+            levels_.clear();  // give the memory back before the witnesses are rebuilt
+            stop = "memory limit";
+        }
+        levels_.clear();
+        res.complete = stop.empty() && stats_.beam_cut == 0;
+        if (stop.empty() && stats_.beam_cut > 0) stop = "beam";
+        stats_.states = static_cast<long long>(records_.parent.size());
+        res.wcrt.resize(p_.n);
+        for (int op = 0; op < p_.n; ++op) answer(op, stop, res.wcrt[op]);
+        stats_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
+        res.stats = stats_;
+        return res;
+    }
+
+private:
+    bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
+
+    std::string explore() {
+        if (o_.timeout && o_.timeout->count() == 0) return "timeout";
+        levels_.resize(p_.n + 1);
+        State s0 = initial_state(p_);
+        canonicalise(p_, s0);
+        records_.add(0, {});
+        Encoded e0 = encode(p_, s0);
+        levels_[0] = std::make_unique<Level>();
+        auto [it, _] = levels_[0]->groups.emplace(std::move(e0.key), std::vector<std::uint32_t>{0});
+        levels_[0]->entries.push_back({&it->first, s0.now, std::move(e0.issues), 0});
+        for (int level = 0; level <= p_.n; ++level) {
+            if (!levels_[level]) continue;
+            Level& here = *levels_[level];
+            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(here.entries.size()));
+            for (std::size_t i = 0; i < here.entries.size(); ++i) {
+                if (!here.entries[i].alive) continue;
+                if (std::string stop = expand(level, here.entries[i]); !stop.empty()) return stop;
+            }
+            levels_[level].reset();
+            stats_.levels = level + 1;
+            if (progress_)
+                progress_("exact: level " + std::to_string(level) + "/" + std::to_string(p_.n) + " done, " +
+                          std::to_string(records_.parent.size()) + " states stored");
+        }
+        return "";
+    }
+
+    std::string expand(int level, const Entry& e) {
+        ++stats_.expansions;
+        if ((stats_.expansions & 63) == 0 && out_of_time()) return "timeout";
+        const State base = decode(p_, *e.key, e.now, e.issues);
+        const std::uint32_t from = e.record;
+        DfsDecider d;
+        do {
+            if ((++stats_.steps & 1023) == 0 && out_of_time()) return "timeout";
+            State s = base;
+            const StepOutcome out = step(p_, s, d);
+            for (const auto& [op, r] : out.responses) {
+                Best& b = best_[op];
+                if (!b.found || r > b.response) b = {true, r, from, d.choice};
+            }
+            if (!out.child) continue;
+            canonicalise(p_, s);
+            const int to = s.level();
+            if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
+            insert(to, s, from, d.choice);
+            if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
+                return "state budget";
+        } while (d.advance());
+        return "";
+    }
+
+    void insert(int level, const State& s, std::uint32_t from, const std::vector<int>& choice) {
+        if (!levels_[level]) levels_[level] = std::make_unique<Level>();
+        Level& L = *levels_[level];
+        Encoded enc = encode(p_, s);
+        auto [it, fresh] = L.groups.try_emplace(std::move(enc.key));
+        std::vector<std::uint32_t>& group = it->second;
+        for (std::uint32_t i : group)
+            if (L.entries[i].alive && dominates(L.entries[i].issues, enc.issues)) {
+                ++stats_.dominated;
+                return;
+            }
+        for (std::uint32_t i : group)
+            if (L.entries[i].alive && dominates(enc.issues, L.entries[i].issues)) {
+                L.entries[i].alive = false;
+                ++stats_.dominated;
+            }
+        std::erase_if(group, [&](std::uint32_t i) { return !L.entries[i].alive; });
+        const auto index = static_cast<std::uint32_t>(L.entries.size());
+        if (limits_.beam > 0 && !admit_to_beam(L, s, index)) return;
+        group.push_back(index);
+        L.entries.push_back({&it->first, s.now, std::move(enc.issues), records_.add(from, choice)});
+    }
+
+    // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
+    // the earliest one (smallest `now`) when it is later, else it is dropped.
+    bool admit_to_beam(Level& L, const State& s, std::uint32_t index) {
+        std::string set(static_cast<std::size_t>(p_.n), '0');
+        for (int i = 0; i < p_.n; ++i)
+            if (s.ops[i].phase == Phase::determined || s.ops[i].phase == Phase::completed) set[i] = '1';
+        std::vector<std::uint32_t>& kept = L.beams[set];
+        std::erase_if(kept, [&](std::uint32_t i) { return !L.entries[i].alive; });
+        if (static_cast<int>(kept.size()) >= limits_.beam) {
+            auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return L.entries[a].now < L.entries[b].now;
+            });
+            ++stats_.beam_cut;
+            if (L.entries[*earliest].now >= s.now) return false;
+            L.entries[*earliest].alive = false;
+            kept.erase(earliest);
+        }
+        kept.push_back(index);
+        return true;
+    }
+
+    void answer(int op, const std::string& stop, WcrtAnswer& a) {
+        a.op = op;
+        a.status = stop.empty() ? WcrtStatus::exact : WcrtStatus::unknown;
+        a.unknown_reason = stop;
+        const Best& b = best_[op];
+        if (!b.found) {
+            if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
+            return;
+        }
+        std::vector<std::vector<int>> steps = records_.path(b.parent);
+        steps.push_back(b.last_step);
+        const WitnessScenario x = reconstruct_witness(p_, steps);
+        const Time response = p_.times.to_time(b.response);
+        replay_witness(*p_.w, x, op, response);
+        a.wcrt = response;
+        a.witness = x;
+        if (stop.empty()) a.upper_bound = response;
+    }
+
+    Problem p_;
+    EngineOptions o_;
+    ExactLimits limits_;
+    ExactProgress progress_;
+    std::vector<Best> best_;
+    Clock::time_point t0_;
+    std::vector<std::unique_ptr<Level>> levels_;
+    Records records_;
+    ExactStats stats_;
+};
+
+}  // namespace
+
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits, const ExactProgress& progress) {
+    Search s(w, o, limits, progress);
+    return s.run();
+}
+
+}  // namespace gpuwcrt
