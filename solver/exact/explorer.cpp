@@ -4,8 +4,10 @@
 #include <new>
 #include <unordered_map>
 
+#include "solver/exact/level_store.hpp"
 #include "solver/exact/state.hpp"
 #include "solver/exact/step.hpp"
+#include "solver/exact/varint.hpp"
 #include "solver/exact/witness_path.hpp"
 
 namespace gpuwcrt {
@@ -42,19 +44,21 @@ private:
     std::size_t depth_ = 0;
 };
 
-struct Entry {
-    const std::string* key;   // into Level::groups (node keys are stable)
-    std::int64_t now;
-    std::vector<std::int64_t> issues;
-    std::uint32_t record;
-    bool alive = true;
+struct Level {
+    LevelStore states;
+    std::unordered_map<std::string, std::vector<std::uint32_t>> beams;  // determined set -> alive states
 };
 
-struct Level {
-    std::unordered_map<std::string, std::vector<std::uint32_t>> groups;  // key -> entries (a Pareto set)
-    std::unordered_map<std::string, std::vector<std::uint32_t>> beams;   // determined set -> alive entries
-    std::vector<Entry> entries;
-};
+void issue_bytes(const std::vector<std::int64_t>& issues, std::string& out) {
+    out.clear();
+    for (std::int64_t x : issues) put_varint(out, x);
+}
+
+void read_issues(std::string_view bytes, std::vector<std::int64_t>& out) {
+    out.clear();
+    VarintReader r{bytes};
+    while (r.at < bytes.size()) out.push_back(r.get());
+}
 
 // Parent links and each step's decisions, for every stored state (record 0: the initial state).
 struct Records {
@@ -116,17 +120,18 @@ private:
         State s0 = initial_state(p_);
         canonicalise(p_, s0);
         records_.add(0, {});
-        Encoded e0 = encode(p_, s0);
         levels_[0] = std::make_unique<Level>();
-        auto [it, _] = levels_[0]->groups.emplace(std::move(e0.key), std::vector<std::uint32_t>{0});
-        levels_[0]->entries.push_back({&it->first, s0.now, std::move(e0.issues), 0});
+        const Encoded e0 = encode(p_, s0);
+        issue_bytes(e0.issues, scratch_issues_);
+        levels_[0]->states.add(e0.key, std::hash<std::string_view>{}(e0.key), scratch_issues_, s0.now, 0,
+                               LevelStore::none);
         for (int level = 0; level <= p_.n; ++level) {
             if (!levels_[level]) continue;
-            Level& here = *levels_[level];
-            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(here.entries.size()));
-            for (std::size_t i = 0; i < here.entries.size(); ++i) {
-                if (!here.entries[i].alive) continue;
-                if (std::string stop = expand(level, here.entries[i]); !stop.empty()) return stop;
+            LevelStore& here = levels_[level]->states;
+            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(here.size()));
+            for (std::uint32_t i = 0; i < here.size(); ++i) {
+                if (!here[i].alive) continue;
+                if (std::string stop = expand(level, here, i); !stop.empty()) return stop;
             }
             levels_[level].reset();
             stats_.levels = level + 1;
@@ -137,25 +142,26 @@ private:
         return "";
     }
 
-    std::string expand(int level, const Entry& e) {
+    std::string expand(int level, const LevelStore& store, std::uint32_t index) {
         ++stats_.expansions;
         if ((stats_.expansions & 63) == 0 && out_of_time()) return "timeout";
-        const State base = decode(p_, *e.key, e.now, e.issues);
+        const LevelStore::Entry& e = store[index];
+        decode(p_, store.key(e), e.now, store.issues(e), base_);
         const std::uint32_t from = e.record;
         DfsDecider d;
         do {
             if ((++stats_.steps & 1023) == 0 && out_of_time()) return "timeout";
-            State s = base;
-            const StepOutcome out = step(p_, s, d);
+            work_ = base_;
+            const StepOutcome out = step(p_, work_, d);
             for (const auto& [op, r] : out.responses) {
                 Best& b = best_[op];
                 if (!b.found || r > b.response) b = {true, r, from, d.choice};
             }
             if (!out.child) continue;
-            canonicalise(p_, s);
-            const int to = s.level();
+            canonicalise(p_, work_);
+            const int to = work_.level();
             if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
-            insert(to, s, from, d.choice);
+            insert(to, work_, from, d.choice);
             if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
                 return "state budget";
         } while (d.advance());
@@ -165,24 +171,29 @@ private:
     void insert(int level, const State& s, std::uint32_t from, const std::vector<int>& choice) {
         if (!levels_[level]) levels_[level] = std::make_unique<Level>();
         Level& L = *levels_[level];
-        Encoded enc = encode(p_, s);
-        auto [it, fresh] = L.groups.try_emplace(std::move(enc.key));
-        std::vector<std::uint32_t>& group = it->second;
-        for (std::uint32_t i : group)
-            if (L.entries[i].alive && dominates(L.entries[i].issues, enc.issues)) {
+        LevelStore& store = L.states;
+        const Encoded enc = encode(p_, s);
+        const std::uint64_t hash = std::hash<std::string_view>{}(enc.key);
+        const std::uint32_t first = store.find(enc.key, hash);
+        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
+            if (!store[i].alive) continue;
+            read_issues(store.issues(store[i]), other_issues_);
+            if (dominates(other_issues_, enc.issues)) {
                 ++stats_.dominated;
                 return;
             }
-        for (std::uint32_t i : group)
-            if (L.entries[i].alive && dominates(enc.issues, L.entries[i].issues)) {
-                L.entries[i].alive = false;
+        }
+        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
+            if (!store[i].alive) continue;
+            read_issues(store.issues(store[i]), other_issues_);
+            if (dominates(enc.issues, other_issues_)) {
+                store[i].alive = false;
                 ++stats_.dominated;
             }
-        std::erase_if(group, [&](std::uint32_t i) { return !L.entries[i].alive; });
-        const auto index = static_cast<std::uint32_t>(L.entries.size());
-        if (limits_.beam > 0 && !admit_to_beam(L, s, index)) return;
-        group.push_back(index);
-        L.entries.push_back({&it->first, s.now, std::move(enc.issues), records_.add(from, choice)});
+        }
+        if (limits_.beam > 0 && !admit_to_beam(L, s, static_cast<std::uint32_t>(store.size()))) return;
+        issue_bytes(enc.issues, scratch_issues_);
+        store.add(enc.key, hash, scratch_issues_, s.now, records_.add(from, choice), first);
     }
 
     // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
@@ -192,14 +203,14 @@ private:
         for (int i = 0; i < p_.n; ++i)
             if (s.ops[i].phase == Phase::determined || s.ops[i].phase == Phase::completed) set[i] = '1';
         std::vector<std::uint32_t>& kept = L.beams[set];
-        std::erase_if(kept, [&](std::uint32_t i) { return !L.entries[i].alive; });
+        std::erase_if(kept, [&](std::uint32_t i) { return !L.states[i].alive; });
         if (static_cast<int>(kept.size()) >= limits_.beam) {
             auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return L.entries[a].now < L.entries[b].now;
+                return L.states[a].now < L.states[b].now;
             });
             ++stats_.beam_cut;
-            if (L.entries[*earliest].now >= s.now) return false;
-            L.entries[*earliest].alive = false;
+            if (L.states[*earliest].now >= s.now) return false;
+            L.states[*earliest].alive = false;
             kept.erase(earliest);
         }
         kept.push_back(index);
@@ -234,6 +245,9 @@ private:
     std::vector<std::unique_ptr<Level>> levels_;
     Records records_;
     ExactStats stats_;
+    State base_, work_;  // reused: their vectors keep their capacity
+    std::string scratch_issues_;
+    std::vector<std::int64_t> other_issues_;
 };
 
 }  // namespace

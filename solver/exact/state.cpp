@@ -4,33 +4,10 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "solver/exact/varint.hpp"
+
 namespace gpuwcrt::exact {
 namespace {
-
-// Zig-zag LEB128: the keys are hashed and stored by the million, most numbers are small.
-void put(std::string& out, std::int64_t v) {
-    std::uint64_t z = (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-    while (z >= 0x80) {
-        out.push_back(static_cast<char>((z & 0x7f) | 0x80));
-        z >>= 7;
-    }
-    out.push_back(static_cast<char>(z));
-}
-
-struct Reader {
-    const std::string& in;
-    std::size_t at = 0;
-    std::int64_t get() {
-        std::uint64_t z = 0;
-        for (int shift = 0;; shift += 7) {
-            if (at >= in.size()) throw std::logic_error("exact engine: truncated state key");
-            const auto byte = static_cast<std::uint8_t>(in[at++]);
-            z |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-            if (!(byte & 0x80)) break;
-        }
-        return static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1);
-    }
-};
 
 bool issued_open(Phase ph) { return ph == Phase::issued || ph == Phase::queued; }
 
@@ -96,9 +73,9 @@ Encoded encode(const Problem& p, const State& s) {
     Encoded e;
     std::string& k = e.key;
     const bool shift = shift_invariant(p, s);
-    put(k, (s.mid ? 1 : 0) | (shift ? 2 : 0));
-    if (!shift) put(k, s.now);
-    put(k, s.rr_last);
+    put_varint(k, (s.mid ? 1 : 0) | (shift ? 2 : 0));
+    if (!shift) put_varint(k, s.now);
+    put_varint(k, s.rr_last);
     // Lazy mode: operations issued but not yet joined form groups by issue instant when they
     // join, so the order pattern of their issue instants is part of the future.
     std::vector<std::int64_t> waiting;
@@ -109,52 +86,50 @@ Encoded encode(const Problem& p, const State& s) {
     waiting.erase(std::unique(waiting.begin(), waiting.end()), waiting.end());
     for (int i = 0; i < p.n; ++i) {
         const OpState& o = s.ops[i];
-        put(k, static_cast<std::int64_t>(o.phase));
+        put_varint(k, static_cast<std::int64_t>(o.phase));
         switch (o.phase) {
-            case Phase::pending: put(k, o.issue - s.now); break;
+            case Phase::pending: put_varint(k, o.issue - s.now); break;
             case Phase::issued:
             case Phase::queued:
                 e.issues.push_back(o.issue - s.now);
-                if (p.eager) put(k, o.seq);
+                if (p.eager) put_varint(k, o.seq);
                 else if (o.phase == Phase::issued)
-                    put(k, std::lower_bound(waiting.begin(), waiting.end(), o.issue) - waiting.begin());
-                if (o.phase == Phase::queued && p.kernel[i]) put(k, o.aux);
+                    put_varint(k, std::lower_bound(waiting.begin(), waiting.end(), o.issue) - waiting.begin());
+                if (o.phase == Phase::queued && p.kernel[i]) put_varint(k, o.aux);
                 break;
             case Phase::determined:
-                put(k, o.aux - s.now);
-                if (p.eager) put(k, o.seq);
+                put_varint(k, o.aux - s.now);
+                if (p.eager) put_varint(k, o.seq);
                 break;
             default: break;
         }
     }
     for (const Queue& q : s.queues) {
-        put(k, q.head);
-        put(k, static_cast<std::int64_t>(q.groups.size()));
+        put_varint(k, q.head);
+        put_varint(k, static_cast<std::int64_t>(q.groups.size()));
         for (const Group& g : q.groups) {
-            put(k, static_cast<std::int64_t>(g.size()));
-            for (int op : g) put(k, op);
+            put_varint(k, static_cast<std::int64_t>(g.size()));
+            for (int op : g) put_varint(k, op);
         }
     }
     for (const auto& blocks : s.sm) {
-        put(k, static_cast<std::int64_t>(blocks.size()));
+        put_varint(k, static_cast<std::int64_t>(blocks.size()));
         for (const RunningBlock& b : blocks) {
-            put(k, b.end - s.now);
-            put(k, b.cls);
+            put_varint(k, b.end - s.now);
+            put_varint(k, b.cls);
         }
     }
     return e;
 }
 
-State decode(const Problem& p, const std::string& key, std::int64_t now, const std::vector<std::int64_t>& issues) {
-    State s;
-    Reader r{key};
+void decode(const Problem& p, std::string_view key, std::int64_t now, std::string_view issue_bytes, State& s) {
+    VarintReader r{key}, issues{issue_bytes};
     const std::int64_t flags = r.get();
     s.mid = flags & 1;
     if (!(flags & 2)) r.get();  // `now` itself, known from the caller
     s.now = now;
     s.rr_last = static_cast<int>(r.get());
-    s.ops.resize(p.n);
-    std::size_t next_issue = 0;
+    s.ops.assign(p.n, OpState{});
     std::int64_t max_seq = -1;
     for (int i = 0; i < p.n; ++i) {
         OpState& o = s.ops[i];
@@ -163,7 +138,7 @@ State decode(const Problem& p, const std::string& key, std::int64_t now, const s
             case Phase::pending: o.issue = now + r.get(); break;
             case Phase::issued:
             case Phase::queued:
-                o.issue = now + issues.at(next_issue++);
+                o.issue = now + issues.get();
                 if (p.eager) o.seq = r.get();
                 else if (o.phase == Phase::issued) r.get();
                 if (o.phase == Phase::queued && p.kernel[i]) o.aux = r.get();
@@ -194,7 +169,6 @@ State decode(const Problem& p, const std::string& key, std::int64_t now, const s
             b.cls = static_cast<int>(r.get());
         }
     }
-    return s;
 }
 
 bool dominates(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& b) {

@@ -6,6 +6,7 @@
 #include <compare>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/exact/problem.hpp"
@@ -72,7 +73,9 @@ struct Encoded {
     std::vector<std::int64_t> issues;
 };
 Encoded encode(const Problem& p, const State& s);
-State decode(const Problem& p, const std::string& key, std::int64_t now, const std::vector<std::int64_t>& issues);
+// The inverse of encode, into `out` (its vectors' capacity is reused); `issue_bytes` holds
+// `issues` as varints (varint.hpp).
+void decode(const Problem& p, std::string_view key, std::int64_t now, std::string_view issue_bytes, State& out);
 
 // Whether a state with `a` as issue vector has, for the same key, every future response at least
 // as large as one with `b`: pointwise a <= b (issued earlier, same future).

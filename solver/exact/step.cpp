@@ -275,6 +275,10 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     o.phase = Phase::determined;  // G3: leaves its EE queue
     o.aux = end;
     q->head = -1;
+    // Its completion (G4) is then observed only by a stream successor (G2, after_stream_idle) or,
+    // with a NULL stream, by N1/N2 (stream heads). Without either, completing it now changes no
+    // future, and the states that differ only in its completion instant merge.
+    if (!c.p.eager && c.p.next_in_stream[k] < 0) o.phase = Phase::completed;
     c.out.responses.emplace_back(k, end - o.issue);
     return true;
 }
