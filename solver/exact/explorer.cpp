@@ -172,7 +172,8 @@ private:
         if (!levels_[level]) levels_[level] = std::make_unique<Level>();
         Level& L = *levels_[level];
         LevelStore& store = L.states;
-        const Encoded enc = encode(p_, s);
+        encode(p_, s, enc_);
+        const Encoded& enc = enc_;
         const std::uint64_t hash = std::hash<std::string_view>{}(enc.key);
         const std::uint32_t first = store.find(enc.key, hash);
         for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
@@ -245,7 +246,8 @@ private:
     std::vector<std::unique_ptr<Level>> levels_;
     Records records_;
     ExactStats stats_;
-    State base_, work_;  // reused: their vectors keep their capacity
+    State base_, work_;
+    Encoded enc_;  // reused: their vectors keep their capacity
     std::string scratch_issues_;
     std::vector<std::int64_t> other_issues_;
 };

@@ -69,8 +69,9 @@ std::vector<int> canonicalise(const Problem& p, State& s) {
     return order;
 }
 
-Encoded encode(const Problem& p, const State& s) {
-    Encoded e;
+void encode(const Problem& p, const State& s, Encoded& e) {
+    e.key.clear();
+    e.issues.clear();
     std::string& k = e.key;
     const bool shift = shift_invariant(p, s);
     put_varint(k, (s.mid ? 1 : 0) | (shift ? 2 : 0));
@@ -78,7 +79,8 @@ Encoded encode(const Problem& p, const State& s) {
     put_varint(k, s.rr_last);
     // Lazy mode: operations issued but not yet joined form groups by issue instant when they
     // join, so the order pattern of their issue instants is part of the future.
-    std::vector<std::int64_t> waiting;
+    thread_local std::vector<std::int64_t> waiting;
+    waiting.clear();
     if (!p.eager)
         for (const OpState& o : s.ops)
             if (o.phase == Phase::issued) waiting.push_back(o.issue);
@@ -119,6 +121,11 @@ Encoded encode(const Problem& p, const State& s) {
             put_varint(k, b.cls);
         }
     }
+}
+
+Encoded encode(const Problem& p, const State& s) {
+    Encoded e;
+    encode(p, s, e);
     return e;
 }
 

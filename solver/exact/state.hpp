@@ -73,6 +73,7 @@ struct Encoded {
     std::vector<std::int64_t> issues;
 };
 Encoded encode(const Problem& p, const State& s);
+void encode(const Problem& p, const State& s, Encoded& into);  // reuses `into`'s buffers
 // The inverse of encode, into `out` (its vectors' capacity is reused); `issue_bytes` holds
 // `issues` as varints (varint.hpp).
 void decode(const Problem& p, std::string_view key, std::int64_t now, std::string_view issue_bytes, State& out);

@@ -64,7 +64,8 @@ void g4_c4_complete(Ctx& c) {
 // becomes known (with_previous: now; `at`: its instant, or now if that has passed). In eager
 // mode the launch order among them is chosen here, consistent with stream order.
 void g1_issue(Ctx& c) {
-    std::vector<int> now_issued;
+    thread_local std::vector<int> now_issued;  // scratch: a step runs millions of times
+    now_issued.clear();
     for (bool more = true; more;) {
         more = false;
         for (int i = 0; i < c.p.n; ++i) {
@@ -124,7 +125,8 @@ bool n1_n2_may_join(const Ctx& c, int kernel) {
 // Joiners of one instant enter in launch order: by issue instant, then (lazy mode) as one
 // group per issue instant whose order is chosen when a member becomes the head.
 void g2_a1_c1_admit(Ctx& c) {
-    std::vector<int> joining;
+    thread_local std::vector<int> joining;
+    joining.clear();
     for (int first : c.p.first_ops) {
         const int h = stream_head(c.p, c.s, first);
         if (h < 0 || c.s.ops[h].phase != Phase::issued) continue;
@@ -181,23 +183,22 @@ SmUsage usage(const Problem& p, const std::vector<RunningBlock>& blocks) {
 }
 
 // Every split of m blocks over the SMs within their room, once per class of identical SMs
-// (counts non-increasing over identical SMs: other splits give the same canonical state).
-void splits(const std::vector<std::int64_t>& room, const std::vector<int>& same_as, std::int64_t m,
-            std::vector<std::int64_t>& cur, std::vector<std::vector<std::int64_t>>& out) {
+// (counts non-increasing over identical SMs: other splits give the same canonical state), in a
+// fixed order. Counts them (target < 0), or stops at split number `target`, left in `cur`.
+long splits(const std::vector<std::int64_t>& room, const std::vector<int>& same_as, std::int64_t m,
+            std::vector<std::int64_t>& cur, long target, long& seen) {
     const std::size_t i = cur.size();
-    if (i == room.size()) {
-        if (m == 0) out.push_back(cur);
-        return;
-    }
+    if (i == room.size()) return m == 0 && seen++ == target ? 1 : 0;
     std::int64_t rest = 0;
     for (std::size_t j = i + 1; j < room.size(); ++j) rest += room[j];
     std::int64_t hi = std::min(room[i], m);
     if (same_as[i] >= 0) hi = std::min(hi, cur[same_as[i]]);
     for (std::int64_t x = hi; x >= 0 && x + rest >= m; --x) {
         cur.push_back(x);
-        splits(room, same_as, m - x, cur, out);
+        if (splits(room, same_as, m - x, cur, target, seen)) return 1;
         cur.pop_back();
     }
+    return 0;
 }
 
 // The SM of each of the next m blocks of kernel k under a fixed policy (sim/placement.cpp).
@@ -206,6 +207,7 @@ std::vector<int> policy_placement(Ctx& c, int k, std::int64_t m, std::vector<SmU
     const BlockDemand& d = c.p.classes[c.p.demand_class[k]];
     const int n = static_cast<int>(u.size());
     std::vector<int> out;
+    out.reserve(static_cast<std::size_t>(m));
     for (std::int64_t b = 0; b < m; ++b) {
         int pick = -1;
         if (c.p.policy == Policy::first_fit) {
@@ -240,8 +242,10 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     const Platform& pf = c.p.w->platform;
     const BlockDemand& d = c.p.classes[c.p.demand_class[k]];
     const int n = static_cast<int>(c.s.sm.size());
-    std::vector<SmUsage> u(n);
-    std::vector<std::int64_t> room(n);
+    thread_local std::vector<SmUsage> u;
+    thread_local std::vector<std::int64_t> room;
+    u.assign(n, SmUsage{});
+    room.assign(n, 0);
     std::int64_t total = 0;
     for (int i = 0; i < n; ++i) {
         u[i] = usage(c.p, c.s.sm[i]);
@@ -252,16 +256,21 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     if (m == 0) return false;
     const std::int64_t end = c.s.now + c.p.duration[k];
     const int cls = c.p.demand_class[k];
-    std::vector<int> placement;  // SM position of each block, in index order
+    thread_local std::vector<int> placement;  // SM position of each block, in index order
+    placement.clear();
     if (c.p.policy == Policy::chooser) {
-        std::vector<int> same_as(n, -1);
+        thread_local std::vector<int> same_as;
+        same_as.assign(n, -1);
         for (int i = 0; i < n; ++i)
             for (int j = i - 1; j >= 0 && same_as[i] < 0; --j)
                 if (c.s.sm[j] == c.s.sm[i]) same_as[i] = j;
-        std::vector<std::vector<std::int64_t>> options;
-        std::vector<std::int64_t> cur;
-        splits(room, same_as, m, cur, options);
-        const auto& split = options[choose(c, static_cast<int>(options.size()))];
+        thread_local std::vector<std::int64_t> split;
+        split.clear();
+        long count = 0;
+        splits(room, same_as, m, split, -1, count);
+        long seen = 0;
+        split.clear();
+        splits(room, same_as, m, split, choose(c, static_cast<int>(count)), seen);
         for (int i = 0; i < n; ++i) placement.insert(placement.end(), static_cast<std::size_t>(split[i]), i);
     } else {
         placement = policy_placement(c, k, m, u);
