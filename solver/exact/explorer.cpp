@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <new>
+#include <queue>
 #include <unordered_map>
 
 #include "solver/exact/level_store.hpp"
@@ -46,6 +47,10 @@ private:
 
 struct Level {
     LevelStore states;
+    // Beam with a per-level cap: the alive states by lateness, earliest on top (dead ones popped lazily).
+    std::priority_queue<std::pair<std::int64_t, std::uint32_t>, std::vector<std::pair<std::int64_t, std::uint32_t>>,
+                        std::greater<>> by_now;
+    std::vector<std::int64_t> late;  // beam: lateness of each state
     std::unordered_map<std::string, std::vector<std::uint32_t>> beams;  // determined set -> alive states
 };
 
@@ -193,13 +198,36 @@ private:
             }
         }
         if (limits_.beam > 0 && !admit_to_beam(L, s, static_cast<std::uint32_t>(store.size()))) return;
+        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, static_cast<std::uint32_t>(store.size())))
+            return;
         issue_bytes(enc.issues, scratch_issues_);
         store.add(enc.key, hash, scratch_issues_, s.now, records_.add(from, choice), first);
     }
 
+    // How late a state is, for the beam: over every thread slot of every SM, the instant it is
+    // available again (a running block's end, else `now`), summed in units of 32 threads. A later
+    // state tends to delay what is still to come more; a heuristic only (a pointwise later state
+    // is not always worse).
+    std::int64_t lateness(const State& s) const {
+        const std::int64_t slots = p_.w->platform.threads_per_sm / 32;
+        std::int64_t sum = 0;
+        for (const auto& blocks : s.sm) {
+            std::int64_t used = 0;
+            for (const RunningBlock& b : blocks) {
+                const std::int64_t w = p_.classes[b.cls].threads / 32;
+                sum += b.end * w;
+                used += w;
+            }
+            sum += s.now * std::max<std::int64_t>(0, slots - used);
+        }
+        return sum;
+    }
+
     // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
-    // the earliest one (smallest `now`) when it is later, else it is dropped.
+    // the earliest one (smallest lateness) when it is later, else it is dropped.
     bool admit_to_beam(Level& L, const State& s, std::uint32_t index) {
+        if (L.late.size() <= index) L.late.resize(index + 1);
+        L.late[index] = lateness(s);
         std::string set(static_cast<std::size_t>(p_.n), '0');
         for (int i = 0; i < p_.n; ++i)
             if (s.ops[i].phase == Phase::determined || s.ops[i].phase == Phase::completed) set[i] = '1';
@@ -207,14 +235,27 @@ private:
         std::erase_if(kept, [&](std::uint32_t i) { return !L.states[i].alive; });
         if (static_cast<int>(kept.size()) >= limits_.beam) {
             auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return L.states[a].now < L.states[b].now;
+                return L.late[a] < L.late[b];
             });
             ++stats_.beam_cut;
-            if (L.states[*earliest].now >= s.now) return false;
+            if (L.late[*earliest] >= L.late[index]) return false;
             L.states[*earliest].alive = false;
             kept.erase(earliest);
         }
         kept.push_back(index);
+        return true;
+    }
+
+    // The per-level cap of the beam: the latest states of the level (lateness, set by admit_to_beam).
+    bool admit_to_level_cap(Level& L, std::uint32_t index) {
+        while (!L.by_now.empty() && !L.states[L.by_now.top().second].alive) L.by_now.pop();
+        if (static_cast<long long>(L.by_now.size()) >= limits_.beam_level) {
+            ++stats_.beam_cut;
+            if (L.by_now.top().first >= L.late[index]) return false;
+            L.states[L.by_now.top().second].alive = false;
+            L.by_now.pop();
+        }
+        L.by_now.emplace(L.late[index], index);
         return true;
     }
 

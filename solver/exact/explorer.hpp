@@ -15,9 +15,13 @@ namespace gpuwcrt {
 
 struct ExactLimits {
     long long max_states = 0;  // stored states; 0 = no limit (EngineOptions::timeout and memory still apply)
-    // > 0: beam mode, at most this many states per set of determined operations (the latest
-    // ones); answers are then lower bounds (status unknown, reason "beam") unless nothing was cut.
+    // > 0: beam mode, at most this many states per set of determined operations (the latest ones:
+    // largest sum over thread slots of the instant each is free again; docs/exact-engine.md);
+    // answers are then lower bounds (status unknown, reason "beam") unless nothing was cut.
     int beam = 0;
+    // With beam > 0: at most this many states per level as well (0 = no cap), the latest ones.
+    // Needed beyond n = 16, where the sets of determined operations alone are too many.
+    long long beam_level = 0;
 };
 
 struct ExactStats {
