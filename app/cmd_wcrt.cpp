@@ -11,6 +11,7 @@
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "solver/enumerate.hpp"
+#include "solver/exact/problem.hpp"
 #include "solver/fixed_times.hpp"
 #include "sim/simulate.hpp"
 #include "solver/wcrt_smt.hpp"
@@ -40,10 +41,18 @@ std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>&
 }
 
 std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& ops, const WcrtOptions& o,
-                                   const RunBudget& budget, EngineStats& stats, Progress& progress) {
+                                   const RunBudget& budget, EngineStats& stats, std::optional<ExactStats>& exact,
+                                   Progress& progress) {
     EngineOptions eo = engine_options(o);
     eo.timeout = budget.left();
     std::vector<WcrtAnswer> answers;
+    if (use_exact(o)) {
+        const ExactResult r = run_exact_engine(w, eo, progress);
+        exact = r.stats;
+        stats.elapsed = r.stats.elapsed;
+        for (int op : ops) answers.push_back(r.wcrt[op]);
+        return answers;
+    }
     if (!use_smt(o)) {
         EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) {
             progress.say(std::to_string(n) + " scenarios simulated");
@@ -77,12 +86,14 @@ int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
-    require_fixed_times(w);
+    if (use_exact(o)) exact::require_exact_scope(w);  // its own message: points to --engine bounds
+    else require_fixed_times(w);
     const std::vector<int> ops = selected_ops(w, o.ops);
     const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
     Progress progress("wcrt");
     EngineStats stats;
-    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, budget, stats, progress);
+    std::optional<ExactStats> exact;
+    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, budget, stats, exact, progress);
     const RtaColumns rta = rta_columns(w, budget);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
@@ -104,7 +115,7 @@ int run_wcrt(const WcrtOptions& o) {
                             {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}});
             if (a.status == WcrtStatus::unknown) list.back()["unknown_reason"] = a.unknown_reason;
         }
-        const Json st = stats_json(o, stats);
+        const Json st = stats_json(o, stats, exact ? &*exact : nullptr);
         Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
                     {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << out.dump(2) << '\n';
@@ -129,7 +140,8 @@ int run_wcrt(const WcrtOptions& o) {
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
     if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";
-    if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
+    if (exact) std::cout << "states stored: " << exact->states << " (at most " << exact->peak_level_states << " per level)";
+    else if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
     else std::cout << "scenarios simulated: " << stats.scenarios;
     std::cout << ", " << seconds << " s\n";
     if (wrote_witness)
@@ -156,7 +168,8 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "every value is exact, 2 when some is unknown: then the value is a lower bound (a replayed\n"
         "scenario reaches it) and, for workloads in the SMT engine's scope, the busy-time bound of\n"
         "docs/encoding.md is a proven upper bound (JSON \"upper_bound\"). Block-time intervals and\n"
-        "issue windows are refused (exit 3): no engine ranges over them soundly yet (docs/decisions.md).");
+        "issue windows are refused (exit 3): no engine ranges over them soundly yet (docs/decisions.md).\n"
+        "--engine exact answers every operation in one search (docs/exact-engine.md).");
     add_verify_options(sub, *o);
     sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
     sub->add_option("--witness", o->witness,

@@ -11,9 +11,12 @@ namespace gpuwcrt::app {
 void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("file", o.file, "workload TOML file ('-' reads standard input)")->required();
     sub->add_option("--engine", o.engine,
-                    "smt (default): Z3 over the block-level encoding; enumerate: every scenario\n"
-                    "through the simulator (the reference; exponential)")
-        ->check(CLI::IsMember({"smt", "enumerate"}));
+                    "smt (default): Z3 over the block-level encoding, one operation at a time;\n"
+                    "enumerate: every scenario through the simulator (the reference; exponential);\n"
+                    "exact: explicit-state search over the scheduler's states, every operation at once\n"
+                    "(docs/exact-engine.md; copies, priorities and the NULL stream included; refuses\n"
+                    "block-time intervals and issue windows)")
+        ->check(CLI::IsMember({"smt", "enumerate", "exact"}));
     sub->add_option("--policy", o.policy,
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
                     "hardware heuristic), or fix it: most-room, round-robin, first-fit")
@@ -59,6 +62,12 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds) {
 
 bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
 
+bool use_exact(const VerifyOptions& o) { return o.engine == "exact"; }
+
+ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
+    return exact_wcrt(w, eo, {}, [&](const std::string& line) { progress.say(line); });
+}
+
 Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
 
 std::chrono::milliseconds Progress::elapsed() const {
@@ -82,9 +91,13 @@ std::optional<std::chrono::milliseconds> RunBudget::left() const {
     return std::max(milliseconds(0), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
 }
 
-Json stats_json(const VerifyOptions& o, const EngineStats& stats) {
+Json stats_json(const VerifyOptions& o, const EngineStats& stats, const ExactStats* exact) {
     Json st = {{"seconds", static_cast<double>(stats.elapsed.count()) / 1000.0}};  // wall clock
-    if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
+    if (exact) {
+        st["states"] = exact->states;
+        st["levels"] = exact->levels;
+        st["peak_level_states"] = exact->peak_level_states;
+    } else if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
     else st["scenarios"] = stats.scenarios;
     return st;
 }

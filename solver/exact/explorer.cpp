@@ -1,0 +1,303 @@
+#include "solver/exact/explorer.hpp"
+
+#include <memory>
+#include <new>
+#include <queue>
+#include <unordered_map>
+
+#include "solver/exact/level_store.hpp"
+#include "solver/exact/state.hpp"
+#include "solver/exact/step.hpp"
+#include "solver/exact/varint.hpp"
+#include "solver/exact/witness_path.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using namespace exact;
+using Clock = std::chrono::steady_clock;
+
+// Depth-first over the choices of one macro step: rerun the step with a prefix of choices,
+// extend with the first option, then advance the deepest choice that has options left.
+class DfsDecider : public Decider {
+public:
+    int pick(int options) override {
+        if (depth_ == choice.size()) {
+            choice.push_back(0);
+            options_.push_back(options);
+        }
+        return choice[depth_++];
+    }
+    bool advance() {
+        depth_ = 0;
+        while (!choice.empty() && choice.back() + 1 >= options_.back()) {
+            choice.pop_back();
+            options_.pop_back();
+        }
+        if (choice.empty()) return false;
+        ++choice.back();
+        return true;
+    }
+    std::vector<int> choice;
+
+private:
+    std::vector<int> options_;
+    std::size_t depth_ = 0;
+};
+
+struct Level {
+    LevelStore states;
+    // Beam with a per-level cap: the alive states by lateness, earliest on top (dead ones popped lazily).
+    std::priority_queue<std::pair<std::int64_t, std::uint32_t>, std::vector<std::pair<std::int64_t, std::uint32_t>>,
+                        std::greater<>> by_now;
+    std::vector<std::int64_t> late;  // beam: lateness of each state
+    std::unordered_map<std::string, std::vector<std::uint32_t>> beams;  // determined set -> alive states
+};
+
+void issue_bytes(const std::vector<std::int64_t>& issues, std::string& out) {
+    out.clear();
+    for (std::int64_t x : issues) put_varint(out, x);
+}
+
+void read_issues(std::string_view bytes, std::vector<std::int64_t>& out) {
+    out.clear();
+    VarintReader r{bytes};
+    while (r.at < bytes.size()) out.push_back(r.get());
+}
+
+// Parent links and each step's decisions, for every stored state (record 0: the initial state).
+struct Records {
+    std::vector<std::uint32_t> parent;
+    std::vector<std::uint64_t> begin{0};
+    std::vector<int> decisions;
+    std::uint32_t add(std::uint32_t from, const std::vector<int>& choice) {
+        parent.push_back(from);
+        decisions.insert(decisions.end(), choice.begin(), choice.end());
+        begin.push_back(decisions.size());
+        return static_cast<std::uint32_t>(parent.size() - 1);
+    }
+    std::vector<std::vector<int>> path(std::uint32_t to) const {
+        std::vector<std::vector<int>> steps;
+        for (std::uint32_t r = to; r != 0; r = parent[r])
+            steps.emplace_back(decisions.begin() + static_cast<long>(begin[r]), decisions.begin() + static_cast<long>(begin[r + 1]));
+        return {steps.rbegin(), steps.rend()};
+    }
+};
+
+struct Best {
+    bool found = false;
+    std::int64_t response = 0;
+    std::uint32_t parent = 0;
+    std::vector<int> last_step;
+};
+
+class Search {
+public:
+    Search(const Workload& w, const EngineOptions& o, const ExactLimits& l, const ExactProgress& pr)
+        : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()) {}
+
+    ExactResult run() {
+        ExactResult res;
+        std::string stop;
+        try {
+            stop = explore();
+        } catch (const std::bad_alloc&) {
+            levels_.clear();  // give the memory back before the witnesses are rebuilt
+            stop = "memory limit";
+        }
+        levels_.clear();
+        res.complete = stop.empty() && stats_.beam_cut == 0;
+        if (stop.empty() && stats_.beam_cut > 0) stop = "beam";
+        stats_.states = static_cast<long long>(records_.parent.size());
+        res.wcrt.resize(p_.n);
+        for (int op = 0; op < p_.n; ++op) answer(op, stop, res.wcrt[op]);
+        stats_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
+        res.stats = stats_;
+        return res;
+    }
+
+private:
+    bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
+
+    std::string explore() {
+        if (o_.timeout && o_.timeout->count() == 0) return "timeout";
+        levels_.resize(p_.n + 1);
+        State s0 = initial_state(p_);
+        canonicalise(p_, s0);
+        records_.add(0, {});
+        levels_[0] = std::make_unique<Level>();
+        const Encoded e0 = encode(p_, s0);
+        issue_bytes(e0.issues, scratch_issues_);
+        levels_[0]->states.add(e0.key, std::hash<std::string_view>{}(e0.key), scratch_issues_, s0.now, 0,
+                               LevelStore::none);
+        for (int level = 0; level <= p_.n; ++level) {
+            if (!levels_[level]) continue;
+            LevelStore& here = levels_[level]->states;
+            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(here.size()));
+            for (std::uint32_t i = 0; i < here.size(); ++i) {
+                if (!here[i].alive) continue;
+                if (std::string stop = expand(level, here, i); !stop.empty()) return stop;
+            }
+            levels_[level].reset();
+            stats_.levels = level + 1;
+            if (progress_)
+                progress_("exact: level " + std::to_string(level) + "/" + std::to_string(p_.n) + " done, " +
+                          std::to_string(records_.parent.size()) + " states stored");
+        }
+        return "";
+    }
+
+    std::string expand(int level, const LevelStore& store, std::uint32_t index) {
+        ++stats_.expansions;
+        if ((stats_.expansions & 63) == 0 && out_of_time()) return "timeout";
+        const LevelStore::Entry& e = store[index];
+        decode(p_, store.key(e), e.now, store.issues(e), base_);
+        const std::uint32_t from = e.record;
+        DfsDecider d;
+        do {
+            if ((++stats_.steps & 1023) == 0 && out_of_time()) return "timeout";
+            work_ = base_;
+            const StepOutcome out = step(p_, work_, d);
+            for (const auto& [op, r] : out.responses) {
+                Best& b = best_[op];
+                if (!b.found || r > b.response) b = {true, r, from, d.choice};
+            }
+            if (!out.child) continue;
+            canonicalise(p_, work_);
+            const int to = work_.level();
+            if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
+            insert(to, work_, from, d.choice);
+            if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
+                return "state budget";
+        } while (d.advance());
+        return "";
+    }
+
+    void insert(int level, const State& s, std::uint32_t from, const std::vector<int>& choice) {
+        if (!levels_[level]) levels_[level] = std::make_unique<Level>();
+        Level& L = *levels_[level];
+        LevelStore& store = L.states;
+        encode(p_, s, enc_);
+        const Encoded& enc = enc_;
+        const std::uint64_t hash = std::hash<std::string_view>{}(enc.key);
+        const std::uint32_t first = store.find(enc.key, hash);
+        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
+            if (!store[i].alive) continue;
+            read_issues(store.issues(store[i]), other_issues_);
+            if (dominates(other_issues_, enc.issues)) {
+                ++stats_.dominated;
+                return;
+            }
+        }
+        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
+            if (!store[i].alive) continue;
+            read_issues(store.issues(store[i]), other_issues_);
+            if (dominates(enc.issues, other_issues_)) {
+                store[i].alive = false;
+                ++stats_.dominated;
+            }
+        }
+        if (limits_.beam > 0 && !admit_to_beam(L, s, static_cast<std::uint32_t>(store.size()))) return;
+        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, static_cast<std::uint32_t>(store.size())))
+            return;
+        issue_bytes(enc.issues, scratch_issues_);
+        store.add(enc.key, hash, scratch_issues_, s.now, records_.add(from, choice), first);
+    }
+
+    // How late a state is, for the beam: over every thread slot of every SM, the instant it is
+    // available again (a running block's end, else `now`), summed in units of 32 threads. A later
+    // state tends to delay what is still to come more; a heuristic only (a pointwise later state
+    // is not always worse).
+    std::int64_t lateness(const State& s) const {
+        const std::int64_t slots = p_.w->platform.threads_per_sm / 32;
+        std::int64_t sum = 0;
+        for (const auto& blocks : s.sm) {
+            std::int64_t used = 0;
+            for (const RunningBlock& b : blocks) {
+                const std::int64_t w = p_.classes[b.cls].threads / 32;
+                sum += b.end * w;
+                used += w;
+            }
+            sum += s.now * std::max<std::int64_t>(0, slots - used);
+        }
+        return sum;
+    }
+
+    // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
+    // the earliest one (smallest lateness) when it is later, else it is dropped.
+    bool admit_to_beam(Level& L, const State& s, std::uint32_t index) {
+        if (L.late.size() <= index) L.late.resize(index + 1);
+        L.late[index] = lateness(s);
+        std::string set(static_cast<std::size_t>(p_.n), '0');
+        for (int i = 0; i < p_.n; ++i)
+            if (s.ops[i].phase == Phase::determined || s.ops[i].phase == Phase::completed) set[i] = '1';
+        std::vector<std::uint32_t>& kept = L.beams[set];
+        std::erase_if(kept, [&](std::uint32_t i) { return !L.states[i].alive; });
+        if (static_cast<int>(kept.size()) >= limits_.beam) {
+            auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return L.late[a] < L.late[b];
+            });
+            ++stats_.beam_cut;
+            if (L.late[*earliest] >= L.late[index]) return false;
+            L.states[*earliest].alive = false;
+            kept.erase(earliest);
+        }
+        kept.push_back(index);
+        return true;
+    }
+
+    // The per-level cap of the beam: the latest states of the level (lateness, set by admit_to_beam).
+    bool admit_to_level_cap(Level& L, std::uint32_t index) {
+        while (!L.by_now.empty() && !L.states[L.by_now.top().second].alive) L.by_now.pop();
+        if (static_cast<long long>(L.by_now.size()) >= limits_.beam_level) {
+            ++stats_.beam_cut;
+            if (L.by_now.top().first >= L.late[index]) return false;
+            L.states[L.by_now.top().second].alive = false;
+            L.by_now.pop();
+        }
+        L.by_now.emplace(L.late[index], index);
+        return true;
+    }
+
+    void answer(int op, const std::string& stop, WcrtAnswer& a) {
+        a.op = op;
+        a.status = stop.empty() ? WcrtStatus::exact : WcrtStatus::unknown;
+        a.unknown_reason = stop;
+        const Best& b = best_[op];
+        if (!b.found) {
+            if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
+            return;
+        }
+        std::vector<std::vector<int>> steps = records_.path(b.parent);
+        steps.push_back(b.last_step);
+        const WitnessScenario x = reconstruct_witness(p_, steps);
+        const Time response = p_.times.to_time(b.response);
+        replay_witness(*p_.w, x, op, response);
+        a.wcrt = response;
+        a.witness = x;
+        if (stop.empty()) a.upper_bound = response;
+    }
+
+    Problem p_;
+    EngineOptions o_;
+    ExactLimits limits_;
+    ExactProgress progress_;
+    std::vector<Best> best_;
+    Clock::time_point t0_;
+    std::vector<std::unique_ptr<Level>> levels_;
+    Records records_;
+    ExactStats stats_;
+    State base_, work_;
+    Encoded enc_;  // reused: their vectors keep their capacity
+    std::string scratch_issues_;
+    std::vector<std::int64_t> other_issues_;
+};
+
+}  // namespace
+
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits, const ExactProgress& progress) {
+    Search s(w, o, limits, progress);
+    return s.run();
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,54 @@
+#pragma once
+// The exact explicit-state engine (`--engine exact`, docs/exact-engine.md): one forward search
+// over the states of SPEC §4 at macro-step boundaries, level by level (level = operations
+// determined), merging equal states and keeping only non-dominated ones among states equal up to
+// a time shift. It gives every operation's WCRT at once, each with a witness replayed through
+// the simulator before it is returned.
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/wcrt_result.hpp"
+
+namespace gpuwcrt {
+
+struct ExactLimits {
+    long long max_states = 0;  // stored states; 0 = no limit (EngineOptions::timeout and memory still apply)
+    // > 0: beam mode, at most this many states per set of determined operations (the latest ones:
+    // largest sum over thread slots of the instant each is free again; docs/exact-engine.md);
+    // answers are then lower bounds (status unknown, reason "beam") unless nothing was cut.
+    int beam = 0;
+    // With beam > 0: at most this many states per level as well (0 = no cap), the latest ones.
+    // Needed beyond n = 16, where the sets of determined operations alone are too many.
+    long long beam_level = 0;
+};
+
+struct ExactStats {
+    long long states = 0;              // stored (distinct, not dominated when stored)
+    long long expansions = 0;          // states expanded
+    long long steps = 0;               // macro steps run (one per branch)
+    long long dominated = 0;           // states dropped or retired by dominance or equality
+    long long beam_cut = 0;            // states dropped by the beam
+    int levels = 0;                    // levels completed
+    long long peak_level_states = 0;   // most states stored at one level
+    std::chrono::milliseconds elapsed{0};
+};
+
+struct ExactResult {
+    std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
+    ExactStats stats;
+    bool complete = false;         // every state explored, nothing cut: every answer exact
+};
+
+// Progress lines ("level 4/10, 12345 states, 3.2 s"), now and then.
+using ExactProgress = std::function<void(const std::string&)>;
+
+// Throws InputError for block-time/duration intervals and issue windows (exact::require_exact_scope)
+// and for times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
+// EngineOptions::timeout covers the whole call; std::bad_alloc ends the search with status
+// unknown "memory limit" and the lower bounds found so far.
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits = {},
+                       const ExactProgress& progress = {});
+
+}  // namespace gpuwcrt

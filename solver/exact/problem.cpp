@@ -1,0 +1,66 @@
+#include "solver/exact/problem.hpp"
+
+#include <algorithm>
+
+namespace gpuwcrt::exact {
+
+void require_exact_scope(const Workload& w) {
+    const std::string why =
+        ": the exact engine cannot range over it (over a real interval the worst response is a supremum "
+        "that need not be attained, so no finite set of values is exact; docs/decisions.md); use "
+        "--engine bounds for a proven upper bound, or give one value";
+    for (const Operation& op : w.ops) {
+        if (!op.time.is_point())
+            throw InputError(op.where, "'" + op.name + "' has " + (op.is_kernel() ? "block_time" : "duration") +
+                                           " = [" + human_string(op.time.lo) + ", " + human_string(op.time.hi) +
+                                           "]" + why);
+        if (op.issue.is_static() && !op.issue.at.is_point())
+            throw InputError(op.where, "'" + op.name + "' has issue = [" + human_string(op.issue.at.lo) + ", " +
+                                           human_string(op.issue.at.hi) + "]" + why);
+    }
+}
+
+Problem make_problem(const Workload& w, Policy policy) {
+    require_exact_scope(w);
+    Problem p;
+    p.w = &w;
+    p.times = integer_times(w);
+    p.policy = policy;
+    p.n = static_cast<int>(w.ops.size());
+    p.copy_engines = w.platform.copy_engines;
+    p.null_stream = w.null_stream();
+    p.eager = p.null_stream >= 0;
+    p.stream.resize(p.n);
+    p.next_in_stream.assign(p.n, -1);
+    p.queue.resize(p.n);
+    p.demand_class.assign(p.n, -1);
+    p.kernel.resize(p.n);
+    p.blocks.resize(p.n);
+    p.duration.resize(p.n);
+    std::vector<int> last(w.streams.size(), -1);
+    for (int i = 0; i < p.n; ++i) {
+        const Operation& op = w.ops[i];
+        p.stream[i] = op.stream;
+        if (last[op.stream] >= 0) p.next_in_stream[last[op.stream]] = i;
+        else p.first_ops.push_back(i);
+        last[op.stream] = i;
+        p.kernel[i] = op.is_kernel();
+        p.blocks[i] = op.is_kernel() ? op.blocks : 0;
+        p.duration[i] = p.times.hi[i];
+        if (!op.is_kernel()) {
+            p.queue[i] = ce;
+            continue;
+        }
+        p.queue[i] = w.streams[op.stream].priority == Priority::high ? ee_high : ee_low;
+        const BlockDemand d = op.demand();
+        auto same = [&](const BlockDemand& c) {
+            return c.threads == d.threads && c.shared_mem == d.shared_mem && c.registers == d.registers;
+        };
+        auto found = std::find_if(p.classes.begin(), p.classes.end(), same);
+        p.demand_class[i] = static_cast<int>(found - p.classes.begin());
+        if (found == p.classes.end()) p.classes.push_back(d);
+    }
+    return p;
+}
+
+}  // namespace gpuwcrt::exact

@@ -1,0 +1,43 @@
+#pragma once
+// The workload as the exact engine reads it (docs/exact-engine.md): every time in int64 ticks
+// (solver/integer_time.hpp), block demands as a few classes, and which queue each operation
+// joins. Built once per run; the states refer to operations and classes by index.
+#include <cstdint>
+#include <vector>
+
+#include "sim/scenario.hpp"
+#include "solver/integer_time.hpp"
+
+namespace gpuwcrt::exact {
+
+inline constexpr int ee_high = 0, ee_low = 1, ce = 2;  // the three queues of SPEC §4 (A1, C1)
+
+struct Problem {
+    const Workload* w = nullptr;
+    IntegerTimes times;
+    Policy policy = Policy::chooser;
+    int n = 0;
+    int copy_engines = 1;
+    int null_stream = -1;
+    // With a NULL stream, N1/N2 compare launch positions of stream heads at any time, so the
+    // launch order is decided when operations are issued (eager); without one it is decided
+    // only where a queue observes it (lazy). docs/exact-engine.md, "Launch order".
+    bool eager = false;
+    std::vector<int> stream, next_in_stream, queue, demand_class;
+    std::vector<char> kernel;
+    std::vector<std::int64_t> blocks, duration;  // duration: block time C, or a copy's duration
+    std::vector<BlockDemand> classes;            // distinct block demands
+    std::vector<int> first_ops;                  // the first operation of every stream
+};
+
+// Throws InputError for what the engine does not range over (see require_exact_scope) and
+// for times that do not fit int64 ticks.
+Problem make_problem(const Workload& w, Policy policy);
+
+// Block-time / copy-duration intervals and issue windows with lo < hi: the WCRT over a real
+// interval is a supremum that need not be attained (docs/decisions.md, "The exact engine
+// refuses intervals and windows"), so no exact explicit-state answer exists; InputError at the
+// operation, pointing to `--engine bounds`.
+void require_exact_scope(const Workload& w);
+
+}  // namespace gpuwcrt::exact

@@ -1,0 +1,42 @@
+#pragma once
+// One macro step of the exact engine (docs/exact-engine.md, "Transition"): from a state, apply
+// SPEC §4 instant by instant until an operation becomes determined (a kernel fully dispatched,
+// a copy started), branching where SPEC §5 leaves a choice. This is the engine's copy of the
+// rules of sim/rules.cpp; each function says which rule it implements, and
+// tests/test_exact_engine.cpp checks the whole against the simulator (through enumeration).
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "solver/exact/state.hpp"
+
+namespace gpuwcrt::exact {
+
+// Resolves the choices of one step: the explorer enumerates them depth first, the witness
+// reconstruction replays recorded ones. `pick(n)` returns an option in [0, n).
+class Decider {
+public:
+    virtual ~Decider() = default;
+    virtual int pick(int options) = 0;
+};
+
+// What witness reconstruction needs to see of a step (SM positions are those of the state the
+// step started from; the caller maps them to real SM ids).
+class Observer {
+public:
+    virtual ~Observer() = default;
+    virtual void issued(int op, std::int64_t now) = 0;   // G1, in launch order (eager mode)
+    virtual void joined(int op, std::int64_t now) = 0;   // G2/C1
+    virtual void picked(int op) = 0;                     // became the head of its queue
+    virtual void block(int kernel, int sm_position) = 0; // next block of `kernel`, in index order
+};
+
+struct StepOutcome {
+    bool child = false;  // false: nothing happens any more (every operation completed)
+    std::vector<std::pair<int, std::int64_t>> responses;  // operations determined in this step
+};
+
+// Advances `s` in place.
+StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob = nullptr);
+
+}  // namespace gpuwcrt::exact

@@ -1,0 +1,198 @@
+// The exact explicit-state engine (solver/exact/) against the exhaustive engine on seeded random
+// workloads with every feature it accepts, invariance under listing streams and operations in
+// another order, refusals, unknown on timeout / budget / beam, and the CLI.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "model/random_workload.hpp"
+#include "sim/simulate.hpp"
+#include "solver/enumerate.hpp"
+#include "solver/exact/explorer.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// 2-5 operations; every feature the engine accepts appears on some seeds.
+RandomWorkloadSpec feature_spec(std::uint64_t seed) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 4);
+    s.streams = 1 + static_cast<int>((seed / 4) % 4);
+    s.threads = {128, 256, 512, 768, 1024};
+    s.shared_kib = {0, 16, 32, 48};
+    s.max_blocks = 3;
+    s.max_block_time = 3;
+    s.block_time_denominator = seed % 5 == 0 ? 2 : 1;
+    s.staggered_issue = seed % 2 == 1;
+    s.sms = 1 + static_cast<int>((seed / 16) % 3);
+    s.copy_engines = 1 + static_cast<int>((seed / 48) % 2);
+    s.registers = {0, 8, 16, 32};
+    s.copy_percent = seed % 3 == 0 ? 35 : 0;
+    s.high_priority_streams = seed % 5 == 1 ? 1 : 0;
+    s.null_stream = seed % 7 == 2;
+    s.after_idle_percent = seed % 4 == 3 ? 40 : 0;
+    return s;
+}
+
+Policy policy_for(std::uint64_t seed) {
+    switch ((seed / 3) % 4) {
+        case 0:
+        case 1: return Policy::chooser;
+        case 2: return Policy::most_room;
+        default: return seed % 2 ? Policy::first_fit : Policy::round_robin;
+    }
+}
+
+void require_witnesses_replay(const Workload& w, const ExactResult& r) {
+    for (const WcrtAnswer& a : r.wcrt) {
+        if (!a.wcrt) continue;
+        REQUIRE(a.witness);
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.wcrt);
+    }
+}
+
+// The same workload with its streams listed in reverse and its operations interleaved in
+// another file order (each stream keeps its own order): nothing semantic changes.
+Workload relisted(const Workload& w, std::uint64_t seed) {
+    Workload out = w;
+    const int ns = static_cast<int>(w.streams.size());
+    out.streams.assign(w.streams.rbegin(), w.streams.rend());
+    std::vector<std::vector<int>> per(ns);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) per[w.ops[i].stream].push_back(static_cast<int>(i));
+    std::mt19937_64 rng(seed);
+    std::vector<std::size_t> next(ns, 0);
+    out.ops.clear();
+    while (out.ops.size() < w.ops.size()) {
+        const int st = static_cast<int>(rng() % static_cast<std::uint64_t>(ns));
+        if (next[st] == per[st].size()) continue;
+        Operation op = w.ops[per[st][next[st]++]];
+        op.stream = ns - 1 - st;
+        out.ops.push_back(op);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("exact engine equals enumeration on 1200 random workloads with every feature") {
+    int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0;
+    for (std::uint64_t seed = 1; seed <= 1200; ++seed) {
+        const Workload w = random_workload(feature_spec(seed), 7000 + seed);
+        EngineOptions o;
+        o.policy = policy_for(seed);
+        INFO("seed " << seed << ", policy " << policy_name(o.policy));
+        const EnumerationResult reference = enumerate_wcrt(w, o);
+        REQUIRE(reference.complete);
+        const ExactResult r = exact_wcrt(w, o);
+        REQUIRE(r.complete);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name);
+            REQUIRE(r.wcrt[op].status == WcrtStatus::exact);
+            REQUIRE(r.wcrt[op].wcrt);
+            CHECK(exact_string(*r.wcrt[op].wcrt) == exact_string(*reference.wcrt[op].wcrt));
+            CHECK(r.wcrt[op].upper_bound == r.wcrt[op].wcrt);
+        }
+        require_witnesses_replay(w, r);
+        null_seen += w.null_stream() >= 0;
+        high_seen += std::any_of(w.streams.begin(), w.streams.end(), [](const Stream& s) { return s.priority == Priority::high; });
+        copies_seen += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.is_kernel(); });
+        idle_seen += std::any_of(w.ops.begin(), w.ops.end(),
+                                 [](const Operation& op) { return op.issue.kind == IssueSpec::Kind::after_stream_idle; });
+        multi_seen += w.ops.size() > w.streams.size();
+    }
+    // The features were really drawn (a spec change that turns one off fails here).
+    CHECK(null_seen > 50);
+    CHECK(copies_seen > 100);
+    CHECK(high_seen > 100);
+    CHECK(idle_seen > 50);
+    CHECK(multi_seen > 300);
+}
+
+TEST_CASE("exact engine: streams and operations listed in another order give the same WCRTs") {
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        const Workload w = random_workload(feature_spec(seed), 9100 + seed);
+        const Workload v = relisted(w, seed);
+        EngineOptions o;  // any SM: a fixed policy may look at SM indices, not at stream order
+        const ExactResult a = exact_wcrt(w, o), b = exact_wcrt(v, o);
+        REQUIRE(a.complete);
+        REQUIRE(b.complete);
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const int j = *v.find_op(w.ops[i].name);
+            INFO("seed " << seed << ", operation " << w.ops[i].name);
+            CHECK(exact_string(*a.wcrt[i].wcrt) == exact_string(*b.wcrt[j].wcrt));
+        }
+        require_witnesses_replay(v, b);
+    }
+}
+
+TEST_CASE("exact engine refuses block-time intervals and issue windows, pointing to the bounds engine") {
+    RandomWorkloadSpec s;
+    s.kernels = 3;
+    s.interval_percent = 100;
+    Workload w = random_workload(s, 5);
+    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("block_time") && Catch::Contains("--engine bounds"));
+    s.interval_percent = 0;
+    s.window_percent = 100;
+    w = random_workload(s, 6);
+    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("issue = [") && Catch::Contains("--engine bounds"));
+}
+
+TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bounds, never exact") {
+    RandomWorkloadSpec s;
+    s.kernels = 12;
+    s.streams = 12;
+    const Workload w = random_workload(s, 12000);  // the bench/wcrt family, n = 12
+    EngineOptions o;
+    o.timeout = std::chrono::milliseconds(50);
+    const ExactResult t = exact_wcrt(w, o);
+    CHECK_FALSE(t.complete);
+    for (const WcrtAnswer& a : t.wcrt) {
+        CHECK(a.status == WcrtStatus::unknown);
+        CHECK(a.unknown_reason == "timeout");
+        CHECK_FALSE(a.upper_bound);
+    }
+    require_witnesses_replay(w, t);
+
+    ExactLimits budget;
+    budget.max_states = 200;
+    const ExactResult b = exact_wcrt(w, {}, budget);
+    CHECK_FALSE(b.complete);
+    for (const WcrtAnswer& a : b.wcrt) CHECK(a.unknown_reason == "state budget");
+
+    // Beam answers are replayed lower bounds: at most the exact WCRT (checked on small workloads).
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const Workload x = random_workload(feature_spec(seed), 7000 + seed);
+        ExactLimits beam;
+        beam.beam = 1;
+        const ExactResult lower = exact_wcrt(x, {}, beam), exact = exact_wcrt(x, {});
+        REQUIRE(exact.complete);
+        for (std::size_t op = 0; op < x.ops.size(); ++op) {
+            INFO("seed " << seed << ", operation " << x.ops[op].name);
+            if (!lower.wcrt[op].wcrt) continue;
+            CHECK(*lower.wcrt[op].wcrt <= *exact.wcrt[op].wcrt);
+            if (!lower.complete) CHECK(lower.wcrt[op].status == WcrtStatus::unknown);
+        }
+        require_witnesses_replay(x, lower);
+    }
+}
+
+TEST_CASE("gpuwcrt wcrt --engine exact equals --engine enumerate on the thesis example") {
+    const std::string file = test::source_path("cases/thesis/example.toml");
+    const auto exact = test::run_cli({"wcrt", file, "--engine", "exact", "--json"});
+    const auto enumerated = test::run_cli({"wcrt", file, "--engine", "enumerate", "--json"});
+    REQUIRE(exact.exit_code == 0);
+    REQUIRE(enumerated.exit_code == 0);
+    const auto a = nlohmann::json::parse(exact.out), b = nlohmann::json::parse(enumerated.out);
+    CHECK(a["engine"] == "exact");
+    REQUIRE(a["operations"].size() == b["operations"].size());
+    for (std::size_t i = 0; i < a["operations"].size(); ++i) {
+        CHECK(a["operations"][i]["name"] == b["operations"][i]["name"]);
+        CHECK(a["operations"][i]["wcrt"] == b["operations"][i]["wcrt"]);
+        CHECK(a["operations"][i]["status"] == "exact");
+    }
+}
