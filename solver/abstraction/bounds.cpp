@@ -42,7 +42,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         lower.run(b.lower_bound_simulations, lb_deadline);
         for (int k = b.initial_states;; k *= b.growth) {
             const auto r0 = Clock::now();
-            abstraction::ExploreResult e = abstraction::explore(p, {k, std::max(b.partial_cap, k), deadline});
+            abstraction::ExploreResult e = abstraction::explore(p, {k, b.partial_cap, deadline});
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0};
             if (e.complete)
                 for (int op = 0; op < n; ++op)

@@ -11,7 +11,7 @@ namespace {
 struct StateOps {
     static AbstractState hull(const AbstractState& a, const AbstractState& b) { return abstraction::hull(a, b); }
     static bool contains(const AbstractState& o, const AbstractState& i) { return abstraction::contains(o, i); }
-    static std::int64_t width(const AbstractState& a) { return total_width(a); }
+    static std::int64_t distance(const AbstractState& a, const AbstractState& b) { return abstraction::distance(a, b); }
 };
 
 using Level = std::unordered_map<OpSet, Bucket<AbstractState, StateOps>, OpSetHash>;

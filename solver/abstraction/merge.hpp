@@ -10,7 +10,8 @@
 namespace gpuwcrt::abstraction {
 
 // Ops: static T hull(const T&, const T&); static bool contains(const T& outer, const T& inner);
-// static std::int64_t width(const T&).
+// static std::int64_t distance(const T&, const T&): a cheap estimate of how much their hull
+// widens them (it only chooses the merge partner, so any measure is sound).
 template <class T, class Ops>
 class Bucket {
 public:
@@ -25,13 +26,11 @@ public:
         }
         std::size_t best = 0;
         std::int64_t best_cost = 0;
-        T best_hull;
         for (std::size_t i = 0; i < kept_.size(); ++i) {
-            T h = Ops::hull(kept_[i], x);
-            const std::int64_t cost = Ops::width(h) - Ops::width(kept_[i]);
-            if (i == 0 || cost < best_cost) best = i, best_cost = cost, best_hull = std::move(h);
+            const std::int64_t cost = Ops::distance(kept_[i], x);
+            if (i == 0 || cost < best_cost) best = i, best_cost = cost;
         }
-        kept_[best] = std::move(best_hull);
+        kept_[best] = Ops::hull(kept_[best], x);
         ++merges_;
     }
 

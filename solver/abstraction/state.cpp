@@ -1,6 +1,7 @@
 #include "solver/abstraction/state.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace gpuwcrt::abstraction {
 namespace {
@@ -80,11 +81,22 @@ bool contains(const std::vector<SmBlocks>& outer, const std::vector<SmBlocks>& i
     return true;
 }
 
-std::int64_t total_width(const std::vector<SmBlocks>& sms) {
-    std::int64_t w = 0;
-    for (const SmBlocks& sm : sms)
-        for (const RunningBlock& b : sm.blocks) w += b.end.width() + b.end.hi / 4;  // a block at all costs too
-    return w;
+std::int64_t distance(const std::vector<SmBlocks>& a, const std::vector<SmBlocks>& b) {
+    std::int64_t d = 0;
+    for (std::size_t m = 0; m < a.size(); ++m) {
+        const auto& x = a[m].blocks;
+        const auto& y = b[m].blocks;
+        std::size_t i = 0, j = 0;
+        while (i < x.size() || j < y.size()) {  // both sorted by class, then end
+            if (j == y.size() || (i < x.size() && x[i].demand_class < y[j].demand_class)) d += x[i++].end.hi;
+            else if (i == x.size() || y[j].demand_class < x[i].demand_class) d += y[j++].end.hi;
+            else {
+                d += std::abs(x[i].end.lo - y[j].end.lo) + std::abs(x[i].end.hi - y[j].end.hi);
+                ++i, ++j;
+            }
+        }
+    }
+    return d;
 }
 
 AbstractState hull(const AbstractState& a, const AbstractState& b) {
@@ -119,11 +131,17 @@ bool contains(const AbstractState& outer, const AbstractState& inner) {
     return contains(outer.sms, inner.sms);
 }
 
-std::int64_t total_width(const AbstractState& x) {
-    std::int64_t w = x.ee_free.width() + x.ce_free.width() + total_width(x.sms);
-    for (std::size_t e = 0; e < x.engine_lo.size(); ++e) w += x.engine_hi[e] - x.engine_lo[e];
-    for (std::size_t s = 0; s < x.stream_issue.size(); ++s) w += x.stream_issue[s].width() + x.stream_done[s].width();
-    return w;
+namespace {
+std::int64_t gap(const Interval& a, const Interval& b) { return std::abs(a.lo - b.lo) + std::abs(a.hi - b.hi); }
+}  // namespace
+
+std::int64_t distance(const AbstractState& a, const AbstractState& b) {
+    std::int64_t d = gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + distance(a.sms, b.sms);
+    for (std::size_t e = 0; e < a.engine_lo.size(); ++e)
+        d += std::abs(a.engine_lo[e] - b.engine_lo[e]) + std::abs(a.engine_hi[e] - b.engine_hi[e]);
+    for (std::size_t s = 0; s < a.stream_issue.size(); ++s)
+        d += gap(a.stream_issue[s], b.stream_issue[s]) + gap(a.stream_done[s], b.stream_done[s]);
+    return d;
 }
 
 }  // namespace gpuwcrt::abstraction

@@ -56,13 +56,14 @@ AbstractState hull(const AbstractState& a, const AbstractState& b);
 // Whether every concrete state of `inner` is one of `outer` (a sufficient test: same block
 // counts per SM and class, every interval inside).
 bool contains(const AbstractState& outer, const AbstractState& inner);
-// Total interval width, the measure a merge tries to keep small.
-std::int64_t total_width(const AbstractState& x);
+// How far apart two states are (sum of the differences of their bounds; blocks that have no
+// partner cost their end): the partner a full bucket merges a new state into.
+std::int64_t distance(const AbstractState& a, const AbstractState& b);
 
 // The same for the per-SM blocks alone (used within one kernel's dispatch).
 std::vector<SmBlocks> hull(const std::vector<SmBlocks>& a, const std::vector<SmBlocks>& b);
 bool contains(const std::vector<SmBlocks>& outer, const std::vector<SmBlocks>& inner);
-std::int64_t total_width(const std::vector<SmBlocks>& sms);
+std::int64_t distance(const std::vector<SmBlocks>& a, const std::vector<SmBlocks>& b);
 void drop_ended(std::vector<SmBlocks>& sms, std::int64_t certainly_after);
 void sort_sms(std::vector<SmBlocks>& sms);
 

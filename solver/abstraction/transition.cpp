@@ -1,6 +1,7 @@
 #include "solver/abstraction/transition.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "solver/abstraction/merge.hpp"
 
@@ -54,8 +55,9 @@ struct PartialOps {
         return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
                abstraction::contains(o.sms, i.sms);
     }
-    static std::int64_t width(const Partial& a) {
-        return a.prev.width() + a.done.width() + total_width(a.sms);
+    static std::int64_t distance(const Partial& a, const Partial& b) {
+        return std::abs(a.prev.lo - b.prev.lo) + std::abs(a.prev.hi - b.prev.hi) + std::abs(a.done.hi - b.done.hi) +
+               abstraction::distance(a.sms, b.sms);
     }
 };
 
