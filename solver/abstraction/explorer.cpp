@@ -24,7 +24,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
     r.upper.assign(n, std::nullopt);
     Level current;
     current.emplace(OpSet{}, Bucket<AbstractState, StateOps>(o.states_per_set))
-        .first->second.add(initial_state(p.w.platform.sms, p.w.platform.copy_engines, p.streams));
+        .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
     for (int level = 0; level < n; ++level) {

@@ -34,25 +34,49 @@ void require_scope(const Workload& w) {
 
 }  // namespace
 
+namespace {
+
+std::int64_t gcd(std::int64_t a, std::int64_t b) {
+    while (b) a %= b, std::swap(a, b);
+    return a;
+}
+
+void add_resource(Problem& p, const std::string& what, std::int64_t cap,
+                  std::int64_t (*demand)(const Operation&)) {
+    Resource r;
+    std::int64_t g = 0;
+    const Operation* finest = nullptr;
+    for (const Operation& op : p.w.ops)
+        if (op.is_kernel() && demand(op) > 0) g = gcd(g, demand(op)), finest = finest ? finest : &op;
+    if (g == 0) return;  // nobody needs it: it never binds
+    r.unit = g;
+    if (cap / g > max_units)
+        throw InputError(finest->where, "--engine bounds cuts each SM's " + what + " into units of the GCD of every "
+                                        "kernel's per-block demand (" + std::to_string(g) + "), here " +
+                                        std::to_string(cap / g) + " units, more than its limit " +
+                                        std::to_string(max_units) + "; use --engine smt or enumerate");
+    r.units = static_cast<int>(cap / g);
+    r.offset = p.total_units;
+    p.total_units += r.units;
+    for (const Operation& op : p.w.ops) r.need.push_back(op.is_kernel() ? static_cast<int>(demand(op) / g) : 0);
+    p.resources.push_back(std::move(r));
+}
+
+}  // namespace
+
 Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_times(wl))) {
     streams = static_cast<int>(w.streams.size());
     pred.assign(w.ops.size(), -1);
-    demand_class.assign(w.ops.size(), -1);
     std::vector<int> last(w.streams.size(), -1);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        const Operation& op = w.ops[i];
-        pred[i] = last[op.stream];
-        last[op.stream] = static_cast<int>(i);
-        if (!op.is_kernel()) continue;
-        const BlockDemand d = op.demand();
-        int c = 0;
-        while (c < static_cast<int>(class_demand.size()) &&
-               !(class_demand[c].threads == d.threads && class_demand[c].shared_mem == d.shared_mem &&
-                 class_demand[c].registers == d.registers))
-            ++c;
-        if (c == static_cast<int>(class_demand.size())) class_demand.push_back(d);
-        demand_class[i] = c;
+        pred[i] = last[w.ops[i].stream];
+        last[w.ops[i].stream] = static_cast<int>(i);
     }
+    const Platform& pl = w.platform;
+    add_resource(*this, "threads", pl.threads_per_sm, [](const Operation& o) { return o.demand().threads; });
+    add_resource(*this, "shared memory", pl.shared_mem_per_sm, [](const Operation& o) { return o.demand().shared_mem; });
+    add_resource(*this, "registers", pl.registers_per_sm, [](const Operation& o) { return o.demand().registers; });
+    add_resource(*this, "resident blocks", pl.blocks_per_sm_max, [](const Operation&) { return std::int64_t(1); });
 }
 
 }  // namespace gpuwcrt::abstraction

@@ -6,96 +6,59 @@
 namespace gpuwcrt::abstraction {
 namespace {
 
-// Blocks of one class on one SM, paired in sorted order; the shorter list is padded at its
-// front with ended blocks ([0, 0]), whose hull with [lo, hi] is [0, hi].
-void hull_class(const std::vector<RunningBlock>& a, const std::vector<RunningBlock>& b, int cls,
-                std::vector<RunningBlock>& out) {
-    std::vector<Interval> x, y;
-    for (const RunningBlock& r : a)
-        if (r.demand_class == cls) x.push_back(r.end);
-    for (const RunningBlock& r : b)
-        if (r.demand_class == cls) y.push_back(r.end);
-    if (x.size() < y.size()) x.insert(x.begin(), y.size() - x.size(), Interval{0, 0});
-    if (y.size() < x.size()) y.insert(y.begin(), x.size() - y.size(), Interval{0, 0});
-    for (std::size_t i = 0; i < x.size(); ++i) out.push_back({cls, hull(x[i], y[i])});
-}
-
-SmBlocks hull_sm(const SmBlocks& a, const SmBlocks& b) {
-    std::vector<int> classes;
-    for (const auto* s : {&a, &b})
-        for (const RunningBlock& r : s->blocks) classes.push_back(r.demand_class);
-    std::sort(classes.begin(), classes.end());
-    classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
-    SmBlocks out;
-    for (int c : classes) hull_class(a.blocks, b.blocks, c, out.blocks);
-    std::sort(out.blocks.begin(), out.blocks.end());
-    return out;
-}
-
-bool contains_sm(const SmBlocks& outer, const SmBlocks& inner) {
-    if (outer.blocks.size() != inner.blocks.size()) return false;
-    for (std::size_t i = 0; i < outer.blocks.size(); ++i)
-        if (outer.blocks[i].demand_class != inner.blocks[i].demand_class ||
-            !contains(outer.blocks[i].end, inner.blocks[i].end))
-            return false;
-    return true;
-}
+std::int64_t gap(const Interval& a, const Interval& b) { return std::abs(a.lo - b.lo) + std::abs(a.hi - b.hi); }
 
 }  // namespace
 
-void drop_ended(std::vector<SmBlocks>& sms, std::int64_t certainly_after) {
-    for (SmBlocks& sm : sms)
-        std::erase_if(sm.blocks, [&](const RunningBlock& b) { return b.end.hi <= certainly_after; });
-}
-
-void sort_sms(std::vector<SmBlocks>& sms) {
-    for (SmBlocks& sm : sms) std::sort(sm.blocks.begin(), sm.blocks.end());
-    std::sort(sms.begin(), sms.end());
+void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after) {
+    // Within each sorted segment the units with hi <= T are a prefix of hi and, being at most
+    // T concretely, may be taken as free (0); lo's prefix of the same length then becomes 0 too
+    // (lo <= hi componentwise keeps it sorted). Segments are not tracked here: setting any
+    // entry whose hi <= T to 0 in both vectors keeps each segment sorted, since a sorted
+    // segment's entries with hi <= T form its prefix and lo's prefix is below them.
+    for (SmState& sm : sms)
+        for (std::size_t u = 0; u < sm.hi.size(); ++u)
+            if (sm.hi[u] <= certainly_after && sm.hi[u] != 0) sm.hi[u] = 0, sm.lo[u] = 0;
 }
 
 void AbstractState::canonicalise() {
-    drop_ended(sms, ee_free.lo);
-    sort_sms(sms);
+    free_ended(sms, ee_free.lo);
+    std::sort(sms.begin(), sms.end());
 }
 
-AbstractState initial_state(int sms, int copy_engines, int streams) {
+AbstractState initial_state(int sms, int units, int copy_engines, int streams) {
     AbstractState x;
     x.engine_lo.assign(copy_engines, 0);
     x.engine_hi.assign(copy_engines, 0);
-    x.sms.resize(sms);
+    x.sms.assign(sms, SmState{std::vector<std::int64_t>(units, 0), std::vector<std::int64_t>(units, 0)});
     x.stream_issue.resize(streams);
     x.stream_done.resize(streams);
     return x;
 }
 
-std::vector<SmBlocks> hull(const std::vector<SmBlocks>& a, const std::vector<SmBlocks>& b) {
-    std::vector<SmBlocks> out(a.size());
-    for (std::size_t m = 0; m < a.size(); ++m) out[m] = hull_sm(a[m], b[m]);
+std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b) {
+    std::vector<SmState> out = a;
+    for (std::size_t m = 0; m < a.size(); ++m)
+        for (std::size_t u = 0; u < a[m].lo.size(); ++u) {
+            out[m].lo[u] = std::min(a[m].lo[u], b[m].lo[u]);
+            out[m].hi[u] = std::max(a[m].hi[u], b[m].hi[u]);
+        }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-bool contains(const std::vector<SmBlocks>& outer, const std::vector<SmBlocks>& inner) {
+bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inner) {
     for (std::size_t m = 0; m < outer.size(); ++m)
-        if (!contains_sm(outer[m], inner[m])) return false;
+        for (std::size_t u = 0; u < outer[m].lo.size(); ++u)
+            if (outer[m].lo[u] > inner[m].lo[u] || inner[m].hi[u] > outer[m].hi[u]) return false;
     return true;
 }
 
-std::int64_t distance(const std::vector<SmBlocks>& a, const std::vector<SmBlocks>& b) {
+std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b) {
     std::int64_t d = 0;
-    for (std::size_t m = 0; m < a.size(); ++m) {
-        const auto& x = a[m].blocks;
-        const auto& y = b[m].blocks;
-        std::size_t i = 0, j = 0;
-        while (i < x.size() || j < y.size()) {  // both sorted by class, then end
-            if (j == y.size() || (i < x.size() && x[i].demand_class < y[j].demand_class)) d += x[i++].end.hi;
-            else if (i == x.size() || y[j].demand_class < x[i].demand_class) d += y[j++].end.hi;
-            else {
-                d += std::abs(x[i].end.lo - y[j].end.lo) + std::abs(x[i].end.hi - y[j].end.hi);
-                ++i, ++j;
-            }
-        }
-    }
+    for (std::size_t m = 0; m < a.size(); ++m)
+        for (std::size_t u = 0; u < a[m].lo.size(); ++u)
+            d += std::abs(a[m].lo[u] - b[m].lo[u]) + std::abs(a[m].hi[u] - b[m].hi[u]);
     return d;
 }
 
@@ -130,10 +93,6 @@ bool contains(const AbstractState& outer, const AbstractState& inner) {
             return false;
     return contains(outer.sms, inner.sms);
 }
-
-namespace {
-std::int64_t gap(const Interval& a, const Interval& b) { return std::abs(a.lo - b.lo) + std::abs(a.hi - b.hi); }
-}  // namespace
 
 std::int64_t distance(const AbstractState& a, const AbstractState& b) {
     std::int64_t d = gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + distance(a.sms, b.sms);

@@ -36,12 +36,10 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
     return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
 }
 
-bool fits(const SmUsage& u, const BlockDemand& d, const Platform& pl) { return u.fits(d, pl); }
-
 // Kernel dispatch state between two blocks of one kernel: the SMs, when the previous block
 // started (or the kernel became the EE head), and the hull of its block ends so far.
 struct Partial {
-    std::vector<SmBlocks> sms;
+    std::vector<SmState> sms;
     Interval prev;
     Interval done{0, 0};
     bool operator==(const Partial&) const = default;
@@ -66,12 +64,10 @@ struct PartialOps {
 std::vector<Partial> dispatch_kernel(const Problem& p, const AbstractState& x, int k, const Interval& head,
                                      int partial_cap) {
     const Operation& kernel = p.w.ops[k];
-    const BlockDemand demand = kernel.demand();
-    const int cls = p.demand_class[k];
     const Interval duration{p.times.lo[k], p.times.hi[k]};
     std::vector<Partial> current{{x.sms, head, {0, 0}}};
-    drop_ended(current[0].sms, head.lo);
-    sort_sms(current[0].sms);
+    free_ended(current[0].sms, head.lo);
+    std::sort(current[0].sms.begin(), current[0].sms.end());
     const int m_count = static_cast<int>(x.sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
     for (std::int64_t j = 0; j < kernel.blocks; ++j) {
@@ -79,8 +75,8 @@ std::vector<Partial> dispatch_kernel(const Problem& p, const AbstractState& x, i
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;
             for (int m = 0; m < m_count; ++m) {
-                f_lo[m] = fit_instant(p, q.sms[m], demand, false, q.prev.lo);
-                f_hi[m] = fit_instant(p, q.sms[m], demand, true, q.prev.hi);
+                f_lo[m] = fit_instant(p, q.sms[m], k, false, q.prev.lo);
+                f_hi[m] = fit_instant(p, q.sms[m], k, true, q.prev.hi);
                 s_lo = std::min(s_lo, f_lo[m]);
                 s_hi = std::min(s_hi, f_hi[m]);
             }
@@ -91,10 +87,10 @@ std::vector<Partial> dispatch_kernel(const Problem& p, const AbstractState& x, i
                 Partial r = q;
                 r.prev = {f_lo[m], s_hi};
                 const Interval end = plus(r.prev, duration);
-                r.sms[m].blocks.push_back({cls, end});
+                occupy(p, r.sms[m], k, end);
                 r.done = j == 0 ? end : max_of(r.done, end);
-                drop_ended(r.sms, r.prev.lo);
-                sort_sms(r.sms);
+                free_ended(r.sms, r.prev.lo);
+                std::sort(r.sms.begin(), r.sms.end());
                 next.add(std::move(r));
             }
         }
@@ -120,25 +116,30 @@ std::vector<Candidate> possible_next(std::vector<Candidate> c) {
 
 }  // namespace
 
-std::int64_t fit_instant(const Problem& p, const SmBlocks& sm, const BlockDemand& demand, bool late,
-                         std::int64_t from) {
-    const Platform& pl = p.w.platform;
-    SmUsage used;
-    std::vector<std::pair<std::int64_t, int>> ends;  // blocks still running after `from`
-    for (const RunningBlock& b : sm.blocks) {
-        const std::int64_t e = late ? b.end.hi : b.end.lo;
-        if (e <= from) continue;  // ended at or before `from`: released before dispatch (step 1)
-        used.add(p.class_demand[b.demand_class]);
-        ends.emplace_back(e, b.demand_class);
+std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from) {
+    const std::vector<std::int64_t>& v = late ? sm.hi : sm.lo;
+    std::int64_t t = from;
+    for (const Resource& r : p.resources) {
+        const int need = r.need[op];
+        if (need == 0) continue;
+        if (need > r.units) return never;  // more than a whole SM
+        t = std::max(t, v[r.offset + need - 1]);
     }
-    if (fits(used, demand, pl)) return from;
-    std::sort(ends.begin(), ends.end());
-    for (std::size_t i = 0; i < ends.size();) {
-        const std::int64_t t = ends[i].first;
-        for (; i < ends.size() && ends[i].first == t; ++i) used.remove(p.class_demand[ends[i].second]);
-        if (fits(used, demand, pl)) return t;
+    return t;
+}
+
+void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
+    for (const Resource& r : p.resources) {
+        const int need = r.need[op];
+        if (need == 0) continue;
+        for (auto* v : {&sm.lo, &sm.hi}) {
+            const std::int64_t e = v == &sm.lo ? end.lo : end.hi;
+            const auto first = v->begin() + r.offset, last = first + r.units;
+            std::copy(first + need, last, first);                         // the need smallest leave
+            std::fill(last - need, last, e);                              // and come back ending at e
+            std::rotate(std::upper_bound(first, last - need, e), last - need, last);  // sorted again
+        }
     }
-    return never;
 }
 
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,

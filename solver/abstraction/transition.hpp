@@ -20,11 +20,15 @@ struct Successor {
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
                 std::vector<Successor>& out);
 
-// The earliest instant >= `from` at which one more block of `demand` fits on an SM holding
-// `blocks`, each ending at its end.lo (`late` false) or end.hi (`late` true); `never` if it
-// never fits. Monotone: later ends or a later `from` never give an earlier instant, because
-// room only grows as blocks end (R1-R3, registers, resident blocks are per-SM sums).
-std::int64_t fit_instant(const Problem& p, const SmBlocks& sm, const BlockDemand& demand, bool late,
-                         std::int64_t from);
+// The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
+// units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never
+// fits. For each resource, the need-th smallest availability (need units must be free); the
+// block fits once every resource fits. Monotone in every availability and in `from`.
+std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from);
+
+// A block of `op` ending in `end` takes, per resource, `need` units free at its start: the
+// `need` smallest (all free then, and free units are interchangeable from then on); the
+// segment stays sorted. Monotone in the availabilities and in the end.
+void occupy(const Problem& p, SmState& sm, int op, const Interval& end);
 
 }  // namespace gpuwcrt::abstraction
