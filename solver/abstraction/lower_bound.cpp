@@ -43,9 +43,24 @@ void LowerBoundSearch::run(long count, std::optional<std::chrono::steady_clock::
         if (deadline && std::chrono::steady_clock::now() >= *deadline) return;
         WitnessScenario x = draw();
         mode_ = (mode_ + 1) % 3;
-        Scenario sc = witness_scenario(w, x);
         std::iota(rank.begin(), rank.end(), 0L);
         if (simulations_ > 0) std::shuffle(rank.begin(), rank.end(), rng_);  // ties among same-instant issues
+        // Every other scenario aims at one operation: launched after everything issued with it
+        // (a kernel's response is worst when every other one is ahead), or a variation of its
+        // worst scenario so far (two operations of its launch order swapped, placement drawn anew).
+        const int target = static_cast<int>(rng_() % w.ops.size());
+        if (i % 4 != 0) {
+            if (best_[target] && i % 4 != 1) {
+                const std::vector<int>& order = witness_[target].launch_order;
+                for (std::size_t j = 0; j < order.size(); ++j) rank[order[j]] = static_cast<long>(j);
+                const std::size_t a = rng_() % order.size(), b = rng_() % order.size();
+                std::swap(rank[order[a]], rank[order[b]]);
+                if (mode_ == 0) x = witness_[target], x.launch_order.clear(), x.sm.clear();  // its times too
+            } else {
+                rank[target] = static_cast<long>(w.ops.size());
+            }
+        }
+        Scenario sc = witness_scenario(w, x);
         sc.rank = rank;
         sc.fixed_sm.clear();
         sc.policy = policy_;
