@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/json.hpp"
+#include "solver/abstraction/bounds.hpp"
 #include "solver/wcrt_result.hpp"
 
 namespace gpuwcrt::app {
@@ -32,6 +33,7 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds);
 // quadratic in the exponent, so command-line times refuse it before parsing.
 bool huge_exponent(const std::string& text);
 bool use_smt(const VerifyOptions& o);
+bool use_bounds(const VerifyOptions& o);
 
 // Progress lines on stderr, only once a run has taken longer than a second.
 class Progress {
@@ -55,6 +57,10 @@ public:
 private:
     std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
+
+// --engine bounds for wcrt and certify (the one call `auto` reuses): every operation's proven
+// upper bound and replayed lower bound, rounds reported on stderr after a second.
+BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
 
 // {"seconds", "solver":{"checks"}} for the SMT engine, {"seconds", "scenarios"} for enumeration.
 Json stats_json(const VerifyOptions& o, const EngineStats& stats);

@@ -34,6 +34,8 @@ struct CertifyAnswer {
     std::optional<Time> response;                   // of the counterexample
     // Certified without a search because the busy-time bound is at most `bound`: this bound.
     std::optional<Time> busy_time_bound;
+    // --engine bounds: the proven upper bound (certified iff it is at most `bound`).
+    std::optional<Time> abstraction_bound;
     std::string unknown_reason;
 };
 
@@ -55,6 +57,7 @@ struct EngineStats {
     std::chrono::milliseconds elapsed{0};
     long long scenarios = 0;     // enumeration: scenarios simulated
     long long solver_calls = 0;  // SMT: checks
+    long long abstract_states = 0;  // bounds: abstract states explored, every round
 };
 
 }  // namespace gpuwcrt

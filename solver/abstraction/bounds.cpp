@@ -49,6 +49,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                     if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
             round.open_after = open_count();
             res.rounds.push_back(round);
+            res.stats.abstract_states += e.states;
             if (!e.complete) {
                 reason = "timeout";
                 break;
