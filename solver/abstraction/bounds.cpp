@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "solver/abstraction/beam.hpp"
 #include "solver/abstraction/explorer.hpp"
 #include "solver/abstraction/lower_bound.hpp"
 
@@ -23,9 +24,9 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     const abstraction::Problem p(w);
     std::optional<Clock::time_point> deadline;
     if (o.timeout) deadline = t0 + *o.timeout;
-    // The first lower-bound phase gets at most a fifth of the budget.
+    // The first lower-bound phase (random scenarios, then the beam) gets at most a third.
     std::optional<Clock::time_point> lb_deadline;
-    if (o.timeout) lb_deadline = t0 + *o.timeout / 5;
+    if (o.timeout) lb_deadline = t0 + *o.timeout / 3;
 
     const int n = static_cast<int>(w.ops.size());
     BoundsResult res;
@@ -40,6 +41,14 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     };
     try {
         lower.run(b.lower_bound_simulations, lb_deadline);
+        // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
+        for (int width = 1; width <= b.max_beam_width; width *= 4)
+            for (bool upper_ends : {true, false}) {
+                if (lb_deadline && Clock::now() >= *lb_deadline) break;
+                const auto c = abstraction::beam_candidates(w, upper_ends, width, lb_deadline);
+                for (int op = 0; op < n; ++op)
+                    if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
+            }
         for (int k = b.initial_states;; k *= b.growth) {
             const auto r0 = Clock::now();
             abstraction::ExploreResult e = abstraction::explore(p, {k, b.partial_cap, deadline});

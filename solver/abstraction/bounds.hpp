@@ -17,6 +17,7 @@ struct BoundsOptions {
     int growth = 4;             // K multiplies by this per round
     int partial_cap = 8;        // placement branches kept per block within one kernel's dispatch
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
+    int max_beam_width = 16;    // the lower-bound beam runs widths 1, 4, 16, … up to this
     std::uint64_t seed = 12;
 };
 

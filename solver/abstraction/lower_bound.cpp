@@ -80,6 +80,21 @@ void LowerBoundSearch::run(long count, std::optional<std::chrono::steady_clock::
     }
 }
 
+void LowerBoundSearch::offer(int op, const Time& response, const WitnessScenario& x) {
+    if (best_[op] && response <= *best_[op]) return;
+    Schedule s;
+    try {
+        s = replay_witness(p_.w, x, op, response);
+    } catch (const ReplayMismatch&) {
+        return;
+    }
+    WitnessScenario full = witness_of(p_.w, s);  // every operation's order and SMs, as replayed
+    full.block_time = x.block_time;
+    full.issue = x.issue;
+    best_[op] = response;
+    witness_[op] = std::move(full);
+}
+
 WitnessScenario LowerBoundSearch::witness(int op) const {
     replay_witness(p_.w, witness_[op], op, *best_[op]);
     return witness_[op];

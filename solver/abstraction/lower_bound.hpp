@@ -18,6 +18,11 @@ class LowerBoundSearch {
 public:
     LowerBoundSearch(const Problem& p, Policy policy, std::uint64_t seed);
 
+    // A candidate from elsewhere (the beam): kept if it beats the best so far and the simulator
+    // reproduces its response; a path the simulator does not follow is ignored (the path may
+    // be a partial witness: a launch order the beam did not fix is not the simulator's).
+    void offer(int op, const Time& response, const WitnessScenario& x);
+
     // Simulates up to `count` scenarios, stopping at `deadline`.
     void run(long count, std::optional<std::chrono::steady_clock::time_point> deadline);
 

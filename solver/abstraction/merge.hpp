@@ -15,7 +15,8 @@ namespace gpuwcrt::abstraction {
 template <class T, class Ops>
 class Bucket {
 public:
-    explicit Bucket(int cap) : cap_(cap < 1 ? 1 : cap) {}
+    // drop_when_full: a beam that keeps the first `cap` states instead of merging.
+    explicit Bucket(int cap, bool drop_when_full = false) : cap_(cap < 1 ? 1 : cap), drop_(drop_when_full) {}
 
     void add(T x) {
         for (const T& k : kept_)
@@ -24,6 +25,7 @@ public:
             kept_.push_back(std::move(x));
             return;
         }
+        if (drop_) return;
         std::size_t best = 0;
         std::int64_t best_cost = 0;
         for (std::size_t i = 0; i < kept_.size(); ++i) {
@@ -40,6 +42,7 @@ public:
 
 private:
     int cap_;
+    bool drop_;
     std::vector<T> kept_;
     long long merges_ = 0;
 };

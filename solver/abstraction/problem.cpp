@@ -76,7 +76,13 @@ Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_
     add_resource(*this, "threads", pl.threads_per_sm, [](const Operation& o) { return o.demand().threads; });
     add_resource(*this, "shared memory", pl.shared_mem_per_sm, [](const Operation& o) { return o.demand().shared_mem; });
     add_resource(*this, "registers", pl.registers_per_sm, [](const Operation& o) { return o.demand().registers; });
-    add_resource(*this, "resident blocks", pl.blocks_per_sm_max, [](const Operation&) { return std::int64_t(1); });
+    // Resident blocks bind only if the SM can hold more blocks of the smallest thread count than
+    // its limit; otherwise the threads resource always refuses a block first.
+    std::int64_t min_threads = 0;
+    for (const Operation& op : w.ops)
+        if (op.is_kernel() && op.threads > 0 && (min_threads == 0 || op.threads < min_threads)) min_threads = op.threads;
+    if (min_threads == 0 || pl.threads_per_sm / min_threads > pl.blocks_per_sm_max)
+        add_resource(*this, "resident blocks", pl.blocks_per_sm_max, [](const Operation&) { return std::int64_t(1); });
 }
 
 }  // namespace gpuwcrt::abstraction

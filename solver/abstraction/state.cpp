@@ -21,9 +21,9 @@ void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after) {
             if (sm.hi[u] <= certainly_after && sm.hi[u] != 0) sm.hi[u] = 0, sm.lo[u] = 0;
 }
 
-void AbstractState::canonicalise() {
+void AbstractState::canonicalise(bool sort_sms) {
     free_ended(sms, ee_free.lo);
-    std::sort(sms.begin(), sms.end());
+    if (sort_sms) std::sort(sms.begin(), sms.end());
 }
 
 AbstractState initial_state(int sms, int units, int copy_engines, int streams) {

@@ -41,8 +41,9 @@ struct AbstractState {
     bool operator==(const AbstractState&) const = default;
 
     // Marks units certainly free when the next kernel can start as free (hi <= ee_free.lo: a
-    // block ending at t releases its room before dispatch at t) and sorts the SMs.
-    void canonicalise();
+    // block ending at t releases its room before dispatch at t) and sorts the SMs (unless
+    // `sort_sms` is false: the lower-bound beam keeps SM indices for its witnesses).
+    void canonicalise(bool sort_sms = true);
 };
 
 AbstractState initial_state(int sms, int units, int copy_engines, int streams);

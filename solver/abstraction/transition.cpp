@@ -42,12 +42,13 @@ struct Partial {
     std::vector<SmState> sms;
     Interval prev;
     Interval done{0, 0};
+    std::vector<int> block_sm;  // concrete mode: the SM (unsorted index) of each block so far
     bool operator==(const Partial&) const = default;
 };
 
 struct PartialOps {
     static Partial hull(const Partial& a, const Partial& b) {
-        return {abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done)};
+        return {abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done), {}};
     }
     static bool contains(const Partial& o, const Partial& i) {
         return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
@@ -62,16 +63,16 @@ struct PartialOps {
 // X1/R1-R3 for one kernel: its blocks in index order, each at the earliest instant at which it
 // fits on some SM, on any SM where it may fit then (SPEC §5). Returns the possible ends.
 std::vector<Partial> dispatch_kernel(const Problem& p, const AbstractState& x, int k, const Interval& head,
-                                     int partial_cap) {
+                                     int partial_cap, bool concrete) {
     const Operation& kernel = p.w.ops[k];
     const Interval duration{p.times.lo[k], p.times.hi[k]};
-    std::vector<Partial> current{{x.sms, head, {0, 0}}};
+    std::vector<Partial> current{{x.sms, head, {0, 0}, {}}};
     free_ended(current[0].sms, head.lo);
-    std::sort(current[0].sms.begin(), current[0].sms.end());
+    if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
     const int m_count = static_cast<int>(x.sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
     for (std::int64_t j = 0; j < kernel.blocks; ++j) {
-        Bucket<Partial, PartialOps> next(partial_cap);
+        Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;
             for (int m = 0; m < m_count; ++m) {
@@ -83,14 +84,17 @@ std::vector<Partial> dispatch_kernel(const Problem& p, const AbstractState& x, i
             if (s_hi == never) continue;  // fits on no SM even when all is released: no run gets here
             for (int m = 0; m < m_count; ++m) {
                 if (f_lo[m] > s_hi) continue;  // cannot have room on m by the latest possible start
-                if (m > 0 && q.sms[m] == q.sms[m - 1]) continue;  // same SM state: symmetric branch
+                bool symmetric = false;  // an SM in the same state was tried: the same schedule up to renaming
+                for (int o = 0; o < m && !symmetric; ++o) symmetric = q.sms[o] == q.sms[m];
+                if (symmetric) continue;
                 Partial r = q;
                 r.prev = {f_lo[m], s_hi};
                 const Interval end = plus(r.prev, duration);
                 occupy(p, r.sms[m], k, end);
                 r.done = j == 0 ? end : max_of(r.done, end);
                 free_ended(r.sms, r.prev.lo);
-                std::sort(r.sms.begin(), r.sms.end());
+                if (concrete) r.block_sm.push_back(m);
+                else std::sort(r.sms.begin(), r.sms.end());
                 next.add(std::move(r));
             }
         }
@@ -143,7 +147,7 @@ void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
 }
 
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
-                std::vector<Successor>& out) {
+                std::vector<Successor>& out, bool concrete) {
     std::vector<Candidate> kernels, copies;
     for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
         if (has(s, op) || (p.pred[op] >= 0 && !has(s, p.pred[op]))) continue;
@@ -151,14 +155,14 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
     }
     for (const Candidate& c : possible_next(kernels)) {
         const Interval head = max_of(c.a.join, x.ee_free);  // EE head once the previous kernel is dispatched
-        for (Partial& q : dispatch_kernel(p, x, c.op, head, partial_cap)) {
-            Successor n{c.op, x, c.a.issue, q.done};
+        for (Partial& q : dispatch_kernel(p, x, c.op, head, partial_cap, concrete)) {
+            Successor n{c.op, x, c.a.issue, q.done, std::move(q.block_sm)};
             n.state.sms = std::move(q.sms);
             n.state.ee_free = q.prev;
             const int st = p.w.ops[c.op].stream;
             n.state.stream_issue[st] = c.a.issue;
             n.state.stream_done[st] = q.done;
-            n.state.canonicalise();
+            n.state.canonicalise(!concrete);
             out.push_back(std::move(n));
         }
     }
@@ -167,7 +171,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
         // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
         const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
         const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
-        Successor n{c.op, x, c.a.issue, done};
+        Successor n{c.op, x, c.a.issue, done, {}};
         AbstractState& y = n.state;
         y.ce_free = start;
         // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort

@@ -13,12 +13,16 @@ struct Successor {
     int op = 0;
     AbstractState state;
     Interval issue, done;  // of `op`: its response is at most done.hi - issue.lo
+    std::vector<int> block_sm;  // concrete mode: the SM of each block of a kernel
 };
 
 // Appends to `out`. `partial_cap` bounds the SM-placement branches kept per block of one
-// kernel (more are merged by hull, which is sound and only loses precision).
+// kernel (more are merged by hull, which is sound and only loses precision). `concrete`: for
+// the lower-bound beam on point times, where every interval is a point: SMs keep their
+// indices (not sorted), the SM of each block is recorded, and branches beyond the cap are
+// dropped instead of merged (a beam needs no soundness, only real runs).
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
-                std::vector<Successor>& out);
+                std::vector<Successor>& out, bool concrete = false);
 
 // The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
 // units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never
