@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "app/cli_options.hpp"
+#include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
@@ -12,8 +13,8 @@
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/enumerate.hpp"
-#include "solver/exact/problem.hpp"
 #include "solver/fixed_times.hpp"
+#include "solver/answer_merge.hpp"
 #include "solver/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
@@ -65,61 +66,19 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
-std::vector<CertifyAnswer> by_enumeration(const Workload& w, const std::map<int, Time>& bounds,
-                                          const EngineOptions& eo, EngineStats& stats, Progress& progress) {
-    EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) { progress.say(std::to_string(n) + " scenarios"); });
-    stats = r.stats;
+// Every engine but smt answers wcrt questions; the verdicts follow (solver/answer_merge.hpp).
+// auto stops working on an operation once its verdict is known.
+std::vector<CertifyAnswer> by_wcrt_engine(const Workload& w, const std::map<int, Time>& bounds, const CertifyOptions& o,
+                                          const EngineOptions& eo, EngineRun& run, Progress& progress) {
+    std::vector<int> ops;
+    for (const auto& [op, bound] : bounds) ops.push_back(op);
+    auto settled = [&bounds](const WcrtAnswer& a) {
+        const auto b = bounds.find(a.op);
+        return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
+    };
+    run = run_wcrt_engine(w, ops, o, eo, progress, settled);
     std::vector<CertifyAnswer> out;
-    for (const auto& [op, bound] : bounds) {
-        CertifyAnswer a;
-        a.op = op;
-        a.bound = bound;
-        const WcrtAnswer& x = r.wcrt[op];
-        if (x.wcrt && *x.wcrt > bound) {
-            replay_witness(w, *x.witness, op, *x.wcrt);
-            a.verdict = Verdict::refuted;
-            a.counterexample = x.witness;
-            a.response = x.wcrt;
-        } else if (r.complete) {
-            a.verdict = Verdict::certified;
-        } else if (x.upper_bound && *x.upper_bound <= bound) {
-            a.verdict = Verdict::certified;
-            a.busy_time_bound = x.upper_bound;
-        } else {
-            a.verdict = Verdict::unknown;
-            a.unknown_reason = "timeout";
-        }
-        out.push_back(a);
-    }
-    return out;
-}
-
-// Certified iff the exact WCRT is at most the bound; refuted by the replayed witness when above;
-// unknown when the search did not finish (its lower bound may still refute).
-std::vector<CertifyAnswer> by_exact(const Workload& w, const std::map<int, Time>& bounds, const EngineOptions& eo,
-                                    EngineStats& stats, std::optional<ExactStats>& exact, Progress& progress) {
-    const ExactResult r = run_exact_engine(w, eo, progress);
-    exact = r.stats;
-    stats.elapsed = r.stats.elapsed;
-    std::vector<CertifyAnswer> out;
-    for (const auto& [op, bound] : bounds) {
-        CertifyAnswer a;
-        a.op = op;
-        a.bound = bound;
-        const WcrtAnswer& x = r.wcrt[op];
-        if (x.wcrt && *x.wcrt > bound) {
-            replay_witness(w, *x.witness, op, *x.wcrt);
-            a.verdict = Verdict::refuted;
-            a.counterexample = x.witness;
-            a.response = x.wcrt;
-        } else if (x.status == WcrtStatus::exact) {
-            a.verdict = Verdict::certified;
-        } else {
-            a.verdict = Verdict::unknown;
-            a.unknown_reason = x.unknown_reason;
-        }
-        out.push_back(a);
-    }
+    for (const auto& [op, bound] : bounds) out.push_back(verdict_from(w, run.wcrt[op], bound));
     return out;
 }
 
@@ -150,16 +109,12 @@ int run_certify(const CertifyOptions& o) {
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
-    if (use_exact(o)) exact::require_exact_scope(w);  // its own message: points to --engine bounds
-    else require_fixed_times(w);
+    check_engine_scope(w, o);
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     Progress progress("certify");
-    EngineStats stats;
-    std::optional<ExactStats> exact;
+    EngineRun run;
     const std::vector<CertifyAnswer> answers =
-        use_exact(o) ? by_exact(w, bounds, eo, stats, exact, progress)
-        : use_smt(o) ? by_smt(w, bounds, eo, stats, progress)
-                     : by_enumeration(w, bounds, eo, stats, progress);
+        use_smt(o) ? by_smt(w, bounds, eo, run.stats, progress) : by_wcrt_engine(w, bounds, o, eo, run, progress);
 
     const CertifyAnswer* first_cex = nullptr;
     for (const auto& a : answers)
@@ -183,9 +138,11 @@ int run_certify(const CertifyOptions& o) {
             }
             if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
             if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
+            j["upper_bound"] = time_or_null(a.upper_bound);
+            j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
             list.push_back(j);
         }
-        const Json st = stats_json(o, stats, exact ? &*exact : nullptr);
+        const Json st = stats_json(o, run);
         std::cout << Json{{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st}}.dump(2)
                   << '\n';
         return exit_code(answers);
@@ -197,6 +154,8 @@ int run_certify(const CertifyOptions& o) {
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
         if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
+        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != "busy-time bound")
+            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + a.upper_by + ")";
         t.add({w.ops[a.op].name, a.bound, verdict, a.response});
     }
     t.print(std::cout);
@@ -217,13 +176,14 @@ void add_certify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<CertifyOptions>();
     CLI::App* sub = cli.add_subcommand(
         "certify",
-        "Check each operation's deadline over ALL scenarios: 'certified' (proved: no\n"
-        "scenario exceeds it), 'refuted' (a counterexample scenario, replayed by the simulator),\n"
-        "or 'unknown' (timeout; never reported as certified). A bound at or above the busy-time\n"
-        "bound of docs/encoding.md (\"Horizon\") is certified by that argument, without a search.\n"
-        "Exit 0 all certified, 1 some refuted, 2 none refuted but some unknown, 3 input error,\n"
-        "4 internal error. Block-time intervals and issue windows are refused (exit 3): no engine\n"
-        "ranges over them soundly yet (docs/decisions.md).");
+        "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
+        "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
+        "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
+        "the proven bounds; never reported as certified). The text says which engine proved the\n"
+        "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
+        "certified by that argument. The default engine, auto, stops on each operation once its\n"
+        "verdict is known (docs/verification-engines.md). Exit 0 all certified, 1 some refuted,\n"
+        "2 none refuted but some unknown, 3 input error, 4 internal error.");
     add_verify_options(sub, *o);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"

@@ -3,18 +3,14 @@
 #include <memory>
 
 #include "app/cli_options.hpp"
+#include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
-#include "encode/block_problem.hpp"
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/exact/problem.hpp"
-#include "solver/fixed_times.hpp"
 #include "sim/simulate.hpp"
-#include "solver/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -40,37 +36,6 @@ std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>&
     return out;
 }
 
-std::vector<WcrtAnswer> run_engine(const Workload& w, const std::vector<int>& ops, const WcrtOptions& o,
-                                   const RunBudget& budget, EngineStats& stats, std::optional<ExactStats>& exact,
-                                   Progress& progress) {
-    EngineOptions eo = engine_options(o);
-    eo.timeout = budget.left();
-    std::vector<WcrtAnswer> answers;
-    if (use_exact(o)) {
-        const ExactResult r = run_exact_engine(w, eo, progress);
-        exact = r.stats;
-        stats.elapsed = r.stats.elapsed;
-        for (int op : ops) answers.push_back(r.wcrt[op]);
-        return answers;
-    }
-    if (!use_smt(o)) {
-        EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) {
-            progress.say(std::to_string(n) + " scenarios simulated");
-        });
-        stats = r.stats;
-        for (int op : ops) answers.push_back(r.wcrt[op]);
-        return answers;
-    }
-    const BlockProblem p = make_block_problem(w);
-    for (int op : ops) {
-        eo.timeout = budget.left();
-        answers.push_back(smt_maximise(w, p, op, eo, stats, [&](const std::string& line) { progress.say(line); }));
-        progress.say(w.ops[op].name + ": " + to_string(answers.back().status) + " " +
-                     time_or_dash(answers.back().wcrt));
-    }
-    return answers;
-}
-
 // The first analysed operation's witness as a replayable TOML file (like certify's
 // --counterexample); false when the engine found no scenario for it.
 bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a) {
@@ -86,14 +51,15 @@ int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
-    if (use_exact(o)) exact::require_exact_scope(w);  // its own message: points to --engine bounds
-    else require_fixed_times(w);
+    check_engine_scope(w, o);
     const std::vector<int> ops = selected_ops(w, o.ops);
     const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
     Progress progress("wcrt");
-    EngineStats stats;
-    std::optional<ExactStats> exact;
-    const std::vector<WcrtAnswer> answers = run_engine(w, ops, o, budget, stats, exact, progress);
+    EngineOptions eo = engine_options(o);
+    eo.timeout = budget.left();
+    const EngineRun run = run_wcrt_engine(w, ops, o, eo, progress);
+    std::vector<WcrtAnswer> answers;
+    for (int op : ops) answers.push_back(run.wcrt[op]);
     const RtaColumns rta = rta_columns(w, budget);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
@@ -102,7 +68,6 @@ int run_wcrt(const WcrtOptions& o) {
     if (!o.witness.empty() && !wrote_witness)
         std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
                   << "' was found in time: no witness written to " << o.witness << "\n";
-    const double seconds = static_cast<double>(stats.elapsed.count()) / 1000.0;  // wall clock, not schedule time
     if (o.json) {
         Json list = Json::array();
         for (const WcrtAnswer& a : answers) {
@@ -114,8 +79,11 @@ int run_wcrt(const WcrtOptions& o) {
                             {"rta_file_order", time_or_null(rta.file_order[a.op])},
                             {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}});
             if (a.status == WcrtStatus::unknown) list.back()["unknown_reason"] = a.unknown_reason;
+            list.back()["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
+            list.back()["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
+            list.back()["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
         }
-        const Json st = stats_json(o, stats, exact ? &*exact : nullptr);
+        const Json st = stats_json(o, run);
         Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
                     {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << out.dump(2) << '\n';
@@ -125,7 +93,9 @@ int run_wcrt(const WcrtOptions& o) {
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     // wcrt: the worst replayed response found (the WCRT when exact, else a lower bound);
     // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
-    TextTable t({"operation", "wcrt", "upper bound", "status", "witness order", "rta(file order)",
+    // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
+    // another (auto combines them).
+    TextTable t({"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)",
                  "rta(max over orders)"});
     for (const WcrtAnswer& a : answers) {
         std::string order;
@@ -133,17 +103,16 @@ int run_wcrt(const WcrtOptions& o) {
             for (int op : a.witness->launch_order) order += (order.empty() ? "" : ",") + w.ops[op].name;
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        t.add({w.ops[a.op].name, a.wcrt, a.upper_bound, status, order, rta.file_order[a.op],
+        std::string by = a.lower_by.empty() ? "-" : a.lower_by;
+        if (!a.upper_by.empty() && a.upper_by != a.lower_by) by += " / " + a.upper_by;
+        t.add({w.ops[a.op].name, a.wcrt, a.upper_bound, status, by, order, rta.file_order[a.op],
                rta.max_over_orders[a.op]});
     }
     t.print(std::cout);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
     if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";
-    if (exact) std::cout << "states stored: " << exact->states << " (at most " << exact->peak_level_states << " per level)";
-    else if (use_smt(o)) std::cout << "solver checks: " << stats.solver_calls;
-    else std::cout << "scenarios simulated: " << stats.scenarios;
-    std::cout << ", " << seconds << " s\n";
+    std::cout << stats_line(o, run) << "\n";
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
                   << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().wcrt) << ")\n";
@@ -163,13 +132,14 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
     CLI::App* sub = cli.add_subcommand(
         "wcrt",
         "Worst-case response time of each operation over ALL scenarios (launch orders among\n"
-        "simultaneous issues, SM placements), with a witness scenario that the simulator replays,\n"
-        "next to the thesis RTA for the file order and maximised over all orders. Exit 0 when\n"
-        "every value is exact, 2 when some is unknown: then the value is a lower bound (a replayed\n"
-        "scenario reaches it) and, for workloads in the SMT engine's scope, the busy-time bound of\n"
-        "docs/encoding.md is a proven upper bound (JSON \"upper_bound\"). Block-time intervals and\n"
-        "issue windows are refused (exit 3): no engine ranges over them soundly yet (docs/decisions.md).\n"
-        "--engine exact answers every operation in one search (docs/exact-engine.md).");
+        "simultaneous issues, SM placements, block times in their intervals, issue instants in their\n"
+        "windows), with a witness scenario that the simulator replays, next to the thesis RTA for\n"
+        "the file order and maximised over all orders. Per operation: 'wcrt' is the worst replayed\n"
+        "response (a lower bound), 'upper bound' is proven, and the status is exact when they meet;\n"
+        "'by' names the engines that gave them. Exit 0 when every value is exact, 2 when some is\n"
+        "unknown. The default engine, auto, combines the others (docs/verification-engines.md);\n"
+        "with block-time intervals or issue windows the worst case can be a supremum that no\n"
+        "scenario reaches, so it stays between its bounds.");
     add_verify_options(sub, *o);
     sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
     sub->add_option("--witness", o->witness,

@@ -11,12 +11,16 @@ namespace gpuwcrt::app {
 void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("file", o.file, "workload TOML file ('-' reads standard input)")->required();
     sub->add_option("--engine", o.engine,
-                    "smt (default): Z3 over the block-level encoding, one operation at a time;\n"
-                    "enumerate: every scenario through the simulator (the reference; exponential);\n"
+                    "auto (default): bounds first, then exact, then smt on what is still open, within\n"
+                    "--timeout; each value says which engine gave it (docs/verification-engines.md).\n"
+                    "bounds: the interval abstraction (docs/abstraction.md): a proven upper bound for\n"
+                    "every operation and a replayed lower bound, exact when they meet; ranges over\n"
+                    "block-time intervals and issue windows (no priorities or NULL stream yet).\n"
                     "exact: explicit-state search over the scheduler's states, every operation at once\n"
-                    "(docs/exact-engine.md; copies, priorities and the NULL stream included; refuses\n"
-                    "block-time intervals and issue windows)")
-        ->check(CLI::IsMember({"smt", "enumerate", "exact"}));
+                    "(docs/exact-engine.md; copies, priorities, the NULL stream; point times only).\n"
+                    "smt: Z3 over the block-level encoding, one operation at a time (docs/encoding.md).\n"
+                    "enumerate: every scenario through the simulator (the reference; exponential)")
+        ->check(CLI::IsMember({"auto", "bounds", "exact", "smt", "enumerate"}));
     sub->add_option("--policy", o.policy,
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
                     "hardware heuristic), or fix it: most-room, round-robin, first-fit")
@@ -61,6 +65,16 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds) {
 }
 
 bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
+bool use_bounds(const VerifyOptions& o) { return o.engine == "bounds"; }
+
+BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
+    BoundsResult r = abstraction_bounds(w, eo);
+    for (const BoundsRound& x : r.rounds)
+        progress.say("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
+                     std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
+                     std::to_string(x.open_after) + " operations open");
+    return r;
+}
 
 bool use_exact(const VerifyOptions& o) { return o.engine == "exact"; }
 
@@ -91,16 +105,6 @@ std::optional<std::chrono::milliseconds> RunBudget::left() const {
     return std::max(milliseconds(0), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
 }
 
-Json stats_json(const VerifyOptions& o, const EngineStats& stats, const ExactStats* exact) {
-    Json st = {{"seconds", static_cast<double>(stats.elapsed.count()) / 1000.0}};  // wall clock
-    if (exact) {
-        st["states"] = exact->states;
-        st["levels"] = exact->levels;
-        st["peak_level_states"] = exact->peak_level_states;
-    } else if (use_smt(o)) st["solver"] = {{"checks", stats.solver_calls}};
-    else st["scenarios"] = stats.scenarios;
-    return st;
-}
 
 bool RunBudget::expired() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
 
@@ -143,7 +147,12 @@ Json witness_json(const Workload& w, const WitnessScenario& x) {
     for (int op : x.launch_order) order.push_back(w.ops[op].name);
     for (std::size_t i = 0; i < x.sm.size(); ++i)
         if (!x.sm[i].empty()) sm[w.ops[i].name] = x.sm[i];
-    return {{"order", order}, {"sm", sm}};
+    Json out = {{"order", order}, {"sm", sm}};
+    for (std::size_t i = 0; i < x.block_time.size(); ++i)
+        for (const Time& t : x.block_time[i]) out["block_time"][w.ops[i].name].push_back(exact_string(t));
+    for (std::size_t i = 0; i < x.issue.size(); ++i)
+        if (x.issue[i]) out["issue"][w.ops[i].name] = exact_string(*x.issue[i]);
+    return out;
 }
 
 std::string time_or_dash(const std::optional<Time>& t) { return t ? human_string(*t) : "-"; }
@@ -157,9 +166,14 @@ std::string witness_toml(const Workload& w, const WitnessScenario& x, const std:
     for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
     for (std::size_t i = 0; i < x.sm.size(); ++i)
         if (!x.sm[i].empty()) f.sm[w.ops[i].name] = x.sm[i];
+    for (std::size_t i = 0; i < x.block_time.size(); ++i)
+        if (!x.block_time[i].empty()) f.block_time[w.ops[i].name] = x.block_time[i];
+    for (std::size_t i = 0; i < x.issue.size(); ++i)
+        if (x.issue[i]) f.issue[w.ops[i].name] = *x.issue[i];
     copy.scenario = f;
     TomlWriteOptions opts;
-    opts.comments = {why, "The [scenario] table fixes the launch order and the SM of every block;",
+    opts.comments = {why, "The [scenario] table fixes the launch order and the SM of every block (and block",
+                     "times and issue instants that are not the simulator's defaults);",
                      "'gpuwcrt simulate' on this file reproduces the schedule."};
     return workload_to_toml(copy, opts);
 }

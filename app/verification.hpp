@@ -10,13 +10,14 @@
 
 #include "report/json.hpp"
 #include "solver/exact/explorer.hpp"
+#include "solver/abstraction/bounds.hpp"
 #include "solver/wcrt_result.hpp"
 
 namespace gpuwcrt::app {
 
 struct VerifyOptions {
     std::string file;
-    std::string engine = "smt";
+    std::string engine = "auto";
     std::string policy = "any";
     std::optional<std::string> timeout;  // command-line text, seconds; checked and converted by engine_options
     bool json = false;
@@ -34,6 +35,7 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds);
 bool huge_exponent(const std::string& text);
 bool use_smt(const VerifyOptions& o);
 bool use_exact(const VerifyOptions& o);
+bool use_bounds(const VerifyOptions& o);
 
 // Progress lines on stderr, only once a run has taken longer than a second.
 class Progress {
@@ -58,15 +60,14 @@ private:
     std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
-// {"seconds", "solver":{"checks"}} for the SMT engine, {"seconds", "scenarios"} for enumeration,
-// {"seconds", "states", "levels", "peak_level_states"} for the exact engine (`exact` given).
-Json stats_json(const VerifyOptions& o, const EngineStats& stats, const ExactStats* exact = nullptr);
-
-class Progress;
 // The exact engine (solver/exact/) for every operation at once, with progress lines: the one
 // place the commands call it. Refuses intervals and windows (InputError, pointing to
 // --engine bounds).
 ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
+// --engine bounds for wcrt and certify (the one call `auto` reuses): every operation's proven
+// upper bound and replayed lower bound, rounds reported on stderr after a second.
+BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
+
 
 // The thesis RTA for the file's launch order, and maximised over every launch order
 // (nullopt when the workload has more than `limit` launch orders, or when the run's budget

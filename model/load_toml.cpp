@@ -260,8 +260,58 @@ void read_expectations(const TomlReader& r, Workload& w) {
     }
 }
 
+std::string range_text(const TimeRange& x) {
+    std::string s = "[";
+    s += human_string(x.lo);
+    s += ", ";
+    s += human_string(x.hi);
+    return s + "]";
+}
+
+// [scenario] block_time = { K1 = [1, 1.5] } and issue = { K2 = 0.5 }: one concrete value per
+// block (a copy: its duration) inside its interval, and an issue instant inside its window.
+void read_scenario_times(const TomlReader& r, const toml::table& t, const Workload& w, const SeenNames& seen,
+                         FixedScenario& f) {
+    auto op_of = [&](const toml::key& k, const char* what) {
+        const std::string name(k.str());
+        auto found = seen.ops.find(name);
+        if (found == seen.ops.end())
+            throw InputError(r.where(k), std::string("[scenario] ") + what + " names unknown operation " + quoted_name(name));
+        return found->second;
+    };
+    if (const toml::node* n = t.get("block_time")) {
+        for (auto&& [k, v] : r.table(*n, "block_time")) {
+            const Operation& op = w.ops[op_of(k, "block_time")];
+            const toml::array& a = r.array(v, "block_time");
+            const std::int64_t count = op.is_kernel() ? op.blocks : 1;
+            if (static_cast<std::int64_t>(a.size()) != count)
+                r.fail(v, "[scenario] block_time for '" + op.name + "' lists " + std::to_string(a.size()) +
+                              " times but it has " + std::to_string(count) + (op.is_kernel() ? " blocks" : " duration"));
+            std::vector<Time> times;
+            for (const toml::node& x : a) {
+                times.push_back(r.time(x, "block_time"));
+                if (times.back() < op.time.lo || times.back() > op.time.hi)
+                    r.fail(x, "[scenario] block_time " + human_string(times.back()) + " of '" + op.name +
+                                  "' is outside its interval " + range_text(op.time));
+            }
+            f.block_time[op.name] = std::move(times);
+        }
+    }
+    if (const toml::node* n = t.get("issue")) {
+        for (auto&& [k, v] : r.table(*n, "issue")) {
+            const Operation& op = w.ops[op_of(k, "issue")];
+            const Time at = r.time(v, "issue");
+            if (op.issue.kind != IssueSpec::Kind::at || at < op.issue.at.lo || at > op.issue.at.hi)
+                r.fail(v, "[scenario] issue " + human_string(at) + " of '" + op.name + "' is outside its issue window " +
+                              (op.issue.kind == IssueSpec::Kind::at ? range_text(op.issue.at)
+                                                                    : std::string("(it has none: it is issued after its stream)")));
+            f.issue[op.name] = at;
+        }
+    }
+}
+
 void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const SeenNames& seen) {
-    r.only_keys(t, {"order", "policy", "sm"}, "[scenario]");
+    r.only_keys(t, {"order", "policy", "sm", "block_time", "issue"}, "[scenario]");
     FixedScenario f;
     f.where = r.where(t);
     if (const toml::node* n = t.get("order"))
@@ -292,6 +342,7 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
             f.sm[name] = std::move(sms);
         }
     }
+    read_scenario_times(r, t, w, seen, f);
     w.scenario = std::move(f);
 }
 

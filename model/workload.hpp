@@ -88,6 +88,10 @@ struct FixedScenario {
     std::vector<std::string> order;              // launch order (as --order)
     std::optional<std::string> policy;           // SM placement policy name
     std::map<std::string, std::vector<int>> sm;  // kernel -> SM of each block, in index order
+    // Operation -> time of each block (a copy: its duration), each within its interval; an
+    // operation not named runs at the interval's upper end (SPEC §5, simulation column).
+    std::map<std::string, std::vector<Time>> block_time;
+    std::map<std::string, Time> issue;           // operation -> issue instant within its window
     SourceLocation where;
 };
 

@@ -70,6 +70,23 @@ void scenario_table(std::ostream& out, const FixedScenario& s) {
         out << "]\n";
     }
     if (s.policy) out << "policy = " << toml_quoted(*s.policy) << '\n';
+    if (!s.block_time.empty()) {
+        out << "block_time = { ";
+        const char* sep = "";
+        for (const auto& [op, times] : s.block_time) {
+            out << sep << toml_quoted(op) << " = [";
+            for (std::size_t i = 0; i < times.size(); ++i) out << (i ? ", " : "") << toml_time(times[i]);
+            out << "]";
+            sep = ", ";
+        }
+        out << " }\n";
+    }
+    if (!s.issue.empty()) {
+        out << "issue = { ";
+        const char* sep = "";
+        for (const auto& [op, t] : s.issue) out << sep << toml_quoted(op) << " = " << toml_time(t), sep = ", ";
+        out << " }\n";
+    }
     if (!s.sm.empty()) {
         out << "\n[scenario.sm]\n";
         for (const auto& [kernel, sms] : s.sm) {

@@ -1,3 +1,5 @@
+#include <memory>
+
 #include "model/name_policy.hpp"
 #include "sim/scenario.hpp"
 
@@ -18,6 +20,19 @@ Scenario scenario_for(const Workload& w, const std::vector<std::string>& order_o
             throw InputError(f->where, "[scenario] policy: " + message);
         }
         sc.policy = *p;
+    }
+    if (f && !f->issue.empty()) {
+        sc.issue_at.assign(w.ops.size(), std::nullopt);
+        for (const auto& [name, t] : f->issue) sc.issue_at[*w.find_op(name)] = t;
+    }
+    if (f && !f->block_time.empty()) {
+        // Held by the function itself: the scenario may outlive the workload's table.
+        auto times = std::make_shared<std::vector<std::vector<Time>>>(w.ops.size());
+        for (const auto& [name, t] : f->block_time) (*times)[*w.find_op(name)] = t;
+        sc.block_time = [times, &w](int op, std::int64_t block) -> Time {
+            const auto& t = (*times)[op];
+            return block < static_cast<std::int64_t>(t.size()) ? t[block] : w.ops[op].time.hi;
+        };
     }
     if (!f || f->sm.empty()) return sc;
     sc.fixed_sm.assign(w.ops.size(), {});

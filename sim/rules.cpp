@@ -109,7 +109,7 @@ bool c2_c3_start_copies(SimState& s) {
         s.engine_op[e] = op;
         s.out.ops[op].start = s.now;
         s.out.ops[op].engine = static_cast<int>(e);
-        s.running_copies.emplace(s.now + s.w.ops[op].time.hi, op);
+        s.running_copies.emplace(s.now + s.block_time(op, 0), op);  // a copy's duration: its one "block"
         any = true;
     }
     return any;

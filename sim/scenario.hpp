@@ -38,7 +38,8 @@ struct Scenario {
     // does not fit is an InputError at `fixed_where`.
     std::vector<std::vector<int>> fixed_sm;
     SourceLocation fixed_where;
-    // Execution time of block j of kernel k; empty: the upper end of the kernel's block_time.
+    // Execution time of block j of kernel k (of a copy: block 0 = its duration); empty: the
+    // upper end of the operation's block_time/duration interval.
     std::function<Time(int kernel, std::int64_t block)> block_time;
     // Issue instant of operations with an issue window; empty or nullopt: the window's lower end.
     std::vector<std::optional<Time>> issue_at;

@@ -27,12 +27,11 @@ CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& b
     CertifyAnswer c;
     c.op = a.op;
     c.bound = bound;
+    c.upper_bound = a.upper_bound;
+    c.upper_by = a.upper_by;
     if (a.upper_bound && *a.upper_bound <= bound) {
         c.verdict = Verdict::certified;
-        if (a.status != WcrtStatus::exact) {
-            c.busy_time_bound = a.upper_bound;
-            c.upper_by = a.upper_by;
-        }
+        if (a.status != WcrtStatus::exact && a.upper_by == "busy-time bound") c.busy_time_bound = a.upper_bound;
     } else if (a.wcrt && *a.wcrt > bound && a.witness) {
         replay_witness(w, *a.witness, a.op, *a.wcrt);
         c.verdict = Verdict::refuted;

@@ -15,7 +15,7 @@ void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, const s
 
 // certified when the upper bound is at most `bound`; refuted when the replayed lower bound
 // exceeds it (the witness is replayed again here, before it becomes a counterexample); else
-// unknown, with the answer's reason.
+// unknown, with the answer's reason. busy_time_bound is set when that argument certified it.
 CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& bound);
 
 }  // namespace gpuwcrt

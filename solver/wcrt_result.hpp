@@ -37,7 +37,10 @@ struct CertifyAnswer {
     std::optional<Time> response;                   // of the counterexample
     // Certified without a search because the busy-time bound is at most `bound`: this bound.
     std::optional<Time> busy_time_bound;
-    std::string upper_by;  // the engine that proved busy_time_bound, when not the busy-time argument
+    // The proven upper bound on the response, when the engine has one (certified iff it is at
+    // most `bound`), and which engine or argument proved it ("bounds", "exact", "busy-time bound").
+    std::optional<Time> upper_bound;
+    std::string upper_by;
     std::string unknown_reason;
 };
 
@@ -59,6 +62,7 @@ struct EngineStats {
     std::chrono::milliseconds elapsed{0};
     long long scenarios = 0;     // enumeration: scenarios simulated
     long long solver_calls = 0;  // SMT: checks
+    long long abstract_states = 0;  // bounds: abstract states explored, every round
 };
 
 }  // namespace gpuwcrt

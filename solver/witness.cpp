@@ -1,6 +1,7 @@
 #include "solver/witness.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <sstream>
 
 namespace gpuwcrt {
@@ -23,6 +24,18 @@ Scenario witness_scenario(const Workload& w, const WitnessScenario& x) {
     sc.fixed_sm = x.sm;
     sc.fixed_sm.resize(w.ops.size());
     sc.fixed_where = {"<witness>", 0, 0};
+    sc.issue_at = x.issue;
+    bool any_time = false;
+    for (const auto& t : x.block_time) any_time = any_time || !t.empty();
+    if (any_time) {
+        // Held by the function itself: the scenario may outlive the witness.
+        auto times = std::make_shared<const std::vector<std::vector<Time>>>(x.block_time);
+        sc.block_time = [times, &w](int op, std::int64_t block) -> Time {
+            if (op < static_cast<int>(times->size()) && block < static_cast<std::int64_t>((*times)[op].size()))
+                return (*times)[op][block];
+            return w.ops[op].time.hi;
+        };
+    }
     return sc;
 }
 
@@ -78,6 +91,16 @@ std::string describe_witness(const Workload& w, const WitnessScenario& x) {
         for (std::size_t j = 0; j < x.sm[i].size(); ++j) out << (j ? "," : "") << x.sm[i][j];
         out << "]";
     }
+    const char* sep = "; time ";
+    for (std::size_t i = 0; i < x.block_time.size(); ++i) {
+        if (x.block_time[i].empty()) continue;
+        out << sep << w.ops[i].name << "=[";
+        sep = " ";
+        for (std::size_t j = 0; j < x.block_time[i].size(); ++j) out << (j ? "," : "") << human_string(x.block_time[i][j]);
+        out << "]";
+    }
+    for (std::size_t i = 0; i < x.issue.size(); ++i)
+        if (x.issue[i]) out << "; issue " << w.ops[i].name << "=" << human_string(*x.issue[i]);
     return out.str();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A witness or counterexample scenario (SPEC §5): launch order and SM of every block. Every
 // one an engine reports is replayed through the simulator first (replay_witness).
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +15,13 @@ namespace gpuwcrt {
 struct WitnessScenario {
     std::vector<int> launch_order;      // operation indices, in launch order
     std::vector<std::vector<int>> sm;   // per operation: SM of each block (empty for copies)
+    // Per operation: the time of each block (a copy: its duration, one entry) within its
+    // block_time/duration interval; empty (or shorter than the operation) = the interval's
+    // upper end, the simulator's default.
+    std::vector<std::vector<Time>> block_time;
+    // Per operation: its issue instant within its issue window; empty/nullopt = the window's
+    // lower end, the simulator's default.
+    std::vector<std::optional<Time>> issue;
 };
 
 // The witness as the simulator's scenario: ranks from the launch order, fixed SMs.

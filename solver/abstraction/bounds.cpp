@@ -1,0 +1,95 @@
+#include "solver/abstraction/bounds.hpp"
+
+#include <new>
+#include <optional>
+#include <stdexcept>
+
+#include "solver/abstraction/beam.hpp"
+#include "solver/abstraction/explorer.hpp"
+#include "solver/abstraction/lower_bound.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::chrono::milliseconds since(Clock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+}
+
+}  // namespace
+
+BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const BoundsOptions& b) {
+    const auto t0 = Clock::now();
+    const abstraction::Problem p(w);
+    std::optional<Clock::time_point> deadline;
+    if (o.timeout) deadline = t0 + *o.timeout;
+    // The first lower-bound phase (random scenarios, then the beam) gets at most a third.
+    std::optional<Clock::time_point> lb_deadline;
+    if (o.timeout) lb_deadline = t0 + *o.timeout / 3;
+
+    const int n = static_cast<int>(w.ops.size());
+    BoundsResult res;
+    std::vector<std::optional<std::int64_t>> upper(n);
+    abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
+    std::string reason;
+    auto open_count = [&] {
+        int open = 0;
+        for (int op = 0; op < n; ++op)
+            if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
+        return open;
+    };
+    try {
+        lower.run(b.lower_bound_simulations, lb_deadline);
+        // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
+        for (int width = 1; width <= b.max_beam_width; width *= 4)
+            for (bool upper_ends : {true, false}) {
+                if (lb_deadline && Clock::now() >= *lb_deadline) break;
+                const auto c = abstraction::beam_candidates(w, upper_ends, width, lb_deadline);
+                for (int op = 0; op < n; ++op)
+                    if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
+            }
+        for (int k = b.initial_states;; k *= b.growth) {
+            const auto r0 = Clock::now();
+            abstraction::ExploreResult e = abstraction::explore(p, {k, b.partial_cap, deadline});
+            BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0};
+            if (e.complete)
+                for (int op = 0; op < n; ++op)
+                    if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
+            round.open_after = open_count();
+            res.rounds.push_back(round);
+            res.stats.abstract_states += e.states;
+            if (!e.complete) {
+                reason = "timeout";
+                break;
+            }
+            if (round.open_after == 0 || k >= b.max_states) break;
+            lower.run(b.lower_bound_simulations / 2, deadline);  // maybe a gap closes from below
+            if (open_count() == 0) break;
+        }
+    } catch (const std::bad_alloc&) {
+        reason = "memory limit";
+    }
+    res.stats.scenarios = lower.simulations();
+    res.wcrt.resize(n);
+    for (int op = 0; op < n; ++op) {
+        WcrtAnswer& a = res.wcrt[op];
+        a.op = op;
+        if (lower.best()[op]) {
+            a.witness = lower.witness(op);  // replayed
+            a.wcrt = lower.best()[op];
+        }
+        if (upper[op]) a.upper_bound = p.times.to_time(*upper[op]);
+        if (a.wcrt && a.upper_bound && *a.wcrt > *a.upper_bound)  // a replayed run beats the proof: a bug
+            throw std::logic_error("--engine bounds: '" + w.ops[op].name + "' has a replayed response " +
+                                   exact_string(*a.wcrt) + " above its abstraction bound " +
+                                   exact_string(*a.upper_bound));
+        const bool exact = a.wcrt && a.upper_bound && *a.wcrt == *a.upper_bound;
+        a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
+        if (!exact) a.unknown_reason = !reason.empty() ? reason : "gap";
+    }
+    res.stats.elapsed = since(t0);
+    return res;
+}
+
+}  // namespace gpuwcrt

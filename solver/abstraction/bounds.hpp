@@ -1,0 +1,42 @@
+#pragma once
+// `--engine bounds`: per operation a proven upper bound on its WCRT from the interval
+// abstraction (sound over every scenario of SPEC §5, block-time intervals and issue windows
+// included) and a lower bound from a replayed concrete scenario; exact iff they meet.
+// Refinement: while some bound is open, explore again with more abstract states per key.
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "solver/wcrt_result.hpp"
+
+namespace gpuwcrt {
+
+struct BoundsOptions {
+    int initial_states = 2;     // K of the first round
+    int max_states = 128;       // refinement stops after a round with K >= this
+    int growth = 4;             // K multiplies by this per round
+    int partial_cap = 8;        // placement branches kept per block within one kernel's dispatch
+    long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
+    int max_beam_width = 16;    // the lower-bound beam runs widths 1, 4, 16, … up to this
+    std::uint64_t seed = 12;
+};
+
+struct BoundsRound {
+    int states_per_set = 0;
+    bool complete = false;      // false: the budget ended during it; its bounds are not used
+    long long states = 0, edges = 0, merges = 0;
+    std::chrono::milliseconds elapsed{0};
+    int open_after = 0;         // operations with UB > LB after this round
+};
+
+struct BoundsResult {
+    std::vector<WcrtAnswer> wcrt;  // wcrt = lower bound (witness replayed), upper_bound = proven
+    EngineStats stats;             // scenarios = simulations of the lower-bound search
+    std::vector<BoundsRound> rounds;
+};
+
+// Throws InputError for workloads it does not cover (solver/abstraction/problem.hpp). Honours
+// o.timeout for the whole call; std::bad_alloc gives unknown "memory limit".
+BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const BoundsOptions& b = {});
+
+}  // namespace gpuwcrt

@@ -1,0 +1,57 @@
+#include "solver/abstraction/explorer.hpp"
+
+#include <unordered_map>
+
+#include "solver/abstraction/merge.hpp"
+#include "solver/abstraction/transition.hpp"
+
+namespace gpuwcrt::abstraction {
+namespace {
+
+struct StateOps {
+    static AbstractState hull(const AbstractState& a, const AbstractState& b) { return abstraction::hull(a, b); }
+    static bool contains(const AbstractState& o, const AbstractState& i) { return abstraction::contains(o, i); }
+    static std::int64_t distance(const AbstractState& a, const AbstractState& b) { return abstraction::distance(a, b); }
+};
+
+using Level = std::unordered_map<OpSet, Bucket<AbstractState, StateOps>, OpSetHash>;
+
+}  // namespace
+
+ExploreResult explore(const Problem& p, const ExploreOptions& o) {
+    ExploreResult r;
+    const int n = static_cast<int>(p.w.ops.size());
+    r.upper.assign(n, std::nullopt);
+    Level current;
+    current.emplace(OpSet{}, Bucket<AbstractState, StateOps>(o.states_per_set))
+        .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
+    std::vector<Successor> succ;
+    long long work = 0;
+    for (int level = 0; level < n; ++level) {
+        Level next;
+        for (auto& [s, bucket] : current) {
+            for (const AbstractState& x : bucket.kept()) {
+                if (o.deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *o.deadline) return r;
+                ++r.states;
+                succ.clear();
+                successors(p, s, x, o.partial_cap, succ);
+                for (Successor& e : succ) {
+                    ++r.edges;
+                    auto& up = r.upper[e.op];
+                    const std::int64_t response = e.done.hi - e.issue.lo;
+                    if (!up || response > *up) up = response;
+                    next.try_emplace(with(s, e.op), o.states_per_set).first->second.add(std::move(e.state));
+                }
+            }
+        }
+        for (const auto& [s, bucket] : next) r.merges += bucket.merges();
+        r.widest_level = std::max(r.widest_level, next.size());
+        current = std::move(next);
+    }
+    r.complete = true;
+    for (int op = 0; op < n; ++op)
+        if (!r.upper[op]) r.complete = false;  // never dispatched: a kernel that fits nowhere
+    return r;
+}
+
+}  // namespace gpuwcrt::abstraction

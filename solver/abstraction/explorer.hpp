@@ -1,0 +1,29 @@
+#pragma once
+// One exploration of the abstract graph, level by level (|S| = operations dispatched), only two
+// levels in memory. Every operation's bound is the largest response of any edge that
+// dispatches it: every concrete run follows some path, so the maximum over all edges covers it.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "solver/abstraction/problem.hpp"
+
+namespace gpuwcrt::abstraction {
+
+struct ExploreOptions {
+    int states_per_set = 4;   // K: abstract states kept per key S
+    int partial_cap = 8;      // placement branches kept per block within one kernel's dispatch
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+struct ExploreResult {
+    bool complete = false;                         // false: the deadline came first; no bound holds
+    std::vector<std::optional<std::int64_t>> upper;  // per operation, ticks (complete only)
+    long long states = 0, edges = 0, merges = 0;
+    std::size_t widest_level = 0;                  // most keys S in one level
+};
+
+ExploreResult explore(const Problem& p, const ExploreOptions& o);
+
+}  // namespace gpuwcrt::abstraction

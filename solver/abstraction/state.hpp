@@ -1,0 +1,64 @@
+#pragma once
+// The abstract state at a dispatch boundary (docs/abstraction.md, "Concretisation"). It stands
+// for every concrete simulator state, reached after the operations of its key S were
+// dispatched (kernels fully, copies started), in which each time lies in its interval.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "solver/abstraction/interval.hpp"
+
+namespace gpuwcrt::abstraction {
+
+// The key S: which operations are dispatched (kernels fully, copies started).
+using OpSet = std::array<std::uint64_t, 2>;
+inline bool has(const OpSet& s, int op) { return (s[op >> 6] >> (op & 63)) & 1u; }
+inline OpSet with(OpSet s, int op) {
+    s[op >> 6] |= std::uint64_t(1) << (op & 63);
+    return s;
+}
+struct OpSetHash {
+    std::size_t operator()(const OpSet& s) const { return s[0] * 0x9e3779b97f4a7c15ULL ^ (s[1] + (s[1] << 17)); }
+};
+
+// One SM as resource availability: for every unit of every resource (Problem::resources), the
+// instant it is free again (0: free), each resource's segment sorted. A concrete SM is in it
+// when its sorted availability vector lies between `lo` and `hi` componentwise. Which block
+// holds a unit does not matter: fit depends only on the per-resource sums (R1-R3, registers,
+// resident blocks), and units free at a dispatch instant are interchangeable from then on.
+struct SmState {
+    std::vector<std::int64_t> lo, hi;
+    auto operator<=>(const SmState&) const = default;
+};
+
+struct AbstractState {
+    Interval ee_free;   // when the last dispatched kernel became fully dispatched (G3, X1)
+    Interval ce_free;   // when the last started copy started (the CE queue is FIFO)
+    std::vector<std::int64_t> engine_lo, engine_hi;  // copy engines' end times, each sorted
+    std::vector<SmState> sms;                         // sorted: SMs are interchangeable
+    std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
+
+    bool operator==(const AbstractState&) const = default;
+
+    // Marks units certainly free when the next kernel can start as free (hi <= ee_free.lo: a
+    // block ending at t releases its room before dispatch at t) and sorts the SMs (unless
+    // `sort_sms` is false: the lower-bound beam keeps SM indices for its witnesses).
+    void canonicalise(bool sort_sms = true);
+};
+
+AbstractState initial_state(int sms, int units, int copy_engines, int streams);
+
+// The hull: every interval (and every sorted vector componentwise) widened to contain both.
+AbstractState hull(const AbstractState& a, const AbstractState& b);
+bool contains(const AbstractState& outer, const AbstractState& inner);
+// How far apart two states are (sum of the differences of their bounds): the partner a full
+// bucket merges a new state into.
+std::int64_t distance(const AbstractState& a, const AbstractState& b);
+
+// The same for the SMs alone (used within one kernel's dispatch).
+std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b);
+bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inner);
+std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b);
+void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after);
+
+}  // namespace gpuwcrt::abstraction

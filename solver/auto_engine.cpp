@@ -1,0 +1,158 @@
+#include "solver/auto_engine.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "encode/block_problem.hpp"
+#include "solver/abstraction/bounds.hpp"
+#include "solver/answer_merge.hpp"
+#include "solver/wcrt_smt.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+bool has_ranges(const Workload& w) {
+    return std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
+        return !op.time.is_point() || (op.issue.kind == IssueSpec::Kind::at && !op.issue.at.is_point());
+    });
+}
+
+std::string seconds_since(Clock::time_point t0) {
+    std::ostringstream s;
+    s.precision(2);
+    s << std::fixed << std::chrono::duration<double>(Clock::now() - t0).count() << " s";  // wall clock, not schedule time
+    return s.str();
+}
+
+class Run {
+public:
+    Run(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a)
+        : w_(w), ops_(ops), o_(o), a_(a), start_(Clock::now()) {
+        if (o.timeout) deadline_ = start_ + *o.timeout;
+        r_.wcrt.resize(w.ops.size());
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            r_.wcrt[i].op = static_cast<int>(i);
+            r_.wcrt[i].unknown_reason = "no engine decided it";
+        }
+    }
+
+    // Time left, or nullopt without a timeout; `share` of it for one engine.
+    std::optional<milliseconds> left(double share = 1.0) const {
+        if (!deadline_) return std::nullopt;
+        const auto rest = std::chrono::duration_cast<milliseconds>(*deadline_ - Clock::now());
+        return std::max(milliseconds(0), milliseconds(static_cast<long long>(static_cast<double>(rest.count()) * share)));
+    }
+    bool out_of_time() const { return deadline_ && Clock::now() >= *deadline_; }
+
+    bool settled(int op) const {
+        const WcrtAnswer& x = r_.wcrt[op];
+        return a_.settled ? a_.settled(x) : x.status == WcrtStatus::exact;
+    }
+    std::vector<int> open() const {
+        std::vector<int> out;
+        for (int op : ops_)
+            if (!settled(op)) out.push_back(op);
+        return out;
+    }
+    void take(const std::vector<WcrtAnswer>& answers, const std::string& engine) {
+        for (int op = 0; op < static_cast<int>(answers.size()); ++op) absorb(w_, r_.wcrt[op], answers[op], engine);
+    }
+    void step(const std::string& line) {
+        r_.steps.push_back(line);
+        if (a_.progress) a_.progress(line);
+    }
+    std::string open_text() const {
+        return std::to_string(open().size()) + " of " + std::to_string(ops_.size()) + " open";
+    }
+
+    const Workload& w_;
+    const std::vector<int>& ops_;
+    const EngineOptions& o_;
+    const AutoOptions& a_;
+    Clock::time_point start_;
+    std::optional<Clock::time_point> deadline_;
+    AutoResult r_;
+};
+
+// The abstraction: with point times only a first, cheap pass (the exact engine follows), with
+// intervals or windows the whole budget (nothing else ranges over them).
+void bounds_step(Run& run, bool ranges) {
+    const Clock::time_point t0 = Clock::now();
+    EngineOptions eo = run.o_;
+    BoundsOptions b;
+    if (!ranges) {
+        eo.timeout = run.left(0.25);
+        b.max_states = 16;
+    } else {
+        eo.timeout = run.left();
+    }
+    try {
+        BoundsResult r = abstraction_bounds(run.w_, eo, b);
+        run.r_.stats.scenarios += r.stats.scenarios;
+        run.r_.stats.abstract_states += r.stats.abstract_states;
+        run.take(r.wcrt, "bounds");
+        run.step("bounds: " + seconds_since(t0) + ", " + run.open_text());
+    } catch (const InputError& e) {
+        if (ranges) throw;  // the only engine for intervals and windows: its refusal is the answer
+        run.step("bounds: not applicable (" + e.message() + ")");
+    }
+}
+
+void exact_step(Run& run, bool smt_follows) {
+    const Clock::time_point t0 = Clock::now();
+    EngineOptions eo = run.o_;
+    eo.timeout = run.left(smt_follows ? 0.8 : 1.0);
+    try {
+        ExactResult r = exact_wcrt(run.w_, eo, {}, run.a_.progress ? ExactProgress(run.a_.progress) : ExactProgress{});
+        run.r_.exact = r.stats;
+        run.take(r.wcrt, "exact");
+        run.step("exact: " + seconds_since(t0) + ", " + std::to_string(r.stats.states) + " states" +
+                 (r.complete ? "" : " (stopped)") + ", " + run.open_text());
+    } catch (const InputError& e) {
+        run.step("exact: not applicable (" + e.message() + ")");
+    }
+}
+
+void smt_step(Run& run, const BlockProblem& p) {
+    std::vector<int> open = run.open();
+    for (std::size_t i = 0; i < open.size() && !run.out_of_time(); ++i) {
+        const Clock::time_point t0 = Clock::now();
+        EngineOptions eo = run.o_;
+        eo.timeout = run.left(1.0 / static_cast<double>(open.size() - i));
+        EngineStats st;
+        const WcrtAnswer a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
+        run.r_.stats.solver_calls += st.solver_calls;
+        std::vector<WcrtAnswer> one(run.w_.ops.size());
+        for (std::size_t k = 0; k < one.size(); ++k) one[k].op = static_cast<int>(k);
+        one[open[i]] = a;
+        run.take(one, "smt");
+        run.step("smt on '" + run.w_.ops[open[i]].name + "': " + seconds_since(t0) + ", " + to_string(a.status));
+    }
+}
+
+}  // namespace
+
+AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a) {
+    Run run(w, ops, o, a);
+    const bool ranges = has_ranges(w);
+    bounds_step(run, ranges);
+    if (!ranges) {
+        std::optional<BlockProblem> p;
+        try {
+            p = make_block_problem(w);
+        } catch (const InputError&) {
+        }
+        if (!run.open().empty() && !run.out_of_time()) exact_step(run, p.has_value());
+        if (p && !run.open().empty() && !run.out_of_time()) smt_step(run, *p);
+    }
+    for (int op : run.open())
+        if (run.out_of_time() && run.r_.wcrt[op].status != WcrtStatus::exact) run.r_.wcrt[op].unknown_reason = "timeout";
+    run.r_.stats.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - run.start_);
+    return std::move(run.r_);
+}
+
+}  // namespace gpuwcrt

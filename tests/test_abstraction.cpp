@@ -1,0 +1,263 @@
+// The interval-abstraction engine (--engine bounds) against the exhaustive enumeration and the
+// simulator: its upper bound covers every scenario, its lower bound is a replayed scenario.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "model/random_workload.hpp"
+#include "sim/simulate.hpp"
+#include "solver/abstraction/bounds.hpp"
+#include "solver/enumerate.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// Small workloads with every feature the engine accepts: several operations per stream,
+// copies, registers, after_stream_idle, staggered issues; intervals and windows when asked.
+RandomWorkloadSpec feature_spec(std::uint64_t seed, bool ranges) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations
+    s.streams = 1 + static_cast<int>((seed / 3) % 3);  // over 1..3 streams
+    s.shared_kib = {0, 16, 32, 48};
+    s.registers = {0, 16, 32};
+    s.max_blocks = 3;
+    s.max_block_time = 3;
+    s.block_time_denominator = seed % 5 == 0 ? 2 : 1;
+    s.staggered_issue = seed % 2 == 1;
+    s.copy_percent = 25;
+    s.after_idle_percent = 25;
+    if (seed % 7 == 0) s.sms = 3;
+    if (ranges) {
+        s.interval_percent = 40;
+        s.window_percent = 40;
+    }
+    return s;
+}
+
+// Odd seeds: one abstract state per key (every merge a hull, the widest intervals, where an
+// unsound transition shows most); even seeds: refinement up to 8.
+BoundsOptions quick(std::uint64_t seed = 0) {
+    BoundsOptions b;
+    b.lower_bound_simulations = 60;
+    b.initial_states = seed % 2 ? 1 : 2;
+    b.max_states = seed % 2 ? 1 : 8;
+    b.partial_cap = seed % 2 ? 1 : 8;
+    return b;
+}
+
+// Every lower bound is a replayed scenario, below every proven upper bound.
+void require_consistent(const Workload& w, const BoundsResult& r) {
+    for (const WcrtAnswer& a : r.wcrt) {
+        INFO("operation " << w.ops[a.op].name);
+        REQUIRE(a.upper_bound);
+        REQUIRE(a.wcrt);
+        REQUIRE(a.witness);
+        const Schedule s = simulate(w, witness_scenario(w, *a.witness));
+        CHECK(s.response(a.op) == *a.wcrt);
+        CHECK(*a.wcrt <= *a.upper_bound);
+        CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
+    }
+}
+
+// Random concrete scenarios: ties, placement, block times on the tick grid (interior points
+// included), window instants.
+Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
+    WitnessScenario x;
+    x.block_time.assign(w.ops.size(), {});
+    x.issue.assign(w.ops.size(), std::nullopt);
+    auto point = [&](const TimeRange& r) {
+        const long step = static_cast<long>(rng() % (grid + 1));
+        return r.lo + (r.hi - r.lo) * Time(step, grid);
+    };
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        const Operation& o = w.ops[op];
+        const std::int64_t n = o.is_kernel() ? o.blocks : 1;
+        for (std::int64_t j = 0; j < n; ++j) x.block_time[op].push_back(point(o.time));
+        if (o.issue.kind == IssueSpec::Kind::at) x.issue[op] = point(o.issue.at);
+    }
+    Scenario sc = witness_scenario(w, x);
+    sc.rank.resize(w.ops.size());
+    for (long& r : sc.rank) r = static_cast<long>(rng() % 8);
+    sc.fixed_sm.clear();
+    sc.policy = Policy::chooser;
+    sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
+    return simulate(w, sc);
+}
+
+// The workload with every interval and window fixed at the point lo + (hi - lo) * num / den.
+Workload fixed_at(Workload w, long num, long den) {
+    for (Operation& o : w.ops) {
+        const Time t = o.time.lo + (o.time.hi - o.time.lo) * Time(num, den);
+        o.time = {t, t};
+        if (o.issue.kind == IssueSpec::Kind::at) {
+            const Time i = o.issue.at.lo + (o.issue.at.hi - o.issue.at.lo) * Time(num, den);
+            o.issue.at = {i, i};
+        }
+    }
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("bounds: upper bound >= enumeration's exact WCRT >= replayed lower bound, 700 point-time workloads") {
+    EngineOptions o;
+    for (std::uint64_t seed = 1; seed <= 700; ++seed) {
+        const Workload w = random_workload(feature_spec(seed, false), seed);
+        INFO("seed " << seed);
+        const EnumerationResult ref = enumerate_wcrt(w, o);
+        REQUIRE(ref.complete);
+        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        require_consistent(w, r);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name);
+            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
+            CHECK(*r.wcrt[op].wcrt <= *ref.wcrt[op].wcrt);
+        }
+    }
+}
+
+TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 interval and window workloads") {
+    EngineOptions o;
+    std::mt19937_64 rng(4242);
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        const Workload w = random_workload(feature_spec(seed, true), 10000 + seed);
+        INFO("seed " << seed);
+        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        require_consistent(w, r);
+        for (int i = 0; i < 40; ++i) {
+            const Schedule s = random_scenario(w, rng, 4);
+            for (std::size_t op = 0; op < w.ops.size(); ++op) {
+                INFO("operation " << w.ops[op].name << ", random scenario " << i);
+                CHECK(s.response(static_cast<int>(op)) <= *r.wcrt[op].upper_bound);
+            }
+        }
+        for (long num : {0L, 1L, 2L, 4L}) {
+            const EnumerationResult ref = enumerate_wcrt(fixed_at(w, num, 4), o);
+            REQUIRE(ref.complete);
+            for (std::size_t op = 0; op < w.ops.size(); ++op) {
+                INFO("operation " << w.ops[op].name << ", all ranges at " << num << "/4");
+                CHECK(*ref.wcrt[op].wcrt <= *r.wcrt[op].upper_bound);
+            }
+        }
+    }
+}
+
+TEST_CASE("bounds: the anomaly reproducers of docs/decisions.md are covered") {
+    EngineOptions o;
+    SECTION("interior block time") {  // K2's worst response 2 needs K1's block at exactly 0.5
+        const Workload w = test::workload_from(R"(
+[[stream]]
+name = "S0"
+[[stream]]
+name = "S1"
+[[kernel]]
+name = "K1"
+stream = "S0"
+blocks = 1
+threads = 1024
+block_time = [0.4, 1]
+[[kernel]]
+name = "K3"
+stream = "S0"
+blocks = 1
+threads = 1024
+block_time = 1
+[[kernel]]
+name = "K2"
+stream = "S1"
+blocks = 4
+threads = 1024
+block_time = 1
+issue = 0.5
+)");
+        const BoundsResult r = abstraction_bounds(w, o);
+        require_consistent(w, r);
+        CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(2));
+    }
+    SECTION("interior issue instant") {  // both respond in 11 only when issued together at 0.5
+        const Workload w = test::workload_from(R"(
+[[stream]]
+name = "S0"
+[[stream]]
+name = "S1"
+[[kernel]]
+name = "K1"
+stream = "S0"
+blocks = 1
+threads = 1024
+block_time = 1
+issue = [0, 1]
+[[kernel]]
+name = "K2"
+stream = "S1"
+blocks = 4
+threads = 1024
+block_time = 10
+issue = 0.5
+)");
+        const BoundsResult r = abstraction_bounds(w, o);
+        require_consistent(w, r);
+        CHECK(*r.wcrt[*w.find_op("K1")].upper_bound >= Time(11));
+        CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(11));
+        CHECK(*r.wcrt[*w.find_op("K2")].wcrt == Time(11));  // the interior instant is on the tick grid
+    }
+}
+
+TEST_CASE("bounds: reordering the streams and operations of the file keeps every bound sound and the same") {
+    EngineOptions o;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        INFO("seed " << seed);
+        Workload w = random_workload(feature_spec(seed, seed % 2 == 0), 20000 + seed);
+        // Reverse the streams and rename every operation: a different file of the same workload.
+        Workload v = w;
+        const int ns = static_cast<int>(w.streams.size());
+        std::reverse(v.streams.begin(), v.streams.end());
+        for (Operation& op : v.ops) {
+            op.stream = ns - 1 - op.stream;
+            op.name = "x" + op.name;
+        }
+        std::stable_sort(v.ops.begin(), v.ops.end(), [](const Operation& a, const Operation& b) { return a.stream < b.stream; });
+        const BoundsResult a = abstraction_bounds(w, o, quick());
+        const BoundsResult b = abstraction_bounds(v, o, quick());
+        const auto index = v.op_index();
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name);
+            const WcrtAnswer& x = a.wcrt[op];
+            const WcrtAnswer& y = b.wcrt[index.at("x" + w.ops[op].name)];
+            CHECK(exact_string(*x.upper_bound) == exact_string(*y.upper_bound));
+        }
+    }
+}
+
+TEST_CASE("bounds: features it does not cover are refused, not bounded") {
+    EngineOptions o;
+    RandomWorkloadSpec s;
+    s.kernels = 4;
+    s.streams = 2;
+    s.high_priority_streams = 1;
+    CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o), InputError);
+    s.high_priority_streams = 0;
+    s.null_stream = true;
+    CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o), InputError);
+}
+
+TEST_CASE("bounds: a timeout gives unknown, never a bound from an unfinished exploration") {
+    RandomWorkloadSpec s;
+    s.kernels = 14;
+    s.streams = 14;
+    EngineOptions o;
+    o.timeout = std::chrono::milliseconds(30);
+    const auto t0 = std::chrono::steady_clock::now();
+    BoundsOptions b;
+    b.initial_states = 64;
+    const BoundsResult r = abstraction_bounds(random_workload(s, 3), o, b);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1000));
+    for (const WcrtAnswer& a : r.wcrt) {
+        CHECK(a.status == WcrtStatus::unknown);
+        CHECK(!a.upper_bound);
+        CHECK(a.unknown_reason == "timeout");
+    }
+}
