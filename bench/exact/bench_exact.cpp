@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
         eo.timeout = std::chrono::milliseconds(enum_cap_s * 1000);
         const auto t0 = Clock::now();
         const EnumerationResult e = enumerate_wcrt(w, eo);
-        std::cout << " | enumeration " << seconds(ms_since(t0)) << " s" << (e.complete ? "" : " (stopped)");
+        std::cout << (smt_cap_s > 0 ? ", " : " | ") << "enumeration " << seconds(ms_since(t0)) << " s"
+                  << (e.complete ? "" : " (stopped)");
         if (e.complete)
             for (std::size_t op = 0; op < w.ops.size(); ++op)
                 if (r.wcrt[op].status == WcrtStatus::exact && *e.wcrt[op].wcrt != *r.wcrt[op].wcrt) {
