@@ -82,7 +82,10 @@ Workload relisted(const Workload& w, std::uint64_t seed) {
 TEST_CASE("exact engine equals enumeration on 1200 random workloads with every feature") {
     int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0;
     for (std::uint64_t seed = 1; seed <= 1200; ++seed) {
-        const Workload w = random_workload(feature_spec(seed), 7000 + seed);
+        Workload w = random_workload(feature_spec(seed), 7000 + seed);
+        // A binding resident-block limit on some seeds (with >= 128-thread blocks it never binds
+        // at the TX2's 32, and the engine then leaves the count out of its states).
+        if (seed % 6 == 5) w.platform.blocks_per_sm_max = 1 + static_cast<std::int64_t>(seed % 4);
         EngineOptions o;
         o.policy = policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(o.policy));

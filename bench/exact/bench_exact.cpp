@@ -1,6 +1,8 @@
 // Benchmark of the exact engine (solver/exact/) on one workload of the bench/wcrt family
 // (bench/README.md):
 //   bench_exact N RUN [--cap S] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S] [--enum-cap S]
+//   bench_exact pipeline RUN …: the pipeline family (model/pipeline_workload.hpp, defaults:
+//   4 streams x 4 iterations x copy-in/2 kernels/copy-out = 64 operations), seed RUN
 // prints one Markdown row: time, states, peak states per level, peak RSS, kernels exact; with
 // --smt-cap / --enum-cap the SMT engine / enumeration on the same workload in the same process
 // (any mismatch with an exact answer is exit 1); with --beam the beam lower bounds against the
@@ -14,6 +16,7 @@
 #include <string>
 
 #include "encode/block_problem.hpp"
+#include "model/pipeline_workload.hpp"
 #include "model/random_workload.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/exact/explorer.hpp"
@@ -45,7 +48,8 @@ int main(int argc, char** argv) {
         std::cerr << "usage: bench_exact N RUN [--cap S] [--beam B] [--smt-cap S] [--enum-cap S]\n";
         return 2;
     }
-    const int n = std::stoi(argv[1]), run = std::stoi(argv[2]);
+    const bool pipeline = std::string(argv[1]) == "pipeline";
+    const int run = std::stoi(argv[2]);
     long long cap_s = 600, smt_cap_s = 0, enum_cap_s = 0, ref_cap_s = 0, level_cap = 0;
     int beam = 0;
     for (int i = 3; i + 1 < argc; i += 2) {
@@ -62,9 +66,11 @@ int main(int argc, char** argv) {
         }
     }
     RandomWorkloadSpec spec;  // the bench/wcrt family: n kernels, one stream each, issued at 0
-    spec.kernels = n;
-    spec.streams = n;
-    const Workload w = random_workload(spec, 1000 * n + run);
+    spec.kernels = pipeline ? 0 : std::stoi(argv[1]);
+    spec.streams = spec.kernels;
+    const Workload w = pipeline ? pipeline_workload({}, static_cast<std::uint64_t>(run))
+                                : random_workload(spec, 1000 * spec.kernels + run);
+    const int n = static_cast<int>(w.ops.size());
     EngineOptions o;
     o.timeout = std::chrono::milliseconds(cap_s * 1000);
     ExactLimits limits;
@@ -74,7 +80,7 @@ int main(int argc, char** argv) {
     const long long rss = peak_rss_mb();
     int exact = 0;
     for (const WcrtAnswer& a : r.wcrt) exact += a.status == WcrtStatus::exact;
-    std::cout << "| " << n << " | " << run << " | " << (beam ? "beam " + std::to_string(beam) : "exact") << " | "
+    std::cout << "| " << (pipeline ? "pipeline " : "") << n << " | " << run << " | " << (beam ? "beam " + std::to_string(beam) : "exact") << " | "
               << seconds(r.stats.elapsed.count()) << (r.complete || beam ? "" : " (stopped)") << " | " << r.stats.states
               << " | " << r.stats.peak_level_states << " | " << rss << " MB | " << exact << "/" << n;
     // Reference values in the same process: a second exact run (for beam rows), SMT, enumeration.
@@ -113,7 +119,8 @@ int main(int argc, char** argv) {
         eo.timeout = std::chrono::milliseconds(enum_cap_s * 1000);
         const auto t0 = Clock::now();
         const EnumerationResult e = enumerate_wcrt(w, eo);
-        std::cout << " | enumeration " << seconds(ms_since(t0)) << " s" << (e.complete ? "" : " (stopped)");
+        std::cout << (smt_cap_s > 0 ? ", " : " | ") << "enumeration " << seconds(ms_since(t0)) << " s"
+                  << (e.complete ? "" : " (stopped)");
         if (e.complete)
             for (std::size_t op = 0; op < w.ops.size(); ++op)
                 if (r.wcrt[op].status == WcrtStatus::exact && *e.wcrt[op].wcrt != *r.wcrt[op].wcrt) {
@@ -121,7 +128,14 @@ int main(int argc, char** argv) {
                     return 1;
                 }
     }
-    if (beam) {  // busy-time bound (docs/encoding.md, "Horizon") over the beam's lower bound
+    bool in_smt_scope = true;  // the busy-time bound needs the SMT engine's integer view
+    try {
+        make_block_problem(w);
+    } catch (const InputError&) {
+        in_smt_scope = false;
+        if (beam) std::cout << " | busy-time bound n/a (copies, priorities)";
+    }
+    if (beam && in_smt_scope) {  // busy-time bound (docs/encoding.md, "Horizon") over the beam's lower bound
         const BlockProblem p = make_block_problem(w);
         std::vector<Time> ratios;
         for (std::size_t i = 0; i < w.ops.size(); ++i)

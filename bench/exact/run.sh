@@ -37,3 +37,12 @@ for n in ${beam_sizes//,/ }; do
     "$build/bench/exact/bench_exact" "$n" "$r" --beam 16 --level-cap 20000 --cap "$cap" "${ref[@]}"
   done
 done
+echo
+echo "Pipeline family (model/pipeline_workload.hpp, 64 operations: 4 streams x 4 iterations of copy-in, 2 kernels, copy-out; s1 high priority):"
+echo
+echo "| n | run | mode | seconds | states stored | peak states per level | peak RSS | operations exact | busy-time UB / beam LB | beam vs exact | expansions, merged or dominated |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+for ((r = 0; r < runs; ++r)); do "$build/bench/exact/bench_exact" pipeline "$r" --cap "$cap"; done
+for ((r = 0; r < runs; ++r)); do
+  "$build/bench/exact/bench_exact" pipeline "$r" --beam 16 --level-cap 20000 --cap "$cap" --ref-cap "$cap"
+done

@@ -214,7 +214,7 @@ private:
         for (const auto& blocks : s.sm) {
             std::int64_t used = 0;
             for (const RunningBlock& b : blocks) {
-                const std::int64_t w = p_.classes[b.cls].threads / 32;
+                const std::int64_t w = b.threads / 32;
                 sum += b.end * w;
                 used += w;
             }

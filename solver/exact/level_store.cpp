@@ -1,5 +1,6 @@
 #include "solver/exact/level_store.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -31,9 +32,11 @@ void LevelStore::grow() {
 std::uint32_t LevelStore::add(std::string_view key, std::uint64_t hash, std::string_view issue_bytes, std::int64_t now,
                               std::uint32_t record, std::uint32_t first_same) {
     const std::size_t bytes = key.size() + issue_bytes.size();
-    if (bytes > chunk) throw std::length_error("exact engine: a state key longer than the arena's chunk");
-    if (used_ + bytes > chunk) {
-        chunks_.push_back(std::make_unique<char[]>(chunk));
+    if (bytes > max_chunk) throw std::length_error("exact engine: a state key longer than the arena's chunk");
+    if (chunks_.empty() || used_ + bytes > chunk_size_) {
+        chunk_size_ = chunks_.empty() ? first_chunk : std::min(max_chunk, chunk_size_ * 2);
+        while (chunk_size_ < bytes) chunk_size_ *= 2;
+        chunks_.push_back(std::make_unique_for_overwrite<char[]>(chunk_size_));
         used_ = 0;
     }
     char* at = chunks_.back().get() + used_;
@@ -42,7 +45,7 @@ std::uint32_t LevelStore::add(std::string_view key, std::uint64_t hash, std::str
     if (entries_.size() >= none - 1) throw std::length_error("exact engine: more than 2^32 states in one level");
     const auto index = static_cast<std::uint32_t>(entries_.size());
     Entry e;
-    e.at = (chunks_.size() - 1) * chunk + used_;
+    e.at = (static_cast<std::uint64_t>(chunks_.size() - 1) << 32) | used_;
     e.key_len = static_cast<std::uint32_t>(key.size());
     e.issues_len = static_cast<std::uint32_t>(issue_bytes.size());
     e.hash = hash;

@@ -17,7 +17,7 @@ public:
     static constexpr std::uint32_t none = 0xffffffffu;
 
     struct Entry {
-        std::uint64_t at = 0;        // key bytes, then issue bytes, in the arena
+        std::uint64_t at = 0;        // key bytes, then issue bytes: arena chunk << 32 | offset
         std::uint32_t key_len = 0, issues_len = 0;
         std::uint64_t hash = 0;
         std::int64_t now = 0;
@@ -39,13 +39,14 @@ public:
     std::string_view issues(const Entry& e) const { return {ptr(e.at) + e.key_len, e.issues_len}; }
 
 private:
-    static constexpr std::size_t chunk = std::size_t(1) << 24;
-    const char* ptr(std::uint64_t at) const { return chunks_[at / chunk].get() + at % chunk; }
+    // Chunks grow from 64 KiB to 16 MiB: a small level (most of them, in the tests) costs little.
+    static constexpr std::size_t first_chunk = std::size_t(1) << 16, max_chunk = std::size_t(1) << 24;
+    const char* ptr(std::uint64_t at) const { return chunks_[at >> 32].get() + (at & 0xffffffffu); }
     void grow();
 
     std::deque<Entry> entries_;
     std::vector<std::unique_ptr<char[]>> chunks_;
-    std::size_t used_ = chunk;  // bytes used in the last chunk (full: no chunk yet)
+    std::size_t chunk_size_ = 0, used_ = 0;  // of the last chunk
     std::vector<std::uint32_t> slots_;  // open addressing: first state of a key + 1, or 0
     std::size_t keys_ = 0;
 };

@@ -60,6 +60,9 @@ Problem make_problem(const Workload& w, Policy policy) {
         p.demand_class[i] = static_cast<int>(found - p.classes.begin());
         if (found == p.classes.end()) p.classes.push_back(d);
     }
+    std::int64_t smallest = 0;
+    for (const BlockDemand& d : p.classes) smallest = smallest == 0 ? d.threads : std::min(smallest, d.threads);
+    p.count_binds = smallest == 0 || w.platform.threads_per_sm / smallest > w.platform.blocks_per_sm_max;
     return p;
 }
 

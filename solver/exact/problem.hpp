@@ -28,6 +28,10 @@ struct Problem {
     std::vector<std::int64_t> blocks, duration;  // duration: block time C, or a copy's duration
     std::vector<BlockDemand> classes;            // distinct block demands
     std::vector<int> first_ops;                  // the first operation of every stream
+    // False when the threads limit alone keeps every SM below blocks_per_sm_max resident blocks
+    // (threads_per_sm / smallest block ≤ blocks_per_sm_max): then the count never decides a fit
+    // nor SmUsage::room_for (its term is never the smallest), and states need not record it.
+    bool count_binds = true;
 };
 
 // Throws InputError for what the engine does not range over (see require_exact_scope) and

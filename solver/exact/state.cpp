@@ -118,7 +118,10 @@ void encode(const Problem& p, const State& s, Encoded& e) {
         put_varint(k, static_cast<std::int64_t>(blocks.size()));
         for (const RunningBlock& b : blocks) {
             put_varint(k, b.end - s.now);
-            put_varint(k, b.cls);
+            put_varint(k, b.threads);
+            put_varint(k, b.shared_mem);
+            put_varint(k, b.registers);
+            put_varint(k, b.blocks);
         }
     }
 }
@@ -173,7 +176,10 @@ void decode(const Problem& p, std::string_view key, std::int64_t now, std::strin
         blocks.resize(static_cast<std::size_t>(r.get()));
         for (RunningBlock& b : blocks) {
             b.end = now + r.get();
-            b.cls = static_cast<int>(r.get());
+            b.threads = r.get();
+            b.shared_mem = r.get();
+            b.registers = r.get();
+            b.blocks = r.get();
         }
     }
 }

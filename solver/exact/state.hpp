@@ -29,9 +29,13 @@ struct OpState {
     std::int64_t seq = 0;    // launch position (eager mode only), from issued until completed
 };
 
+// The blocks of one SM that end at one instant, aggregated: the future depends only on how much
+// of each resource is freed when (not on which kernels' blocks free it), so states that differ
+// only in that merge. The resident-block count is kept only where it can bind
+// (Problem::count_binds).
 struct RunningBlock {
     std::int64_t end = 0;
-    int cls = 0;  // Problem::classes
+    std::int64_t threads = 0, shared_mem = 0, registers = 0, blocks = 0;
     auto operator<=>(const RunningBlock&) const = default;
 };
 
@@ -52,7 +56,7 @@ struct State {
     std::int64_t next_seq = 0;
     std::vector<OpState> ops;
     std::array<Queue, 3> queues;
-    std::vector<std::vector<RunningBlock>> sm;  // per SM, sorted
+    std::vector<std::vector<RunningBlock>> sm;  // per SM, by end instant, one entry per instant
 
     int level() const;  // operations determined or completed
 };

@@ -178,7 +178,13 @@ bool c2_c3_start_copies(Ctx& c) {
 
 SmUsage usage(const Problem& p, const std::vector<RunningBlock>& blocks) {
     SmUsage u;
-    for (const RunningBlock& b : blocks) u.add(p.classes[b.cls]);
+    for (const RunningBlock& b : blocks) {
+        u.threads += b.threads;
+        u.shared_mem += b.shared_mem;
+        u.registers += b.registers;
+        u.blocks += b.blocks;
+    }
+    (void)p;
     return u;
 }
 
@@ -255,7 +261,6 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     const std::int64_t m = std::min(c.p.blocks[k] - o.aux, total);
     if (m == 0) return false;
     const std::int64_t end = c.s.now + c.p.duration[k];
-    const int cls = c.p.demand_class[k];
     thread_local std::vector<int> placement;  // SM position of each block, in index order
     placement.clear();
     if (c.p.policy == Policy::chooser) {
@@ -276,7 +281,14 @@ bool x1_a2_g3_dispatch(Ctx& c) {
         placement = policy_placement(c, k, m, u);
     }
     for (int i : placement) {
-        c.s.sm[i].insert(std::upper_bound(c.s.sm[i].begin(), c.s.sm[i].end(), RunningBlock{end, cls}), RunningBlock{end, cls});
+        auto& blocks = c.s.sm[i];
+        auto at = std::lower_bound(blocks.begin(), blocks.end(), end,
+                                   [](const RunningBlock& b, std::int64_t t) { return b.end < t; });
+        if (at == blocks.end() || at->end != end) at = blocks.insert(at, RunningBlock{end, 0, 0, 0, 0});
+        at->threads += d.threads;
+        at->shared_mem += d.shared_mem;
+        at->registers += d.registers;
+        at->blocks += c.p.count_binds ? 1 : 0;
         if (c.ob) c.ob->block(k, i);
     }
     o.aux += m;
