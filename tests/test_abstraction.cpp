@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "encode/block_problem.hpp"
 #include "model/random_workload.hpp"
 #include "sim/simulate.hpp"
 #include "solver/abstraction/bounds.hpp"
@@ -244,7 +245,7 @@ TEST_CASE("bounds: features it does not cover are refused, not bounded") {
     CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o), InputError);
 }
 
-TEST_CASE("bounds: a timeout gives unknown, never a bound from an unfinished exploration") {
+TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never one from an unfinished exploration") {
     RandomWorkloadSpec s;
     s.kernels = 14;
     s.streams = 14;
@@ -253,11 +254,18 @@ TEST_CASE("bounds: a timeout gives unknown, never a bound from an unfinished exp
     const auto t0 = std::chrono::steady_clock::now();
     BoundsOptions b;
     b.initial_states = 64;
-    const BoundsResult r = abstraction_bounds(random_workload(s, 3), o, b);
+    const Workload w = random_workload(s, 3);
+    const BoundsResult r = abstraction_bounds(w, o, b);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1000));
+    const BlockProblem bp = make_block_problem(w);
     for (const WcrtAnswer& a : r.wcrt) {
         CHECK(a.status == WcrtStatus::unknown);
-        CHECK(!a.upper_bound);
+        REQUIRE(a.upper_bound);
+        CHECK(*a.upper_bound == bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op))));
         CHECK(a.unknown_reason == "timeout");
     }
+    // Outside the busy-time bound's scope (a copy): no upper bound at all.
+    Workload c = w;
+    c.ops[0].kind = OpKind::copy;
+    for (const WcrtAnswer& a : abstraction_bounds(c, o, b).wcrt) CHECK(!a.upper_bound);
 }

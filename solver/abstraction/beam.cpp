@@ -23,7 +23,7 @@ struct Entry {
 __int128 lateness(const AbstractState& x) {
     __int128 k = static_cast<__int128>(x.ee_free.hi) * 64;
     for (const SmState& sm : x.sms)
-        for (std::int64_t u : sm.hi) k += u;
+        for (std::size_t u = 0; u < sm.units(); ++u) k += sm.hi(u);
     return k;
 }
 

@@ -12,8 +12,8 @@
 namespace gpuwcrt {
 
 struct BoundsOptions {
-    int initial_states = 2;     // K of the first round
-    int max_states = 128;       // refinement stops after a round with K >= this
+    int initial_states = 1;     // K of the first round (1: the fastest bound, every key one hull)
+    int max_states = 256;       // refinement stops after a round with K >= this
     int growth = 4;             // K multiplies by this per round
     int partial_cap = 8;        // placement branches kept per block within one kernel's dispatch
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
@@ -36,7 +36,9 @@ struct BoundsResult {
 };
 
 // Throws InputError for workloads it does not cover (solver/abstraction/problem.hpp). Honours
-// o.timeout for the whole call; std::bad_alloc gives unknown "memory limit".
+// o.timeout for the whole call; std::bad_alloc gives unknown "memory limit". When no
+// exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
+// workloads in the SMT engine's scope, else none.
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const BoundsOptions& b = {});
 
 }  // namespace gpuwcrt

@@ -17,8 +17,8 @@ void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after) {
     // entry whose hi <= T to 0 in both vectors keeps each segment sorted, since a sorted
     // segment's entries with hi <= T form its prefix and lo's prefix is below them.
     for (SmState& sm : sms)
-        for (std::size_t u = 0; u < sm.hi.size(); ++u)
-            if (sm.hi[u] <= certainly_after && sm.hi[u] != 0) sm.hi[u] = 0, sm.lo[u] = 0;
+        for (std::size_t u = 0; u < sm.units(); ++u)
+            if (sm.hi(u) <= certainly_after && sm.hi(u) != 0) sm.hi(u) = 0, sm.lo(u) = 0;
 }
 
 void AbstractState::canonicalise(bool sort_sms) {
@@ -30,7 +30,7 @@ AbstractState initial_state(int sms, int units, int copy_engines, int streams) {
     AbstractState x;
     x.engine_lo.assign(copy_engines, 0);
     x.engine_hi.assign(copy_engines, 0);
-    x.sms.assign(sms, SmState{std::vector<std::int64_t>(units, 0), std::vector<std::int64_t>(units, 0)});
+    x.sms.assign(sms, SmState{std::vector<std::int64_t>(2 * static_cast<std::size_t>(units), 0)});
     x.stream_issue.resize(streams);
     x.stream_done.resize(streams);
     return x;
@@ -39,9 +39,9 @@ AbstractState initial_state(int sms, int units, int copy_engines, int streams) {
 std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b) {
     std::vector<SmState> out = a;
     for (std::size_t m = 0; m < a.size(); ++m)
-        for (std::size_t u = 0; u < a[m].lo.size(); ++u) {
-            out[m].lo[u] = std::min(a[m].lo[u], b[m].lo[u]);
-            out[m].hi[u] = std::max(a[m].hi[u], b[m].hi[u]);
+        for (std::size_t u = 0; u < a[m].units(); ++u) {
+            out[m].lo(u) = std::min(a[m].lo(u), b[m].lo(u));
+            out[m].hi(u) = std::max(a[m].hi(u), b[m].hi(u));
         }
     std::sort(out.begin(), out.end());
     return out;
@@ -49,16 +49,15 @@ std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmSta
 
 bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inner) {
     for (std::size_t m = 0; m < outer.size(); ++m)
-        for (std::size_t u = 0; u < outer[m].lo.size(); ++u)
-            if (outer[m].lo[u] > inner[m].lo[u] || inner[m].hi[u] > outer[m].hi[u]) return false;
+        for (std::size_t u = 0; u < outer[m].units(); ++u)
+            if (outer[m].lo(u) > inner[m].lo(u) || inner[m].hi(u) > outer[m].hi(u)) return false;
     return true;
 }
 
 std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b) {
     std::int64_t d = 0;
     for (std::size_t m = 0; m < a.size(); ++m)
-        for (std::size_t u = 0; u < a[m].lo.size(); ++u)
-            d += std::abs(a[m].lo[u] - b[m].lo[u]) + std::abs(a[m].hi[u] - b[m].hi[u]);
+        for (std::size_t u = 0; u < a[m].v.size(); ++u) d += std::abs(a[m].v[u] - b[m].v[u]);
     return d;
 }
 

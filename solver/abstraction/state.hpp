@@ -27,7 +27,12 @@ struct OpSetHash {
 // holds a unit does not matter: fit depends only on the per-resource sums (R1-R3, registers,
 // resident blocks), and units free at a dispatch instant are interchangeable from then on.
 struct SmState {
-    std::vector<std::int64_t> lo, hi;
+    std::vector<std::int64_t> v;  // the lo vector, then the hi vector (one allocation: states are copied a lot)
+    std::size_t units() const { return v.size() / 2; }
+    std::int64_t& lo(std::size_t u) { return v[u]; }
+    std::int64_t& hi(std::size_t u) { return v[units() + u]; }
+    std::int64_t lo(std::size_t u) const { return v[u]; }
+    std::int64_t hi(std::size_t u) const { return v[units() + u]; }
     auto operator<=>(const SmState&) const = default;
 };
 
