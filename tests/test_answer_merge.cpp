@@ -74,7 +74,15 @@ TEST_CASE("verdicts: certified at or above the upper bound, refuted below the re
     const CertifyAnswer u = verdict_from(w, open, *open.wcrt + 1);
     CHECK(u.verdict == Verdict::unknown);
     CHECK(u.unknown_reason == "timeout");
+    open.upper_by = "bounds";
     const CertifyAnswer c = verdict_from(w, open, *open.wcrt + 2);
     CHECK(c.verdict == Verdict::certified);
-    CHECK(*c.busy_time_bound == *open.wcrt + 2);
+    REQUIRE(c.upper_bound);
+    CHECK(*c.upper_bound == *open.wcrt + 2);
+    CHECK(c.upper_by == "bounds");
+    CHECK(!c.busy_time_bound);
+    open.upper_by = "busy-time bound";  // certify's text and JSON name that argument
+    const CertifyAnswer b = verdict_from(w, open, *open.wcrt + 2);
+    REQUIRE(b.busy_time_bound);
+    CHECK(*b.busy_time_bound == *open.wcrt + 2);
 }

@@ -216,7 +216,7 @@ TEST_CASE("the SMT engine rejects features it does not cover, by name", "[wcrt][
     const std::string file = dir + "/prio.toml";
     std::ofstream(file) << "[[stream]]\nname = \"hi\"\npriority = \"high\"\n\n[[kernel]]\nname = \"K\"\nstream = \"hi\"\n"
                            "blocks = 1\nthreads = 256\nblock_time = 1\n";
-    const auto run = test::run_cli({"wcrt", file});
+    const auto run = test::run_cli({"wcrt", file, "--engine", "smt"});
     CHECK(run.exit_code == 3);
     CHECK(run.err.find(file + ":1:1:") == 0);
     CHECK(run.err.find("priorities") != std::string::npos);
