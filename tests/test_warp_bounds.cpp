@@ -122,13 +122,13 @@ std::size_t oracle_memory(std::size_t quick) { return full_grid() ? std::size_t(
 }  // namespace
 
 TEST_CASE("bounds engine vs explicit engine: subblock fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
-    const auto [compared, exact] = grid(WarpFairness::subblock, 1, 16, oracle_budget_ms(2000));
+    const auto [compared, exact] = grid(WarpFairness::subblock, 1, 16, oracle_budget_ms(20000));
     CHECK(compared == 4 * 16 * 4);
     CHECK(exact > 0);
 }
 
 TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
-    const auto [compared, exact] = grid(WarpFairness::strict, 1, 16, oracle_budget_ms(2000));
+    const auto [compared, exact] = grid(WarpFairness::strict, 1, 16, oracle_budget_ms(20000));
     CHECK(compared == 4 * 16 * 4);
     (void)exact;
 }
@@ -213,7 +213,7 @@ TEST_CASE("bounds mode answers within --timeout with both bounds when they do no
     budget.deadline = WarpBudget::Clock::now() + std::chrono::seconds(1);
     const auto t0 = std::chrono::steady_clock::now();
     const WarpCheck big = check_warp(tr_problem(4096, 100, WarpFairness::none), 4096 * 16LL, bounds_only, budget);
-    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1500));
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(2500));  // slack for a loaded machine
     REQUIRE(big.worst_upper);
     if (!big.worst) CHECK(big.outcome != WarpOutcome::holds);
 }
