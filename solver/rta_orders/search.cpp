@@ -1,0 +1,209 @@
+#include "solver/rta_orders/search.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "solver/rta_orders/state.hpp"
+
+namespace gpuwcrt::rta_orders {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Mask = std::vector<std::uint64_t>;
+
+struct MaskHash {
+    std::size_t operator()(const Mask& m) const {
+        std::size_t h = 1469598103934665603ull;
+        for (auto w : m) h = (h ^ w) * 1099511628211ull;
+        return h;
+    }
+};
+
+// Explored states per set of analysed kernels; capped so that memory stays bounded (a state
+// not stored only costs a re-exploration, never a wrong answer).
+constexpr std::size_t max_stored_states = 2'000'000;
+
+class KernelSearch {
+public:
+    KernelSearch(const RtaOrderProblem& p, int k, std::optional<Clock::time_point> deadline, long long& nodes)
+        : p_(p), k_(k), deadline_(deadline), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
+        for (int j = 0; j < p.kernels(); ++j)
+            if (j != k && p.may_precede(j, k)) member_.push_back(j);
+        // The stream predecessor of equal release of each member (members are in stream order).
+        for (std::size_t x = 0; x < member_.size(); ++x)
+            for (std::size_t y = x + 1; y < member_.size(); ++y)
+                if (p.stream_before(member_[x], member_[y])) {
+                    before_[member_[y]] = member_[x];
+                    free_[member_[x]] = free_[member_[y]] = 0;
+                }
+        placed_.assign(p.kernels(), 0);
+        mask_.assign((p.kernels() + 63) / 64, 0);
+    }
+
+    // False when the deadline ended it first.
+    bool run() {
+        State s = State::empty(p_.g_max);
+        return dfs(s, static_cast<int>(member_.size()));
+    }
+    std::int64_t best() const { return best_; }
+    std::int64_t root_bound() const { return root_bound_; }
+    const std::vector<int>& best_prefix() const { return best_prefix_; }
+
+private:
+    bool is_free(int j) const { return free_[j]; }
+
+    // k's f cannot exceed this from state s with `left` members still to analyse.
+    std::int64_t upper_bound(const State& s, std::int64_t latest_release, __int128 area_left) const {
+        const __int128 sum =
+            s.free_sum_from(latest_release) + area_left + static_cast<__int128>(p_.slots[k_] - 1) * p_.c[k_];
+        return static_cast<std::int64_t>(sum / p_.g_max) + p_.c[k_];
+    }
+
+    bool dominated(const State& s) {
+        auto& seen = explored_[mask_];
+        for (const State& o : seen)
+            if (o.later_or_equal(s)) return true;
+        if (stored_ < max_stored_states) {
+            std::erase_if(seen, [&](const State& o) {
+                const bool drop = s.later_or_equal(o);
+                stored_ -= drop;
+                return drop;
+            });
+            seen.push_back(s);
+            ++stored_;
+        }
+        return false;
+    }
+
+    bool dfs(const State& s, int left) {
+        if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+        if (left == 0) {
+            State end = s;
+            const std::int64_t f = end.add_kernel(p_.release[k_], p_.c[k_], p_.slots[k_]);
+            if (f > best_) {
+                best_ = f;
+                best_prefix_ = prefix_;
+            }
+            return true;
+        }
+        // Kernels are analysed by release: only the earliest pending release is eligible.
+        std::int64_t next_release = std::numeric_limits<std::int64_t>::max(), latest = p_.release[k_];
+        __int128 area_left = 0;
+        for (int j : member_)
+            if (!placed_[j]) {
+                next_release = std::min(next_release, p_.release[j]);
+                latest = std::max(latest, p_.release[j]);
+                area_left += static_cast<__int128>(p_.slots[j]) * p_.c[j];
+            }
+        const std::int64_t bound = upper_bound(s, latest, area_left);
+        if (left == static_cast<int>(member_.size())) root_bound_ = bound;
+        if (bound <= best_) return true;
+        if (left < static_cast<int>(member_.size()) && dominated(s)) return true;
+        std::vector<int> options;
+        for (int j : member_) {
+            if (placed_[j] || p_.release[j] != next_release) continue;
+            if (before_[j] >= 0 && !placed_[before_[j]]) continue;
+            // Two free kernels with equal release, C and slots give the same states either way.
+            if (is_free(j) && std::any_of(options.begin(), options.end(), [&](int o) {
+                    return is_free(o) && p_.c[o] == p_.c[j] && p_.slots[o] == p_.slots[j];
+                }))
+                continue;
+            options.push_back(j);
+        }
+        // Longest C first, then most slots: list scheduling's balanced end (LPT), which tends to
+        // leave the slots busy longest, so a good order is found first and the bound prunes.
+        std::stable_sort(options.begin(), options.end(), [&](int a, int b) {
+            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] > p_.slots[b];
+        });
+        for (int j : options) {
+            State next = s;
+            next.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
+            placed_[j] = 1;
+            mask_[j / 64] |= 1ull << (j % 64);
+            prefix_.push_back(j);
+            const bool go_on = dfs(next, left - 1);
+            prefix_.pop_back();
+            mask_[j / 64] &= ~(1ull << (j % 64));
+            placed_[j] = 0;
+            if (!go_on) return false;
+        }
+        return true;
+    }
+
+    const RtaOrderProblem& p_;
+    int k_;
+    std::optional<Clock::time_point> deadline_;
+    long long& nodes_;
+    std::vector<int> before_;  // latest stream predecessor of equal release among the members, or -1
+    std::vector<char> free_;   // in no stream relation with another member
+    std::vector<int> member_, prefix_, best_prefix_;
+    std::vector<char> placed_;
+    Mask mask_;
+    std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
+    std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
+    std::size_t stored_ = 0;
+    std::int64_t root_bound_ = 0;
+};
+
+}  // namespace
+
+std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix) {
+    std::vector<char> placed(p.kernels(), 0);
+    for (int j : prefix) placed[j] = 1;
+    std::vector<int> rest;
+    for (int j = 0; j < p.kernels(); ++j)
+        if (!placed[j]) rest.push_back(j);
+    // Release first; ties keep the kernel (= file) order, which respects every stream.
+    std::stable_sort(rest.begin(), rest.end(), [&](int a, int b) { return p.release[a] < p.release[b]; });
+    prefix.insert(prefix.end(), rest.begin(), rest.end());
+    return prefix;
+}
+
+SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
+                               std::optional<int> only) {
+    SearchResult r;
+    r.finish.resize(p.kernels());
+    r.order.resize(p.kernels());
+    // Free: no other kernel of its stream has its release (then no order constrains it).
+    std::vector<char> free(p.kernels(), 1);
+    std::map<std::pair<int, std::int64_t>, int> per_stream_release;
+    for (int j = 0; j < p.kernels(); ++j) ++per_stream_release[{p.stream[j], p.release[j]}];
+    for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
+    // A free kernel's answer serves every free kernel of equal release, C and slots (swap them).
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> solved;
+    for (int k = 0; k < p.kernels(); ++k) {
+        if (only && k != *only) continue;
+        const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
+        if (auto it = solved.find(type); free[k] && it != solved.end()) {
+            r.finish[k] = r.finish[it->second];
+            r.order[k] = r.order[it->second];
+            for (int& j : r.order[k])
+                j = j == k ? it->second : j == it->second ? k : j;
+            continue;
+        }
+        KernelSearch s(p, k, deadline, r.nodes);
+        const long long nodes_before = r.nodes;
+        const bool done = s.run();
+        if (std::getenv("GPUWCRT_DEBUG"))
+            std::cerr << "rta search k=" << k << " best " << s.best() << " root bound " << s.root_bound() << " nodes "
+                      << r.nodes - nodes_before << (done ? "" : " (stopped)") << "\n";
+        if (!done) {
+            r.finish.assign(p.kernels(), std::nullopt);
+            r.order.assign(p.kernels(), {});
+            return r;
+        }
+        r.finish[k] = s.best();
+        std::vector<int> prefix = s.best_prefix();
+        prefix.push_back(k);
+        r.order[k] = complete_order(p, prefix);
+        if (free[k]) solved[type] = k;
+    }
+    r.complete = true;
+    return r;
+}
+
+}  // namespace gpuwcrt::rta_orders
