@@ -71,27 +71,33 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
     RtaMaxOverOrders out;
     out.response.resize(w.ops.size());
     out.order.resize(w.ops.size());
+    out.lower.resize(w.ops.size());
+    out.upper.resize(w.ops.size());
     out.work = s.nodes;
-    if (!s.complete) {
-        out.note = engine == RtaOrdersEngine::smt && (!deadline || Clock::now() < *deadline)
-                       ? "the SMT engine gave up (size or memory limit)"
-                       : "the --timeout ended first";
-        return out;
-    }
+    const std::vector<Time> releases = rta_releases(w);
+    int undecided = 0;
     for (int k = 0; k < wo.problem.kernels(); ++k) {
         const int op = wo.op[k];
+        const std::optional<std::int64_t> value = s.finish[k] ? s.finish[k] : s.found[k];
+        if (s.bound[k]) out.upper[op] = Time(*s.bound[k]) / wo.scale - releases[op];
+        undecided += !s.finish[k];
+        if (!value) continue;
         std::vector<int> order;
         for (int j : s.order[k]) order.push_back(wo.op[j]);
         // Replay: the reference RTA on this order must give the engine's value.
-        const Time finish = Time(*s.finish[k]) / wo.scale;
         const RtaOutcome r = rta(w, order);
-        if (r.finish_of(op) != finish)
+        if (r.finish_of(op) != Time(*value) / wo.scale)
             throw std::logic_error("RTA max over orders (" + to_string(engine) + "): the order found for '" +
                                    w.ops[op].name + "' does not replay to its value");
-        out.response[op] = r.response_of(op);
+        (s.finish[k] ? out.response : out.lower)[op] = r.response_of(op);
         out.order[op] = r.order;
     }
-    out.complete = true;
+    out.complete = undecided == 0;
+    if (!out.complete)
+        out.note = engine == RtaOrdersEngine::smt && (!deadline || Clock::now() < *deadline)
+                       ? "the SMT engine gave up (size or memory limit)"
+                       : std::to_string(undecided) + " of " + std::to_string(wo.problem.kernels()) +
+                             " kernels undecided when the time ended";
     return out;
 }
 

@@ -22,6 +22,9 @@ struct RtaMaxOverOrders {
     // Indexed like w.ops; nullopt for copies and when the engine did not finish.
     std::vector<std::optional<Time>> response;
     std::vector<std::vector<int>> order;  // a launch order (operation indices, kernels only) giving it
+    // A kernel the engine left undecided (search only): the largest response of an order found
+    // (replayed; its order in `order`) and a proven upper bound.
+    std::vector<std::optional<Time>> lower, upper;
     bool complete = false;
     std::string note;                     // why it is incomplete
     long long work = 0;                   // search nodes, solver checks or orders

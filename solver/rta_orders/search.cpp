@@ -32,7 +32,10 @@ public:
     KernelSearch(const RtaOrderProblem& p, int k, std::optional<Clock::time_point> deadline, long long& nodes)
         : p_(p), k_(k), deadline_(deadline), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
         for (int j = 0; j < p.kernels(); ++j)
-            if (j != k && p.may_precede(j, k)) member_.push_back(j);
+            if (j != k && p.may_precede(j, k)) {
+                member_.push_back(j);
+                c_max_ = std::max(c_max_, p.c[j]);
+            }
         // The stream predecessor of equal release of each member (members are in stream order).
         for (std::size_t x = 0; x < member_.size(); ++x)
             for (std::size_t y = x + 1; y < member_.size(); ++y)
@@ -50,17 +53,24 @@ public:
         return dfs(s, static_cast<int>(member_.size()));
     }
     std::int64_t best() const { return best_; }
-    std::int64_t root_bound() const { return root_bound_; }
+    std::optional<std::int64_t> root_bound() const { return root_bound_; }
     const std::vector<int>& best_prefix() const { return best_prefix_; }
 
 private:
     bool is_free(int j) const { return free_[j]; }
 
-    // k's f cannot exceed this from state s with `left` members still to analyse.
+    // k's f cannot exceed this from state s with the members of `area_left` still to analyse
+    // (docs/rta-soundness.md, "Bounds"). Once every pending release has passed no slot idles,
+    // so the free instants then sum to S = Σ max(free, latest release) + the area still to come.
     std::int64_t upper_bound(const State& s, std::int64_t latest_release, __int128 area_left) const {
-        const __int128 sum =
-            s.free_sum_from(latest_release) + area_left + static_cast<__int128>(p_.slots[k_] - 1) * p_.c[k_];
-        return static_cast<std::int64_t>(sum / p_.g_max) + p_.c[k_];
+        const __int128 sum = s.free_sum_from(latest_release) + area_left;
+        // Graham: when k's last block starts at t every slot is busy until t or later.
+        __int128 t = (sum + static_cast<__int128>(p_.slots[k_] - 1) * p_.c[k_]) / p_.g_max;
+        // Spread: no slot frees later than the last start + the longest C, so the g_k-th earliest
+        // free instant m (k's last block starts by it) satisfies G·m <= S + (g_k − 1)·C_max.
+        if (p_.slots[k_] <= p_.g_max)
+            t = std::min(t, (sum + static_cast<__int128>(p_.slots[k_] - 1) * c_max_) / p_.g_max);
+        return static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
     }
 
     bool dominated(const State& s) {
@@ -146,7 +156,8 @@ private:
     std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
     std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
     std::size_t stored_ = 0;
-    std::int64_t root_bound_ = 0;
+    std::optional<std::int64_t> root_bound_;  // set once the root is reached
+    std::int64_t c_max_ = 0;  // longest C among the members
 };
 
 }  // namespace
@@ -168,6 +179,8 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
+    r.found.resize(p.kernels());
+    r.bound.resize(p.kernels());
     // Free: no other kernel of its stream has its release (then no order constrains it).
     std::vector<char> free(p.kernels(), 1);
     std::map<std::pair<int, std::int64_t>, int> per_stream_release;
@@ -175,34 +188,45 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
     for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
     // A free kernel's answer serves every free kernel of equal release, C and slots (swap them).
     std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> solved;
-    for (int k = 0; k < p.kernels(); ++k) {
-        if (only && k != *only) continue;
+    std::vector<int> todo;
+    for (int k = 0; k < p.kernels(); ++k)
+        if (!only || k == *only) todo.push_back(k);
+    r.complete = true;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        const int k = todo[i];
         const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
         if (auto it = solved.find(type); free[k] && it != solved.end()) {
-            r.finish[k] = r.finish[it->second];
-            r.order[k] = r.order[it->second];
+            const int s = it->second;
+            r.finish[k] = r.finish[s];
+            r.found[k] = r.found[s];
+            r.bound[k] = r.bound[s];
+            r.order[k] = r.order[s];
             for (int& j : r.order[k])
-                j = j == k ? it->second : j == it->second ? k : j;
+                j = j == k ? s : j == s ? k : j;
             continue;
         }
-        KernelSearch s(p, k, deadline, r.nodes);
+        std::optional<Clock::time_point> slice = deadline;
+        if (deadline) slice = Clock::now() + (*deadline - Clock::now()) / static_cast<long>(todo.size() - i);
+        KernelSearch search(p, k, slice, r.nodes);
         const long long nodes_before = r.nodes;
-        const bool done = s.run();
+        const bool done = search.run();
         if (std::getenv("GPUWCRT_DEBUG"))
-            std::cerr << "rta search k=" << k << " best " << s.best() << " root bound " << s.root_bound() << " nodes "
-                      << r.nodes - nodes_before << (done ? "" : " (stopped)") << "\n";
-        if (!done) {
-            r.finish.assign(p.kernels(), std::nullopt);
-            r.order.assign(p.kernels(), {});
-            return r;
+            std::cerr << "rta search k=" << k << " best " << search.best() << " root bound " << search.root_bound().value_or(-1)
+                      << " nodes " << r.nodes - nodes_before << (done ? "" : " (stopped)") << "\n";
+        const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
+        if (any_order) {
+            std::vector<int> prefix = search.best_prefix();
+            prefix.push_back(k);
+            r.order[k] = complete_order(p, prefix);
         }
-        r.finish[k] = s.best();
-        std::vector<int> prefix = s.best_prefix();
-        prefix.push_back(k);
-        r.order[k] = complete_order(p, prefix);
+        if (done) r.finish[k] = search.best();
+        else {
+            r.complete = false;
+            if (any_order) r.found[k] = search.best();
+            r.bound[k] = search.root_bound();
+        }
         if (free[k]) solved[type] = k;
     }
-    r.complete = true;
     return r;
 }
 

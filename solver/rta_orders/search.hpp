@@ -20,14 +20,17 @@ namespace gpuwcrt::rta_orders {
 
 struct SearchResult {
     // Per kernel (problem index): the largest f over all orders (scaled), and an order (problem
-    // indices, every kernel) that gives it. Empty when the deadline ended the search first.
+    // indices, every kernel) that gives it; nullopt for a kernel the deadline left undecided.
     std::vector<std::optional<std::int64_t>> finish;
     std::vector<std::vector<int>> order;
+    // Undecided kernels: the best f found (its order in `order`) and a proven bound on f.
+    std::vector<std::optional<std::int64_t>> found, bound;
     long long nodes = 0;
-    bool complete = false;
+    bool complete = false;  // every kernel asked for is decided
 };
 
-// `only`: analyse that kernel alone (others stay nullopt).
+// `only`: analyse that kernel alone (others stay nullopt). The time left is shared out evenly
+// among the kernels still to decide, so that one hard kernel does not starve the others.
 SearchResult search_max_finish(const RtaOrderProblem& p,
                                std::optional<std::chrono::steady_clock::time_point> deadline,
                                std::optional<int> only = std::nullopt);

@@ -36,6 +36,8 @@ SearchResult smt_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
+    r.found.resize(p.kernels());
+    r.bound.resize(p.kernels());
     if (p.kernels() == 0) {
         r.complete = true;
         return r;
