@@ -128,3 +128,32 @@ TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and
     }
     CHECK(checked >= 2);
 }
+
+TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estimation", "[rta][cli]") {
+    const auto r = test::run_cli({"rta-falsify", "--reason", "shared-memory", "--kernels", "2", "--blocks", "3", "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["reasons"].size() == 1);
+    const auto& reason = j["reasons"][0];
+    CHECK(reason["complete"] == true);
+    for (const char* key : {"smallest_fixed_order", "smallest_all_orders"}) {
+        INFO(key);
+        REQUIRE(!reason[key].is_null());
+        const Workload w = test::workload_from(reason[key]["workload"].get<std::string>());
+        const int op = *w.find_op(reason[key]["kernel"].get<std::string>());
+        const Time tx2 = *parse_time(reason[key]["tx2"].get<std::string>());
+        const Time rta = *parse_time(reason[key]["rta"].get<std::string>());
+        CHECK(tx2 > rta);
+        if (std::string(key) == "smallest_all_orders") {
+            CHECK(exact_string(*enumerate_wcrt(w, {}).wcrt[op].wcrt) == exact_string(tx2));
+            CHECK(exact_string(*rta_max_over_orders(w, RtaOrdersEngine::search, std::nullopt).response[op]) ==
+                  exact_string(rta));
+        } else {
+            CHECK(exact_string(simulate(w, Scenario{}).response(op)) == exact_string(tx2));
+        }
+        // Smallest: no workload with fewer blocks in the grid under-estimates; one kernel of up
+        // to 3 blocks cannot (2 blocks of 32 KiB fit per SM, 4 in all).
+        CHECK(w.total_blocks() >= 2);
+    }
+}
