@@ -46,9 +46,15 @@ void print_finding(const char* what, const std::optional<rta_orders::FalsifyFind
     }
     std::cout << "  " << what << ": kernel " << f->kernel << ", RTA " << human_string(f->rta) << " < TX2 "
               << human_string(f->tx2) << " (ratio " << human_string(f->tx2 / f->rta) << ")\n";
-    std::string indented = "    ";
-    for (char c : f->toml) indented += c == '\n' ? std::string("\n    ") : std::string(1, c);
-    std::cout << indented << "\n";
+    std::string line;  // the workload, indented; blank lines stay empty
+    for (char c : f->toml) {
+        if (c != '\n') {
+            line += c;
+            continue;
+        }
+        std::cout << (line.empty() ? "" : "    ") << line << "\n";
+        line.clear();
+    }
 }
 
 int run_falsify(const FalsifyOptions& o) {
