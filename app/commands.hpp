@@ -15,6 +15,8 @@ void add_warp_sweep_command(CLI::App& cli, Action& action);
 void add_wcrt_command(CLI::App& cli, Action& action);
 void add_certify_command(CLI::App& cli, Action& action);
 void add_rta_command(CLI::App& cli, Action& action);
+void add_rta_check_command(CLI::App& cli, Action& action);
+void add_rta_falsify_command(CLI::App& cli, Action& action);
 void add_import_examiner_command(CLI::App& cli, Action& action);
 void add_compare_trace_command(CLI::App& cli, Action& action);
 

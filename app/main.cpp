@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
     add_wcrt_command(cli, action);
     add_certify_command(cli, action);
     add_rta_command(cli, action);
+    add_rta_check_command(cli, action);
+    add_rta_falsify_command(cli, action);
     add_import_examiner_command(cli, action);
     add_compare_trace_command(cli, action);
     add_resource_limit_options(cli);

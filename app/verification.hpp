@@ -69,16 +69,18 @@ ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progres
 BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
 
 
-// The thesis RTA for the file's launch order, and maximised over every launch order
-// (nullopt when the workload has more than `limit` launch orders, or when the run's budget
-// ends first: --timeout covers these columns too).
+// The thesis RTA for the file's launch order, and maximised over every launch order by the
+// dedicated search (solver/rta_orders/), which may spend `cap` or what is left of --timeout,
+// whichever ends first; a kernel it leaves undecided is nullopt, and max_note gives the proven
+// interval.
 struct RtaColumns {
     std::vector<std::optional<Time>> file_order, max_over_orders;
     std::string scope;  // "exact" or "approximation"
     std::vector<std::string> reasons;
-    std::string max_note;  // why max_over_orders is missing, if it is
+    std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };
-RtaColumns rta_columns(const Workload& w, const RunBudget& budget, long long limit = 200000);
+RtaColumns rta_columns(const Workload& w, const RunBudget& budget,
+                       std::chrono::milliseconds cap = std::chrono::seconds(10));
 
 Json witness_json(const Workload& w, const WitnessScenario& x);
 std::string time_or_dash(const std::optional<Time>& t);
