@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli_options.hpp"
+#include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
@@ -15,7 +16,7 @@
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
+#include "solver/answer_merge.hpp"
 #include "solver/fixed_times.hpp"
 #include "solver/rta_orders/max_over_orders.hpp"
 #include "solver/wcrt_smt.hpp"
@@ -27,44 +28,32 @@ struct RtaCheckOptions : VerifyOptions {
     std::string counterexample;
 };
 
-// The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`:
-// the SMT engine where the workload is in its scope (and --engine smt), else enumeration of
-// every scenario (computed once per run). The lead wires further engines in here.
+// The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`
+// (--engine, default auto: app/engine_run.hpp).
 class BoundChecker {
 public:
-    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats)
-        : w_(w), o_(o), budget_(budget), stats_(stats) {
-        if (use_smt(o)) try {
-                problem_ = make_block_problem(w);
-            } catch (const InputError&) {
-                // Outside the SMT engine's scope: enumeration ranges over it.
-            }
+    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats,
+                 Progress& progress)
+        : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
+        if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
     }
-    std::string engine() const { return problem_ ? "smt" : "enumerate"; }
+    std::string engine() const { return o_.engine; }
 
+    // --engine smt asks one question per kernel; every other engine (auto by default) computes
+    // the WCRT bounds of every kernel once, and the verdicts follow from them.
     CertifyAnswer check(int op, const Time& bound) {
         EngineOptions eo = engine_options(o_);
         eo.timeout = budget_.left();
         if (problem_) return smt_certify(w_, *problem_, op, bound, eo, stats_);
-        if (!enumeration_) {
-            enumeration_ = enumerate_wcrt(w_, eo);
-            stats_.scenarios += enumeration_->stats.scenarios;
+        if (!run_) {
+            std::vector<int> kernels;
+            for (std::size_t i = 0; i < w_.ops.size(); ++i)
+                if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
+            run_ = run_wcrt_engine(w_, kernels, o_, eo, progress_);
+            stats_.scenarios += run_->stats.scenarios;
+            stats_.solver_calls += run_->stats.solver_calls;
         }
-        CertifyAnswer a;
-        a.op = op;
-        a.bound = bound;
-        const WcrtAnswer& x = enumeration_->wcrt[op];
-        if (x.wcrt && *x.wcrt > bound) {
-            replay_witness(w_, *x.witness, op, *x.wcrt);
-            a.verdict = Verdict::refuted;
-            a.counterexample = x.witness;
-            a.response = x.wcrt;
-        } else if (enumeration_->complete) {
-            a.verdict = Verdict::certified;
-        } else {
-            a.unknown_reason = "timeout";
-        }
-        return a;
+        return verdict_from(w_, run_->wcrt[op], bound);
     }
 
 private:
@@ -72,8 +61,9 @@ private:
     const RtaCheckOptions& o_;
     const RunBudget& budget_;
     EngineStats& stats_;
+    Progress& progress_;
     std::optional<BlockProblem> problem_;
-    std::optional<EnumerationResult> enumeration_;
+    std::optional<EngineRun> run_;
 };
 
 struct KernelVerdict {
@@ -108,7 +98,7 @@ int run_rta_check(const RtaCheckOptions& o) {
     const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
-    BoundChecker checker(w, o, budget, stats);
+    BoundChecker checker(w, o, budget, stats, progress);
     std::vector<KernelVerdict> verdicts;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         if (!w.ops[i].is_kernel()) continue;
