@@ -97,7 +97,10 @@ void bounds_step(Run& run, bool ranges) {
         run.take(r.wcrt, "bounds");
         run.step("bounds: " + seconds_since(t0) + ", " + run.open_text());
     } catch (const InputError& e) {
-        if (ranges) throw;  // the only engine for intervals and windows: its refusal is the answer
+        // The only engine for intervals and windows: its refusal is the answer.
+        if (ranges)
+            throw InputError(e.where(), "no engine ranges over this workload: it has block-time intervals or issue "
+                                        "windows, which only --engine bounds covers, and " + e.message());
         run.step("bounds: not applicable (" + e.message() + ")");
     }
 }
