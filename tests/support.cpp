@@ -36,6 +36,12 @@ std::string slurp(const std::string& path) {
 
 std::string source_path(const std::string& relative) { return std::string(GPUWCRT_SOURCE_DIR) + "/" + relative; }
 
+std::string write_file(const std::string& dir, const std::string& name, const std::string& text) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
 std::string temp_dir() {
     char tmpl[] = "/tmp/gpuwcrt-test-XXXXXX";
     if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");

@@ -28,6 +28,8 @@ std::vector<std::string> workload_case_files();
 
 // A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
 std::string temp_dir();
+// Writes `text` to DIR/NAME (bytes as given) and returns the path.
+std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
 
 // A random workload of `kernels` kernels issued together, one stream each (the bench/wcrt
 // family), written to a file, with K1's busy-time bound (docs/encoding.md, "Horizon").

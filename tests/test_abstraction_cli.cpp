@@ -14,12 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string write_file(const std::string& dir, const std::string& name, const std::string& text) {
-    const std::string path = dir + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-
 // docs/decisions.md's first reproducer: K2's worst response 2 needs K1's block at exactly 0.5.
 const std::string interval_case =
     "[[stream]]\nname = \"S0\"\n"
@@ -48,7 +42,7 @@ TEST_CASE("wcrt --engine bounds ranges over intervals and windows, and simulate 
         std::string name, text, op, worst;
     };
     for (const Case& c : {Case{"interval.toml", interval_case, "K2", "2"}, Case{"window.toml", window_case, "K2", "11"}}) {
-        const std::string file = write_file(dir, c.name, c.text), witness = dir + "/w-" + c.name;
+        const std::string file = test::write_file(dir, c.name, c.text), witness = dir + "/w-" + c.name;
         const auto run = test::run_cli({"wcrt", file, "--engine", "bounds", "--op", c.op, "--witness", witness, "--json"});
         INFO(c.name << "\n" << run.out << run.err);
         REQUIRE((run.exit_code == 0 || run.exit_code == 2));
@@ -66,7 +60,7 @@ TEST_CASE("wcrt --engine bounds ranges over intervals and windows, and simulate 
 TEST_CASE("certify --engine bounds: certified by the proven bound, refuted by a replayed scenario",
           "[abstraction][cli]") {
     const std::string dir = test::temp_dir();
-    const std::string file = write_file(dir, "interval.toml", interval_case), cex = dir + "/cex.toml";
+    const std::string file = test::write_file(dir, "interval.toml", interval_case), cex = dir + "/cex.toml";
     const auto refuted =
         test::run_cli({"certify", file, "--engine", "bounds", "--bound", "K2=1.5", "--counterexample", cex});
     INFO(refuted.out << refuted.err);
@@ -91,7 +85,7 @@ TEST_CASE("[scenario] block_time and issue values are checked", "[abstraction][c
                           Case{"block_time = { K1 = [0.5, 0.5] }", ":22:", "lists 2 times but it has 1 blocks"},
                           Case{"block_time = { Q = [0.5] }", ":22:", "unknown operation 'Q'"},
                           Case{"issue = { K2 = 0.7 }", ":22:", "outside its issue window [0.5, 0.5]"}}) {
-        const std::string file = write_file(dir, "bad.toml", interval_case + "[scenario]\n" + c.scenario + "\n");
+        const std::string file = test::write_file(dir, "bad.toml", interval_case + "[scenario]\n" + c.scenario + "\n");
         const auto run = test::run_cli({"simulate", file});
         INFO(c.scenario << "\n" << run.err);
         CHECK(run.exit_code == 3);
@@ -100,7 +94,7 @@ TEST_CASE("[scenario] block_time and issue values are checked", "[abstraction][c
         CHECK(run.err.find(c.phrase) != std::string::npos);
     }
     // A valid one: K1's block at 0.5 gives K2 the response 2 (the file order has K3 before K2).
-    const std::string ok = write_file(dir, "ok.toml", interval_case + "[scenario]\nblock_time = { K1 = [0.5] }\n");
+    const std::string ok = test::write_file(dir, "ok.toml", interval_case + "[scenario]\nblock_time = { K1 = [0.5] }\n");
     const auto run = test::run_cli({"simulate", ok, "--json"});
     REQUIRE(run.exit_code == 0);
     CHECK(response_of(run.out, "K2") == "2");
@@ -108,7 +102,7 @@ TEST_CASE("[scenario] block_time and issue values are checked", "[abstraction][c
 
 TEST_CASE("wcrt --engine bounds refuses what it does not cover, naming the feature", "[abstraction][cli]") {
     const std::string dir = test::temp_dir();
-    const std::string file = write_file(dir, "prio.toml",
+    const std::string file = test::write_file(dir, "prio.toml",
                                         "[[stream]]\nname = \"H\"\npriority = \"high\"\n[[stream]]\nname = \"L\"\n"
                                         "[[kernel]]\nname = \"A\"\nstream = \"H\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n"
                                         "[[kernel]]\nname = \"B\"\nstream = \"L\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n");

@@ -19,12 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string write_file(const std::string& dir, const std::string& name, const std::string& text) {
-    const std::string path = dir + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
@@ -68,8 +62,8 @@ const std::string block_analysis_1 = test::source_path("cases/thesis/block-analy
 TEST_CASE("wcrt and certify refuse block-time intervals and issue windows, with both engines",
           "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
-    const std::string intervals = write_file(dir, "interval.toml", interval_case("[0.5, 1]"));
-    const std::string windows = write_file(dir, "window.toml", window_case("[0, 1]"));
+    const std::string intervals = test::write_file(dir, "interval.toml", interval_case("[0.5, 1]"));
+    const std::string windows = test::write_file(dir, "window.toml", window_case("[0, 1]"));
     struct Case {
         std::string file, bound, where, phrase;
     };
@@ -95,15 +89,15 @@ TEST_CASE("wcrt and certify refuse block-time intervals and issue windows, with 
 TEST_CASE("the refusal is justified: simulate finds responses beyond the hi/lo scenario", "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
     // Issue 11: enumeration at hi called K2 = 3/2 exact; K1's block at 0.5 gives K2 = 2.
-    const auto at_hi = test::run_cli({"simulate", write_file(dir, "hi.toml", interval_case("1")), "--json"});
-    const auto inside = test::run_cli({"simulate", write_file(dir, "half.toml", interval_case("0.5")), "--json"});
+    const auto at_hi = test::run_cli({"simulate", test::write_file(dir, "hi.toml", interval_case("1")), "--json"});
+    const auto inside = test::run_cli({"simulate", test::write_file(dir, "half.toml", interval_case("0.5")), "--json"});
     REQUIRE(at_hi.exit_code == 0);
     REQUIRE(inside.exit_code == 0);
     CHECK(response_of(at_hi.out, "K2") == "3/2");
     CHECK(response_of(inside.out, "K2") == "2");
     // Enumeration at lo called K1 = 1 and K2 = 21/2 exact; K1 issued at 0.5 gives 11 for either.
-    const std::string mid = write_file(dir, "mid.toml", window_case("0.5"));
-    const auto at_lo = test::run_cli({"simulate", write_file(dir, "lo.toml", window_case("0")), "--json"});
+    const std::string mid = test::write_file(dir, "mid.toml", window_case("0.5"));
+    const auto at_lo = test::run_cli({"simulate", test::write_file(dir, "lo.toml", window_case("0")), "--json"});
     const auto k1_first = test::run_cli({"simulate", mid, "--json"});
     const auto k2_first = test::run_cli({"simulate", mid, "--order", "K2,K1", "--json"});
     REQUIRE(at_lo.exit_code == 0);
@@ -131,8 +125,8 @@ TEST_CASE("point intervals [x, x] and point windows answer exactly as the plain 
         point_text = std::regex_replace(point_text, issue, "issue = [$1, $1]");
         REQUIRE(point_text.find("block_time = [") != std::string::npos);
         REQUIRE(point_text.find("issue = [") != std::string::npos);
-        const std::string plain = write_file(dir, "plain" + std::to_string(seed) + ".toml", plain_text);
-        const std::string point = write_file(dir, "point" + std::to_string(seed) + ".toml", point_text);
+        const std::string plain = test::write_file(dir, "plain" + std::to_string(seed) + ".toml", plain_text);
+        const std::string point = test::write_file(dir, "point" + std::to_string(seed) + ".toml", point_text);
         for (const std::string engine : {"enumerate", "smt"}) {
             INFO("seed " << seed << ", engine " << engine << "\n" << point_text);
             const auto a = test::run_cli({"wcrt", plain, "--engine", engine, "--json"});
@@ -257,13 +251,13 @@ TEST_CASE("wcrt --witness writes a TOML that simulate replays to the reported WC
 TEST_CASE("no output overwrites an input, nor another output - nothing is written", "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
     const std::string original = slurp(block_analysis_1);
-    const std::string input = write_file(dir, "w.toml", original);
+    const std::string input = test::write_file(dir, "w.toml", original);
     std::filesystem::create_directory(dir + "/sub");
     std::filesystem::create_symlink(input, dir + "/link.toml");
     const std::string examiner =
-        write_file(dir, "config.json", slurp(test::source_path("tests/data/thesis-tx2-traces/rta.json")));
+        test::write_file(dir, "config.json", slurp(test::source_path("tests/data/thesis-tx2-traces/rta.json")));
     const std::string log =
-        write_file(dir, "log.json", slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
+        test::write_file(dir, "log.json", slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
     const std::string imported = dir + "/rta.toml";
     REQUIRE(test::run_cli({"import-examiner", examiner, "-o", imported}).exit_code == 0);
     struct Case {
@@ -305,7 +299,7 @@ TEST_CASE("no output overwrites an input, nor another output - nothing is writte
     CHECK(is_dir.exit_code == 3);
     CHECK(is_dir.err == "gpuwcrt: --witness: '" + dir + "/sub' is a directory; give a file name\n");
     // A file that merely looks like the temporary of an output is not replaced either.
-    write_file(dir, "chart.svg.tmp", "keep me");
+    test::write_file(dir, "chart.svg.tmp", "keep me");
     const auto sim = test::run_cli({"simulate", input, "--svg", dir + "/chart.svg"});
     CHECK(sim.exit_code == 0);
     CHECK(slurp(dir + "/chart.svg.tmp") == "keep me");
