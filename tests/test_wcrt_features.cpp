@@ -98,23 +98,18 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL stream, after_stream_idle: 1-100",
-          "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100", "[wcrt][smt][differential][features]") {
     differential(1, 100);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL stream, after_stream_idle: 101-200",
-          "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200", "[wcrt][smt][differential][features]") {
     differential(101, 200);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL stream, after_stream_idle: 201-300",
-          "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300", "[wcrt][smt][differential][features]") {
     differential(201, 300);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL stream, after_stream_idle: 301-400",
-          "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400", "[wcrt][smt][differential][features]") {
     differential(301, 400);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL stream, after_stream_idle: 401-500",
-          "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features]") {
     differential(401, 500);
 }
