@@ -178,10 +178,11 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 }
 
 // Both families below count every block running at t on SM m, not only those dispatched
-// before the block in question. That is exact because dispatch is FIFO without priorities
-// (rule_x1_g3_fifo_dispatch): a block that has not started by t has only earlier blocks
-// running at t, and per-SM usage only grows at starts, each of which is covered by the
-// capacity bound at that instant. docs/encoding.md, "Global usage".
+// before the block in question. That is exact because dispatch is FIFO within a priority
+// (rule_x1_g3_fifo_dispatch) and, across priorities, a block eligible at t has every block
+// that can overtake it already started (A2, rule_a2_priority_dispatch): a block waiting at t
+// has only earlier blocks running at t, and per-SM usage only grows at starts, each of which
+// is covered by the capacity bound at that instant. docs/encoding.md, "Global usage".
 TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
     o_.budget.check();  // the resource and greedy-dispatch families' inner loops come through here
     const ScaledResource& res = p_.resources[r];
