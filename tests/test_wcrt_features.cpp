@@ -113,3 +113,22 @@ TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301
 TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features]") {
     differential(401, 500);
 }
+
+TEST_CASE("the SMT engine refuses round-robin and the event encoding for these features, naming them",
+          "[wcrt][smt][features]") {
+    RandomWorkloadSpec spec = feature_spec(2);  // copies asked for
+    spec.copy_percent = 100;
+    const Workload w = random_workload(spec, 2);
+    const BlockProblem p = make_block_problem(w);
+    REQUIRE(p.has_copies);
+    EngineStats stats;
+    EngineOptions rr;
+    rr.policy = Policy::round_robin;
+    CHECK_THROWS_WITH(smt_maximise(w, p, 0, rr, stats), Catch::Contains("round-robin") && Catch::Contains("copies"));
+    EngineOptions event;
+    event.encoding = EncodingChoice::event;
+    CHECK_THROWS_WITH(smt_certify(w, p, 0, Time(1), event, stats),
+                      Catch::Contains("time-indexed") && Catch::Contains("copies"));
+    // Any placement is accepted and answers exactly.
+    CHECK(smt_maximise(w, p, 0, EngineOptions{}, stats).status == WcrtStatus::exact);
+}
