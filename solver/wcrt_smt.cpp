@@ -264,13 +264,14 @@ void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
 
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
     if (!p.extended()) return;
-    const std::string features = std::string(p.has_copies ? " copies" : "") + (p.has_priorities ? " priorities" : "") +
-                                 (p.has_null ? " the-NULL-stream" : "") + (p.has_after_idle ? " after_stream_idle" : "");
+    std::string features;
+    for (const auto& [has, name] : {std::pair{p.has_copies, "copies"}, std::pair{p.has_priorities, "priorities"},
+                                    std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"}})
+        if (has) features += (features.empty() ? " " : ", ") + std::string(name);
     // Only the time-indexed encoding has the operation-level families (docs/encoding.md).
     if (o.encoding == EncodingChoice::event)
-        throw InputError({"gpuwcrt: --encoding", 0, 0}, "event: this workload has" + features +
-                                                           ", which only the time-indexed encoding takes; use "
-                                                           "--encoding time-indexed (or auto)");
+        throw InputError({"gpuwcrt", 0, 0}, "the event encoding cannot take this workload: it has" + features +
+                                                ", which only the time-indexed encoding takes (docs/encoding.md)");
     if (o.policy == Policy::round_robin)
         throw InputError({"gpuwcrt: --policy", 0, 0}, "round-robin: the SMT engine fixes round-robin placement "
                                                          "only without copies, priorities, the NULL stream and "
