@@ -6,22 +6,12 @@
 namespace gpuwcrt {
 namespace {
 
-const char* const later = " is not covered by the SMT engine yet (use --engine enumerate)";
-
+// The two features no engine ranges over soundly yet (docs/decisions.md): no "use enumerate" hint.
 void reject_unsupported(const Workload& w) {
-    for (const Stream& s : w.streams) {
-        if (s.is_null) throw InputError(s.where, "the NULL stream (N1/N2)" + std::string(later));
-        if (s.priority == Priority::high)
-            throw InputError(s.where, "stream priorities (A1/A2)" + std::string(later));
-    }
     for (const Operation& op : w.ops) {
-        if (!op.is_kernel()) throw InputError(op.where, "copies (C1-C4)" + std::string(later));
-        // No engine ranges over these soundly yet (docs/decisions.md): no "use enumerate" hint.
         if (!op.time.is_point())
             throw InputError(op.where, "block-time intervals are not covered by any verification engine yet "
                                        "(docs/decisions.md)");
-        if (op.issue.kind == IssueSpec::Kind::after_stream_idle)
-            throw InputError(op.where, "after_stream_idle issue times" + std::string(later));
         if (op.issue.is_static() && !op.issue.at.is_point())
             throw InputError(op.where, "issue windows are not covered by any verification engine yet "
                                        "(docs/decisions.md)");
@@ -74,6 +64,24 @@ ScaledResource resource(const std::string& name, std::int64_t cap, std::vector<s
 // issue on; with longer streams a kernel may wait for its predecessor, and the bound is the
 // plain sum of all block times. docs/encoding.md, "Horizon".
 std::int64_t start_horizon(const BlockProblem& p) {
+    if (p.extended()) {
+        // Something runs (a block or a copy) at every instant before the end except while the
+        // host waits: for a static issue instant (before the largest one) or for an
+        // after_stream_idle delay (N1/N2 and C1 never leave the GPU idle: the operation
+        // launched first among the unfinished ones can always join and start). So everything
+        // is done by the largest static instant + all delays + all work. docs/encoding.md.
+        std::int64_t total = 0;
+        for (int o = 0; o < p.ops(); ++o) {
+            const int k = p.kernel_of_op[o];
+            total += k >= 0 ? p.blocks[k] * p.block_time[k] : p.duration[o];
+        }
+        std::int64_t max_at = 0;
+        for (int o = 0; o < p.ops(); ++o) {
+            if (p.issue_rule[o] == BlockProblem::IssueRule::after_idle) total += p.issue_value[o];
+            else max_at = std::max(max_at, p.issue_value[o]);
+        }
+        return max_at + total;
+    }
     std::int64_t max_issue = 0, work = 0, max_c = 0;
     bool one_per_stream = true;
     for (int k = 0; k < p.kernels(); ++k) {
@@ -128,6 +136,10 @@ Time BlockProblem::to_time(std::int64_t scaled) const { return Time(scaled) / sc
 
 Time BlockProblem::response_upper_bound(int k) const { return to_time(horizon + block_time[k] - issue[k]); }
 
+Time BlockProblem::op_response_upper_bound(int o) const {
+    return kernel_of_op[o] >= 0 ? response_upper_bound(kernel_of_op[o]) : to_time(horizon + duration[o] - issue_lb[o]);
+}
+
 std::int64_t BlockProblem::index_of_op(int op_index) const {
     for (std::size_t k = 0; k < op.size(); ++k)
         if (op[k] == op_index) return static_cast<std::int64_t>(k);
@@ -143,31 +155,69 @@ BlockProblem make_block_problem(const Workload& w) {
     for (const Operation& op : w.ops) {
         times.push_back(op.time.hi);
         times.push_back(op.issue.at.lo);
+        times.push_back(op.issue.delay);
     }
     p.scale = Time(common_denominator(times));
-    std::vector<int> last_in_stream(w.streams.size(), -1);
+    p.copy_engines = w.platform.copy_engines;
+    std::vector<int> last_kernel(w.streams.size(), -1), last_op(w.streams.size(), -1);
     std::vector<std::int64_t> threads, shared, regs, ones;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Operation& op = w.ops[i];
+        const Stream& st = w.streams[op.stream];
+        const int o = static_cast<int>(i);
+        p.op_pred.push_back(last_op[op.stream]);
+        last_op[op.stream] = o;
+        p.duration.push_back(checked(op.time.hi * p.scale, op));
+        p.in_null.push_back(st.is_null ? 1 : 0);
+        p.has_null = p.has_null || st.is_null;
+        p.has_priorities = p.has_priorities || st.priority == Priority::high;
+        using R = BlockProblem::IssueRule;
+        const bool first = p.op_pred[o] < 0;
+        if (op.issue.kind == IssueSpec::Kind::after_stream_idle) {
+            p.has_after_idle = true;
+            p.issue_rule.push_back(R::after_idle);
+            p.issue_value.push_back(checked(op.issue.delay * p.scale, op));
+        } else {
+            p.issue_rule.push_back(op.issue.kind == IssueSpec::Kind::with_previous && !first ? R::with_previous : R::at);
+            p.issue_value.push_back(checked(op.issue.at.lo * p.scale, op));
+        }
+        // decisions.md (c): an absolute instant means "not before the predecessor's issue".
+        const std::int64_t pred_lb = first ? 0 : p.issue_lb[p.op_pred[o]];
+        const bool pred_fixed = first || p.issue_fixed[p.op_pred[o]];
+        switch (p.issue_rule[o]) {
+            case R::at:
+                p.issue_lb.push_back(std::max(p.issue_value[o], pred_lb));
+                p.issue_fixed.push_back(pred_fixed ? 1 : 0);  // max(at, a varying instant) varies
+                break;
+            case R::with_previous:
+                p.issue_lb.push_back(pred_lb);
+                p.issue_fixed.push_back(pred_fixed ? 1 : 0);
+                break;
+            case R::after_idle:  // predecessor's completion + delay: at least its issue + its duration + delay
+                p.issue_lb.push_back(first ? p.issue_value[o]
+                                           : pred_lb + p.duration[p.op_pred[o]] + p.issue_value[o]);
+                p.issue_fixed.push_back(first ? 1 : 0);
+                break;
+        }
+        if (!op.is_kernel()) {
+            p.has_copies = true;
+            p.kernel_of_op.push_back(-1);
+            continue;
+        }
         const int k = static_cast<int>(p.op.size());
-        p.op.push_back(static_cast<int>(i));
-        p.block_time.push_back(checked(op.time.hi * p.scale, op));
+        p.kernel_of_op.push_back(k);
+        p.op.push_back(o);
+        p.block_time.push_back(p.duration[o]);
         p.blocks.push_back(op.blocks);
-        p.stream_pred.push_back(last_in_stream[op.stream]);
-        last_in_stream[op.stream] = k;
+        p.issue.push_back(p.issue_lb[o]);
+        p.high.push_back(st.priority == Priority::high ? 1 : 0);
+        p.stream_pred.push_back(last_kernel[op.stream]);
+        last_kernel[op.stream] = k;
         const BlockDemand d = op.demand();
         threads.push_back(d.threads);
         shared.push_back(d.shared_mem);
         regs.push_back(d.registers);
         ones.push_back(1);
-    }
-    // Issue times: an operation without its own issue time is issued with its predecessor.
-    for (int k = 0; k < p.kernels(); ++k) {
-        const Operation& op = w.ops[p.op[k]];
-        if (op.issue.kind == IssueSpec::Kind::with_previous && p.stream_pred[k] >= 0)
-            p.issue.push_back(p.issue[p.stream_pred[k]]);
-        else
-            p.issue.push_back(checked(op.issue.at.lo * p.scale, op));
     }
     // A resource binds only if all blocks together could exceed one SM's capacity of it.
     const Platform& pf = w.platform;

@@ -1,8 +1,8 @@
 #pragma once
 // The integer view of a workload that the block-level SMT encoding works on: every time
 // multiplied by one common scale, resources reduced to those that can bind, demands divided
-// by their common factor. Features the encoding does not cover yet are rejected here, by
-// name, so that no engine silently ignores them.
+// by their common factor. Block-time intervals and issue windows, which no engine ranges over
+// soundly yet (docs/decisions.md), are rejected here, so that no engine silently ignores them.
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -32,12 +32,31 @@ struct BlockProblem {
     int sms = 0;
     std::int64_t horizon = 0;             // no block starts later (greedy dispatch never idles)
 
+    // Every operation, kernels and copies, indexed like Workload::ops (SPEC §4: streams, the
+    // NULL stream, copies and after_stream_idle act on operations, not only on kernels).
+    enum class IssueRule { at, with_previous, after_idle };
+    std::vector<int> kernel_of_op;        // problem kernel index, or -1 for a copy
+    std::vector<int> op_pred;             // previous operation in the stream, or -1
+    std::vector<IssueRule> issue_rule;
+    std::vector<std::int64_t> issue_value;  // scaled: the instant (at, with_previous first) or the delay
+    std::vector<std::int64_t> issue_lb;     // scaled: earliest possible issue instant
+    std::vector<char> issue_fixed;          // the issue instant is issue_lb in every scenario
+    std::vector<std::int64_t> duration;     // scaled: block time of a kernel, duration of a copy
+    std::vector<char> in_null;              // belongs to the NULL stream
+    std::vector<char> high;                 // per kernel: its stream has high priority (A1)
+    int copy_engines = 1;
+    bool has_null = false, has_priorities = false, has_copies = false, has_after_idle = false;
+    // Any of the four: the encoding takes the operation-level families (docs/encoding.md).
+    bool extended() const { return has_null || has_priorities || has_copies || has_after_idle; }
+    int ops() const { return static_cast<int>(kernel_of_op.size()); }
+
     int kernels() const { return static_cast<int>(op.size()); }
     Time to_time(std::int64_t scaled) const;
     std::int64_t index_of_op(int op_index) const;  // -1 if not a kernel of the problem
     // Proven: no scenario gives kernel k a larger response (its last block starts by the
     // horizon, docs/encoding.md "Horizon"). Engines report it when they cannot decide.
     Time response_upper_bound(int k) const;
+    Time op_response_upper_bound(int op) const;  // the same for any operation, copies too
 };
 
 // Pairs (a, b), a < b, of interchangeable kernels: alone in their streams, with equal issue
@@ -46,8 +65,8 @@ struct BlockProblem {
 // order each pair, except for `keep_free` (the kernel whose response is the objective).
 std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, std::optional<int> keep_free);
 
-// Throws InputError naming the first unsupported feature (copies, priorities, the NULL
-// stream, block-time intervals, issue windows, after_stream_idle) at its source position.
+// Throws InputError at the source position of the first block-time interval or issue window
+// (no engine ranges over them soundly yet, docs/decisions.md).
 BlockProblem make_block_problem(const Workload& w);
 
 }  // namespace gpuwcrt

@@ -9,16 +9,30 @@ namespace gpuwcrt {
 
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
+    const bool ops = p.extended();
     interrupted_ = !o_.budget.build({
-        {"variables", [&] { declare_variables(); }},
-        {"launch order", [&] { rule_launch_order_is_total(); }},
-        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); }},
-        {"join times", [&] { rule_g2_join_and_ee_order(); }},
+        {"variables", [&] { declare_variables(); if (ops) declare_operation_variables(); }},
+        {"launch order", [&] {
+             rule_launch_order_is_total();
+             if (ops) rule_launch_order_follows_issues();
+         }},
+        {"issue and join times", [&] {
+             if (!ops) return rule_g2_join_and_ee_order();
+             rule_g1_issue_times();
+             rule_g2_n1_n2_c1_joins();
+             rule_g2_ee_order_by_join_then_launch();
+         }},
+        {"copies", [&] {
+             if (ops) rule_c1_c3_ce_fifo(), rule_c2_copy_engines();
+         }},
+        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); rule_a2_priority_dispatch(); }},
         {"resources", [&] { rule_r_resources_fit(); }},
         {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
         {"placement policy", [&] { rule_placement_policy(); }},
         {"symmetry breaking", [&] {
-             if (o_.symmetry_breaking)
+             // The arguments of docs/encoding.md ("Symmetry breaking") assume one FIFO EE queue
+             // and a launch order that only breaks ties: not with the extended families.
+             if (o_.symmetry_breaking && !ops)
                  break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
          }},
     });  // interrupted: what was built stays, see interrupted()
@@ -87,15 +101,20 @@ z3::expr TimeIndexedEncoding::running(const Block& a, std::int64_t t) const {
 }
 
 z3::expr TimeIndexedEncoding::joined(int k, std::int64_t t) const {
+    if (p_.extended()) return op_joined(p_.op[k], t);
     if (t < p_.issue[k]) return ctx_.bool_val(false);
     const int pred = p_.stream_pred[k];
     if (pred < 0) return ctx_.bool_val(true);
     return started(last(pred), t - p_.block_time[pred]);  // the predecessor has completed (G4)
 }
 
-z3::expr TimeIndexedEncoding::earlier(const Block& a, const Block& b) const {
+z3::expr TimeIndexedEncoding::earlier(const Block& a, const Block& b, std::int64_t t) const {
     if (a.k == b.k) return ctx_.bool_val(a.j < b.j);
-    return before_[a.k][b.k];
+    if (same_queue(a.k, b.k)) return before_[a.k][b.k];
+    // A2 at b's start t: a high block started by t went first (a high kernel joined by t is
+    // fully dispatched before any low block at t); a low block only if it started before t.
+    if (p_.high[a.k]) return ctx_.bool_val(true);
+    return started(a, t - 1);
 }
 
 z3::expr TimeIndexedEncoding::usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r,
@@ -107,7 +126,7 @@ z3::expr TimeIndexedEncoding::usage_within(const Block& b, int m, std::int64_t t
     std::int64_t total = 0;
     for (const Block& a : blocks_) {
         if ((a.k == b.k && a.j >= b.j) || r.demand[a.k] == 0 || t < p_.issue[a.k]) continue;
-        terms.push_back(earlier(a, b) && on_[a.k][a.j][m] && running(a, t));
+        terms.push_back(earlier(a, b, t) && on_[a.k][a.j][m] && running(a, t));
         coeffs.push_back(static_cast<int>(r.demand[a.k]));
         total += r.demand[a.k];
     }
@@ -135,7 +154,7 @@ void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
             }
             constraints_.push_back(z3::implies(started(b, t), joined(b.k, t)));
             for (int l = 0; l < n; ++l)
-                if (l != b.k)
+                if (l != b.k && same_queue(l, b.k))
                     constraints_.push_back(z3::implies(before_[l][b.k] && started(b, t), started(last(l), t)));
         }
 }
@@ -159,10 +178,11 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 }
 
 // Both families below count every block running at t on SM m, not only those dispatched
-// before the block in question. That is exact because dispatch is FIFO without priorities
-// (rule_x1_g3_fifo_dispatch): a block that has not started by t has only earlier blocks
-// running at t, and per-SM usage only grows at starts, each of which is covered by the
-// capacity bound at that instant. docs/encoding.md, "Global usage".
+// before the block in question. That is exact because dispatch is FIFO within a priority
+// (rule_x1_g3_fifo_dispatch) and, across priorities, a block eligible at t has every block
+// that can overtake it already started (A2, rule_a2_priority_dispatch): a block waiting at t
+// has only earlier blocks running at t, and per-SM usage only grows at starts, each of which
+// is covered by the capacity bound at that instant. docs/encoding.md, "Global usage".
 TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
     o_.budget.check();  // the resource and greedy-dispatch families' inner loops come through here
     const ScaledResource& res = p_.resources[r];
@@ -219,8 +239,10 @@ void TimeIndexedEncoding::rule_greedy_dispatch() {
             } else {
                 waiting.push_back(joined(b.k, t));
                 for (int l = 0; l < n; ++l)
-                    if (l != b.k) waiting.push_back(z3::implies(before_[l][b.k], started(last(l), t)));
+                    if (l != b.k && same_queue(l, b.k))
+                        waiting.push_back(z3::implies(before_[l][b.k], started(last(l), t)));
             }
+            if (p_.has_priorities && !p_.high[b.k]) waiting.push_back(high_queue_done(t));  // A2
             const z3::expr is_waiting = z3::mk_and(waiting);
             for (int m = 0; m < p_.sms; ++m) {
                 z3::expr_vector blocked(ctx_);  // some resource too full on SM m for b

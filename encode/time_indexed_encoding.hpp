@@ -31,6 +31,14 @@ public:
     // Scaled start of block j of kernel k in `model`.
     std::int64_t start_in(const z3::model& model, int k, std::int64_t j) const;
 
+    // Operation level (any operation, copies too; workload indexes). With the NULL stream,
+    // priorities, copies or after_stream_idle (BlockProblem::extended) the launch order is a
+    // variable of its own; otherwise these answer from the kernels' fixed issue times.
+    z3::expr op_response_exceeds(int op, std::int64_t bound) const;
+    std::int64_t op_issue_in(const z3::model& model, int op) const;
+    std::int64_t op_finish_in(const z3::model& model, int op) const;
+    z3::expr launched_before(int a, int b) const { return launch_[a][b]; }  // extended() only
+
     // Size that the encoding would have, to choose between encodings before building one.
     static std::int64_t estimated_terms(const BlockProblem& p);
 
@@ -43,7 +51,7 @@ private:
     z3::expr started_at(const Block& b, std::int64_t t) const;
     z3::expr running(const Block& a, std::int64_t t) const;
     z3::expr joined(int k, std::int64_t t) const;             // in the EE queue by t (G1, G2, G4)
-    z3::expr earlier(const Block& a, const Block& b) const;
+    z3::expr earlier(const Block& a, const Block& b, std::int64_t t) const;  // at b's start t
     z3::expr usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r, std::int64_t bound) const;
     z3::expr fits(const Block& b, int m, std::int64_t t, std::int64_t copies) const;
     z3::expr running_on(const Block& a, int m, std::int64_t t) const;
@@ -56,6 +64,23 @@ private:
     // "Resource r used on SM m at t (by every running block) is at least v" (cached literal).
     z3::expr usage_at_least(int m, std::int64_t t, std::size_t r, std::int64_t v);
     Block last(int k) const { return {k, p_.blocks[k] - 1}; }
+    bool same_queue(int k, int l) const { return p_.high[k] == p_.high[l]; }  // A1: one EE queue per priority
+
+    // Operation-level literals (encode/time_indexed_operations.cpp), each "by instant t".
+    z3::expr issued(int o, std::int64_t t) const;        // G1, after_stream_idle
+    z3::expr op_finished(int o, std::int64_t t) const;   // G4, C4
+    z3::expr op_joined(int o, std::int64_t t) const;     // G2 with N1/N2, C1
+    z3::expr copy_started(int o, std::int64_t t) const;  // C2
+    z3::expr copy_running(int o, std::int64_t t) const;
+    z3::expr high_queue_done(std::int64_t t) const;      // A2: every high kernel joined by t fully dispatched by t
+    void declare_operation_variables();
+    void rule_g1_issue_times();                 // issue instants: at / with the predecessor / after_stream_idle
+    void rule_launch_order_follows_issues();    // §5: stream order, earlier issue launched first
+    void rule_g2_n1_n2_c1_joins();              // joining the EE or CE queue
+    void rule_g2_ee_order_by_join_then_launch();  // FIFO EE queues: by join, ties by launch order
+    void rule_a2_priority_dispatch();           // a low block starts only when no high kernel waits
+    void rule_c1_c3_ce_fifo();                  // FIFO CE queue: by join, ties by launch order
+    void rule_c2_copy_engines();                // at most `copy_engines` copies at once, greedily
 
     void declare_variables();
     void rule_launch_order_is_total();
@@ -76,6 +101,9 @@ private:
     std::vector<Block> blocks_;
     std::vector<std::vector<std::vector<std::vector<z3::expr>>>> running_on_;  // [k][j][m][t - issue_k]
     std::map<std::tuple<int, std::int64_t, std::size_t, std::int64_t>, z3::expr> usage_at_least_;
+    std::vector<std::vector<z3::expr>> launch_;        // [a][b] over operations: a launched before b
+    std::vector<std::vector<z3::expr>> ce_before_;     // [a][b] over copies: a ahead of b in the CE queue
+    std::vector<std::vector<z3::expr>> issued_, joined_, copy_started_;  // [op][t - issue_lb]
 };
 
 }  // namespace gpuwcrt

@@ -39,7 +39,7 @@ bool launch_orders(const Workload& w, std::vector<char>& placed, std::vector<lon
 }
 
 // The busy-time bounds need the SMT engine's integer view; workloads outside its scope
-// (copies, priorities, …) have none.
+// (block-time intervals, issue windows) have none.
 std::optional<BlockProblem> busy_time_view(const Workload& w) {
     try {
         return make_block_problem(w);
@@ -121,7 +121,7 @@ EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
             if (res.complete) a.upper_bound = a.wcrt;
             continue;
         }
-        const Time upper = p->response_upper_bound(static_cast<int>(p->index_of_op(a.op)));
+        const Time upper = p->op_response_upper_bound(a.op);
         if (a.wcrt) require_within_bound(w, a.op, *a.wcrt, upper);
         a.upper_bound = res.complete ? a.wcrt : std::optional<Time>(upper);
     }

@@ -47,7 +47,7 @@ BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const CallL
     BlockEncodingOptions eo;
     eo.policy = o.policy;
     eo.symmetry_breaking = o.symmetry_breaking;
-    eo.objective_kernel = k;
+    if (k >= 0) eo.objective_kernel = k;
     eo.budget.deadline = limits.deadline;
     eo.budget.progress = [&limits, what](const std::string& family) { limits.say(what + ": " + family); };
     return eo;
@@ -77,7 +77,7 @@ struct SearchBase {
 template <class Encoding>
 struct Search : SearchBase {
     Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const CallLimits& limits)
-        : w(wl), p(pr), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(limits)),
+        : w(wl), p(pr), op(op), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(limits)),
           enc(session.ctx(), pr, encoding_options(o, k, limits, encoding_name(pr))) {
         if constexpr (incremental)
             if (!interrupted()) session.solver().add(enc.constraints());
@@ -94,14 +94,15 @@ struct Search : SearchBase {
     static constexpr bool incremental = std::is_same_v<Encoding, TimeIndexedEncoding>;
 
     CheckResult check_exceeds(const Time& bound) override {
-        const z3::expr goal = enc.response_exceeds(k, scaled_floor(bound, p));
         if constexpr (incremental) {
+            const z3::expr goal = enc.op_response_exceeds(op, scaled_floor(bound, p));
             z3::expr_vector assumptions(session.ctx());
             z3::expr lit = session.ctx().bool_const(("goal_" + std::to_string(++goals)).c_str());
             session.solver().add(z3::implies(lit, goal));
             assumptions.push_back(lit);
             return session.check(assumptions);
         } else {
+            const z3::expr goal = enc.response_exceeds(k, scaled_floor(bound, p));
             session.fresh_solver();
             session.solver().add(enc.constraints());
             session.solver().add(goal);
@@ -111,6 +112,8 @@ struct Search : SearchBase {
 
     // The model as a witness scenario and the schedule it claims, replayed by the simulator.
     std::pair<WitnessScenario, Time> replayed_model() override {
+        if constexpr (incremental)
+            if (p.extended()) return replayed_operations_model();
         const z3::model model = session.model();
         const int n = p.kernels();
         std::vector<int> pos(n);  // position in the EE order = number of kernels before it
@@ -144,9 +147,38 @@ struct Search : SearchBase {
         return {x, response};
     }
 
+    // With the operation-level families the model has its own launch order over every
+    // operation, and the objective may be a copy or have a variable issue instant.
+    std::pair<WitnessScenario, Time> replayed_operations_model() {
+        const z3::model model = session.model();
+        const int n = p.ops();
+        std::vector<int> pos(n);
+        for (int a = 0; a < n; ++a)
+            for (int b = 0; b < n; ++b)
+                if (a != b && model.eval(enc.launched_before(b, a), true).is_true()) ++pos[a];
+        WitnessScenario x;
+        x.launch_order.resize(n);
+        for (int a = 0; a < n; ++a) x.launch_order[pos[a]] = a;  // a strict total order: positions differ
+        x.sm.assign(w.ops.size(), {});
+        Schedule claimed;
+        for (int a = 0; a < p.kernels(); ++a)
+            for (std::int64_t j = 0; j < p.blocks[a]; ++j) {
+                int sm = 0;
+                for (int m = 0; m < p.sms; ++m)
+                    if (model.eval(enc.on_sm(a, j, m), true).is_true()) sm = m;
+                x.sm[p.op[a]].push_back(sm);
+                const Time start = p.to_time(enc.start_in(model, a, j));
+                claimed.blocks.push_back({p.op[a], j, sm, start, start + w.ops[p.op[a]].time.hi});
+            }
+        const Time response = p.to_time(enc.op_finish_in(model, op) - enc.op_issue_in(model, op));
+        replay_witness(w, x, op, response, &claimed);
+        return {x, response};
+    }
+
     const Workload& w;
     const BlockProblem& p;
-    int k;
+    int op;
+    int k;  // -1 when the objective is a copy
     Z3Session session;
     Encoding enc;
     int goals = 0;
@@ -166,7 +198,7 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
                                         const CallLimits& limits) {
     if (passed(limits.deadline)) throw BuildDeadlinePassed();  // not even a Z3 context
     if (z3_ran_out_of_memory) throw std::bad_alloc();
-    bool time_indexed = o.encoding == EncodingChoice::time_indexed;
+    bool time_indexed = o.encoding == EncodingChoice::time_indexed || p.extended();
     // The time-indexed encoding has a literal per block and instant: on a fine time scale (a
     // 2-block kernel of block time 400000 needed 1.7 GB) the event encoding, whose size does
     // not depend on the scale, is the one to build.
@@ -230,13 +262,32 @@ void guarded(std::unique_ptr<SearchBase>& search, const Deadline& deadline,
 
 void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
 
+void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
+    if (!p.extended()) return;
+    std::string features;
+    for (const auto& [has, name] : {std::pair{p.has_copies, "copies"}, std::pair{p.has_priorities, "priorities"},
+                                    std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"}})
+        if (has) features += (features.empty() ? " " : ", ") + std::string(name);
+    // Only the time-indexed encoding has the operation-level families (docs/encoding.md).
+    if (o.encoding == EncodingChoice::event)
+        throw InputError({"gpuwcrt", 0, 0}, "the event encoding cannot take this workload: it has" + features +
+                                                ", which only the time-indexed encoding takes (docs/encoding.md)");
+    if (o.policy == Policy::round_robin)
+        throw InputError({"gpuwcrt: --policy", 0, 0}, "round-robin: the SMT engine fixes round-robin placement "
+                                                         "only without copies, priorities, the NULL stream and "
+                                                         "after_stream_idle (this workload has" + features +
+                                                         "); use --engine enumerate, or --policy any / most-room / "
+                                                         "first-fit");
+}
+
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
                         EngineStats& stats, const ProgressSink& progress) {
+    require_smt_covers(p, o);
     const auto t0 = Clock::now();
     const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
     WcrtAnswer a;
     a.op = op;
-    const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(op)));
+    const Time upper = p.op_response_upper_bound(op);
     a.upper_bound = upper;
     const auto stop = [&](const std::string& why) {
         a.status = WcrtStatus::unknown;
@@ -282,12 +333,13 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
 
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
                           const EngineOptions& o, EngineStats& stats, const ProgressSink& progress) {
+    require_smt_covers(p, o);
     const auto t0 = Clock::now();
     const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
     CertifyAnswer a;
     a.op = op;
     a.bound = bound;
-    const Time upper = p.response_upper_bound(static_cast<int>(p.index_of_op(op)));
+    const Time upper = p.op_response_upper_bound(op);
     const auto stop = [&](const std::string& why) {
         a.verdict = Verdict::unknown;
         a.unknown_reason = why;

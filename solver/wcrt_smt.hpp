@@ -14,6 +14,11 @@
 
 namespace gpuwcrt {
 
+// Throws InputError (exit 3) for option combinations the SMT engine cannot take on this
+// workload: the event encoding or round-robin placement with copies, priorities, the NULL
+// stream or after_stream_idle. smt_maximise and smt_certify call it first.
+void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
+
 // Lines for the user during a long call ("building the encoding for K3 …"); may be empty.
 using ProgressSink = std::function<void(const std::string&)>;
 

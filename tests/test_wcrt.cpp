@@ -211,15 +211,19 @@ TEST_CASE("a bound at or above the busy-time bound is certified by that argument
     }
 }
 
-TEST_CASE("the SMT engine rejects features it does not cover, by name", "[wcrt][cli]") {
+TEST_CASE("the SMT engine takes priorities, and refuses round-robin placement for them by name", "[wcrt][cli]") {
     const std::string dir = test::temp_dir();
     const std::string file = dir + "/prio.toml";
     std::ofstream(file) << "[[stream]]\nname = \"hi\"\npriority = \"high\"\n\n[[kernel]]\nname = \"K\"\nstream = \"hi\"\n"
                            "blocks = 1\nthreads = 256\nblock_time = 1\n";
-    const auto run = test::run_cli({"wcrt", file, "--engine", "smt"});
-    CHECK(run.exit_code == 3);
-    CHECK(run.err.find(file + ":1:1:") == 0);
-    CHECK(run.err.find("priorities") != std::string::npos);
-    const auto by_enumeration = test::run_cli({"wcrt", file, "--engine", "enumerate"});
+    const auto run = test::run_cli({"wcrt", file, "--engine", "smt", "--json"});
+    CHECK(run.exit_code == 0);
+    const auto by_enumeration = test::run_cli({"wcrt", file, "--engine", "enumerate", "--json"});
     CHECK(by_enumeration.exit_code == 0);
+    CHECK(run.out.find("\"wcrt\": \"1\"") != std::string::npos);
+    CHECK(by_enumeration.out.find("\"wcrt\": \"1\"") != std::string::npos);
+    const auto rr = test::run_cli({"wcrt", file, "--engine", "smt", "--policy", "round-robin"});
+    CHECK(rr.exit_code == 3);
+    CHECK(rr.err.find("gpuwcrt: --policy: round-robin") == 0);
+    CHECK(rr.err.find("priorities") != std::string::npos);
 }

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     int per_size = 3;
     long long smt_cap_ms = 600000, enum_cap_ms = 600000;
     std::string dump_dir;  // --dump DIR: also write each workload as DIR/n<N>-run<R>.toml
+    bool features = false;  // --priorities-copies: a quarter of the streams high, a quarter of the operations copies
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) {
@@ -52,8 +53,9 @@ int main(int argc, char** argv) {
         else if (a == "--enum-cap" && i + 1 < argc) enum_cap_ms = std::stoll(argv[++i]) * 1000;
         else if (a == "--smt-cap" && i + 1 < argc) smt_cap_ms = std::stoll(argv[++i]) * 1000;
         else if (a == "--dump" && i + 1 < argc) dump_dir = argv[++i];
+        else if (a == "--priorities-copies") features = true;
         else {
-            std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S] [--dump DIR]\n"
+            std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S] [--dump DIR] [--priorities-copies]\n"
                          "  a cap of 0 skips that engine\n";
             return 2;
         }
@@ -67,6 +69,10 @@ int main(int argc, char** argv) {
             RandomWorkloadSpec spec;
             spec.kernels = n;
             spec.streams = n;
+            if (features) {  // same seeds; the extra draws change the workloads (random_workload.hpp)
+                spec.copy_percent = 25;
+                spec.high_priority_streams = std::max(1, n / 4);
+            }
             const Workload w = random_workload(spec, 1000 * n + r);
             if (!dump_dir.empty()) {
                 TomlWriteOptions to;

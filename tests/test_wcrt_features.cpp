@@ -1,0 +1,134 @@
+// The SMT engine's operation-level families (priorities A1/A2, the NULL stream N1/N2, copies
+// C1-C4, after_stream_idle, several operations per stream) against exhaustive enumeration on
+// seeded random workloads, every witness replayed through the simulator.
+#include <catch2/catch.hpp>
+
+#include <array>
+
+#include "encode/block_problem.hpp"
+#include "model/random_workload.hpp"
+#include "model/write_toml.hpp"
+#include "sim/simulate.hpp"
+#include "solver/enumerate.hpp"
+#include "solver/wcrt_smt.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// Bits of the seed switch the features on independently, so that every combination occurs
+// and each feature is asked for in half of the seeds; the draws decide whether a copy or an
+// after_stream_idle operation actually appears (counted below).
+RandomWorkloadSpec feature_spec(std::uint64_t seed) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 4);        // 2..5 operations
+    s.streams = 1 + static_cast<int>((seed / 4) % 3);  // over 1..3 streams
+    s.threads = {256, 512, 768, 1024};
+    s.shared_kib = {0, 32, 48};
+    s.max_blocks = 2;
+    s.max_block_time = 3;
+    s.block_time_denominator = seed % 5 == 0 ? 2 : 1;
+    s.staggered_issue = (seed / 3) % 2 == 1;
+    s.sms = 1 + static_cast<int>((seed / 7) % 3);     // 1..3 SMs
+    s.copy_engines = seed % 11 == 0 ? 2 : 1;
+    s.copy_percent = (seed / 2) % 2 ? 40 : 0;
+    s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
+    s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
+    s.after_idle_percent = (seed / 32) % 2 ? 0 : 40;
+    return s;
+}
+
+Policy policy_for(std::uint64_t seed) {
+    switch (seed % 3) {
+        case 0: return Policy::chooser;
+        case 1: return Policy::most_room;
+        default: return Policy::first_fit;
+    }
+}
+
+struct FeatureCount {
+    int copies = 0, priorities = 0, null_stream = 0, after_idle = 0, multi_op_streams = 0, workloads = 0;
+};
+
+void smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
+    const EnumerationResult reference = enumerate_wcrt(w, o);
+    REQUIRE(reference.complete);
+    const BlockProblem p = make_block_problem(w);
+    EngineStats stats;
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        INFO("operation " << w.ops[op].name);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, stats);
+        REQUIRE(a.status == WcrtStatus::exact);
+        REQUIRE(a.wcrt);
+        CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
+        CHECK(p.op_response_upper_bound(static_cast<int>(op)) >= *a.wcrt);
+        // The witness is a real scenario: replayed, it gives the claimed response.
+        const Schedule s = simulate(w, witness_scenario(w, *a.witness));
+        CHECK(s.response(static_cast<int>(op)) == *a.wcrt);
+    }
+}
+
+FeatureCount differential(std::uint64_t first, std::uint64_t last) {
+    FeatureCount n;
+    for (std::uint64_t seed = first; seed <= last; ++seed) {
+        const Workload w = random_workload(feature_spec(seed), seed);
+        const BlockProblem p = make_block_problem(w);
+        n.workloads += 1;
+        n.copies += p.has_copies;
+        n.priorities += p.has_priorities;
+        n.null_stream += p.has_null;
+        n.after_idle += p.has_after_idle;
+        bool multi = false;
+        for (int o = 0; o < p.ops(); ++o) multi = multi || p.op_pred[o] >= 0;
+        n.multi_op_streams += multi;
+        EngineOptions o;
+        o.policy = policy_for(seed);
+        o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;  // half: the solver finds every improvement
+        INFO("seed " << seed << ", policy " << policy_name(o.policy) << "\n" << workload_to_toml(w));
+        smt_equals_enumeration(w, o);
+    }
+    // Each feature in at least a fifth of every part: at least 100 of the 500 workloads.
+    CHECK(n.copies * 5 >= n.workloads);
+    CHECK(n.priorities * 5 >= n.workloads);
+    CHECK(n.null_stream * 5 >= n.workloads);
+    CHECK(n.after_idle * 5 >= n.workloads);
+    CHECK(n.multi_op_streams * 5 >= n.workloads);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100", "[wcrt][smt][differential][features]") {
+    differential(1, 100);
+}
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200", "[wcrt][smt][differential][features]") {
+    differential(101, 200);
+}
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300", "[wcrt][smt][differential][features]") {
+    differential(201, 300);
+}
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400", "[wcrt][smt][differential][features]") {
+    differential(301, 400);
+}
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features]") {
+    differential(401, 500);
+}
+
+TEST_CASE("the SMT engine refuses round-robin and the event encoding for these features, naming them",
+          "[wcrt][smt][features]") {
+    RandomWorkloadSpec spec = feature_spec(2);  // copies asked for
+    spec.copy_percent = 100;
+    const Workload w = random_workload(spec, 2);
+    const BlockProblem p = make_block_problem(w);
+    REQUIRE(p.has_copies);
+    EngineStats stats;
+    EngineOptions rr;
+    rr.policy = Policy::round_robin;
+    CHECK_THROWS_WITH(smt_maximise(w, p, 0, rr, stats), Catch::Contains("round-robin") && Catch::Contains("copies"));
+    EngineOptions event;
+    event.encoding = EncodingChoice::event;
+    CHECK_THROWS_WITH(smt_certify(w, p, 0, Time(1), event, stats),
+                      Catch::Contains("time-indexed") && Catch::Contains("copies"));
+    // Any placement is accepted and answers exactly.
+    CHECK(smt_maximise(w, p, 0, EngineOptions{}, stats).status == WcrtStatus::exact);
+}
