@@ -160,6 +160,11 @@ CheckResult Z3Session::guarded(std::function<z3::check_result()> run) {
     } catch (const z3::exception& e) {
         if (!is_memory_exhaustion(e)) throw;
         return {Answer::unknown, UnknownReason::memory, e.msg()};
+    } catch (const std::system_error& e) {
+        // Z3 starts a timer thread inside a check; under --max-memory (RLIMIT_AS) there may be no
+        // address space left for its stack (EAGAIN), which escapes Z3 as this exception.
+        if (e.code() != std::errc::resource_unavailable_try_again) throw;
+        return {Answer::unknown, UnknownReason::memory, std::string("no memory for Z3's timer thread: ") + e.what()};
     }
 }
 

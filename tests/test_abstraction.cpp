@@ -264,8 +264,8 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
         CHECK(*a.upper_bound == bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op))));
         CHECK(a.unknown_reason == "timeout");
     }
-    // Outside the busy-time bound's scope (a copy): no upper bound at all.
+    // Outside the busy-time bound's scope (a block-time interval): no upper bound at all.
     Workload c = w;
-    c.ops[0].kind = OpKind::copy;
+    c.ops[0].time.hi = c.ops[0].time.lo + 1;
     for (const WcrtAnswer& a : abstraction_bounds(c, o, b).wcrt) CHECK(!a.upper_bound);
 }
