@@ -1,5 +1,7 @@
 #include "app/verification.hpp"
 
+#include <new>
+
 #include <iostream>
 
 #include "bounds/rta_workload.hpp"
@@ -138,6 +140,9 @@ RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::
         }
     } catch (const InputError& e) {  // the RTA's integers cannot hold this workload's instants
         c.max_note = e.message();
+    } catch (const std::bad_alloc&) {  // --max-memory: the column is a comparison, not a verdict
+        c.max_over_orders.assign(w.ops.size(), std::nullopt);
+        c.max_note = "the search ran out of memory (--max-memory)";
     }
     return c;
 }
