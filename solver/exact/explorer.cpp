@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <new>
+#include <optional>
 #include <queue>
 #include <unordered_map>
 
@@ -118,6 +119,10 @@ public:
 
 private:
     bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
+    std::optional<Clock::time_point> deadline() const {
+        if (!o_.timeout) return std::nullopt;
+        return t0_ + *o_.timeout;
+    }
 
     std::string explore() {
         if (o_.timeout && o_.timeout->count() == 0) return "timeout";
@@ -154,10 +159,16 @@ private:
         decode(p_, store.key(e), e.now, store.issues(e), base_);
         const std::uint32_t from = e.record;
         DfsDecider d;
+        const std::optional<Clock::time_point> until = deadline();
         do {
             if ((++stats_.steps & 1023) == 0 && out_of_time()) return "timeout";
             work_ = base_;
-            const StepOutcome out = step(p_, work_, d);
+            StepOutcome out;
+            try {
+                out = step(p_, work_, d, nullptr, until ? &*until : nullptr);
+            } catch (const StepInterrupted&) {
+                return "timeout";
+            }
             for (const auto& [op, r] : out.responses) {
                 Best& b = best_[op];
                 if (!b.found || r > b.response) b = {true, r, from, d.choice};

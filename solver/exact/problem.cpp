@@ -1,5 +1,7 @@
 #include "solver/exact/problem.hpp"
 
+#include "sim/simulate.hpp"
+
 #include <algorithm>
 
 namespace gpuwcrt::exact {
@@ -17,6 +19,18 @@ void require_exact_scope(const Workload& w) {
         if (op.issue.is_static() && !op.issue.at.is_point())
             throw InputError(op.where, "'" + op.name + "' has issue = [" + human_string(op.issue.at.lo) + ", " +
                                            human_string(op.issue.at.hi) + "]" + why);
+    }
+    // Every witness is replayed by the simulator, which refuses more blocks than this (a search
+    // step also takes one instant per block end, so such a grid would not keep --timeout).
+    std::int64_t total = 0;
+    for (const Operation& op : w.ops) {
+        if (!op.is_kernel()) continue;
+        if (op.blocks > max_simulated_blocks - total)
+            throw InputError(op.where, "kernel '" + op.name + "' brings the workload to more than " +
+                                           std::to_string(max_simulated_blocks) +
+                                           " blocks, the most whose witnesses the simulator can replay; the exact "
+                                           "engine refuses it (--engine bounds or smt may bound it)");
+        total += op.blocks;
     }
 }
 

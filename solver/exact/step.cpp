@@ -306,10 +306,12 @@ bool x1_a2_g3_dispatch(Ctx& c) {
 
 }  // namespace
 
-StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob) {
+StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob,
+                 const std::chrono::steady_clock::time_point* deadline) {
     StepOutcome out;
     Ctx c{p, s, d, ob, out};
-    for (;;) {
+    for (std::uint64_t instants = 1;; ++instants) {
+        if (deadline && (instants & 4095) == 0 && std::chrono::steady_clock::now() >= *deadline) throw StepInterrupted{};
         bool copies = false;
         if (!s.mid) {
             const auto t = next_event(p, s);

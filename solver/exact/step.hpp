@@ -4,6 +4,7 @@
 // a copy started), branching where SPEC §5 leaves a choice. This is the engine's copy of the
 // rules of sim/rules.cpp; each function says which rule it implements, and
 // tests/test_exact_engine.cpp checks the whole against the simulator (through enumeration).
+#include <chrono>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -36,7 +37,13 @@ struct StepOutcome {
     std::vector<std::pair<int, std::int64_t>> responses;  // operations determined in this step
 };
 
-// Advances `s` in place.
-StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob = nullptr);
+// Thrown by step() when its deadline passes inside one macro step: a step can take as many
+// instants as a kernel has blocks (10^9 of them, say), so the caller's per-step clock checks
+// alone would not keep --timeout.
+struct StepInterrupted {};
+
+// Advances `s` in place. With a deadline, the clock is read every 4096 instants.
+StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob = nullptr,
+                 const std::chrono::steady_clock::time_point* deadline = nullptr);
 
 }  // namespace gpuwcrt::exact
