@@ -1,5 +1,7 @@
 #include "encode/rta_encoding.hpp"
 
+#include "model/checked_int.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -26,7 +28,11 @@ RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderPro
     const int machines = static_cast<int>(std::min<std::int64_t>(p.g_max, total_slots));
     std::int64_t most = 0;
     for (auto g_j : p.slots) most = std::max(most, g_j);
-    if (static_cast<double>(n) * static_cast<double>(most) * std::max(machines, 1) + static_cast<double>(n) * n > max_terms)
+    // Term count n·most·machines + n², in checked integers (an overflow is "too large" as well).
+    const auto per_kernel = product_within(most, std::max(machines, 1), max_terms);
+    const auto slots_terms = per_kernel ? product_within(n, *per_kernel, max_terms) : std::nullopt;
+    const auto order_terms = product_within(n, n, max_terms);
+    if (!slots_terms || !order_terms || *slots_terms > max_terms - *order_terms)
         throw RtaEncodingTooLarge(std::to_string(n) + " kernels on " + std::to_string(machines) +
                                   " slots exceed the RTA encoding's size limit");
     auto name = [](const char* what, int a, int b = -1) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iomanip>
 #include <sstream>
 
 #include "encode/block_problem.hpp"
@@ -21,10 +22,11 @@ bool has_ranges(const Workload& w) {
     });
 }
 
+// Wall clock as "1.23 s", from integer milliseconds (no floating point anywhere in the engines).
 std::string seconds_since(Clock::time_point t0) {
+    const long long ms = std::chrono::duration_cast<milliseconds>(Clock::now() - t0).count();
     std::ostringstream s;
-    s.precision(2);
-    s << std::fixed << std::chrono::duration<double>(Clock::now() - t0).count() << " s";  // wall clock, not schedule time
+    s << ms / 1000 << '.' << std::setw(2) << std::setfill('0') << (ms % 1000) / 10 << " s";
     return s.str();
 }
 
@@ -40,11 +42,11 @@ public:
         }
     }
 
-    // Time left, or nullopt without a timeout; `share` of it for one engine.
-    std::optional<milliseconds> left(double share = 1.0) const {
+    // Time left, or nullopt without a timeout; the share num/den of it for one engine.
+    std::optional<milliseconds> left(long long num = 1, long long den = 1) const {
         if (!deadline_) return std::nullopt;
         const auto rest = std::chrono::duration_cast<milliseconds>(*deadline_ - Clock::now());
-        return std::max(milliseconds(0), milliseconds(static_cast<long long>(static_cast<double>(rest.count()) * share)));
+        return std::max(milliseconds(0), milliseconds(rest.count() / den * num));
     }
     bool out_of_time() const { return deadline_ && Clock::now() >= *deadline_; }
 
@@ -85,7 +87,7 @@ void bounds_step(Run& run, bool ranges) {
     EngineOptions eo = run.o_;
     BoundsOptions b;
     if (!ranges) {
-        eo.timeout = run.left(0.25);
+        eo.timeout = run.left(1, 4);
         b.max_states = 16;
     } else {
         eo.timeout = run.left();
@@ -108,7 +110,7 @@ void bounds_step(Run& run, bool ranges) {
 void exact_step(Run& run, bool smt_follows) {
     const Clock::time_point t0 = Clock::now();
     EngineOptions eo = run.o_;
-    eo.timeout = run.left(smt_follows ? 0.8 : 1.0);
+    eo.timeout = run.left(smt_follows ? 4 : 1, smt_follows ? 5 : 1);
     try {
         ExactResult r = exact_wcrt(run.w_, eo, {}, run.a_.progress ? ExactProgress(run.a_.progress) : ExactProgress{});
         run.r_.exact = r.stats;
@@ -125,7 +127,7 @@ void smt_step(Run& run, const BlockProblem& p) {
     for (std::size_t i = 0; i < open.size() && !run.out_of_time(); ++i) {
         const Clock::time_point t0 = Clock::now();
         EngineOptions eo = run.o_;
-        eo.timeout = run.left(1.0 / static_cast<double>(open.size() - i));
+        eo.timeout = run.left(1, static_cast<long long>(open.size() - i));
         EngineStats st;
         const WcrtAnswer a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
         run.r_.stats.solver_calls += st.solver_calls;
