@@ -8,25 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "bench/warp/timing.hpp"
 #include "bounds/warp_explicit.hpp"
 #include "bounds/warp_tr.hpp"
 #include "solver/warp_search.hpp"
 
 using namespace gpuwcrt;
-using Clock = std::chrono::steady_clock;
-
-namespace {
-
-long long us_since(Clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
-}
-
-long long median(std::vector<long long> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-}  // namespace
+using bench::Clock;
+using bench::median;
+using bench::us_since;
 
 int main(int argc, char** argv) {
     int runs = 5, smt_runs = 3, timeout_s = 30;

@@ -9,23 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "bench/warp/timing.hpp"
 #include "bounds/warp_explicit.hpp"
 #include "bounds/warp_tr.hpp"
 #include "solver/warp_check.hpp"
 
 using namespace gpuwcrt;
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::median;
+using bench::us_since;
 
 namespace {
-
-long long us_since(Clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
-}
-
-long long median(std::vector<long long> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 std::string shown(const std::optional<int>& v) { return v ? std::to_string(*v) : "?"; }
 
