@@ -7,6 +7,8 @@
 #include <chrono>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "encode/block_problem.hpp"
 #include "model/random_workload.hpp"
 #include "model/write_toml.hpp"
@@ -59,7 +61,12 @@ TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[l
     const TimedRun t = timed({"wcrt", file, "--timeout", "0.05"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
-    CHECK(has(t.run.out, "rta(max over orders) not computed: the --timeout ended first"));
+    // The order search may decide some kernels before the time ends (it then names the open
+    // ones with their bounds) or none; both are the timeout's note, never a finished column.
+    CHECK(has(t.run.out, "rta(max over orders) not computed: "));
+    const bool none_decided = has(t.run.out, "not computed: the --timeout ended first");
+    const bool some_open = has(t.run.out, "undecided");
+    CHECK((none_decided || some_open));
     CHECK(t.seconds < 30);
 }
 
@@ -82,8 +89,13 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
     INFO(wcrt.out << wcrt.err);
     CHECK(wcrt.exit_code == 2);
     CHECK(has(wcrt.out, "\"unknown_reason\": \"memory limit\""));
-    // What was proven before memory ran out is kept: the busy-time bound.
-    CHECK(has(wcrt.out, "\"upper_bound\": \"" + exact_string(c.k1_upper) + "\""));
+    // What was proven before memory ran out is kept: at most the busy-time bound (the bounds
+    // engine may tighten it when the machine gives it time), never below the replayed witness.
+    const nlohmann::json j = nlohmann::json::parse(wcrt.out);
+    const nlohmann::json& k1 = j.at("operations").at(0);
+    const Time upper = parse_time(k1.at("upper_bound").get<std::string>()).value();
+    CHECK(upper <= c.k1_upper);
+    CHECK(parse_time(k1.at("lower_bound").get<std::string>()).value() <= upper);
 
     const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
     const auto certify = test::run_cli({"certify", c.file, "--bound", bound, "--max-memory", "100", "--timeout", "60"});
