@@ -188,7 +188,9 @@ struct Search : SearchBase {
 // configured. `large`: built or searched for long enough that freeing it would take long too
 // (a call that started with a few milliseconds left builds little and frees it at once).
 void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline, bool large = true) {
-    if (search && (search->abandoned() || (keep_timed_out && large && passed(deadline))))
+    // After an exhaustion Z3_del_context itself can crash (SIGSEGV under --max-memory 200 on a
+    // 20-kernel workload): a context that ran out of memory is never freed.
+    if (search && (z3_ran_out_of_memory || search->abandoned() || (keep_timed_out && large && passed(deadline))))
         (void)search.release();  // deliberately leaked: see the header
     search.reset();
 }
@@ -249,10 +251,12 @@ void guarded(std::unique_ptr<SearchBase>& search, const Deadline& deadline,
     } catch (const BuildDeadlinePassed&) {
         stop("timeout");
     } catch (const std::bad_alloc&) {
-        discard(search, deadline, false);  // give the memory back before anything else happens
+        z3_ran_out_of_memory = true;  // the search may be inside Z3: discard() keeps it
+        discard(search, deadline, false);
         stop("memory limit");
     } catch (const z3::exception& e) {
         if (!is_memory_exhaustion(e)) throw;
+        z3_ran_out_of_memory = true;
         discard(search, deadline, false);
         stop("memory limit");
     }
@@ -292,6 +296,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     const auto stop = [&](const std::string& why) {
         a.status = WcrtStatus::unknown;
         a.unknown_reason = why;
+        if (why == "memory limit") z3_ran_out_of_memory = true;  // before discard(): see there
     };
     std::unique_ptr<SearchBase> search;
     // Past the deadline not even one simulation: on a huge workload it alone could overrun
@@ -343,6 +348,7 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
     const auto stop = [&](const std::string& why) {
         a.verdict = Verdict::unknown;
         a.unknown_reason = why;
+        if (why == "memory limit") z3_ran_out_of_memory = true;  // before discard(): see there
     };
     if (upper <= bound) {  // proven by the busy-time argument alone (docs/encoding.md, "Horizon")
         a.verdict = Verdict::certified;
