@@ -132,7 +132,13 @@ WarpIssue WarpStepper::greedy(const WarpState& s, WarpGreedy bias) const {
 }
 
 WarpState WarpStepper::apply(const WarpState& s, const WarpIssue& x) const {
-    WarpState n(s.size(), 0);
+    WarpState n;
+    apply_into(s, x, n);
+    return n;
+}
+
+void WarpStepper::apply_into(const WarpState& s, const WarpIssue& x, WarpState& n) const {
+    n.assign(s.size(), 0);
     const int P = length();
     n[index(P, 0)] = s[index(P, 0)];
     for (int p = 0; p < P; ++p) {
@@ -143,7 +149,6 @@ WarpState WarpStepper::apply(const WarpState& s, const WarpIssue& x) const {
         const std::size_t to = p + 1 == P ? index(P, 0) : index(p + 1, instr_[static_cast<std::size_t>(p)].latency - 1);
         n[to] = static_cast<std::uint16_t>(n[to] + issued);
     }
-    return n;
 }
 
 std::vector<WarpIssue> WarpStepper::complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias,

@@ -40,6 +40,9 @@ public:
     }
     WarpIssue greedy(const WarpState& s, WarpGreedy bias) const;
     WarpState apply(const WarpState& s, const WarpIssue& x) const;
+    // The same step into a caller's buffer: a search applying billions of issue vectors
+    // should not allocate for each.
+    void apply_into(const WarpState& s, const WarpIssue& x, WarpState& n) const;
 
     // Plays `prefix` and then `bias` to the end; returns every cycle's issue vector. With a
     // budget, throws WarpStopped when it runs out on the way.
