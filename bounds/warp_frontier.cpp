@@ -104,15 +104,15 @@ private:
                     const std::size_t to = std::min(cur.size(), from + chunk);
                     for (std::size_t i = from; i < to; ++i) {
                         pack_.unpack(cur.key(i), s);
-                        for (const auto& x : step_.successors(s)) {
+                        step_.for_each_successor(s, [&](const WarpIssue& x) {
                             step_.apply_into(s, x, t);
                             if (step_.finished(t)) {
                                 part.finisher = std::min(part.finisher, static_cast<std::uint32_t>(i));
-                                continue;
+                                return;
                             }
                             pack_.pack(t, key.data());
                             part.next.insert(key.data(), static_cast<std::uint32_t>(i));
-                        }
+                        });
                     }
                     budget_.states.fetch_add(to - from, std::memory_order_relaxed);
                     budget_.check(kept_bytes_ + cur.bytes() + part.next.bytes() * n);
