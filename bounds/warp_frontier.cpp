@@ -99,7 +99,7 @@ private:
             try {
                 WarpState s, t;
                 std::vector<std::uint64_t> key(pack_.words());
-                const std::size_t chunk = 256;
+                const std::size_t chunk = 16;  // states between two reads of the clock
                 for (std::size_t from; !stop && (from = cursor.fetch_add(chunk)) < cur.size();) {
                     const std::size_t to = std::min(cur.size(), from + chunk);
                     for (std::size_t i = from; i < to; ++i) {
