@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -188,7 +189,12 @@ private:
 }  // namespace
 
 WarpExtremes frontier_extremes(const WarpProblem& problem, const WarpBudget& budget, const WarpFrontierOptions& options) {
-    return Sweep(problem, budget, options).run();
+    auto sweep = std::make_unique<Sweep>(problem, budget, options);
+    WarpExtremes out = sweep->run();
+    const auto timed_out = [](const WarpExtreme& e) { return e.stopped == WarpStopReason::timeout; };
+    if (budget.leave_table_on_timeout && (timed_out(out.worst) || timed_out(out.best)))
+        (void)sweep.release();  // deliberately leaked: see WarpBudget::leave_table_on_timeout
+    return out;
 }
 
 }  // namespace gpuwcrt
