@@ -89,8 +89,9 @@ private:
     }
 
     // Every successor of every state of `cur`, with threads taking chunks of it in turn.
+    // A thread per 1024 states at most: starting one costs about as much as a few states.
     Expansion expand(const WarpKeySet& cur) {
-        const unsigned n = std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(cur.size() / 4096 + 1)));
+        const unsigned n = std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(cur.size() / 1024 + 1)));
         std::vector<Expansion> parts(n, Expansion(pack_.words()));
         std::atomic<std::size_t> cursor{0};
         std::atomic<bool> stop{false};
