@@ -10,10 +10,12 @@
 //                      [--max-warps W] [--min-rep R] [--max-rep R] [--timeout S]
 //                      [--threads N] [--memo 1]
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include "bounds/warp_frontier.hpp"
 #include "bounds/warp_memo_search.hpp"
@@ -58,6 +60,16 @@ int main(int argc, char** argv) {
             WarpBudget budget;
             budget.deadline = Clock::now() + std::chrono::seconds(timeout_s);
             const auto t0 = Clock::now();
+            // A point may take an hour: say on stderr every minute how far the oracle got.
+            std::atomic<bool> point_done{false};
+            std::thread progress([&] {
+                for (int tick = 1; !point_done; ++tick) {
+                    for (int k = 0; k < 600 && !point_done; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                    if (!point_done)
+                        std::cerr << "[oracle] " << units << " W=" << w << " rep=" << r << ": "
+                                  << budget.states.load() << " states after " << tick << " min\n";
+                }
+            });
             WarpExtreme ew, eb;
             std::size_t peak = 0;
             if (memo) {
@@ -72,6 +84,8 @@ int main(int argc, char** argv) {
                 eb = std::move(both.best);
                 peak = both.peak_frontier;
             }
+            point_done = true;
+            progress.join();
             const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
             const bool answered = !ew.stopped && !eb.stopped;
             const WarpEngineRun& run = b.runs.front();
