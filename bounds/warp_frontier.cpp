@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <new>
 #include <thread>
 
@@ -129,7 +130,10 @@ private:
             work(parts[0]);
         } else {
             std::vector<std::thread> pool;
-            for (unsigned t = 1; t < n; ++t) pool.emplace_back(work, std::ref(parts[t]));
+            try {
+                for (unsigned t = 1; t < n; ++t) pool.emplace_back(work, std::ref(parts[t]));
+            } catch (const std::system_error&) {  // no thread to spare: the started ones share the work
+            }
             work(parts[0]);
             for (auto& t : pool) t.join();
         }
