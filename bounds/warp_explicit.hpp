@@ -1,8 +1,8 @@
 #pragma once
-// Exact worst- and best-case makespan of the warp model by memoised search over count
-// vectors (warps are interchangeable, so permuting them never yields a new state). The search
-// is iterative (a makespan of millions of cycles is a deep path, not a deep call stack) and
-// obeys a WarpBudget: out of time or memory it stops and answers with a greedy bound only.
+// Exact worst- and best-case makespan of the warp model over count vectors (warps are
+// interchangeable, so permuting them never yields a new state), by the frontier sweep of
+// bounds/warp_frontier (one cycle per step, no recursion). It obeys a WarpBudget: out of time
+// or memory it stops and answers with a greedy bound only.
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -18,7 +18,7 @@ struct WarpExtreme {
     // Without `stopped`: the exact makespan, realised by `issues`. With it: none is known.
     int makespan = 0;
     std::vector<WarpIssue> issues;  // one optimal interleaving, cycle by cycle
-    std::size_t states = 0;         // distinct states visited
+    std::size_t states = 0;         // states visited (distinct within each cycle)
     std::optional<WarpStopReason> stopped;
     // When stopped: the makespan of a greedy legal schedule, a lower bound on the worst case
     // (an upper bound on the best), if the greedy schedule itself was finished in time.

@@ -36,76 +36,66 @@ std::vector<int> WarpStepper::work_conserving_counts_max(const WarpState& s) con
     return m;
 }
 
-void WarpStepper::unit_choices(const WarpState& s, int unit, int count, std::vector<WarpIssue>& out) const {
-    WarpIssue base(static_cast<std::size_t>(length()), 0);
-    int remaining = count;
-    for (const auto& pcs : by_unit_level_[static_cast<std::size_t>(unit)]) {
-        int total = 0;
-        for (int p : pcs) total += ready(s, p);
-        if (total <= remaining) {
-            for (int p : pcs) base[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(ready(s, p));
-            remaining -= total;
-            continue;
-        }
-        // The boundary level: every split of what is left among its program counters.
-        std::function<void(std::size_t, int)> split = [&](std::size_t k, int left) {
-            if (k == pcs.size()) {
-                if (left == 0) out.push_back(base), guard(out.size());
-                return;
-            }
-            const int p = pcs[k];
-            const int hi = std::min(left, ready(s, p));
-            for (int take = 0; take <= hi; ++take) {
-                base[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(take);
-                split(k + 1, left - take);
-            }
-            base[static_cast<std::size_t>(p)] = 0;
-        };
-        split(0, remaining);
+void WarpStepper::unit_choices(Enumeration& e, std::size_t u) const {
+    if (u == e.counts.size()) {
+        e.visit(e.x);
+        guard(++e.listed);
         return;
     }
-    if (remaining != 0) throw std::logic_error("unit asked to issue more warps than are ready");
-    out.push_back(base);
+    int remaining = e.counts[u];
+    const auto& levels = by_unit_level_[u];
+    std::size_t l = 0;
+    for (; l < levels.size(); ++l) {
+        int total = 0;
+        for (int p : levels[l]) total += ready(e.s, p);
+        if (total > remaining) break;
+        for (int p : levels[l]) e.x[static_cast<std::size_t>(p)] = static_cast<std::uint16_t>(ready(e.s, p));
+        remaining -= total;
+    }
+    if (l < levels.size()) split(e, u, levels[l], 0, remaining);  // the boundary level
+    else if (remaining != 0) throw std::logic_error("unit asked to issue more warps than are ready");
+    else unit_choices(e, u + 1);
+    for (std::size_t k = 0; k < l && k < levels.size(); ++k)
+        for (int p : levels[k]) e.x[static_cast<std::size_t>(p)] = 0;
+}
+
+void WarpStepper::split(Enumeration& e, std::size_t u, const std::vector<int>& pcs, std::size_t k, int left) const {
+    if (k == pcs.size()) {
+        if (left == 0) unit_choices(e, u + 1);
+        return;
+    }
+    const auto p = static_cast<std::size_t>(pcs[k]);
+    const int hi = std::min(left, ready(e.s, pcs[k]));
+    for (int take = 0; take <= hi; ++take) {
+        e.x[p] = static_cast<std::uint16_t>(take);
+        split(e, u, pcs, k + 1, left - take);
+    }
+    e.x[p] = 0;
+}
+
+void WarpStepper::share(Enumeration& e, std::size_t u, int left) const {
+    if (u == e.most.size()) {
+        if (left == 0) unit_choices(e, 0);
+        return;
+    }
+    for (int c = std::min(e.most[u], left); c >= 0; --c) {
+        e.counts[u] = c;
+        share(e, u + 1, left - c);
+    }
+}
+
+void WarpStepper::for_each_successor(const WarpState& s, const std::function<void(const WarpIssue&)>& visit) const {
+    Enumeration e{s, visit, work_conserving_counts_max(s), {}, WarpIssue(static_cast<std::size_t>(length()), 0)};
+    int total = 0;
+    for (int v : e.most) total += v;
+    const auto& limit = problem_.machine.issue_limit;
+    e.counts.assign(e.most.size(), 0);
+    share(e, 0, limit ? std::min(*limit, total) : total);
 }
 
 std::vector<WarpIssue> WarpStepper::successors(const WarpState& s) const {
-    const std::vector<int> m = work_conserving_counts_max(s);
-    int total = 0;
-    for (int v : m) total += v;
-    const auto& limit = problem_.machine.issue_limit;
-    const int target = limit ? std::min(*limit, total) : total;
-
     std::vector<WarpIssue> out;
-    std::vector<int> counts(m.size(), 0);
-    // Each way of sharing `target` issues among the units (one way when no limit binds).
-    std::function<void(std::size_t, int)> share = [&](std::size_t u, int left) {
-        if (u == m.size()) {
-            if (left != 0) return;
-            std::vector<WarpIssue> acc{WarpIssue(static_cast<std::size_t>(length()), 0)};
-            for (std::size_t v = 0; v < m.size(); ++v) {
-                std::vector<WarpIssue> mine;
-                unit_choices(s, static_cast<int>(v), counts[v], mine);
-                std::vector<WarpIssue> next;
-                guard(acc.size() * mine.size() + out.size());
-                next.reserve(acc.size() * mine.size());
-                for (const auto& a : acc)
-                    for (const auto& b : mine) {
-                        WarpIssue x = a;
-                        for (std::size_t p = 0; p < x.size(); ++p) x[p] = static_cast<std::uint16_t>(x[p] + b[p]);
-                        next.push_back(std::move(x));
-                    }
-                acc = std::move(next);
-            }
-            out.insert(out.end(), acc.begin(), acc.end());
-            guard(out.size());
-            return;
-        }
-        for (int c = std::min(m[u], left); c >= 0; --c) {
-            counts[u] = c;
-            share(u + 1, left - c);
-        }
-    };
-    share(0, target);
+    for_each_successor(s, [&](const WarpIssue& x) { out.push_back(x); });
     return out;
 }
 
@@ -132,7 +122,13 @@ WarpIssue WarpStepper::greedy(const WarpState& s, WarpGreedy bias) const {
 }
 
 WarpState WarpStepper::apply(const WarpState& s, const WarpIssue& x) const {
-    WarpState n(s.size(), 0);
+    WarpState n;
+    apply_into(s, x, n);
+    return n;
+}
+
+void WarpStepper::apply_into(const WarpState& s, const WarpIssue& x, WarpState& n) const {
+    n.assign(s.size(), 0);
     const int P = length();
     n[index(P, 0)] = s[index(P, 0)];
     for (int p = 0; p < P; ++p) {
@@ -143,7 +139,6 @@ WarpState WarpStepper::apply(const WarpState& s, const WarpIssue& x) const {
         const std::size_t to = p + 1 == P ? index(P, 0) : index(p + 1, instr_[static_cast<std::size_t>(p)].latency - 1);
         n[to] = static_cast<std::uint16_t>(n[to] + issued);
     }
-    return n;
 }
 
 std::vector<WarpIssue> WarpStepper::complete(const std::vector<WarpIssue>& prefix, WarpGreedy bias,

@@ -33,6 +33,10 @@ public:
     // rather than list more than limit_successors() allows: without fairness a wide unit can
     // split its issues among many program counters in astronomically many ways.
     std::vector<WarpIssue> successors(const WarpState& s) const;
+    // The same issue vectors in the same order, handed to `visit` one by one in a buffer that
+    // is reused (successors() collects them): a search over billions of states should not
+    // allocate a list per state.
+    void for_each_successor(const WarpState& s, const std::function<void(const WarpIssue&)>& visit) const;
     // With a budget, listing them also stops at its deadline.
     void limit_successors(std::size_t most, const WarpBudget* budget = nullptr) {
         max_successors_ = most;
@@ -40,6 +44,9 @@ public:
     }
     WarpIssue greedy(const WarpState& s, WarpGreedy bias) const;
     WarpState apply(const WarpState& s, const WarpIssue& x) const;
+    // The same step into a caller's buffer: a search applying billions of issue vectors
+    // should not allocate for each.
+    void apply_into(const WarpState& s, const WarpIssue& x, WarpState& n) const;
 
     // Plays `prefix` and then `bias` to the end; returns every cycle's issue vector. With a
     // budget, throws WarpStopped when it runs out on the way.
@@ -50,8 +57,21 @@ private:
     std::size_t index(int pc, int wait) const {
         return static_cast<std::size_t>(pc) * static_cast<std::size_t>(slots_) + static_cast<std::size_t>(wait);
     }
-    // Issue vectors of one unit issuing exactly `count` warps, lowest levels first.
-    void unit_choices(const WarpState& s, int unit, int count, std::vector<WarpIssue>& out) const;
+    // What one enumeration of issue vectors carries through its recursion.
+    struct Enumeration {
+        const WarpState& s;
+        const std::function<void(const WarpIssue&)>& visit;
+        std::vector<int> most, counts;  // per unit: at most / exactly this many issues
+        WarpIssue x;
+        std::size_t listed = 0;
+    };
+    // Each way of sharing `left` issues among units u, u + 1, ...
+    void share(Enumeration& e, std::size_t u, int left) const;
+    // Unit u's ways of issuing exactly counts[u] warps, lowest levels first, each followed by
+    // every way of the units after it.
+    void unit_choices(Enumeration& e, std::size_t u) const;
+    // The boundary level of unit u: every split of `left` issues among pcs[k], pcs[k + 1], ...
+    void split(Enumeration& e, std::size_t u, const std::vector<int>& pcs, std::size_t k, int left) const;
     std::vector<int> work_conserving_counts_max(const WarpState& s) const;
     void guard(std::size_t listed) const {
         if (listed > max_successors_) throw WarpStopped(WarpStopReason::memory);

@@ -136,9 +136,9 @@ TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4,
 TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
     // The explicit engine needs minutes for W = 16, rep = 4 without fairness (issue 15); the
     // points it cannot answer within the budget are still checked: witnesses legal and within
-    // the proven bounds.
+    // the proven bounds. bench/warp/bounds_oracle compares the rest (bench/RESULTS.md, warp).
     const auto [compared, exact] = grid(WarpFairness::none, 1, 16, oracle_budget_ms(10000), oracle_memory(3u << 20));
-    CHECK(compared >= 166);  // deterministic under the memory cap
+    CHECK(compared >= 200);  // deterministic under the memory cap (the memo search answered 166)
     // The TR program and 3-cycle loads: exact by bounds alone from W = 3 (resp. 5) on, one
     // issue slot always; every such point the oracle answered counts.
     CHECK(exact >= 101);
