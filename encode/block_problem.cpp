@@ -190,9 +190,9 @@ BlockProblem make_block_problem(const Workload& w) {
                 p.issue_lb.push_back(pred_lb);
                 p.issue_fixed.push_back(pred_fixed ? 1 : 0);
                 break;
-            case R::after_idle:  // predecessor's completion + delay: at least its issue + its duration + delay
+            case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
                 p.issue_lb.push_back(first ? p.issue_value[o]
-                                           : pred_lb + p.duration[p.op_pred[o]] + p.issue_value[o]);
+                                           : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
                 p.issue_fixed.push_back(first ? 1 : 0);
                 break;
         }
