@@ -14,6 +14,8 @@
 #include "solver/wcrt_smt.hpp"
 #include "support.hpp"
 
+using gpuwcrt::test::source_path;
+
 using namespace gpuwcrt;
 
 namespace {
@@ -146,4 +148,32 @@ TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, 
 }
 TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges]") {
     part(151, 200);
+}
+
+TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter block time that simulate at hi misses",
+          "[wcrt][smt][ranges][anomaly]") {
+    const Workload w = load_workload_file(source_path("cases/anomalies/shorter-block-time-longer-response.toml"));
+    const int h = *w.find_op("H");
+    const int l = *w.find_op("L");
+    REQUIRE(!w.ops[l].time.is_point());
+    const Time at_hi = simulate(w, Scenario{}).response(h);  // every block at hi, file order
+    // The anomaly itself: L's block time at lo (others as simulate) gives H a longer response.
+    Scenario shorter;
+    shorter.block_time = [&](int op, std::int64_t) { return op == l ? w.ops[l].time.lo : w.ops[op].time.hi; };
+    CHECK(simulate(w, shorter).response(h) > at_hi);
+
+    const BlockProblem p = make_block_problem(w);
+    EngineStats stats;
+    const WcrtAnswer a = smt_maximise(w, p, h, EngineOptions{}, stats);
+    REQUIRE(a.wcrt);
+    CHECK(*a.wcrt > at_hi);
+    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+    // The witness chose a shorter block time for L and replays to the claimed response.
+    REQUIRE(a.witness->block_time.size() > static_cast<std::size_t>(l));
+    REQUIRE(a.witness->block_time[l].size() == 1);
+    CHECK(a.witness->block_time[l][0] < w.ops[l].time.hi);
+    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+    // Not proven to be the worst case over real block times (docs/encoding.md): unknown.
+    CHECK(a.status == WcrtStatus::unknown);
+    CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
 }
