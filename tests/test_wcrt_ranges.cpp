@@ -10,6 +10,7 @@
 #include "model/random_workload.hpp"
 #include "model/write_toml.hpp"
 #include "sim/simulate.hpp"
+#include "solver/auto_engine.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/wcrt_smt.hpp"
 #include "support.hpp"
@@ -176,4 +177,24 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
     // Not proven to be the worst case over real block times (docs/encoding.md): unknown.
     CHECK(a.status == WcrtStatus::unknown);
     CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
+}
+
+TEST_CASE("auto takes intervals with priorities: the SMT grid lower bound, a proven upper bound, never exact below it",
+          "[wcrt][auto][ranges]") {
+    // bounds refuses priorities; before issue 13 auto exited 3 on this workload.
+    const Workload w = load_workload_file(source_path("cases/anomalies/supremum-not-attained.toml"));
+    const int h = *w.find_op("H");
+    const AutoResult r = auto_wcrt(w, {h}, EngineOptions{});
+    const WcrtAnswer& a = r.wcrt[h];
+    REQUIRE(a.wcrt);
+    REQUIRE(a.upper_bound);
+    CHECK(a.lower_by == "smt");
+    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+    CHECK(*a.upper_bound >= *a.wcrt);
+    CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
+    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+    // Round-robin: neither bounds (priorities) nor smt (round-robin with ranges) takes it.
+    EngineOptions rr;
+    rr.policy = Policy::round_robin;
+    CHECK_THROWS_AS(auto_wcrt(w, {h}, rr), InputError);
 }

@@ -17,8 +17,8 @@ for cfg in tests/data/examiner-configs/*.json; do
     fi
     files+=("$dir/$name.toml")
 done
-values() {  # "op wcrt status" per operation from wcrt --json
-    python3 -c 'import json,sys; d=json.load(sys.stdin); [print(o["name"], o.get("wcrt"), o["status"]) for o in d["operations"]]'
+values() {  # "op=wcrt status" per operation from wcrt --json, one a line
+    python3 -c 'import json,sys; d=json.load(sys.stdin); [print(o["name"] + "=" + str(o.get("wcrt")), o["status"]) for o in d["operations"]]'
 }
 for f in "${files[@]}"; do
     name=$(basename "$f" .toml)
@@ -31,7 +31,7 @@ for f in "${files[@]}"; do
     done
     if [ -s "$dir/$name.smt.json" ] && [ -s "$dir/$name.enumerate.json" ]; then
         if diff <(values < "$dir/$name.smt.json") <(values < "$dir/$name.enumerate.json") > /dev/null; then
-            echo "$name: same values ($(values < "$dir/$name.smt.json" | awk '{printf "%s=%s %s; ", $1, $2, $3}'))"
+            echo "$name: same values ($(values < "$dir/$name.smt.json" | paste -sd ';'))"
         else
             echo "$name: DIFFERENT"; diff <(values < "$dir/$name.smt.json") <(values < "$dir/$name.enumerate.json")
         fi
