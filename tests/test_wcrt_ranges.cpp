@@ -198,3 +198,12 @@ TEST_CASE("auto takes intervals with priorities: the SMT grid lower bound, a pro
     rr.policy = Policy::round_robin;
     CHECK_THROWS_AS(auto_wcrt(w, {h}, rr), InputError);
 }
+
+TEST_CASE("enumeration refuses more grid combinations than its stated limit, at the operation", "[wcrt][ranges]") {
+    // 8 blocks with 3 grid values each: 3^8 = 6561 > 4096 combinations.
+    const Workload w = test::workload_from("[[kernel]]\nname = \"K\"\nblocks = 8\nthreads = 256\nblock_time = [1, 2]\n"
+                                           "[[kernel]]\nname = \"L\"\nblocks = 1\nthreads = 256\nblock_time = 1\nissue = 0.5\n");
+    CHECK_THROWS_WITH(enumerate_wcrt(w, EngineOptions{}),
+                      Catch::Contains("test.toml:1:1:") && Catch::Contains(std::to_string(max_grid_combinations)) &&
+                          Catch::Contains("grid 1/2"));
+}
