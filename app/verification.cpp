@@ -22,7 +22,10 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "exact: explicit-state search over the scheduler's states, every operation at once\n"
                     "(docs/exact-engine.md; copies, priorities, the NULL stream; point times only).\n"
                     "smt: Z3 over the block-level encoding, one operation at a time (docs/encoding.md).\n"
-                    "enumerate: every scenario through the simulator (the reference; exponential)")
+                    "enumerate: every scenario through the simulator (the reference; exponential).\n"
+                    "smt and enumerate range over block-time intervals and issue windows on the grid 1/s "
+                    "(s: the common denominator of the times): the grid maximum is a lower bound, exact only "
+                    "when a proven upper bound meets it")
         ->check(CLI::IsMember({"auto", "bounds", "exact", "smt", "enumerate"}));
     sub->add_option("--policy", o.policy,
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"

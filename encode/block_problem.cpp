@@ -6,18 +6,6 @@
 namespace gpuwcrt {
 namespace {
 
-// The two features no engine ranges over soundly yet (docs/decisions.md): no "use enumerate" hint.
-void reject_unsupported(const Workload& w) {
-    for (const Operation& op : w.ops) {
-        if (!op.time.is_point())
-            throw InputError(op.where, "block-time intervals are not covered by any verification engine yet "
-                                       "(docs/decisions.md)");
-        if (op.issue.is_static() && !op.issue.at.is_point())
-            throw InputError(op.where, "issue windows are not covered by any verification engine yet "
-                                       "(docs/decisions.md)");
-    }
-}
-
 // Resource amounts become pseudo-Boolean coefficients, which Z3 takes as 32-bit ints; half
 // of that leaves room for its sums. Past it the workload is an input the engine cannot encode.
 void reject_wide_coefficients(const Workload& w, const BlockProblem& p) {
@@ -78,7 +66,7 @@ std::int64_t start_horizon(const BlockProblem& p) {
         std::int64_t max_at = 0;
         for (int o = 0; o < p.ops(); ++o) {
             if (p.issue_rule[o] == BlockProblem::IssueRule::after_idle) total += p.issue_value[o];
-            else max_at = std::max(max_at, p.issue_value[o]);
+            else max_at = std::max(max_at, p.issue_hi[o]);  // windows: their latest instant
         }
         return max_at + total;
     }
@@ -147,14 +135,15 @@ std::int64_t BlockProblem::index_of_op(int op_index) const {
 }
 
 BlockProblem make_block_problem(const Workload& w) {
-    reject_unsupported(w);
     BlockProblem p;
     p.workload = &w;
     p.sms = w.platform.sms;
     std::vector<Time> times;
     for (const Operation& op : w.ops) {
+        times.push_back(op.time.lo);
         times.push_back(op.time.hi);
         times.push_back(op.issue.at.lo);
+        times.push_back(op.issue.at.hi);
         times.push_back(op.issue.delay);
     }
     p.scale = Time(common_denominator(times));
@@ -168,6 +157,8 @@ BlockProblem make_block_problem(const Workload& w) {
         p.op_pred.push_back(last_op[op.stream]);
         last_op[op.stream] = o;
         p.duration.push_back(checked(op.time.hi * p.scale, op));
+        p.duration_lo.push_back(checked(op.time.lo * p.scale, op));
+        p.has_intervals = p.has_intervals || p.duration_lo[o] < p.duration[o];
         p.in_null.push_back(st.is_null ? 1 : 0);
         p.has_null = p.has_null || st.is_null;
         p.has_priorities = p.has_priorities || st.priority == Priority::high;
@@ -177,9 +168,14 @@ BlockProblem make_block_problem(const Workload& w) {
             p.has_after_idle = true;
             p.issue_rule.push_back(R::after_idle);
             p.issue_value.push_back(checked(op.issue.delay * p.scale, op));
+            p.issue_hi.push_back(p.issue_value[o]);
         } else {
             p.issue_rule.push_back(op.issue.kind == IssueSpec::Kind::with_previous && !first ? R::with_previous : R::at);
             p.issue_value.push_back(checked(op.issue.at.lo * p.scale, op));
+            // The simulator reads a window (issue_at) for `at` and a stream's first operation.
+            const bool window = p.issue_rule[o] == R::at && !op.issue.at.is_point();
+            p.issue_hi.push_back(window ? checked(op.issue.at.hi * p.scale, op) : p.issue_value[o]);
+            p.has_windows = p.has_windows || window;
         }
         // decisions.md (c): an absolute instant means "not before the predecessor's issue".
         const std::int64_t pred_lb = first ? 0 : p.issue_lb[p.op_pred[o]];
@@ -187,15 +183,16 @@ BlockProblem make_block_problem(const Workload& w) {
         switch (p.issue_rule[o]) {
             case R::at:
                 p.issue_lb.push_back(std::max(p.issue_value[o], pred_lb));
-                p.issue_fixed.push_back(pred_fixed ? 1 : 0);  // max(at, a varying instant) varies
+                // max(at, a varying instant) varies; so does an instant chosen in a window
+                p.issue_fixed.push_back(pred_fixed && p.issue_hi[o] == p.issue_value[o] ? 1 : 0);
                 break;
             case R::with_previous:
                 p.issue_lb.push_back(pred_lb);
                 p.issue_fixed.push_back(pred_fixed ? 1 : 0);
                 break;
-            case R::after_idle:  // predecessor's completion + delay: at least its issue + its duration + delay
+            case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
                 p.issue_lb.push_back(first ? p.issue_value[o]
-                                           : pred_lb + p.duration[p.op_pred[o]] + p.issue_value[o]);
+                                           : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
                 p.issue_fixed.push_back(first ? 1 : 0);
                 break;
         }

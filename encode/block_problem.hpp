@@ -1,8 +1,9 @@
 #pragma once
 // The integer view of a workload that the block-level SMT encoding works on: every time
 // multiplied by one common scale, resources reduced to those that can bind, demands divided
-// by their common factor. Block-time intervals and issue windows, which no engine ranges over
-// soundly yet (docs/decisions.md), are rejected here, so that no engine silently ignores them.
+// by their common factor. Block-time intervals and issue windows are kept as ranges on the same
+// integer grid (1/scale): the time-indexed encoding chooses every duration and issue instant on
+// it (docs/encoding.md, "Intervals and windows: the grid").
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -41,13 +42,22 @@ struct BlockProblem {
     std::vector<std::int64_t> issue_value;  // scaled: the instant (at, with_previous first) or the delay
     std::vector<std::int64_t> issue_lb;     // scaled: earliest possible issue instant
     std::vector<char> issue_fixed;          // the issue instant is issue_lb in every scenario
-    std::vector<std::int64_t> duration;     // scaled: block time of a kernel, duration of a copy
+    std::vector<std::int64_t> duration;     // scaled: block time of a kernel, duration of a copy (upper end)
+    std::vector<std::int64_t> duration_lo;  // scaled: lower end of that interval (= duration: a point)
+    std::vector<std::int64_t> issue_hi;     // scaled, IssueRule::at: upper end of the window (= issue_value: a point)
     std::vector<char> in_null;              // belongs to the NULL stream
     std::vector<char> high;                 // per kernel: its stream has high priority (A1)
     int copy_engines = 1;
     bool has_null = false, has_priorities = false, has_copies = false, has_after_idle = false;
-    // Any of the four: the encoding takes the operation-level families (docs/encoding.md).
-    bool extended() const { return has_null || has_priorities || has_copies || has_after_idle; }
+    bool has_intervals = false, has_windows = false;  // some lo < hi: the engine ranges over the grid
+    // Any of these: the encoding takes the operation-level families (docs/encoding.md).
+    bool extended() const {
+        return has_null || has_priorities || has_copies || has_after_idle || has_intervals || has_windows;
+    }
+    bool has_ranges() const { return has_intervals || has_windows; }
+    // Every duration and issue instant an engine chooses is a multiple of this (1/scale).
+    Time grid() const { return Time(1) / scale; }
+    bool duration_varies(int o) const { return duration_lo[o] < duration[o]; }
     int ops() const { return static_cast<int>(kernel_of_op.size()); }
 
     int kernels() const { return static_cast<int>(op.size()); }
@@ -65,8 +75,8 @@ struct BlockProblem {
 // order each pair, except for `keep_free` (the kernel whose response is the objective).
 std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, std::optional<int> keep_free);
 
-// Throws InputError at the source position of the first block-time interval or issue window
-// (no engine ranges over them soundly yet, docs/decisions.md).
+// Throws InputError when a value does not fit the integer view (see checked() and the
+// pseudo-Boolean coefficient limit).
 BlockProblem make_block_problem(const Workload& w);
 
 }  // namespace gpuwcrt

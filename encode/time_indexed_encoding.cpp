@@ -11,13 +11,18 @@ TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
     const bool ops = p.extended();
     interrupted_ = !o_.budget.build({
-        {"variables", [&] { declare_variables(); if (ops) declare_operation_variables(); }},
+        {"variables", [&] {
+             if (ops) declare_range_variables();  // before the running-block literals, which read them
+             declare_variables();
+             if (ops) declare_operation_variables();
+         }},
         {"launch order", [&] {
              rule_launch_order_is_total();
              if (ops) rule_launch_order_follows_issues();
          }},
         {"issue and join times", [&] {
              if (!ops) return rule_g2_join_and_ee_order();
+             rule_durations_in_intervals();
              rule_g1_issue_times();
              rule_g2_n1_n2_c1_joins();
              rule_g2_ee_order_by_join_then_launch();
@@ -97,7 +102,12 @@ z3::expr TimeIndexedEncoding::started_at(const Block& b, std::int64_t t) const {
 }
 
 z3::expr TimeIndexedEncoding::running(const Block& a, std::int64_t t) const {
-    return started(a, t) && !started(a, t - p_.block_time[a.k]);
+    return started(a, t) && !block_done(a, t);
+}
+
+z3::expr TimeIndexedEncoding::block_done(const Block& b, std::int64_t t) const {
+    if (p_.extended()) return ended(p_.op[b.k], b.j, t);
+    return started(b, t - p_.block_time[b.k]);
 }
 
 z3::expr TimeIndexedEncoding::joined(int k, std::int64_t t) const {

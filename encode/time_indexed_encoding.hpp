@@ -38,6 +38,10 @@ public:
     std::int64_t op_issue_in(const z3::model& model, int op) const;
     std::int64_t op_finish_in(const z3::model& model, int op) const;
     z3::expr launched_before(int a, int b) const { return launch_[a][b]; }  // extended() only
+    // Block-time intervals and issue windows (extended() only): the grid values in `model`.
+    // Duration of block j of operation op (a copy: j = 0); the instant chosen in op's window.
+    std::int64_t duration_in(const z3::model& model, int op, std::int64_t j) const;
+    std::int64_t window_instant_in(const z3::model& model, int op) const;
 
     // Size that the encoding would have, to choose between encodings before building one.
     static std::int64_t estimated_terms(const BlockProblem& p);
@@ -50,6 +54,7 @@ private:
     z3::expr started(const Block& b, std::int64_t t) const;  // started by t (constant outside its window)
     z3::expr started_at(const Block& b, std::int64_t t) const;
     z3::expr running(const Block& a, std::int64_t t) const;
+    z3::expr block_done(const Block& b, std::int64_t t) const;  // b has ended by t (G4)
     z3::expr joined(int k, std::int64_t t) const;             // in the EE queue by t (G1, G2, G4)
     z3::expr earlier(const Block& a, const Block& b, std::int64_t t) const;  // at b's start t
     z3::expr usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r, std::int64_t bound) const;
@@ -73,6 +78,13 @@ private:
     z3::expr copy_started(int o, std::int64_t t) const;  // C2
     z3::expr copy_running(int o, std::int64_t t) const;
     z3::expr high_queue_done(std::int64_t t) const;      // A2: every high kernel joined by t fully dispatched by t
+    // Ranges (encode/time_indexed_ranges.cpp): durations and window instants chosen on the grid.
+    z3::expr timed_started(int o, std::int64_t j, std::int64_t t) const;  // block j of o, or copy o
+    z3::expr duration_ge(int o, std::int64_t j, std::int64_t d) const;    // its duration >= d
+    z3::expr ended(int o, std::int64_t j, std::int64_t t) const;          // it has ended by t
+    z3::expr window_chosen_by(int o, std::int64_t t) const;               // o's window instant <= t
+    void declare_range_variables();
+    void rule_durations_in_intervals();  // ended by t <=> started by t - d, d its chosen duration
     void declare_operation_variables();
     void rule_g1_issue_times();                 // issue instants: at / with the predecessor / after_stream_idle
     void rule_launch_order_follows_issues();    // §5: stream order, earlier issue launched first
@@ -104,6 +116,10 @@ private:
     std::vector<std::vector<z3::expr>> launch_;        // [a][b] over operations: a launched before b
     std::vector<std::vector<z3::expr>> ce_before_;     // [a][b] over copies: a ahead of b in the CE queue
     std::vector<std::vector<z3::expr>> issued_, joined_, copy_started_;  // [op][t - issue_lb]
+    // Keyed by (operation, block; a copy: 0), only for operations whose duration varies.
+    std::map<std::pair<int, std::int64_t>, std::vector<z3::expr>> duration_ge_;  // [d - lo - 1]
+    std::map<std::pair<int, std::int64_t>, std::vector<z3::expr>> ended_;        // [t - start_lb - lo]
+    std::vector<std::vector<z3::expr>> window_by_;  // [op][t - window lo], only for windows
 };
 
 }  // namespace gpuwcrt

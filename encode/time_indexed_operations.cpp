@@ -35,13 +35,17 @@ z3::expr TimeIndexedEncoding::copy_started(int o, std::int64_t t) const {
 }
 
 z3::expr TimeIndexedEncoding::copy_running(int o, std::int64_t t) const {
-    return copy_started(o, t) && !copy_started(o, t - p_.duration[o]);  // ends at start + d, released then (C4)
+    return copy_started(o, t) && !ended(o, 0, t);  // ends at start + d, released then (C4)
 }
 
 z3::expr TimeIndexedEncoding::op_finished(int o, std::int64_t t) const {
     const int k = p_.kernel_of_op[o];
-    if (k >= 0) return started(last(k), t - p_.block_time[k]);  // blocks start in order, all take C
-    return copy_started(o, t - p_.duration[o]);
+    if (k < 0) return ended(o, 0, t);
+    // Blocks start in order: with one block time for all, the last one started ends last.
+    if (!p_.duration_varies(o)) return started(last(k), t - p_.block_time[k]);
+    z3::expr all = ctx_.bool_val(true);  // with chosen durations any block may end last
+    for (std::int64_t j = 0; j < p_.blocks[k]; ++j) all = all && ended(o, j, t);
+    return all;
 }
 
 z3::expr TimeIndexedEncoding::high_queue_done(std::int64_t t) const {
@@ -92,12 +96,14 @@ void TimeIndexedEncoding::rule_g1_issue_times() {
     using R = BlockProblem::IssueRule;
     for (int o = 0; o < p_.ops(); ++o) {
         if (p_.issue_fixed[o]) continue;
-        const int pred = p_.op_pred[o];  // not fixed: it has a predecessor
+        const int pred = p_.op_pred[o];  // not fixed: a predecessor, or a window (at only)
         for (std::int64_t t = p_.issue_lb[o]; t <= p_.horizon; ++t) {
             o_.budget.check();
             z3::expr def = ctx_.bool_val(false);
             switch (p_.issue_rule[o]) {
-                case R::at: def = ctx_.bool_val(t >= p_.issue_value[o]) && issued(pred, t); break;
+                case R::at:  // the window's instant, or the predecessor's issue if that is later
+                    def = window_chosen_by(o, t) && (pred < 0 ? ctx_.bool_val(true) : issued(pred, t));
+                    break;
                 case R::with_previous: def = issued(pred, t); break;
                 case R::after_idle: def = op_finished(pred, t - p_.issue_value[o]); break;
             }
@@ -255,10 +261,16 @@ std::int64_t TimeIndexedEncoding::op_issue_in(const z3::model& model, int o) con
 
 std::int64_t TimeIndexedEncoding::op_finish_in(const z3::model& model, int o) const {
     const int k = p_.kernel_of_op[o];
-    if (k >= 0) return start_in(model, k, p_.blocks[k] - 1) + p_.block_time[k];
+    if (!p_.extended()) return start_in(model, k, p_.blocks[k] - 1) + p_.block_time[k];
+    if (k >= 0) {
+        std::int64_t end = 0;
+        for (std::int64_t j = 0; j < p_.blocks[k]; ++j)
+            end = std::max(end, start_in(model, k, j) + duration_in(model, o, j));
+        return end;
+    }
     for (std::int64_t t = p_.issue_lb[o]; t < p_.horizon; ++t)
-        if (model.eval(copy_started(o, t), true).is_true()) return t + p_.duration[o];
-    return p_.horizon + p_.duration[o];
+        if (model.eval(copy_started(o, t), true).is_true()) return t + duration_in(model, o, 0);
+    return p_.horizon + duration_in(model, o, 0);
 }
 
 }  // namespace gpuwcrt

@@ -16,12 +16,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-bool has_ranges(const Workload& w) {
-    return std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
-        return !op.time.is_point() || (op.issue.kind == IssueSpec::Kind::at && !op.issue.at.is_point());
-    });
-}
-
 // Wall clock as "1.23 s", from integer milliseconds (no floating point anywhere in the engines).
 std::string seconds_since(Clock::time_point t0) {
     const long long ms = std::chrono::duration_cast<milliseconds>(Clock::now() - t0).count();
@@ -81,8 +75,9 @@ public:
 };
 
 // The abstraction: with point times only a first, cheap pass (the exact engine follows), with
-// intervals or windows the whole budget (nothing else ranges over them).
-void bounds_step(Run& run, bool ranges) {
+// intervals or windows half the budget (the SMT engine's grid search follows). Returns false
+// when it does not cover the workload, with its reason in `refusal`.
+bool bounds_step(Run& run, bool ranges, InputError* refusal) {
     const Clock::time_point t0 = Clock::now();
     EngineOptions eo = run.o_;
     BoundsOptions b;
@@ -90,7 +85,7 @@ void bounds_step(Run& run, bool ranges) {
         eo.timeout = run.left(1, 4);
         b.max_states = 16;
     } else {
-        eo.timeout = run.left();
+        eo.timeout = run.left(1, 2);
     }
     try {
         BoundsResult r = abstraction_bounds(run.w_, eo, b);
@@ -98,12 +93,11 @@ void bounds_step(Run& run, bool ranges) {
         run.r_.stats.abstract_states += r.stats.abstract_states;
         run.take(r.wcrt, "bounds");
         run.step("bounds: " + seconds_since(t0) + ", " + run.open_text());
+        return true;
     } catch (const InputError& e) {
-        // The only engine for intervals and windows: its refusal is the answer.
-        if (ranges)
-            throw InputError(e.where(), "no engine ranges over this workload: it has block-time intervals or issue "
-                                        "windows, which only --engine bounds covers, and " + e.message());
+        if (refusal) *refusal = e;
         run.step("bounds: not applicable (" + e.message() + ")");
+        return false;
     }
 }
 
@@ -122,14 +116,23 @@ void exact_step(Run& run, bool smt_follows) {
     }
 }
 
-void smt_step(Run& run, const BlockProblem& p) {
+// Returns false when the SMT engine refuses the workload (InputError, e.g. round-robin with
+// ranges), with its reason in `refusal`.
+bool smt_step(Run& run, const BlockProblem& p, InputError* refusal) {
     std::vector<int> open = run.open();
     for (std::size_t i = 0; i < open.size() && !run.out_of_time(); ++i) {
         const Clock::time_point t0 = Clock::now();
         EngineOptions eo = run.o_;
         eo.timeout = run.left(1, static_cast<long long>(open.size() - i));
         EngineStats st;
-        const WcrtAnswer a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
+        WcrtAnswer a;
+        try {
+            a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
+        } catch (const InputError& e) {
+            if (refusal) *refusal = e;
+            run.step("smt: not applicable (" + e.message() + ")");
+            return false;
+        }
         run.r_.stats.solver_calls += st.solver_calls;
         std::vector<WcrtAnswer> one(run.w_.ops.size());
         for (std::size_t k = 0; k < one.size(); ++k) one[k].op = static_cast<int>(k);
@@ -137,23 +140,36 @@ void smt_step(Run& run, const BlockProblem& p) {
         run.take(one, "smt");
         run.step("smt on '" + run.w_.ops[open[i]].name + "': " + seconds_since(t0) + ", " + to_string(a.status));
     }
+    return true;
 }
 
 }  // namespace
 
 AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a) {
     Run run(w, ops, o, a);
-    const bool ranges = has_ranges(w);
-    bounds_step(run, ranges);
-    if (!ranges) {
-        std::optional<BlockProblem> p;
-        try {
-            p = make_block_problem(w);
-        } catch (const InputError&) {
-        }
-        if (!run.open().empty() && !run.out_of_time()) exact_step(run, p.has_value());
-        if (p && !run.open().empty() && !run.out_of_time()) smt_step(run, *p);
+    std::optional<BlockProblem> p;
+    std::optional<InputError> no_smt;
+    try {
+        p = make_block_problem(w);
+    } catch (const InputError& e) {
+        no_smt = e;
     }
+    // Intervals and windows: the exact engine takes point times only; the SMT engine ranges
+    // over the grid (a replayed lower bound) and the bounds engine proves upper bounds.
+    const bool ranges = p ? p->has_ranges() : std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
+        return !op.time.is_point() || !op.issue.at.is_point();
+    });
+    InputError bounds_refusal({w.source, 0, 0}, "");
+    const bool bounds_ran = bounds_step(run, ranges, &bounds_refusal);
+    if (!ranges && !run.open().empty() && !run.out_of_time()) exact_step(run, p.has_value());
+    bool smt_ran = false;
+    InputError smt_refusal = no_smt ? *no_smt : InputError({w.source, 0, 0}, "");
+    if (p && !run.open().empty() && !run.out_of_time()) smt_ran = smt_step(run, *p, &smt_refusal);
+    else smt_ran = p.has_value();
+    // With ranges nothing else covers the workload: two refusals are the answer.
+    if (ranges && !bounds_ran && !smt_ran)
+        throw InputError(smt_refusal.where(), "no engine ranges over this workload: " + smt_refusal.message() +
+                                                  "; and " + bounds_refusal.message());
     for (int op : run.open())
         if (run.out_of_time() && run.r_.wcrt[op].status != WcrtStatus::exact) run.r_.wcrt[op].unknown_reason = "timeout";
     run.r_.stats.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - run.start_);

@@ -9,13 +9,18 @@
 
 namespace gpuwcrt {
 
+constexpr long max_grid_combinations = 4096;
+
 struct EnumerationResult {
     std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
     EngineStats stats;
     bool complete = false;         // false: stopped by the timeout; answers are lower bounds
 };
 
-// Throws InputError for block-time intervals and issue windows (require_fixed_times).
+// Block-time intervals and issue windows: every combination of values on the grid (1 / the
+// common denominator of all times, as the SMT engine), each block's time chosen separately;
+// the maximum is then exact only where it meets the busy-time bound (grid_maximum_reason).
+// Throws InputError (exit 3) beyond max_grid_combinations combinations of grid values.
 // `progress` (optional) is called now and then with the number of scenarios done so far.
 EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
                                  const std::function<void(long long)>& progress = {});

@@ -12,9 +12,9 @@ std::string interval_text(const TimeRange& r) {
 }
 
 std::string cannot(const std::string& what) {
-    return "wcrt and certify cannot range over " + what +
-           " soundly yet (checking a few values, such as both ends, can miss the worst case because of "
-           "scheduling anomalies; docs/decisions.md); ";
+    return "rta-check compares the RTA with the exact WCRT, which over " + what +
+           " is only bounded (a maximum on a grid, scheduling anomalies between its points; docs/encoding.md); "
+           "use 'gpuwcrt wcrt' for the bounds, or ";
 }
 
 }  // namespace

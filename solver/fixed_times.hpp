@@ -1,8 +1,8 @@
 #pragma once
-// What the verification engines cannot range over yet: block-time (or copy-duration)
-// intervals and issue windows with lo < hi. Checking a few instants of them (both ends, a
-// grid) is not sound because of scheduling anomalies (docs/decisions.md, "Block-time
-// intervals and issue windows in verification"), so `wcrt` and `certify` refuse them.
+// What `rta-check` does not take: block-time (or copy-duration) intervals and issue windows
+// with lo < hi. It compares the RTA with the exact WCRT, and over such ranges the engines give
+// only a grid maximum (a lower bound) and proven upper bounds, not the worst case
+// (docs/encoding.md, "Intervals and windows: the grid"); `wcrt` and `certify` take them.
 #include "model/workload.hpp"
 
 namespace gpuwcrt {

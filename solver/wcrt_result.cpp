@@ -13,4 +13,12 @@ std::string to_string(Verdict v) {
     return "?";
 }
 
+std::string grid_maximum_reason(const Time& grid) {
+    return "maximum on grid " + exact_string(grid) + ": a lower bound, times between grid points may give more";
+}
+
+std::string grid_certify_reason(const Time& grid) {
+    return "no scenario on grid " + exact_string(grid) + " exceeds the bound, times between grid points may";
+}
+
 }  // namespace gpuwcrt

@@ -160,6 +160,16 @@ struct Search : SearchBase {
         x.launch_order.resize(n);
         for (int a = 0; a < n; ++a) x.launch_order[pos[a]] = a;  // a strict total order: positions differ
         x.sm.assign(w.ops.size(), {});
+        // The grid values the model chose: every block's (copy's) duration, every window's instant.
+        x.block_time.assign(w.ops.size(), {});
+        x.issue.assign(w.ops.size(), std::nullopt);
+        for (int o = 0; o < n; ++o) {
+            if (p.duration_varies(o)) {
+                const std::int64_t units = p.kernel_of_op[o] >= 0 ? p.blocks[p.kernel_of_op[o]] : 1;
+                for (std::int64_t j = 0; j < units; ++j) x.block_time[o].push_back(p.to_time(enc.duration_in(model, o, j)));
+            }
+            if (p.issue_hi[o] > p.issue_value[o]) x.issue[o] = p.to_time(enc.window_instant_in(model, o));
+        }
         Schedule claimed;
         for (int a = 0; a < p.kernels(); ++a)
             for (std::int64_t j = 0; j < p.blocks[a]; ++j) {
@@ -168,7 +178,8 @@ struct Search : SearchBase {
                     if (model.eval(enc.on_sm(a, j, m), true).is_true()) sm = m;
                 x.sm[p.op[a]].push_back(sm);
                 const Time start = p.to_time(enc.start_in(model, a, j));
-                claimed.blocks.push_back({p.op[a], j, sm, start, start + w.ops[p.op[a]].time.hi});
+                const Time length = p.to_time(enc.duration_in(model, p.op[a], j));
+                claimed.blocks.push_back({p.op[a], j, sm, start, start + length});
             }
         const Time response = p.to_time(enc.op_finish_in(model, op) - enc.op_issue_in(model, op));
         replay_witness(w, x, op, response, &claimed);
@@ -203,8 +214,8 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     bool time_indexed = o.encoding == EncodingChoice::time_indexed || p.extended();
     // The time-indexed encoding has a literal per block and instant: on a fine time scale (a
     // 2-block kernel of block time 400000 needed 1.7 GB) the event encoding, whose size does
-    // not depend on the scale, is the one to build.
-    if (o.encoding == EncodingChoice::automatic)
+    // not depend on the scale, is the one to build, if it covers the workload at all.
+    if (o.encoding == EncodingChoice::automatic && !p.extended())
         time_indexed = o.policy != Policy::round_robin && p.horizon <= 100'000 &&
                        TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
     const auto start = Clock::now();
@@ -270,16 +281,21 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
     if (!p.extended()) return;
     std::string features;
     for (const auto& [has, name] : {std::pair{p.has_copies, "copies"}, std::pair{p.has_priorities, "priorities"},
-                                    std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"}})
+                                    std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"},
+                                    std::pair{p.has_intervals, "block-time intervals"},
+                                    std::pair{p.has_windows, "issue windows"}})
         if (has) features += (features.empty() ? " " : ", ") + std::string(name);
     // Only the time-indexed encoding has the operation-level families (docs/encoding.md).
     if (o.encoding == EncodingChoice::event)
         throw InputError({"gpuwcrt", 0, 0}, "the event encoding cannot take this workload: it has" + features +
                                                 ", which only the time-indexed encoding takes (docs/encoding.md)");
+    // Round-robin's "SM used last" is a state carried from dispatch to dispatch across kernels,
+    // which the time-indexed encoding has no order for (docs/encoding.md, "Round-robin").
     if (o.policy == Policy::round_robin)
         throw InputError({"gpuwcrt: --policy", 0, 0}, "round-robin: the SMT engine fixes round-robin placement "
-                                                         "only without copies, priorities, the NULL stream and "
-                                                         "after_stream_idle (this workload has" + features +
+                                                         "only in the event encoding, which takes no copies, "
+                                                         "priorities, NULL stream, after_stream_idle, intervals or "
+                                                         "windows (this workload has" + features +
                                                          "); use --engine enumerate, or --policy any / most-room / "
                                                          "first-fit");
 }
@@ -316,6 +332,12 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
                        human_string(best) + "?");
             CheckResult r = search->check_exceeds(best);
             if (r.answer == Answer::unsat) {
+                if (p.has_ranges()) {  // the grid maximum: exact only when it meets the busy-time bound
+                    if (best != upper) stop(grid_maximum_reason(p.grid()));
+                    else a.status = WcrtStatus::exact;
+                    a.upper_by = "busy-time bound";
+                    break;
+                }
                 a.status = WcrtStatus::exact;
                 a.upper_bound = best;
                 break;
@@ -371,7 +393,8 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
             limits.say("solver check: can the response exceed " + human_string(bound) + "?");
             CheckResult r = search->check_exceeds(bound);
             if (r.answer == Answer::unsat) {
-                a.verdict = Verdict::certified;
+                if (p.has_ranges()) stop(grid_certify_reason(p.grid()));  // the grid is not every scenario
+                else a.verdict = Verdict::certified;
             } else if (r.answer == Answer::unknown) {
                 stop(to_string(r.reason));
             } else {

@@ -16,17 +16,21 @@ namespace gpuwcrt {
 
 // Throws InputError (exit 3) for option combinations the SMT engine cannot take on this
 // workload: the event encoding or round-robin placement with copies, priorities, the NULL
-// stream or after_stream_idle. smt_maximise and smt_certify call it first.
+// stream, after_stream_idle, block-time intervals or issue windows. smt_maximise and smt_certify call it first.
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
 
 // Lines for the user during a long call ("building the encoding for K3 …"); may be empty.
 using ProgressSink = std::function<void(const std::string&)>;
 
 // Exact WCRT of `op` (status exact), or on timeout the best replayed response found (unknown).
+// With block-time intervals or issue windows (BlockProblem::has_ranges): the maximum over the
+// grid, a replayed lower bound, status exact only when it meets the busy-time bound, else
+// unknown with grid_maximum_reason (docs/encoding.md, "Intervals and windows: the grid").
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
                         EngineStats& stats, const ProgressSink& progress = {});
 
 // Certified when no scenario gives a response > bound, refuted with a replayed counterexample.
+// With ranges, no grid scenario above the bound is not a certificate: unknown (grid_certify_reason).
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
                           const EngineOptions& o, EngineStats& stats, const ProgressSink& progress = {});
 

@@ -264,8 +264,13 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
         CHECK(*a.upper_bound == bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op))));
         CHECK(a.unknown_reason == "timeout");
     }
-    // Outside the busy-time bound's scope (a block-time interval): no upper bound at all.
+    // With a block-time interval (in the busy-time bound's scope since issue 13: it counts every
+    // block at hi, docs/encoding.md "Intervals and windows: the grid"). How far the exploration
+    // got before the clock is machine-dependent: assert only what holds either way.
     Workload c = w;
     c.ops[0].time.hi = c.ops[0].time.lo + 1;
-    for (const WcrtAnswer& a : abstraction_bounds(c, o, b).wcrt) CHECK(!a.upper_bound);
+    for (const WcrtAnswer& a : abstraction_bounds(c, o, b).wcrt) {
+        if (a.wcrt && a.upper_bound) CHECK(*a.upper_bound >= *a.wcrt);
+        if (a.status == WcrtStatus::exact) CHECK(a.wcrt == a.upper_bound);
+    }
 }

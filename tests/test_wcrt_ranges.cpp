@@ -1,0 +1,209 @@
+// Block-time intervals and issue windows: the SMT engine's grid maximum against exhaustive
+// enumeration over the same grid (every launch order x every per-block duration x every issue
+// instant on it), on seeded random workloads that mix them with copies, priorities, the NULL
+// stream, after_stream_idle and several operations per stream; every witness replayed with
+// its durations and instants. Also the interval anomaly of cases/anomalies/.
+#include <catch2/catch.hpp>
+
+#include "encode/block_problem.hpp"
+#include "model/load_toml.hpp"
+#include "model/random_workload.hpp"
+#include "model/write_toml.hpp"
+#include "sim/simulate.hpp"
+#include "solver/auto_engine.hpp"
+#include "solver/enumerate.hpp"
+#include "solver/wcrt_smt.hpp"
+#include "support.hpp"
+
+using gpuwcrt::test::source_path;
+
+using namespace gpuwcrt;
+
+namespace {
+
+// Bits of the seed ask for the features independently; intervals or windows (or both) always.
+RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations
+    s.streams = 1 + static_cast<int>((seed / 3) % 3);  // over 1..3 streams
+    s.threads = {256, 512, 768, 1024};
+    s.shared_kib = {0, 32, 48};
+    s.max_blocks = 2;
+    s.max_block_time = 4;
+    s.block_time_denominator = 2;  // intervals [C, C + 1/2 or 1]: 2 or 3 grid values, as windows
+    s.staggered_issue = (seed / 5) % 2 == 1;
+    s.sms = 1 + static_cast<int>((seed / 7) % 3);  // 1..3 SMs
+    const bool intervals = seed % 4 != 0, windows = seed % 4 != 1;  // both in 3 of 4 seeds
+    s.interval_percent = intervals ? 40 : 0;
+    s.window_percent = windows ? 50 : 0;
+    s.copy_percent = (seed / 4) % 2 ? 35 : 0;
+    s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
+    s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
+    s.after_idle_percent = (seed / 11) % 3 != 0 ? 50 : 0;
+    return s;
+}
+
+Policy policy_for(std::uint64_t seed) {
+    switch (seed % 3) {
+        case 0: return Policy::chooser;
+        case 1: return Policy::most_room;
+        default: return Policy::first_fit;
+    }
+}
+
+struct FeatureCount {
+    int intervals = 0, windows = 0, copies = 0, priorities = 0, null_stream = 0, after_idle = 0, multi = 0;
+    int workloads = 0, skipped = 0;
+};
+
+// Combinations of grid values that enumeration goes through (times launch orders and SMs).
+std::int64_t grid_combinations(const BlockProblem& p) {
+    std::int64_t n = 1;
+    for (int o = 0; o < p.ops(); ++o) {
+        const std::int64_t units = p.kernel_of_op[o] >= 0 ? p.blocks[p.kernel_of_op[o]] : 1;
+        for (std::int64_t j = 0; j < units; ++j) n *= p.duration[o] - p.duration_lo[o] + 1;
+        n *= p.issue_hi[o] - p.issue_value[o] + 1;
+    }
+    return n;
+}
+
+void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) {
+    const EnumerationResult reference = enumerate_wcrt(w, o);
+    REQUIRE(reference.complete);
+    const BlockProblem p = make_block_problem(w);
+    EngineStats stats;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const int op = static_cast<int>(i);
+        INFO("operation " << w.ops[i].name);
+        const WcrtAnswer a = smt_maximise(w, p, op, o, stats);
+        REQUIRE(a.wcrt);
+        CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[i].wcrt));
+        const Time upper = p.op_response_upper_bound(op);
+        CHECK(upper >= *a.wcrt);
+        // Exact only where the proven busy-time bound meets the grid maximum; otherwise the
+        // answer names the grid.
+        if (p.has_ranges()) CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == upper));
+        CHECK(a.status == reference.wcrt[i].status);
+        if (a.status != WcrtStatus::exact && p.has_ranges()) CHECK_THAT(a.unknown_reason, Catch::Contains("grid " + exact_string(p.grid())));
+        // Both witnesses are real scenarios: replayed with their durations and instants.
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.wcrt);
+        CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.wcrt);
+    }
+}
+
+FeatureCount differential(std::uint64_t first, std::uint64_t last) {
+    FeatureCount n;
+    for (std::uint64_t seed = first; seed <= last; ++seed) {
+        const Workload w = random_workload(ranges_spec(seed), seed);
+        const BlockProblem p = make_block_problem(w);
+        if (grid_combinations(p) > 256) {  // enumeration would take too long for the ctest budget
+            n.skipped += 1;
+            continue;
+        }
+        n.workloads += 1;
+        n.intervals += p.has_intervals;
+        n.windows += p.has_windows;
+        n.copies += p.has_copies;
+        n.priorities += p.has_priorities;
+        n.null_stream += p.has_null;
+        n.after_idle += p.has_after_idle;
+        bool multi = false;
+        for (int o = 0; o < p.ops(); ++o) multi = multi || p.op_pred[o] >= 0;
+        n.multi += multi;
+        EngineOptions o;
+        o.policy = policy_for(seed);
+        o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;  // half: the solver finds every improvement
+        INFO("seed " << seed << ", policy " << policy_name(o.policy) << "\n" << workload_to_toml(w));
+        grid_maximum_equals_enumeration(w, o);
+    }
+    return n;
+}
+
+// Intervals and windows each in at least 25 workloads of every part of 50 seeds (at least 100
+// of the 200), the other features mixed in.
+void part(std::uint64_t first, std::uint64_t last) {
+    const FeatureCount n = differential(first, last);
+    WARN(n.workloads << " workloads (" << n.skipped << " skipped): intervals " << n.intervals << ", windows "
+                     << n.windows << ", copies " << n.copies << ", priorities " << n.priorities << ", NULL "
+                     << n.null_stream << ", after_stream_idle " << n.after_idle << ", multi-op streams " << n.multi);
+    CHECK(n.intervals >= 25);
+    CHECK(n.windows >= 25);
+    CHECK(n.skipped * 10 <= n.workloads);  // almost every seed is compared
+    CHECK(n.copies * 5 >= n.workloads);
+    CHECK(n.priorities * 5 >= n.workloads);
+    CHECK(n.null_stream * 5 >= n.workloads);
+    CHECK(n.after_idle * 5 >= n.workloads);
+    CHECK(n.multi * 5 >= n.workloads);
+}
+
+}  // namespace
+
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges]") {
+    part(1, 50);
+}
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges]") {
+    part(51, 100);
+}
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges]") {
+    part(101, 150);
+}
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges]") {
+    part(151, 200);
+}
+
+TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter block time that simulate at hi misses",
+          "[wcrt][smt][ranges][anomaly]") {
+    const Workload w = load_workload_file(source_path("cases/anomalies/shorter-block-time-longer-response.toml"));
+    const int h = *w.find_op("H");
+    const int l = *w.find_op("L");
+    REQUIRE(!w.ops[l].time.is_point());
+    const Time at_hi = simulate(w, Scenario{}).response(h);  // every block at hi, file order
+    // The anomaly itself: L's block time at lo (others as simulate) gives H a longer response.
+    Scenario shorter;
+    shorter.block_time = [&](int op, std::int64_t) { return op == l ? w.ops[l].time.lo : w.ops[op].time.hi; };
+    CHECK(simulate(w, shorter).response(h) > at_hi);
+
+    const BlockProblem p = make_block_problem(w);
+    EngineStats stats;
+    const WcrtAnswer a = smt_maximise(w, p, h, EngineOptions{}, stats);
+    REQUIRE(a.wcrt);
+    CHECK(*a.wcrt > at_hi);
+    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+    // The witness chose a shorter block time for L and replays to the claimed response.
+    REQUIRE(a.witness->block_time.size() > static_cast<std::size_t>(l));
+    REQUIRE(a.witness->block_time[l].size() == 1);
+    CHECK(a.witness->block_time[l][0] < w.ops[l].time.hi);
+    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+    // Not proven to be the worst case over real block times (docs/encoding.md): unknown.
+    CHECK(a.status == WcrtStatus::unknown);
+    CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
+}
+
+TEST_CASE("auto takes intervals with priorities: the SMT grid lower bound, a proven upper bound, never exact below it",
+          "[wcrt][auto][ranges]") {
+    // bounds refuses priorities; before issue 13 auto exited 3 on this workload.
+    const Workload w = load_workload_file(source_path("cases/anomalies/supremum-not-attained.toml"));
+    const int h = *w.find_op("H");
+    const AutoResult r = auto_wcrt(w, {h}, EngineOptions{});
+    const WcrtAnswer& a = r.wcrt[h];
+    REQUIRE(a.wcrt);
+    REQUIRE(a.upper_bound);
+    CHECK(a.lower_by == "smt");
+    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+    CHECK(*a.upper_bound >= *a.wcrt);
+    CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
+    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+    // Round-robin: neither bounds (priorities) nor smt (round-robin with ranges) takes it.
+    EngineOptions rr;
+    rr.policy = Policy::round_robin;
+    CHECK_THROWS_AS(auto_wcrt(w, {h}, rr), InputError);
+}
+
+TEST_CASE("enumeration refuses more grid combinations than its stated limit, at the operation", "[wcrt][ranges]") {
+    // 8 blocks with 3 grid values each: 3^8 = 6561 > 4096 combinations.
+    const Workload w = test::workload_from("[[kernel]]\nname = \"K\"\nblocks = 8\nthreads = 256\nblock_time = [1, 2]\n"
+                                           "[[kernel]]\nname = \"L\"\nblocks = 1\nthreads = 256\nblock_time = 1\nissue = 0.5\n");
+    CHECK_THROWS_WITH(enumerate_wcrt(w, EngineOptions{}),
+                      Catch::Contains("test.toml:1:1:") && Catch::Contains(std::to_string(max_grid_combinations)) &&
+                          Catch::Contains("grid 1/2"));
+}
