@@ -199,3 +199,51 @@ TEST_CASE("gpuwcrt wcrt --engine exact equals --engine enumerate on the thesis e
         CHECK(a["operations"][i]["status"] == "exact");
     }
 }
+
+TEST_CASE("exact engine: 1, 2 and 3 worker threads give the same answers, witnesses and state counts") {
+    auto same = [](const Workload& w, EngineOptions o) {
+        o.threads = 1;
+        const ExactResult one = exact_wcrt(w, o);
+        for (int t : {2, 3}) {
+            o.threads = t;
+            const ExactResult many = exact_wcrt(w, o);
+            CHECK(many.stats.threads == t);
+            CHECK(many.complete == one.complete);
+            CHECK(many.stats.states == one.stats.states);
+            CHECK(many.stats.expansions == one.stats.expansions);
+            for (std::size_t op = 0; op < w.ops.size(); ++op) {
+                INFO("operation " << w.ops[op].name << ", " << t << " threads");
+                REQUIRE(many.wcrt[op].wcrt == one.wcrt[op].wcrt);
+                REQUIRE(many.wcrt[op].witness);
+                CHECK(many.wcrt[op].witness->launch_order == one.wcrt[op].witness->launch_order);
+                CHECK(many.wcrt[op].witness->sm == one.wcrt[op].witness->sm);
+            }
+            require_witnesses_replay(w, many);
+        }
+    };
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        INFO("seed " << seed);
+        EngineOptions o;
+        o.policy = policy_for(seed);
+        same(random_workload(feature_spec(seed), 7000 + seed), o);
+    }
+    RandomWorkloadSpec s;  // the bench/wcrt family at n = 7: levels of thousands of states, many chunks
+    s.kernels = 7;
+    s.streams = 7;
+    same(random_workload(s, 7001), EngineOptions{});
+}
+
+TEST_CASE("gpuwcrt wcrt --threads: a bad count is an input error, a good one changes no answer") {
+    const std::string file = test::source_path("cases/thesis/example.toml");
+    for (const char* bad : {"0", "65", "-1", "x"}) {
+        const auto r = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", bad});
+        INFO("--threads " << bad << ": " << r.err);
+        CHECK(r.exit_code == 3);
+        CHECK_THAT(r.err, Catch::Contains("--threads"));
+    }
+    const auto one = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", "1", "--json"});
+    const auto two = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", "2", "--json"});
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(two.exit_code == 0);
+    CHECK(nlohmann::json::parse(one.out)["operations"] == nlohmann::json::parse(two.out)["operations"]);
+}

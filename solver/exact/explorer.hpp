@@ -32,6 +32,7 @@ struct ExactStats {
     long long beam_cut = 0;            // states dropped by the beam
     int levels = 0;                    // levels completed
     long long peak_level_states = 0;   // most states stored at one level
+    int threads = 1;                   // worker threads used (EngineOptions::threads)
     std::chrono::milliseconds elapsed{0};
 };
 
