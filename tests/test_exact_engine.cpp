@@ -80,7 +80,7 @@ Workload relisted(const Workload& w, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("exact engine equals enumeration on 1200 random workloads with every feature") {
-    int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0;
+    int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0, pruned_seen = 0;
     for (std::uint64_t seed = 1; seed <= 1200; ++seed) {
         Workload w = random_workload(feature_spec(seed), 7000 + seed);
         // A binding resident-block limit on some seeds (with >= 128-thread blocks it never binds
@@ -101,6 +101,7 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
             CHECK(r.wcrt[op].upper_bound == r.wcrt[op].wcrt);
         }
         require_witnesses_replay(w, r);
+        pruned_seen += r.stats.pruned > 0;
         null_seen += w.null_stream() >= 0;
         high_seen += std::any_of(w.streams.begin(), w.streams.end(), [](const Stream& s) { return s.priority == Priority::high; });
         copies_seen += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.is_kernel(); });
@@ -114,6 +115,29 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
     CHECK(high_seen > 100);
     CHECK(idle_seen > 50);
     CHECK(multi_seen > 300);
+    CHECK(pruned_seen > 100);  // the drain bound really cut states on these (docs/exact-engine.md)
+}
+
+TEST_CASE("exact engine: pruning by the drain bound changes no answer on the bench/wcrt family") {
+    for (std::uint64_t run = 0; run < 3; ++run) {
+        RandomWorkloadSpec s;
+        s.kernels = 7;
+        s.streams = 7;
+        const Workload w = random_workload(s, 7000 + run);
+        ExactLimits off;
+        off.prune = false;
+        const ExactResult a = exact_wcrt(w, {}), b = exact_wcrt(w, {}, off);
+        REQUIRE(a.complete);
+        REQUIRE(b.complete);
+        CHECK(a.stats.pruned > 0);
+        CHECK(b.stats.pruned == 0);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("run " << run << ", operation " << w.ops[op].name);
+            CHECK(a.wcrt[op].wcrt == b.wcrt[op].wcrt);
+            CHECK(a.wcrt[op].status == WcrtStatus::exact);
+        }
+        require_witnesses_replay(w, a);
+    }
 }
 
 TEST_CASE("exact engine: streams and operations listed in another order give the same WCRTs") {

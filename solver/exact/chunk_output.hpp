@@ -30,7 +30,7 @@ struct ChunkOutput {
     std::vector<Response> responses;
     std::string bytes;         // per child: key, issue varints, (beam) determined-set bytes
     std::vector<int> choices;  // per child / response: the decisions of its step
-    long long expansions = 0, steps = 0;
+    long long expansions = 0, steps = 0, pruned = 0;
     std::string stop;          // "timeout" / "memory limit": the chunk is incomplete, the search stops
 
     std::string_view key(const Child& c) const { return {bytes.data() + c.bytes_at, c.key_len}; }

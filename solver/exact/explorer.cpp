@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "solver/exact/drain_bound.hpp"
 #include "solver/exact/level_store.hpp"
 #include "solver/exact/ordered_chunks.hpp"
 #include "solver/exact/state.hpp"
@@ -89,6 +90,7 @@ struct Records {
 
 struct Best {
     bool found = false;
+    bool seeded = false;  // the seeding beam run's answer (its witness is kept in Search::seed_)
     std::int64_t response = 0;
     std::uint32_t parent = 0;
     std::vector<int> last_step;
@@ -105,12 +107,13 @@ class Search {
 public:
     Search(const Workload& w, const EngineOptions& o, const ExactLimits& l, const ExactProgress& pr)
         : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()),
-          threads_(worker_threads(o)) {}
+          threads_(worker_threads(o)), drain_(p_) {}
 
     ExactResult run() {
         ExactResult res;
         std::string stop;
         try {
+            if (pruning() && limits_.seed_beam > 0) seed();
             stop = explore();
         } catch (const std::bad_alloc&) {
             levels_.clear();  // give the memory back before the witnesses are rebuilt
@@ -129,6 +132,25 @@ public:
     }
 
 private:
+    bool pruning() const { return limits_.prune && limits_.beam == 0 && drain_.applies(); }
+
+    // The largest responses found by a beam run (cheap, and usually within a unit or two of the
+    // WCRT): the drain bound prunes against them from the first level on.
+    void seed() {
+        ExactLimits beam;
+        beam.beam = limits_.seed_beam;
+        beam.beam_level = 20000;
+        beam.prune = false;
+        EngineOptions o = o_;
+        if (o.timeout) o.timeout = std::max(std::chrono::milliseconds(0),
+                                            *o.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_));
+        Search s(*p_.w, o, beam, {});
+        seed_ = s.run().wcrt;
+        for (int op = 0; op < p_.n; ++op)
+            if (s.best_[op].found) best_[op] = {true, true, s.best_[op].response, 0, {}};
+        stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
+    }
+
     bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
     std::optional<Clock::time_point> deadline() const {
         if (!o_.timeout) return std::nullopt;
@@ -150,6 +172,14 @@ private:
             if (!levels_[level]) continue;
             const LevelStore& here = levels_[level]->states;
             const std::size_t size = here.size();
+            // What the workers prune against during this level: fixed while they run (no data
+            // race, and the same pruning whatever the thread timing); it only lags behind.
+            lb_.assign(p_.n, 0);
+            lb_found_.assign(p_.n, 0);
+            for (int op = 0; op < p_.n; ++op) {
+                lb_[op] = best_[op].response;
+                lb_found_[op] = best_[op].found;
+            }
             stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(size));
             // Chunks small enough to keep every worker busy on a small level, large enough that
             // handing them over costs nothing on a large one.
@@ -192,6 +222,10 @@ private:
                 return;
             }
             decode(p_, store.key(e), e.now, store.issues(e), base);
+            if (pruning() && drain_.prunable(base, lb_, lb_found_)) {  // the answers rose since it was stored
+                ++out.pruned;
+                continue;
+            }
             const std::uint32_t from = e.record;
             DfsDecider d;
             do {
@@ -210,6 +244,10 @@ private:
                 out.choices.insert(out.choices.end(), d.choice.begin(), d.choice.end());
                 for (const auto& [op, r] : so.responses) out.responses.push_back({op, r, from, choice_at, choice_len});
                 if (!so.child) continue;
+                if (pruning() && drain_.prunable(work, lb_, lb_found_)) {
+                    ++out.pruned;
+                    continue;
+                }
                 canonicalise(p_, work);
                 const int to = work.level();
                 if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
@@ -245,9 +283,10 @@ private:
     std::string merge(const ChunkOutput& out) {
         stats_.expansions += out.expansions;
         stats_.steps += out.steps;
+        stats_.pruned += out.pruned;
         for (const ChunkOutput::Response& r : out.responses) {
             Best& b = best_[r.op];
-            if (!b.found || r.response > b.response) b = {true, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
+            if (!b.found || r.response > b.response) b = {true, false, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
         }
         for (const ChunkOutput::Child& c : out.children) {
             insert(out, c);
@@ -347,6 +386,12 @@ private:
             if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
             return;
         }
+        if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
+            a.wcrt = seed_[op].wcrt;
+            a.witness = seed_[op].witness;
+            if (stop.empty()) a.upper_bound = a.wcrt;
+            return;
+        }
         std::vector<std::vector<int>> steps = records_.path(b.parent);
         steps.push_back(b.last_step);
         const WitnessScenario x = reconstruct_witness(p_, steps);
@@ -365,6 +410,10 @@ private:
     Clock::time_point t0_;
     std::vector<std::unique_ptr<Level>> levels_;
     int threads_;
+    DrainBound drain_;
+    std::vector<WcrtAnswer> seed_;
+    std::vector<std::int64_t> lb_;
+    std::vector<char> lb_found_;
     Records records_;
     ExactStats stats_;
     std::string scratch_issues_;

@@ -22,6 +22,12 @@ struct ExactLimits {
     // With beam > 0: at most this many states per level as well (0 = no cap), the latest ones.
     // Needed beyond n = 16, where the sets of determined operations alone are too many.
     long long beam_level = 0;
+    // Exact mode: drop states from which no open kernel can exceed the largest response found
+    // for it (the drain bound, docs/exact-engine.md "Pruning by bounds"; only where it is proven:
+    // kernels only, one EE queue, no NULL stream). The largest responses are first seeded by a
+    // beam run of `seed_beam` states per set (0: no seeding).
+    bool prune = true;
+    int seed_beam = 16;
 };
 
 struct ExactStats {
@@ -30,6 +36,8 @@ struct ExactStats {
     long long steps = 0;               // macro steps run (one per branch)
     long long dominated = 0;           // states dropped or retired by dominance or equality
     long long beam_cut = 0;            // states dropped by the beam
+    long long pruned = 0;              // states dropped by the drain bound (not expanded or not stored)
+    std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
     int levels = 0;                    // levels completed
     long long peak_level_states = 0;   // most states stored at one level
     int threads = 1;                   // worker threads used (EngineOptions::threads)
