@@ -24,7 +24,7 @@ void name_engine(std::vector<WcrtAnswer>& answers, const std::string& engine) {
 }  // namespace
 
 void check_engine_scope(const Workload& w, const VerifyOptions& o) {
-    if (o.engine == "exact") exact::require_exact_scope(w);  // its own message: points to --engine bounds
+    if (o.engine == "exact") exact::require_exact_scope(w, integer_times(w));  // its own message
     else if (o.engine == "smt" || o.engine == "enumerate") require_fixed_times(w);
 }
 

@@ -157,16 +157,15 @@ TEST_CASE("exact engine: streams and operations listed in another order give the
     }
 }
 
-TEST_CASE("exact engine refuses block-time intervals and issue windows, pointing to the bounds engine") {
-    RandomWorkloadSpec s;
-    s.kernels = 3;
-    s.interval_percent = 100;
-    Workload w = random_workload(s, 5);
-    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("block_time") && Catch::Contains("--engine bounds"));
-    s.interval_percent = 0;
-    s.window_percent = 100;
-    w = random_workload(s, 6);
-    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("issue = [") && Catch::Contains("--engine bounds"));
+TEST_CASE("gpuwcrt wcrt --engine exact over a block-time interval: grid lower bounds, exit 2, never exact") {
+    const std::string file = test::source_path("cases/anomalies/supremum-not-attained.toml");
+    const auto r = test::run_cli({"wcrt", file, "--engine", "exact", "--json"});
+    REQUIRE(r.exit_code == 2);
+    const auto j = nlohmann::json::parse(r.out);
+    for (const auto& op : j["operations"]) {
+        CHECK(op["status"] == "unknown");
+        CHECK(op["wcrt"].is_string());
+    }
 }
 
 TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bounds, never exact") {

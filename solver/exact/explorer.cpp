@@ -379,8 +379,12 @@ private:
 
     void answer(int op, const std::string& stop, WcrtAnswer& a) {
         a.op = op;
-        a.status = stop.empty() ? WcrtStatus::exact : WcrtStatus::unknown;
-        a.unknown_reason = stop;
+        // Intervals and windows: the maximum over the tick grid is attained by a replayed scenario,
+        // but the supremum over the real intervals may lie between grid points (docs/decisions.md):
+        // a lower bound, never exact, and no upper bound.
+        const bool exact = stop.empty() && !p_.ranges;
+        a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
+        a.unknown_reason = stop.empty() && p_.ranges ? "grid" : stop;
         const Best& b = best_[op];
         if (!b.found) {
             if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
@@ -389,7 +393,7 @@ private:
         if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
             a.wcrt = seed_[op].wcrt;
             a.witness = seed_[op].witness;
-            if (stop.empty()) a.upper_bound = a.wcrt;
+            if (exact) a.upper_bound = a.wcrt;
             return;
         }
         std::vector<std::vector<int>> steps = records_.path(b.parent);
@@ -399,7 +403,7 @@ private:
         replay_witness(*p_.w, x, op, response);
         a.wcrt = response;
         a.witness = x;
-        if (stop.empty()) a.upper_bound = response;
+        if (exact) a.upper_bound = response;
     }
 
     Problem p_;

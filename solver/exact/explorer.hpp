@@ -47,14 +47,16 @@ struct ExactStats {
 struct ExactResult {
     std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
     ExactStats stats;
-    bool complete = false;         // every state explored, nothing cut: every answer exact
+    // Every state explored, nothing cut: every answer exact — or, with intervals or windows, the
+    // maximum over the whole tick grid (status unknown, reason "grid": a lower bound).
+    bool complete = false;
 };
 
 // Progress lines ("level 4/10, 12345 states, 3.2 s"), now and then.
 using ExactProgress = std::function<void(const std::string&)>;
 
-// Throws InputError for block-time/duration intervals and issue windows (exact::require_exact_scope)
-// and for times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
+// Throws InputError for grids of intervals and windows beyond exact::max_grid_product, more
+// blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
 // EngineOptions::timeout covers the whole call; std::bad_alloc ends the search with status
 // unknown "memory limit" and the lower bounds found so far.
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits = {},
