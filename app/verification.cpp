@@ -20,7 +20,8 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "every operation and a replayed lower bound, exact when they meet; ranges over\n"
                     "block-time intervals and issue windows (no priorities or NULL stream yet).\n"
                     "exact: explicit-state search over the scheduler's states, every operation at once\n"
-                    "(docs/exact-engine.md; copies, priorities, the NULL stream; point times only).\n"
+                    "(docs/exact-engine.md; copies, priorities, the NULL stream; intervals and windows\n"
+                    "on the tick grid, as lower bounds).\n"
                     "smt: Z3 over the block-level encoding, one operation at a time (docs/encoding.md).\n"
                     "enumerate: every scenario through the simulator (the reference; exponential)")
         ->check(CLI::IsMember({"auto", "bounds", "exact", "smt", "enumerate"}));
