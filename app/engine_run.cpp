@@ -24,7 +24,7 @@ void name_engine(std::vector<WcrtAnswer>& answers, const std::string& engine) {
 
 void check_engine_scope(const Workload& w, const VerifyOptions& o) {
     // smt and enumerate range over intervals and windows on the grid (docs/encoding.md).
-    if (o.engine == "exact") exact::require_exact_scope(w);  // its own message: points to --engine bounds
+    if (o.engine == "exact") exact::require_exact_scope(w, integer_times(w));  // its own message
 }
 
 EngineRun run_wcrt_engine(const Workload& w, const std::vector<int>& ops, const VerifyOptions& o,
@@ -78,6 +78,8 @@ Json stats_json(const VerifyOptions& o, const EngineRun& run) {
         st["states"] = run.exact->states;
         st["levels"] = run.exact->levels;
         st["peak_level_states"] = run.exact->peak_level_states;
+        st["pruned"] = run.exact->pruned;    // dropped by the drain bound (docs/exact-engine.md)
+        st["threads"] = run.exact->threads;  // worker threads of the search
     }
     if (o.engine == "auto") st["steps"] = run.steps;
     return st;
@@ -89,7 +91,8 @@ std::string stats_line(const VerifyOptions& o, const EngineRun& run) {
     if (o.engine == "auto")
         for (const std::string& s : run.steps) out << "  " << s << "\n";
     if (run.exact) {
-        out << "states stored: " << run.exact->states << " (at most " << run.exact->peak_level_states << " per level)";
+        out << "states stored: " << run.exact->states << " (at most " << run.exact->peak_level_states << " per level, "
+            << run.exact->pruned << " pruned, " << run.exact->threads << " threads)";
         sep = ", ";
     }
     if (o.engine == "bounds" || (o.engine == "auto" && run.stats.abstract_states > 0)) {

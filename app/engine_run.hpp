@@ -30,7 +30,7 @@ EngineRun run_wcrt_engine(const Workload& w, const std::vector<int>& ops, const 
                           const std::function<bool(const WcrtAnswer&)>& settled = {});
 
 // {"seconds", and per engine: "scenarios", "solver":{"checks"}, "states"/"levels"/
-// "peak_level_states" (exact), "abstract_states" (bounds), "steps" (auto)}.
+// "peak_level_states", "pruned", "threads" (exact), "abstract_states" (bounds), "steps" (auto)}.
 Json stats_json(const VerifyOptions& o, const EngineRun& run);
 // The last line of the text output: "states stored: …, 2.1 s".
 std::string stats_line(const VerifyOptions& o, const EngineRun& run);

@@ -20,7 +20,8 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "every operation and a replayed lower bound, exact when they meet; ranges over\n"
                     "block-time intervals and issue windows (no priorities or NULL stream yet).\n"
                     "exact: explicit-state search over the scheduler's states, every operation at once\n"
-                    "(docs/exact-engine.md; copies, priorities, the NULL stream; point times only).\n"
+                    "(docs/exact-engine.md; copies, priorities, the NULL stream; intervals and windows\n"
+                    "on the tick grid, as lower bounds).\n"
                     "smt: Z3 over the block-level encoding, one operation at a time (docs/encoding.md).\n"
                     "enumerate: every scenario through the simulator (the reference; exponential).\n"
                     "smt and enumerate range over block-time intervals and issue windows on the grid 1/s "
@@ -35,6 +36,11 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "seconds for the whole run, from 0.001 to 10000000 (read exactly: 0.5, 1e3, 1/3;\n"
                     "rounded up to whole milliseconds); what is not decided by then is 'unknown', never\n"
                     "certified");
+    sub->add_option("--threads", o.threads,
+                    "worker threads of the exact engine's search (--engine exact, and auto's exact\n"
+                    "phase), 1 to 64; default: the number of cores, at most 8. The answers and\n"
+                    "witnesses do not depend on it, only the time")
+        ->type_name("N");
     sub->add_flag("--json", o.json, "print JSON for scripts (times as exact strings \"3/2\")");
     sub->add_option("--svg", o.svg, "write the schedule of the (first) witness/counterexample as an SVG chart");
 }
@@ -43,6 +49,12 @@ EngineOptions engine_options(const VerifyOptions& o) {
     EngineOptions e;
     e.policy = o.policy == "any" ? Policy::chooser : *parse_policy(o.policy);
     if (o.timeout) e.timeout = parse_timeout(*o.timeout);
+    if (o.threads) {
+        if (*o.threads < 1 || *o.threads > max_threads)
+            throw option_error("--threads", "must be between 1 and " + std::to_string(max_threads) + ", got " +
+                                                std::to_string(*o.threads));
+        e.threads = static_cast<int>(*o.threads);
+    }
     return e;
 }
 

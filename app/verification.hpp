@@ -20,14 +20,16 @@ struct VerifyOptions {
     std::string engine = "auto";
     std::string policy = "any";
     std::optional<std::string> timeout;  // command-line text, seconds; checked and converted by engine_options
+    std::optional<long long> threads;    // --threads; checked by engine_options
     bool json = false;
     std::string svg;
 };
 
 void add_verify_options(CLI::App* sub, VerifyOptions& o);
 // Throws option_error for a --timeout that is not a number of seconds in
-// [0.001, max_timeout_seconds].
+// [0.001, max_timeout_seconds], and for --threads outside [1, max_threads].
 EngineOptions engine_options(const VerifyOptions& o);
+inline constexpr long long max_threads = 64;
 inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
 std::chrono::milliseconds parse_timeout(const std::string& seconds);
 // A decimal exponent of five or more digits ("1e-99999"): reading it exactly costs time

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "encode/block_problem.hpp"
@@ -15,6 +16,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
+
+bool has_ranges(const Workload& w) {
+    return std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
+        return !op.time.is_point() || (op.issue.kind == IssueSpec::Kind::at && !op.issue.at.is_point());
+    });
+}
 
 // Wall clock as "1.23 s", from integer milliseconds (no floating point anywhere in the engines).
 std::string seconds_since(Clock::time_point t0) {
@@ -75,9 +82,9 @@ public:
 };
 
 // The abstraction: with point times only a first, cheap pass (the exact engine follows), with
-// intervals or windows half the budget (the SMT engine's grid search follows). Returns false
-// when it does not cover the workload, with its reason in `refusal`.
-bool bounds_step(Run& run, bool ranges, InputError* refusal) {
+// intervals or windows half the budget (the only upper bounds; the exact engine's grid search
+// follows for lower bounds). Returns the refusal's message, if it refused.
+std::optional<InputError> bounds_step(Run& run, bool ranges) {
     const Clock::time_point t0 = Clock::now();
     EngineOptions eo = run.o_;
     BoundsOptions b;
@@ -93,15 +100,15 @@ bool bounds_step(Run& run, bool ranges, InputError* refusal) {
         run.r_.stats.abstract_states += r.stats.abstract_states;
         run.take(r.wcrt, "bounds");
         run.step("bounds: " + seconds_since(t0) + ", " + run.open_text());
-        return true;
     } catch (const InputError& e) {
-        if (refusal) *refusal = e;
         run.step("bounds: not applicable (" + e.message() + ")");
-        return false;
+        return e;
     }
+    return std::nullopt;
 }
 
-void exact_step(Run& run, bool smt_follows) {
+// Returns the refusal, if the exact engine refused the workload.
+std::optional<InputError> exact_step(Run& run, bool smt_follows) {
     const Clock::time_point t0 = Clock::now();
     EngineOptions eo = run.o_;
     eo.timeout = run.left(smt_follows ? 4 : 1, smt_follows ? 5 : 1);
@@ -113,12 +120,13 @@ void exact_step(Run& run, bool smt_follows) {
                  (r.complete ? "" : " (stopped)") + ", " + run.open_text());
     } catch (const InputError& e) {
         run.step("exact: not applicable (" + e.message() + ")");
+        return e;
     }
+    return std::nullopt;
 }
 
-// Returns false when the SMT engine refuses the workload (InputError, e.g. round-robin with
-// ranges), with its reason in `refusal`.
-bool smt_step(Run& run, const BlockProblem& p, InputError* refusal) {
+// Returns the refusal, if the SMT engine refused the workload (e.g. round-robin with ranges).
+std::optional<InputError> smt_step(Run& run, const BlockProblem& p) {
     std::vector<int> open = run.open();
     for (std::size_t i = 0; i < open.size() && !run.out_of_time(); ++i) {
         const Clock::time_point t0 = Clock::now();
@@ -129,9 +137,8 @@ bool smt_step(Run& run, const BlockProblem& p, InputError* refusal) {
         try {
             a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
         } catch (const InputError& e) {
-            if (refusal) *refusal = e;
             run.step("smt: not applicable (" + e.message() + ")");
-            return false;
+            return e;
         }
         run.r_.stats.solver_calls += st.solver_calls;
         std::vector<WcrtAnswer> one(run.w_.ops.size());
@@ -140,7 +147,7 @@ bool smt_step(Run& run, const BlockProblem& p, InputError* refusal) {
         run.take(one, "smt");
         run.step("smt on '" + run.w_.ops[open[i]].name + "': " + seconds_since(t0) + ", " + to_string(a.status));
     }
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -148,28 +155,26 @@ bool smt_step(Run& run, const BlockProblem& p, InputError* refusal) {
 AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a) {
     Run run(w, ops, o, a);
     std::optional<BlockProblem> p;
-    std::optional<InputError> no_smt;
+    std::optional<InputError> smt_refused;
     try {
         p = make_block_problem(w);
     } catch (const InputError& e) {
-        no_smt = e;
+        smt_refused = e;
     }
-    // Intervals and windows: the exact engine takes point times only; the SMT engine ranges
-    // over the grid (a replayed lower bound) and the bounds engine proves upper bounds.
-    const bool ranges = p ? p->has_ranges() : std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
-        return !op.time.is_point() || !op.issue.at.is_point();
-    });
-    InputError bounds_refusal({w.source, 0, 0}, "");
-    const bool bounds_ran = bounds_step(run, ranges, &bounds_refusal);
-    if (!ranges && !run.open().empty() && !run.out_of_time()) exact_step(run, p.has_value());
-    bool smt_ran = false;
-    InputError smt_refusal = no_smt ? *no_smt : InputError({w.source, 0, 0}, "");
-    if (p && !run.open().empty() && !run.out_of_time()) smt_ran = smt_step(run, *p, &smt_refusal);
-    else smt_ran = p.has_value();
-    // With ranges nothing else covers the workload: two refusals are the answer.
-    if (ranges && !bounds_ran && !smt_ran)
-        throw InputError(smt_refusal.where(), "no engine ranges over this workload: " + smt_refusal.message() +
-                                                  "; and " + bounds_refusal.message());
+    const bool ranges = has_ranges(w);
+    // Point times: a cheap abstraction pass, then the exact engine, then SMT on what is open.
+    // Intervals and windows: the abstraction (the upper bounds) gets half the budget, then the
+    // exact engine's and the SMT engine's maxima over the grid (replayed lower bounds, exact
+    // only where they meet an upper bound: docs/verification-engines.md).
+    const std::optional<InputError> bounds_refused = bounds_step(run, ranges);
+    std::optional<InputError> exact_refused;
+    if (!run.open().empty() && !run.out_of_time()) exact_refused = exact_step(run, p.has_value());
+    if (p && !run.open().empty() && !run.out_of_time()) smt_refused = smt_step(run, *p);
+    if (ranges && bounds_refused && exact_refused && smt_refused)
+        throw InputError(bounds_refused->where(),
+                         "no engine ranges over this workload: it has block-time intervals or issue windows; "
+                         "--engine bounds refuses it (" + bounds_refused->message() + "), --engine exact too (" +
+                         exact_refused->message() + ") and --engine smt too (" + smt_refused->message() + ")");
     for (int op : run.open())
         if (run.out_of_time() && run.r_.wcrt[op].status != WcrtStatus::exact) run.r_.wcrt[op].unknown_reason = "timeout";
     run.r_.stats.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - run.start_);

@@ -64,6 +64,9 @@ struct EngineOptions {
     // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in
     // file order), so that the solver itself must find every improvement (tests use it).
     long incumbent_simulations = -1;
+    // Worker threads of the exact engine's level expansion (solver/exact/); 0 = the default,
+    // std::thread::hardware_concurrency() capped at 8 (2 when unknown). Answers do not depend on it.
+    int threads = 0;
 };
 
 struct EngineStats {

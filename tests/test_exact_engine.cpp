@@ -80,7 +80,7 @@ Workload relisted(const Workload& w, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("exact engine equals enumeration on 1200 random workloads with every feature") {
-    int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0;
+    int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0, pruned_seen = 0;
     for (std::uint64_t seed = 1; seed <= 1200; ++seed) {
         Workload w = random_workload(feature_spec(seed), 7000 + seed);
         // A binding resident-block limit on some seeds (with >= 128-thread blocks it never binds
@@ -101,6 +101,7 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
             CHECK(r.wcrt[op].upper_bound == r.wcrt[op].wcrt);
         }
         require_witnesses_replay(w, r);
+        pruned_seen += r.stats.pruned > 0;
         null_seen += w.null_stream() >= 0;
         high_seen += std::any_of(w.streams.begin(), w.streams.end(), [](const Stream& s) { return s.priority == Priority::high; });
         copies_seen += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.is_kernel(); });
@@ -114,6 +115,29 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
     CHECK(high_seen > 100);
     CHECK(idle_seen > 50);
     CHECK(multi_seen > 300);
+    CHECK(pruned_seen > 100);  // the drain bound really cut states on these (docs/exact-engine.md)
+}
+
+TEST_CASE("exact engine: pruning by the drain bound changes no answer on the bench/wcrt family") {
+    for (std::uint64_t run = 0; run < 3; ++run) {
+        RandomWorkloadSpec s;
+        s.kernels = 7;
+        s.streams = 7;
+        const Workload w = random_workload(s, 7000 + run);
+        ExactLimits off;
+        off.prune = false;
+        const ExactResult a = exact_wcrt(w, {}), b = exact_wcrt(w, {}, off);
+        REQUIRE(a.complete);
+        REQUIRE(b.complete);
+        CHECK(a.stats.pruned > 0);
+        CHECK(b.stats.pruned == 0);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("run " << run << ", operation " << w.ops[op].name);
+            CHECK(a.wcrt[op].wcrt == b.wcrt[op].wcrt);
+            CHECK(a.wcrt[op].status == WcrtStatus::exact);
+        }
+        require_witnesses_replay(w, a);
+    }
 }
 
 TEST_CASE("exact engine: streams and operations listed in another order give the same WCRTs") {
@@ -133,16 +157,15 @@ TEST_CASE("exact engine: streams and operations listed in another order give the
     }
 }
 
-TEST_CASE("exact engine refuses block-time intervals and issue windows, pointing to the bounds engine") {
-    RandomWorkloadSpec s;
-    s.kernels = 3;
-    s.interval_percent = 100;
-    Workload w = random_workload(s, 5);
-    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("block_time") && Catch::Contains("--engine bounds"));
-    s.interval_percent = 0;
-    s.window_percent = 100;
-    w = random_workload(s, 6);
-    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("issue = [") && Catch::Contains("--engine bounds"));
+TEST_CASE("gpuwcrt wcrt --engine exact over a block-time interval: grid lower bounds, exit 2, never exact") {
+    const std::string file = test::source_path("cases/anomalies/supremum-not-attained.toml");
+    const auto r = test::run_cli({"wcrt", file, "--engine", "exact", "--json"});
+    REQUIRE(r.exit_code == 2);
+    const auto j = nlohmann::json::parse(r.out);
+    for (const auto& op : j["operations"]) {
+        CHECK(op["status"] == "unknown");
+        CHECK(op["wcrt"].is_string());
+    }
 }
 
 TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bounds, never exact") {
@@ -198,4 +221,52 @@ TEST_CASE("gpuwcrt wcrt --engine exact equals --engine enumerate on the thesis e
         CHECK(a["operations"][i]["wcrt"] == b["operations"][i]["wcrt"]);
         CHECK(a["operations"][i]["status"] == "exact");
     }
+}
+
+TEST_CASE("exact engine: 1, 2 and 3 worker threads give the same answers, witnesses and state counts") {
+    auto same = [](const Workload& w, EngineOptions o) {
+        o.threads = 1;
+        const ExactResult one = exact_wcrt(w, o);
+        for (int t : {2, 3}) {
+            o.threads = t;
+            const ExactResult many = exact_wcrt(w, o);
+            CHECK(many.stats.threads == t);
+            CHECK(many.complete == one.complete);
+            CHECK(many.stats.states == one.stats.states);
+            CHECK(many.stats.expansions == one.stats.expansions);
+            for (std::size_t op = 0; op < w.ops.size(); ++op) {
+                INFO("operation " << w.ops[op].name << ", " << t << " threads");
+                REQUIRE(many.wcrt[op].wcrt == one.wcrt[op].wcrt);
+                REQUIRE(many.wcrt[op].witness);
+                CHECK(many.wcrt[op].witness->launch_order == one.wcrt[op].witness->launch_order);
+                CHECK(many.wcrt[op].witness->sm == one.wcrt[op].witness->sm);
+            }
+            require_witnesses_replay(w, many);
+        }
+    };
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        INFO("seed " << seed);
+        EngineOptions o;
+        o.policy = policy_for(seed);
+        same(random_workload(feature_spec(seed), 7000 + seed), o);
+    }
+    RandomWorkloadSpec s;  // the bench/wcrt family at n = 7: levels of thousands of states, many chunks
+    s.kernels = 7;
+    s.streams = 7;
+    same(random_workload(s, 7001), EngineOptions{});
+}
+
+TEST_CASE("gpuwcrt wcrt --threads: a bad count is an input error, a good one changes no answer") {
+    const std::string file = test::source_path("cases/thesis/example.toml");
+    for (const char* bad : {"0", "65", "-1", "x"}) {
+        const auto r = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", bad});
+        INFO("--threads " << bad << ": " << r.err);
+        CHECK(r.exit_code == 3);
+        CHECK_THAT(r.err, Catch::Contains("--threads"));
+    }
+    const auto one = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", "1", "--json"});
+    const auto two = test::run_cli({"wcrt", file, "--engine", "exact", "--threads", "2", "--json"});
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(two.exit_code == 0);
+    CHECK(nlohmann::json::parse(one.out)["operations"] == nlohmann::json::parse(two.out)["operations"]);
 }

@@ -1,6 +1,6 @@
 // Benchmark of the exact engine (solver/exact/) on one workload of the bench/wcrt family
 // (bench/README.md):
-//   bench_exact N RUN [--cap S] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S] [--enum-cap S]
+//   bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S] [--enum-cap S]
 //   bench_exact pipeline RUN …: the pipeline family (model/pipeline_workload.hpp, defaults:
 //   4 streams x 4 iterations x copy-in/2 kernels/copy-out = 64 operations), seed RUN
 // prints one Markdown row: time, states, peak states per level, peak RSS, kernels exact; with
@@ -45,13 +45,14 @@ long long ms_since(Clock::time_point t0) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: bench_exact N RUN [--cap S] [--beam B] [--smt-cap S] [--enum-cap S]\n";
+        std::cerr << "usage: bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--smt-cap S] [--enum-cap S]\n";
         return 2;
     }
     const bool pipeline = std::string(argv[1]) == "pipeline";
     const int run = std::stoi(argv[2]);
     long long cap_s = 600, smt_cap_s = 0, enum_cap_s = 0, ref_cap_s = 0, level_cap = 0;
-    int beam = 0;
+    int beam = 0, threads = 0;
+    bool prune = true;
     for (int i = 3; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--cap") cap_s = std::stoll(argv[i + 1]);
@@ -60,6 +61,8 @@ int main(int argc, char** argv) {
         else if (a == "--ref-cap") ref_cap_s = std::stoll(argv[i + 1]);
         else if (a == "--smt-cap") smt_cap_s = std::stoll(argv[i + 1]);
         else if (a == "--enum-cap") enum_cap_s = std::stoll(argv[i + 1]);
+        else if (a == "--threads") threads = std::stoi(argv[i + 1]);
+        else if (a == "--prune") prune = std::stoi(argv[i + 1]) != 0;
         else {
             std::cerr << "unknown option " << a << "\n";
             return 2;
@@ -73,9 +76,11 @@ int main(int argc, char** argv) {
     const int n = static_cast<int>(w.ops.size());
     EngineOptions o;
     o.timeout = std::chrono::milliseconds(cap_s * 1000);
+    o.threads = threads;
     ExactLimits limits;
     limits.beam = beam;
     limits.beam_level = level_cap;
+    limits.prune = prune;
     const ExactResult r = exact_wcrt(w, o, limits);
     const long long rss = peak_rss_mb();
     int exact = 0;
@@ -166,6 +171,6 @@ int main(int argc, char** argv) {
         std::cout << " | vs " << ref_name << " (" << ref_time << " s): " << equal << " equal, " << below
                   << " below, max gap " << human_string(worst_gap);
     }
-    std::cout << " | " << r.stats.expansions << " expansions, " << r.stats.dominated << " merged/dominated |\n";
+    std::cout << " | " << r.stats.expansions << " expansions, " << r.stats.dominated << " merged/dominated, " << r.stats.pruned << " pruned (seed " << seconds(r.stats.seed_elapsed.count()) << " s), " << r.stats.threads << " threads |\n";
     return 0;
 }

@@ -4,9 +4,12 @@
 #include <new>
 #include <optional>
 #include <queue>
+#include <thread>
 #include <unordered_map>
 
+#include "solver/exact/drain_bound.hpp"
 #include "solver/exact/level_store.hpp"
+#include "solver/exact/ordered_chunks.hpp"
 #include "solver/exact/state.hpp"
 #include "solver/exact/step.hpp"
 #include "solver/exact/varint.hpp"
@@ -87,20 +90,30 @@ struct Records {
 
 struct Best {
     bool found = false;
+    bool seeded = false;  // the seeding beam run's answer (its witness is kept in Search::seed_)
     std::int64_t response = 0;
     std::uint32_t parent = 0;
     std::vector<int> last_step;
 };
 
+// The number of worker threads (EngineOptions::threads; docs/exact-engine.md, "Both cores").
+int worker_threads(const EngineOptions& o) {
+    if (o.threads > 0) return o.threads;
+    const unsigned hc = std::thread::hardware_concurrency();
+    return hc == 0 ? 2 : static_cast<int>(std::min(hc, 8u));
+}
+
 class Search {
 public:
     Search(const Workload& w, const EngineOptions& o, const ExactLimits& l, const ExactProgress& pr)
-        : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()) {}
+        : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()),
+          threads_(worker_threads(o)), drain_(p_) {}
 
     ExactResult run() {
         ExactResult res;
         std::string stop;
         try {
+            if (pruning() && limits_.seed_beam > 0) seed();
             stop = explore();
         } catch (const std::bad_alloc&) {
             levels_.clear();  // give the memory back before the witnesses are rebuilt
@@ -113,11 +126,31 @@ public:
         res.wcrt.resize(p_.n);
         for (int op = 0; op < p_.n; ++op) answer(op, stop, res.wcrt[op]);
         stats_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
+        stats_.threads = threads_;
         res.stats = stats_;
         return res;
     }
 
 private:
+    bool pruning() const { return limits_.prune && limits_.beam == 0 && drain_.applies(); }
+
+    // The largest responses found by a beam run (cheap, and usually within a unit or two of the
+    // WCRT): the drain bound prunes against them from the first level on.
+    void seed() {
+        ExactLimits beam;
+        beam.beam = limits_.seed_beam;
+        beam.beam_level = 20000;
+        beam.prune = false;
+        EngineOptions o = o_;
+        if (o.timeout) o.timeout = std::max(std::chrono::milliseconds(0),
+                                            *o.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_));
+        Search s(*p_.w, o, beam, {});
+        seed_ = s.run().wcrt;
+        for (int op = 0; op < p_.n; ++op)
+            if (s.best_[op].found) best_[op] = {true, true, s.best_[op].response, 0, {}};
+        stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
+    }
+
     bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
     std::optional<Clock::time_point> deadline() const {
         if (!o_.timeout) return std::nullopt;
@@ -137,12 +170,33 @@ private:
                                LevelStore::none);
         for (int level = 0; level <= p_.n; ++level) {
             if (!levels_[level]) continue;
-            LevelStore& here = levels_[level]->states;
-            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(here.size()));
-            for (std::uint32_t i = 0; i < here.size(); ++i) {
-                if (!here[i].alive) continue;
-                if (std::string stop = expand(level, here, i); !stop.empty()) return stop;
+            const LevelStore& here = levels_[level]->states;
+            const std::size_t size = here.size();
+            // What the workers prune against during this level: fixed while they run (no data
+            // race, and the same pruning whatever the thread timing); it only lags behind.
+            lb_.assign(p_.n, 0);
+            lb_found_.assign(p_.n, 0);
+            for (int op = 0; op < p_.n; ++op) {
+                lb_[op] = best_[op].response;
+                lb_found_[op] = best_[op].found;
             }
+            stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(size));
+            // Chunks small enough to keep every worker busy on a small level, large enough that
+            // handing them over costs nothing on a large one.
+            const std::size_t chunk =
+                std::clamp<std::size_t>(size / (static_cast<std::size_t>(threads_) * 16), 1, 256);
+            const std::size_t count = (size + chunk - 1) / chunk;
+            std::string stop;
+            run_ordered_chunks(
+                count, threads_, static_cast<std::size_t>(threads_) * 8,
+                [&](std::size_t c, ChunkOutput& out) {
+                    expand_chunk(level, here, c * chunk, std::min(size, (c + 1) * chunk), out);
+                },
+                [&](std::size_t, ChunkOutput& out) {
+                    stop = merge(out);
+                    return stop.empty();
+                });
+            if (!stop.empty()) return stop;
             levels_[level].reset();
             stats_.levels = level + 1;
             if (progress_)
@@ -152,50 +206,107 @@ private:
         return "";
     }
 
-    std::string expand(int level, const LevelStore& store, std::uint32_t index) {
-        ++stats_.expansions;
-        if ((stats_.expansions & 63) == 0 && out_of_time()) return "timeout";
-        const LevelStore::Entry& e = store[index];
-        decode(p_, store.key(e), e.now, store.issues(e), base_);
-        const std::uint32_t from = e.record;
-        DfsDecider d;
+    // Runs on a worker thread: reads only the level being expanded (no state of it changes while
+    // it is expanded: children go to later levels) and the problem; writes only `out`.
+    void expand_chunk(int level, const LevelStore& store, std::size_t first, std::size_t last, ChunkOutput& out) const {
+        State base, work;
+        Encoded enc;
+        std::string scratch;
         const std::optional<Clock::time_point> until = deadline();
-        do {
-            if ((++stats_.steps & 1023) == 0 && out_of_time()) return "timeout";
-            work_ = base_;
-            StepOutcome out;
-            try {
-                out = step(p_, work_, d, nullptr, until ? &*until : nullptr);
-            } catch (const StepInterrupted&) {
-                return "timeout";
+        for (std::size_t index = first; index < last; ++index) {
+            const LevelStore::Entry& e = store[static_cast<std::uint32_t>(index)];
+            if (!e.alive) continue;
+            ++out.expansions;
+            if (out_of_time()) {
+                out.stop = "timeout";
+                return;
             }
-            for (const auto& [op, r] : out.responses) {
-                Best& b = best_[op];
-                if (!b.found || r > b.response) b = {true, r, from, d.choice};
+            decode(p_, store.key(e), e.now, store.issues(e), base);
+            if (pruning() && drain_.prunable(base, lb_, lb_found_)) {  // the answers rose since it was stored
+                ++out.pruned;
+                continue;
             }
-            if (!out.child) continue;
-            canonicalise(p_, work_);
-            const int to = work_.level();
-            if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
-            insert(to, work_, from, d.choice);
-            if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
-                return "state budget";
-        } while (d.advance());
-        return "";
+            const std::uint32_t from = e.record;
+            DfsDecider d;
+            do {
+                ++out.steps;
+                work = base;
+                StepOutcome so;
+                try {
+                    so = step(p_, work, d, nullptr, until ? &*until : nullptr);
+                } catch (const StepInterrupted&) {
+                    out.stop = "timeout";
+                    return;
+                }
+                if (so.responses.empty() && !so.child) continue;
+                const auto choice_at = static_cast<std::uint32_t>(out.choices.size());
+                const auto choice_len = static_cast<std::uint32_t>(d.choice.size());
+                out.choices.insert(out.choices.end(), d.choice.begin(), d.choice.end());
+                for (const auto& [op, r] : so.responses) out.responses.push_back({op, r, from, choice_at, choice_len});
+                if (!so.child) continue;
+                if (pruning() && drain_.prunable(work, lb_, lb_found_)) {
+                    ++out.pruned;
+                    continue;
+                }
+                canonicalise(p_, work);
+                const int to = work.level();
+                if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
+                encode(p_, work, enc);
+                ChunkOutput::Child c;
+                c.level = to;
+                c.hash = std::hash<std::string_view>{}(enc.key);
+                c.now = work.now;
+                c.from = from;
+                c.choice_at = choice_at;
+                c.choice_len = choice_len;
+                c.bytes_at = static_cast<std::uint32_t>(out.bytes.size());
+                c.key_len = static_cast<std::uint32_t>(enc.key.size());
+                issue_bytes(enc.issues, scratch);
+                c.issues_len = static_cast<std::uint32_t>(scratch.size());
+                out.bytes += enc.key;
+                out.bytes += scratch;
+                if (limits_.beam > 0) {
+                    c.lateness = lateness(work);
+                    const std::size_t before = out.bytes.size();
+                    for (int i = 0; i < p_.n; ++i)
+                        out.bytes.push_back(work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed
+                                                ? '1'
+                                                : '0');
+                    c.set_len = static_cast<std::uint32_t>(out.bytes.size() - before);
+                }
+                out.children.push_back(c);
+            } while (d.advance());
+        }
     }
 
-    void insert(int level, const State& s, std::uint32_t from, const std::vector<int>& choice) {
-        if (!levels_[level]) levels_[level] = std::make_unique<Level>();
-        Level& L = *levels_[level];
+    // On the calling thread, chunk after chunk in order: responses, then children.
+    std::string merge(const ChunkOutput& out) {
+        stats_.expansions += out.expansions;
+        stats_.steps += out.steps;
+        stats_.pruned += out.pruned;
+        for (const ChunkOutput::Response& r : out.responses) {
+            Best& b = best_[r.op];
+            if (!b.found || r.response > b.response) b = {true, false, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
+        }
+        for (const ChunkOutput::Child& c : out.children) {
+            insert(out, c);
+            if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
+                return "state budget";
+        }
+        return out.stop;
+    }
+
+    void insert(const ChunkOutput& out, const ChunkOutput::Child& c) {
+        if (!levels_[c.level]) levels_[c.level] = std::make_unique<Level>();
+        Level& L = *levels_[c.level];
         LevelStore& store = L.states;
-        encode(p_, s, enc_);
-        const Encoded& enc = enc_;
-        const std::uint64_t hash = std::hash<std::string_view>{}(enc.key);
-        const std::uint32_t first = store.find(enc.key, hash);
+        const std::string_view key = out.key(c), issues = out.issues(c);
+        read_issues(issues, new_issues_);
+        const std::uint32_t first = store.find(key, c.hash);
         for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
             if (!store[i].alive) continue;
             read_issues(store.issues(store[i]), other_issues_);
-            if (dominates(other_issues_, enc.issues)) {
+            if (dominates(other_issues_, new_issues_)) {
                 ++stats_.dominated;
                 return;
             }
@@ -203,16 +314,15 @@ private:
         for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
             if (!store[i].alive) continue;
             read_issues(store.issues(store[i]), other_issues_);
-            if (dominates(enc.issues, other_issues_)) {
+            if (dominates(new_issues_, other_issues_)) {
                 store[i].alive = false;
                 ++stats_.dominated;
             }
         }
-        if (limits_.beam > 0 && !admit_to_beam(L, s, static_cast<std::uint32_t>(store.size()))) return;
-        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, static_cast<std::uint32_t>(store.size())))
-            return;
-        issue_bytes(enc.issues, scratch_issues_);
-        store.add(enc.key, hash, scratch_issues_, s.now, records_.add(from, choice), first);
+        const auto index = static_cast<std::uint32_t>(store.size());
+        if (limits_.beam > 0 && !admit_to_beam(L, c.lateness, out.set(c), index)) return;
+        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, index)) return;
+        store.add(key, c.hash, issues, c.now, records_.add(c.from, out.choice(c.choice_at, c.choice_len)), first);
     }
 
     // How late a state is, for the beam: over every thread slot of every SM, the instant it is
@@ -236,13 +346,10 @@ private:
 
     // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
     // the earliest one (smallest lateness) when it is later, else it is dropped.
-    bool admit_to_beam(Level& L, const State& s, std::uint32_t index) {
+    bool admit_to_beam(Level& L, std::int64_t late, std::string_view set, std::uint32_t index) {
         if (L.late.size() <= index) L.late.resize(index + 1);
-        L.late[index] = lateness(s);
-        std::string set(static_cast<std::size_t>(p_.n), '0');
-        for (int i = 0; i < p_.n; ++i)
-            if (s.ops[i].phase == Phase::determined || s.ops[i].phase == Phase::completed) set[i] = '1';
-        std::vector<std::uint32_t>& kept = L.beams[set];
+        L.late[index] = late;
+        std::vector<std::uint32_t>& kept = L.beams[std::string(set)];
         std::erase_if(kept, [&](std::uint32_t i) { return !L.states[i].alive; });
         if (static_cast<int>(kept.size()) >= limits_.beam) {
             auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
@@ -272,11 +379,21 @@ private:
 
     void answer(int op, const std::string& stop, WcrtAnswer& a) {
         a.op = op;
-        a.status = stop.empty() ? WcrtStatus::exact : WcrtStatus::unknown;
-        a.unknown_reason = stop;
+        // Intervals and windows: the maximum over the tick grid is attained by a replayed scenario,
+        // but the supremum over the real intervals may lie between grid points (docs/decisions.md):
+        // a lower bound, never exact, and no upper bound.
+        const bool exact = stop.empty() && !p_.ranges;
+        a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
+        a.unknown_reason = stop.empty() && p_.ranges ? "grid" : stop;
         const Best& b = best_[op];
         if (!b.found) {
             if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
+            return;
+        }
+        if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
+            a.wcrt = seed_[op].wcrt;
+            a.witness = seed_[op].witness;
+            if (exact) a.upper_bound = a.wcrt;
             return;
         }
         std::vector<std::vector<int>> steps = records_.path(b.parent);
@@ -286,7 +403,7 @@ private:
         replay_witness(*p_.w, x, op, response);
         a.wcrt = response;
         a.witness = x;
-        if (stop.empty()) a.upper_bound = response;
+        if (exact) a.upper_bound = response;
     }
 
     Problem p_;
@@ -296,12 +413,15 @@ private:
     std::vector<Best> best_;
     Clock::time_point t0_;
     std::vector<std::unique_ptr<Level>> levels_;
+    int threads_;
+    DrainBound drain_;
+    std::vector<WcrtAnswer> seed_;
+    std::vector<std::int64_t> lb_;
+    std::vector<char> lb_found_;
     Records records_;
     ExactStats stats_;
-    State base_, work_;
-    Encoded enc_;  // reused: their vectors keep their capacity
     std::string scratch_issues_;
-    std::vector<std::int64_t> other_issues_;
+    std::vector<std::int64_t> new_issues_, other_issues_;
 };
 
 }  // namespace

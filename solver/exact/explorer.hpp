@@ -22,6 +22,12 @@ struct ExactLimits {
     // With beam > 0: at most this many states per level as well (0 = no cap), the latest ones.
     // Needed beyond n = 16, where the sets of determined operations alone are too many.
     long long beam_level = 0;
+    // Exact mode: drop states from which no open kernel can exceed the largest response found
+    // for it (the drain bound, docs/exact-engine.md "Pruning by bounds"; only where it is proven:
+    // kernels only, one EE queue, no NULL stream). The largest responses are first seeded by a
+    // beam run of `seed_beam` states per set (0: no seeding).
+    bool prune = true;
+    int seed_beam = 16;
 };
 
 struct ExactStats {
@@ -30,22 +36,27 @@ struct ExactStats {
     long long steps = 0;               // macro steps run (one per branch)
     long long dominated = 0;           // states dropped or retired by dominance or equality
     long long beam_cut = 0;            // states dropped by the beam
+    long long pruned = 0;              // states dropped by the drain bound (not expanded or not stored)
+    std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
     int levels = 0;                    // levels completed
     long long peak_level_states = 0;   // most states stored at one level
+    int threads = 1;                   // worker threads used (EngineOptions::threads)
     std::chrono::milliseconds elapsed{0};
 };
 
 struct ExactResult {
     std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
     ExactStats stats;
-    bool complete = false;         // every state explored, nothing cut: every answer exact
+    // Every state explored, nothing cut: every answer exact — or, with intervals or windows, the
+    // maximum over the whole tick grid (status unknown, reason "grid": a lower bound).
+    bool complete = false;
 };
 
 // Progress lines ("level 4/10, 12345 states, 3.2 s"), now and then.
 using ExactProgress = std::function<void(const std::string&)>;
 
-// Throws InputError for block-time/duration intervals and issue windows (exact::require_exact_scope)
-// and for times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
+// Throws InputError for grids of intervals and windows beyond exact::max_grid_product, more
+// blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
 // EngineOptions::timeout covers the whole call; std::bad_alloc ends the search with status
 // unknown "memory limit" and the lower bounds found so far.
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits = {},

@@ -3,23 +3,38 @@
 #include "sim/simulate.hpp"
 
 #include <algorithm>
+#include <optional>
+
+#include "model/checked_int.hpp"
 
 namespace gpuwcrt::exact {
 
-void require_exact_scope(const Workload& w) {
-    const std::string why =
-        ": the exact engine cannot range over it (over a real interval the worst response is a supremum "
-        "that need not be attained, so no finite set of values is exact; docs/decisions.md); use "
-        "--engine bounds for a proven upper bound, or give one value";
-    for (const Operation& op : w.ops) {
-        if (!op.time.is_point())
-            throw InputError(op.where, "'" + op.name + "' has " + (op.is_kernel() ? "block_time" : "duration") +
-                                           " = [" + human_string(op.time.lo) + ", " + human_string(op.time.hi) +
-                                           "]" + why);
-        if (op.issue.is_static() && !op.issue.at.is_point())
-            throw InputError(op.where, "'" + op.name + "' has issue = [" + human_string(op.issue.at.lo) + ", " +
-                                           human_string(op.issue.at.hi) + "]" + why);
+void require_exact_scope(const Workload& w, const IntegerTimes& t) {
+    // Over a real interval the worst response is a supremum that need not be attained
+    // (docs/decisions.md), so the engine takes every value of the tick grid (1/scale) and its
+    // answers are lower bounds; the grid must stay small enough to search.
+    std::optional<std::int64_t> product = 1;
+    const Operation* widest = nullptr;
+    for (std::size_t i = 0; i < w.ops.size() && product; ++i) {
+        const Operation& op = w.ops[i];
+        const std::int64_t values = t.hi[i] - t.lo[i] + 1;
+        for (std::int64_t b = 0; b < (op.is_kernel() ? op.blocks : 1) && product && values > 1; ++b) {
+            product = checked_mul(*product, values);
+            widest = &op;
+            if (product && *product > max_grid_product) product.reset();
+        }
+        if (product && op.issue.is_static() && t.issue_hi[i] > t.issue_lo[i]) {
+            product = checked_mul(*product, t.issue_hi[i] - t.issue_lo[i] + 1);
+            widest = &op;
+            if (product && *product > max_grid_product) product.reset();
+        }
     }
+    if (!product)
+        throw InputError(widest->where, "with '" + widest->name + "' the time grid of the intervals and windows (" +
+                                            "every value in steps of 1/" + std::to_string(t.scale) +
+                                            ", for every block) has more than " + std::to_string(max_grid_product) +
+                                            " combinations: the exact engine refuses it; use --engine bounds for a "
+                                            "proven upper bound");
     // Every witness is replayed by the simulator, which refuses more blocks than this (a search
     // step also takes one instant per block end, so such a grid would not keep --timeout).
     std::int64_t total = 0;
@@ -35,10 +50,10 @@ void require_exact_scope(const Workload& w) {
 }
 
 Problem make_problem(const Workload& w, Policy policy) {
-    require_exact_scope(w);
     Problem p;
     p.w = &w;
     p.times = integer_times(w);
+    require_exact_scope(w, p.times);
     p.policy = policy;
     p.n = static_cast<int>(w.ops.size());
     p.copy_engines = w.platform.copy_engines;
@@ -51,6 +66,7 @@ Problem make_problem(const Workload& w, Policy policy) {
     p.kernel.resize(p.n);
     p.blocks.resize(p.n);
     p.duration.resize(p.n);
+    p.duration_lo.resize(p.n);
     std::vector<int> last(w.streams.size(), -1);
     for (int i = 0; i < p.n; ++i) {
         const Operation& op = w.ops[i];
@@ -61,6 +77,9 @@ Problem make_problem(const Workload& w, Policy policy) {
         p.kernel[i] = op.is_kernel();
         p.blocks[i] = op.is_kernel() ? op.blocks : 0;
         p.duration[i] = p.times.hi[i];
+        p.duration_lo[i] = p.times.lo[i];
+        p.ranges = p.ranges || p.times.lo[i] < p.times.hi[i] ||
+                   (op.issue.is_static() && p.times.issue_lo[i] < p.times.issue_hi[i]);
         if (!op.is_kernel()) {
             p.queue[i] = ce;
             continue;

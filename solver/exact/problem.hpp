@@ -25,7 +25,11 @@ struct Problem {
     bool eager = false;
     std::vector<int> stream, next_in_stream, queue, demand_class;
     std::vector<char> kernel;
-    std::vector<std::int64_t> blocks, duration;  // duration: block time C, or a copy's duration
+    std::vector<std::int64_t> blocks, duration;  // duration: block time C, or a copy's duration (upper end)
+    std::vector<std::int64_t> duration_lo;       // its lower end (= duration without an interval)
+    // Some block-time/duration interval or issue window: the engine ranges over every value of
+    // the tick grid in it, and its answers are lower bounds (docs/exact-engine.md, "Intervals").
+    bool ranges = false;
     std::vector<BlockDemand> classes;            // distinct block demands
     std::vector<int> first_ops;                  // the first operation of every stream
     // False when the threads limit alone keeps every SM below blocks_per_sm_max resident blocks
@@ -38,10 +42,12 @@ struct Problem {
 // for times that do not fit int64 ticks.
 Problem make_problem(const Workload& w, Policy policy);
 
-// Block-time / copy-duration intervals and issue windows with lo < hi: the WCRT over a real
-// interval is a supremum that need not be attained (docs/decisions.md, "The exact engine
-// refuses intervals and windows"), so no exact explicit-state answer exists; InputError at the
-// operation, pointing to `--engine bounds`.
-void require_exact_scope(const Workload& w);
+// The largest grid the engine ranges over: the product over operations of the tick values of
+// every block's time (values^blocks), every copy's duration and every issue window.
+inline constexpr std::int64_t max_grid_product = std::int64_t(1) << 20;
+
+// What the explicit search cannot replay (more blocks than the simulator takes), and grids of
+// intervals and windows beyond max_grid_product: InputError at the operation.
+void require_exact_scope(const Workload& w, const IntegerTimes& t);
 
 }  // namespace gpuwcrt::exact

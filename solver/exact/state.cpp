@@ -17,7 +17,9 @@ bool shift_invariant(const Problem& p, const State& s) {
     for (int i = 0; i < p.n; ++i) {
         if (s.ops[i].phase != Phase::unknown) continue;
         const IssueSpec& is = p.w->ops[i].issue;
-        if (is.kind == IssueSpec::Kind::at && p.times.issue_lo[i] > s.now) return false;
+        // An issue at max(chosen instant, predecessor's issue): relative only when every instant
+        // of the window has passed.
+        if (is.kind == IssueSpec::Kind::at && p.times.issue_hi[i] > s.now) return false;
     }
     return true;
 }
@@ -97,7 +99,10 @@ void encode(const Problem& p, const State& s, Encoded& e) {
                 if (p.eager) put_varint(k, o.seq);
                 else if (o.phase == Phase::issued)
                     put_varint(k, std::lower_bound(waiting.begin(), waiting.end(), o.issue) - waiting.begin());
-                if (o.phase == Phase::queued && p.kernel[i]) put_varint(k, o.aux);
+                if (o.phase == Phase::queued && p.kernel[i]) {
+                    put_varint(k, o.aux);
+                    if (p.ranges && o.aux > 0) put_varint(k, o.last_end - s.now);
+                }
                 break;
             case Phase::determined:
                 put_varint(k, o.aux - s.now);
@@ -151,7 +156,10 @@ void decode(const Problem& p, std::string_view key, std::int64_t now, std::strin
                 o.issue = now + issues.get();
                 if (p.eager) o.seq = r.get();
                 else if (o.phase == Phase::issued) r.get();
-                if (o.phase == Phase::queued && p.kernel[i]) o.aux = r.get();
+                if (o.phase == Phase::queued && p.kernel[i]) {
+                    o.aux = r.get();
+                    if (p.ranges && o.aux > 0) o.last_end = now + r.get();
+                }
                 break;
             case Phase::determined:
                 o.aux = now + r.get();

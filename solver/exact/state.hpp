@@ -27,6 +27,9 @@ struct OpState {
     std::int64_t issue = 0;  // pending: the instant it will be issued; from issued on: its issue instant
     std::int64_t aux = 0;    // queued kernel: blocks dispatched; determined: completion instant
     std::int64_t seq = 0;    // launch position (eager mode only), from issued until completed
+    // Queued kernel with blocks dispatched, when durations vary (Problem::ranges): the latest end
+    // of its blocks so far (its completion is the latest end of all of them).
+    std::int64_t last_end = 0;
 };
 
 // The blocks of one SM that end at one instant, aggregated: the future depends only on how much

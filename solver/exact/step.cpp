@@ -17,6 +17,15 @@ struct Ctx {
 
 int choose(Ctx& c, int options) { return options <= 1 ? 0 : c.d.pick(options); }
 
+// Intervals (docs/exact-engine.md, "Intervals and windows"): a value of the tick grid in [lo, hi].
+std::int64_t choose_in(Ctx& c, std::int64_t lo, std::int64_t hi) {
+    return lo + choose(c, static_cast<int>(hi - lo + 1));
+}
+
+bool has_window(const Problem& p, int op) {
+    return p.w->ops[op].issue.kind == IssueSpec::Kind::at && p.times.issue_lo[op] < p.times.issue_hi[op];
+}
+
 std::optional<std::int64_t> next_event(const Problem& p, const State& s) {
     std::optional<std::int64_t> t;
     auto consider = [&](std::int64_t x) {
@@ -78,8 +87,14 @@ void g1_issue(Ctx& c) {
             if (next < 0 || c.s.ops[next].phase != Phase::unknown) continue;
             const IssueSpec& is = c.p.w->ops[next].issue;
             if (is.kind == IssueSpec::Kind::with_previous) c.s.ops[next] = {Phase::pending, c.s.now, 0, 0};
-            if (is.kind == IssueSpec::Kind::at)
-                c.s.ops[next] = {Phase::pending, std::max(c.p.times.issue_lo[next], c.s.now), 0, 0};
+            if (is.kind == IssueSpec::Kind::at) {
+                // Issued at max(chosen instant, now): every instant of the window up to now gives `now`.
+                const std::int64_t lo = std::max(c.p.times.issue_lo[next], c.s.now);
+                const std::int64_t at = has_window(c.p, next) && c.p.times.issue_hi[next] > lo
+                                            ? choose_in(c, lo, c.p.times.issue_hi[next])
+                                            : lo;
+                c.s.ops[next] = {Phase::pending, at, 0, 0};
+            }
         }
     }
     std::sort(now_issued.begin(), now_issued.end());  // stream order is index order within a stream
@@ -168,7 +183,9 @@ bool c2_c3_start_copies(Ctx& c) {
         const int op = take_head(c, q);
         OpState& o = c.s.ops[op];
         o.phase = Phase::determined;
-        o.aux = c.s.now + c.p.duration[op];
+        const std::int64_t duration = choose_in(c, c.p.duration_lo[op], c.p.duration[op]);
+        o.aux = c.s.now + duration;
+        if (c.ob) c.ob->timed(op, duration);
         c.out.responses.emplace_back(op, o.aux - o.issue);
         ++running;
         any = true;
@@ -260,7 +277,6 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     }
     const std::int64_t m = std::min(c.p.blocks[k] - o.aux, total);
     if (m == 0) return false;
-    const std::int64_t end = c.s.now + c.p.duration[k];
     thread_local std::vector<int> placement;  // SM position of each block, in index order
     placement.clear();
     if (c.p.policy == Policy::chooser) {
@@ -280,7 +296,16 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     } else {
         placement = policy_placement(c, k, m, u);
     }
+    // Durations (intervals): the blocks placed on one SM now are interchangeable, so each SM
+    // takes a non-decreasing sequence of grid values (one per multiset).
+    thread_local std::vector<std::int64_t> shortest;  // per SM: the last value chosen for it
+    shortest.assign(n, c.p.duration_lo[k]);
+    std::int64_t latest = o.aux > 0 && c.p.ranges ? o.last_end : c.s.now;
     for (int i : placement) {
+        const std::int64_t duration = choose_in(c, shortest[i], c.p.duration[k]);
+        shortest[i] = duration;
+        const std::int64_t end = c.s.now + duration;
+        latest = std::max(latest, end);
         auto& blocks = c.s.sm[i];
         auto at = std::lower_bound(blocks.begin(), blocks.end(), end,
                                    [](const RunningBlock& b, std::int64_t t) { return b.end < t; });
@@ -289,18 +314,23 @@ bool x1_a2_g3_dispatch(Ctx& c) {
         at->shared_mem += d.shared_mem;
         at->registers += d.registers;
         at->blocks += c.p.count_binds ? 1 : 0;
-        if (c.ob) c.ob->block(k, i);
+        if (c.ob) {
+            c.ob->block(k, i);
+            c.ob->timed(k, duration);
+        }
     }
     o.aux += m;
+    o.last_end = c.p.ranges ? latest : 0;
     if (o.aux < c.p.blocks[k]) return false;
     o.phase = Phase::determined;  // G3: leaves its EE queue
-    o.aux = end;
+    o.aux = latest;  // completes when its last block ends (G4)
+    o.last_end = 0;
     q->head = -1;
     // Its completion (G4) is then observed only by a stream successor (G2, after_stream_idle) or,
     // with a NULL stream, by N1/N2 (stream heads). Without either, completing it now changes no
     // future, and the states that differ only in its completion instant merge.
     if (!c.p.eager && c.p.next_in_stream[k] < 0) o.phase = Phase::completed;
-    c.out.responses.emplace_back(k, end - o.issue);
+    c.out.responses.emplace_back(k, latest - o.issue);
     return true;
 }
 
@@ -310,6 +340,10 @@ StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob,
                  const std::chrono::steady_clock::time_point* deadline) {
     StepOutcome out;
     Ctx c{p, s, d, ob, out};
+    if (s.now < 0)  // the first step: the issue instants of the streams' first operations
+        for (int op : p.first_ops)
+            if (has_window(p, op) && s.ops[op].phase == Phase::pending)
+                s.ops[op].issue = choose_in(c, p.times.issue_lo[op], p.times.issue_hi[op]);
     for (std::uint64_t instants = 1;; ++instants) {
         if (deadline && (instants & 4095) == 0 && std::chrono::steady_clock::now() >= *deadline) throw StepInterrupted{};
         bool copies = false;

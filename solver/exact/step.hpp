@@ -30,6 +30,8 @@ public:
     virtual void joined(int op, std::int64_t now) = 0;   // G2/C1
     virtual void picked(int op) = 0;                     // became the head of its queue
     virtual void block(int kernel, int sm_position) = 0; // next block of `kernel`, in index order
+    // The duration of that block / of a copy that starts, in ticks (intervals: the value chosen).
+    virtual void timed(int op, std::int64_t duration) = 0;
 };
 
 struct StepOutcome {

@@ -41,6 +41,9 @@ public:
     void joined(int op, std::int64_t now) override { join_[op] = now; }
     void picked(int op) override { pick_[op] = counter_++; }
     void block(int kernel, int sm_position) override { sm_[kernel].push_back(position_to_sm[sm_position]); }
+    void timed(int op, std::int64_t duration) override {
+        if (p_.ranges) time_[op].push_back(p_.times.to_time(duration));
+    }
 
     WitnessScenario witness() const {
         WitnessScenario x;
@@ -51,6 +54,18 @@ public:
         };
         std::sort(x.launch_order.begin(), x.launch_order.end(), [&](int a, int b) { return key(a) < key(b); });
         x.sm = sm_;
+        if (p_.ranges) {
+            x.block_time = time_;
+            x.issue.assign(p_.n, std::nullopt);
+            for (int op = 0; op < p_.n; ++op) {
+                const IssueSpec& is = p_.w->ops[op].issue;
+                // An instant past the window's end is the predecessor's issue: the simulator's
+                // default (the window's lower end, then max with it) gives it.
+                if (is.kind == IssueSpec::Kind::at && p_.times.issue_lo[op] < p_.times.issue_hi[op] &&
+                    issue_[op] <= p_.times.issue_hi[op])
+                    x.issue[op] = p_.times.to_time(issue_[op]);
+            }
+        }
         return x;
     }
 
@@ -61,6 +76,7 @@ private:
     std::vector<std::int64_t> issue_, join_;
     std::vector<long> pick_, launch_;
     std::vector<std::vector<int>> sm_;
+    std::vector<std::vector<Time>> time_ = std::vector<std::vector<Time>>(p_.n);
     long counter_ = 0;
 };
 

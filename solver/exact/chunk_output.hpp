@@ -1,0 +1,46 @@
+#pragma once
+// What expanding a run of states of one level produces (docs/exact-engine.md, "Both cores"): the
+// children and the responses found, in the order a single thread would have found them, so that
+// merging chunks in chunk order gives the same stored states, records and witnesses whatever the
+// number of threads and however they were scheduled.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuwcrt::exact {
+
+struct ChunkOutput {
+    struct Child {
+        int level = 0;
+        std::uint64_t hash = 0;
+        std::int64_t now = 0;
+        std::int64_t lateness = 0;        // beam only
+        std::uint32_t from = 0;           // the parent's record
+        std::uint32_t bytes_at = 0, key_len = 0, issues_len = 0, set_len = 0;  // in `bytes`
+        std::uint32_t choice_at = 0, choice_len = 0;                           // in `choices`
+    };
+    struct Response {
+        int op = 0;
+        std::int64_t response = 0;
+        std::uint32_t from = 0;
+        std::uint32_t choice_at = 0, choice_len = 0;
+    };
+    std::vector<Child> children;
+    std::vector<Response> responses;
+    std::string bytes;         // per child: key, issue varints, (beam) determined-set bytes
+    std::vector<int> choices;  // per child / response: the decisions of its step
+    long long expansions = 0, steps = 0, pruned = 0;
+    std::string stop;          // "timeout" / "memory limit": the chunk is incomplete, the search stops
+
+    std::string_view key(const Child& c) const { return {bytes.data() + c.bytes_at, c.key_len}; }
+    std::string_view issues(const Child& c) const { return {bytes.data() + c.bytes_at + c.key_len, c.issues_len}; }
+    std::string_view set(const Child& c) const {
+        return {bytes.data() + c.bytes_at + c.key_len + c.issues_len, c.set_len};
+    }
+    std::vector<int> choice(std::uint32_t at, std::uint32_t len) const {
+        return {choices.begin() + at, choices.begin() + at + len};
+    }
+};
+
+}  // namespace gpuwcrt::exact
