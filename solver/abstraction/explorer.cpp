@@ -14,7 +14,7 @@ struct StateOps {
     static std::int64_t distance(const AbstractState& a, const AbstractState& b) { return abstraction::distance(a, b); }
 };
 
-using Level = std::unordered_map<OpSet, Bucket<AbstractState, StateOps>, OpSetHash>;
+using Level = std::unordered_map<Key, Bucket<AbstractState, StateOps>, KeyHash>;
 
 }  // namespace
 
@@ -23,24 +23,24 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
     const int n = static_cast<int>(p.w.ops.size());
     r.upper.assign(n, std::nullopt);
     Level current;
-    current.emplace(OpSet{}, Bucket<AbstractState, StateOps>(o.states_per_set))
+    current.emplace(Key{}, Bucket<AbstractState, StateOps>(o.states_per_set))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
     for (int level = 0; level < n; ++level) {
         Level next;
-        for (auto& [s, bucket] : current) {
+        for (auto& [key, bucket] : current) {
             for (const AbstractState& x : bucket.kept()) {
                 if (o.deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *o.deadline) return r;
                 ++r.states;
                 succ.clear();
-                successors(p, s, x, o.partial_cap, succ);
+                successors(p, key.s, x, o.partial_cap, succ);
                 for (Successor& e : succ) {
                     ++r.edges;
                     auto& up = r.upper[e.op];
                     const std::int64_t response = e.done.hi - e.issue.lo;
                     if (!up || response > *up) up = response;
-                    next.try_emplace(with(s, e.op), o.states_per_set).first->second.add(std::move(e.state));
+                    next.try_emplace(Key{with(key.s, e.op), e.state.low_op, e.state.low_blocks}, o.states_per_set).first->second.add(std::move(e.state));
                 }
             }
         }

@@ -30,9 +30,11 @@ struct Problem {
     std::vector<Resource> resources;
     int total_units = 0;
     int streams = 0;
+    int null_stream = -1;           // Workload::null_stream(): N1/N2 apply when >= 0
+    std::vector<char> high;         // per operation: its stream is high priority (A1)
+    bool two_queues = false;        // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
 
-    // Throws InputError (at the operation or stream) for features the engine does not cover:
-    // kernels of both priority levels (A1/A2), a NULL stream beside other busy streams (N1/N2),
+    // Throws InputError (at the operation or workload) for what the engine does not cover:
     // more than max_operations operations, times that do not fit integer ticks, and demands
     // whose GCD cuts an SM into more than max_units units.
     explicit Problem(const Workload& w);
