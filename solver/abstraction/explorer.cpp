@@ -1,5 +1,6 @@
 #include "solver/abstraction/explorer.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "solver/abstraction/merge.hpp"
@@ -23,7 +24,12 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
     const int n = static_cast<int>(p.w.ops.size());
     r.upper.assign(n, std::nullopt);
     Level current;
-    current.emplace(Key{}, Bucket<AbstractState, StateOps>(o.states_per_set))
+    auto cap_of = [&](const Key& k) {
+        if (!o.caps) return o.states_per_set;
+        const auto it = o.caps->find(k);
+        return it == o.caps->end() ? o.states_per_set : it->second;
+    };
+    current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{})))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
@@ -40,7 +46,16 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
                     auto& up = r.upper[e.op];
                     const std::int64_t response = e.done.hi - e.issue.lo;
                     if (!up || response > *up) up = response;
-                    next.try_emplace(Key{with(key.s, e.op), e.state.low_op, e.state.low_blocks}, o.states_per_set).first->second.add(std::move(e.state));
+                    const Key to{with(key.s, e.op), e.state.low_op, e.state.low_blocks};
+                    if (o.record_edges) {
+                        std::vector<KeyEdge>& out = r.graph[key];
+                        auto it = std::find_if(out.begin(), out.end(), [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
+                        if (it == out.end()) out.push_back({to, e.op, response});
+                        else it->response = std::max(it->response, response);
+                    }
+                    auto slot = next.find(to);
+                    if (slot == next.end()) slot = next.emplace(to, Bucket<AbstractState, StateOps>(cap_of(to))).first;
+                    slot->second.add(std::move(e.state));
                 }
             }
         }
