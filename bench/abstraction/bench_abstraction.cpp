@@ -63,9 +63,12 @@ int main(int argc, char** argv) {
         else if (a == "--max-states" && i + 1 < argc) b.max_states = std::stoi(argv[++i]);
         else if (a == "--refine" && i + 1 < argc) refine = argv[++i];
         else if (a == "--depth" && i + 1 < argc) b.targeted_depth = std::stoi(argv[++i]);
+        else if (a == "--partial-cap" && i + 1 < argc) b.partial_cap = std::stoi(argv[++i]);
+        else if (a == "--initial-states" && i + 1 < argc) b.initial_states = std::stoi(argv[++i]);
+        else if (a == "--shift") b.shift_merge = true;
         else {
             std::cerr << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
-                         "[--refine uniform|targeted|both] [--depth D]\n";
+                         "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift]\n";
             return 2;
         }
     }

@@ -59,6 +59,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap, deadline};
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
+            eo.shift_merge = b.shift_merge;
             abstraction::ExploreResult e = abstraction::explore(p, eo);
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0};
             if (e.complete)

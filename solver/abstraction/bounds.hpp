@@ -23,6 +23,7 @@ struct BoundsOptions {
     // an edge whose response exceeds its operation's lower bound (docs/abstraction.md).
     bool targeted = false;
     int targeted_depth = 0;     // levels above a loose edge that are refined too (-1: all)
+    bool shift_merge = false;   // time-shift merging (translation-invariant workloads only)
     std::uint64_t seed = 12;
 };
 

@@ -9,10 +9,40 @@
 namespace gpuwcrt::abstraction {
 namespace {
 
+// With `shift` (Problem::translation_invariant), a state may be replaced by itself shifted
+// later (docs/abstraction.md, "Time-shift merging"): containment and hulls try the earlier
+// state shifted to the later one's ee_free.lo as well, and keep whichever is tighter.
 struct StateOps {
-    static AbstractState hull(const AbstractState& a, const AbstractState& b) { return abstraction::hull(a, b); }
-    static bool contains(const AbstractState& o, const AbstractState& i) { return abstraction::contains(o, i); }
-    static std::int64_t distance(const AbstractState& a, const AbstractState& b) { return abstraction::distance(a, b); }
+    bool shift = false;
+
+    static std::int64_t gap(const AbstractState& later, const AbstractState& earlier) {
+        return later.ee_free.lo - earlier.ee_free.lo;
+    }
+    AbstractState hull(const AbstractState& a, const AbstractState& b) const {
+        if (shift) {
+            const std::int64_t d = gap(a, b);
+            if (d > 0) {
+                AbstractState s = shifted(b, d);
+                if (abstraction::distance(a, s) < abstraction::distance(a, b)) return abstraction::hull(a, s);
+            } else if (d < 0) {
+                AbstractState s = shifted(a, -d);
+                if (abstraction::distance(s, b) < abstraction::distance(a, b)) return abstraction::hull(s, b);
+            }
+        }
+        return abstraction::hull(a, b);
+    }
+    bool contains(const AbstractState& o, const AbstractState& i) const {
+        if (abstraction::contains(o, i)) return true;
+        const std::int64_t d = gap(o, i);
+        return shift && d > 0 && abstraction::contains(o, shifted(i, d));
+    }
+    std::int64_t distance(const AbstractState& a, const AbstractState& b) const {
+        std::int64_t best = abstraction::distance(a, b);
+        const std::int64_t d = gap(a, b);
+        if (shift && d > 0) best = std::min(best, abstraction::distance(a, shifted(b, d)));
+        if (shift && d < 0) best = std::min(best, abstraction::distance(shifted(a, -d), b));
+        return best;
+    }
 };
 
 using Level = std::unordered_map<Key, Bucket<AbstractState, StateOps>, KeyHash>;
@@ -29,7 +59,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
         const auto it = o.caps->find(k);
         return it == o.caps->end() ? o.states_per_set : it->second;
     };
-    current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{})))
+    current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{}), false, StateOps{o.shift_merge && p.translation_invariant}))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
@@ -54,7 +84,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
                         else it->response = std::max(it->response, response);
                     }
                     auto slot = next.find(to);
-                    if (slot == next.end()) slot = next.emplace(to, Bucket<AbstractState, StateOps>(cap_of(to))).first;
+                    if (slot == next.end()) slot = next.emplace(to, Bucket<AbstractState, StateOps>(cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant})).first;
                     slot->second.add(std::move(e.state));
                 }
             }

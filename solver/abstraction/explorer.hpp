@@ -21,6 +21,7 @@ struct ExploreOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
     const KeyCaps* caps = nullptr;  // targeted refinement: K per key (any K per key is sound)
     bool record_edges = false;      // fill ExploreResult::edges (for targeted refinement)
+    bool shift_merge = false;       // time-shift merging where Problem::translation_invariant
 };
 
 // The graph of one exploration, per key its outgoing edges (target key, operation dispatched,

@@ -60,6 +60,15 @@ Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_
         pred[i] = last[w.ops[i].stream];
         last[w.ops[i].stream] = static_cast<int>(i);
     }
+    translation_invariant = null_stream < 0;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const IssueSpec& is = w.ops[i].issue;
+        const bool zero = is.kind == IssueSpec::Kind::at
+                              ? times.issue_lo[i] == 0 && times.issue_hi[i] == 0
+                              : pred[i] >= 0 || (is.kind == IssueSpec::Kind::after_stream_idle ? times.delay[i] == 0
+                                                                                                : times.issue_lo[i] == 0);
+        if (!zero) translation_invariant = false;
+    }
     const Platform& pl = w.platform;
     add_resource(*this, "threads", pl.threads_per_sm, [](const Operation& o) { return o.demand().threads; });
     add_resource(*this, "shared memory", pl.shared_mem_per_sm, [](const Operation& o) { return o.demand().shared_mem; });

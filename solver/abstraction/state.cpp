@@ -61,6 +61,22 @@ std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>&
     return d;
 }
 
+AbstractState shifted(const AbstractState& x, std::int64_t delta) {
+    AbstractState y = x;
+    auto move = [delta](Interval& i) { i.lo += delta, i.hi += delta; };
+    move(y.ee_free);
+    move(y.ce_free);
+    move(y.low_done);
+    for (std::int64_t& e : y.engine_lo) e += delta;
+    for (std::int64_t& e : y.engine_hi) e += delta;
+    for (SmState& sm : y.sms)
+        for (std::int64_t& v : sm.v) v += delta;
+    for (Interval& i : y.stream_issue) move(i);
+    for (Interval& i : y.stream_done) move(i);
+    y.canonicalise();
+    return y;
+}
+
 AbstractState hull(const AbstractState& a, const AbstractState& b) {
     AbstractState x;
     x.ee_free = hull(a.ee_free, b.ee_free);

@@ -52,6 +52,7 @@ struct SmState {
     auto operator<=>(const SmState&) const = default;
 };
 
+// transition.cpp copy_all_but_sms copies every field but `sms`: keep it in step with this list.
 struct AbstractState {
     Interval ee_free;   // when the last dispatched kernel became fully dispatched (G3, X1)
     Interval ce_free;   // when the last started copy started (the CE queue is FIFO)
@@ -81,6 +82,11 @@ bool contains(const AbstractState& outer, const AbstractState& inner);
 // How far apart two states are (sum of the differences of their bounds): the partner a full
 // bucket merges a new state into.
 std::int64_t distance(const AbstractState& a, const AbstractState& b);
+
+// Every time of the state plus `delta` (>= 0): the state shifted later. Where the future is
+// translation-invariant (Problem::translation_invariant) every response from it is at least
+// the unshifted state's (docs/abstraction.md, "Time-shift merging").
+AbstractState shifted(const AbstractState& x, std::int64_t delta);
 
 // The same for the SMs alone (used within one kernel's dispatch).
 std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b);

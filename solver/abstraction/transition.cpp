@@ -62,6 +62,19 @@ struct PartialOps {
     }
 };
 
+void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
+    y.ee_free = x.ee_free;
+    y.ce_free = x.ce_free;
+    y.engine_lo = x.engine_lo;
+    y.engine_hi = x.engine_hi;
+    y.stream_issue = x.stream_issue;
+    y.stream_done = x.stream_done;
+    y.low_op = x.low_op;
+    y.low_blocks = x.low_blocks;
+    y.low_done = x.low_done;
+    y.low_sm = x.low_sm;
+}
+
 // A2 seen from a low-priority kernel's dispatch: the high-priority candidates' join instants.
 // A low block dispatched at t means no high kernel had joined by t (t < every join); a high
 // kernel that may have joined by the next block's instant may interrupt there.
@@ -256,9 +269,10 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
         // One EE queue unless kernels of both levels exist (then A1: one per priority).
         (p.two_queues && p.high[op] ? high : low).push_back(c);
     }
-    auto emit_kernel = [&](int op, const Interval& issue, const Partial& q, const AbstractState& base) {
-        Successor n{op, base, issue, q.done, q.block_sm};
-        n.state.sms = q.sms;
+    auto emit_kernel = [&](int op, const Interval& issue, Partial& q, const AbstractState& base) {
+        Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
+        copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
+        n.state.sms = std::move(q.sms);
         n.state.ee_free = q.prev;
         const int st = p.w.ops[op].stream;
         n.state.stream_issue[st] = issue;
