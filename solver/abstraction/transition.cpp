@@ -322,7 +322,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(p, h.start, h.op, h.first_block, partial_cap, concrete,
+        for (Partial& q : dispatch_kernel(p, std::move(h.start), h.op, h.first_block, partial_cap, concrete,
                                           gated ? &gate : nullptr, &cuts))
             emit_kernel(h.op, h.issue, q, cleared);
         for (const Interrupt& cut : cuts)
