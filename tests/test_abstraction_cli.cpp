@@ -100,16 +100,26 @@ TEST_CASE("[scenario] block_time and issue values are checked", "[abstraction][c
     CHECK(response_of(run.out, "K2") == "2");
 }
 
-TEST_CASE("wcrt --engine bounds refuses what it does not cover, naming the feature", "[abstraction][cli]") {
+TEST_CASE("wcrt --engine bounds covers priorities with intervals and refuses more operations than it keys", "[abstraction][cli]") {
     const std::string dir = test::temp_dir();
-    const std::string file = test::write_file(dir, "prio.toml",
+    // Before the abstraction of two EE queues, no engine took this (interval + priorities).
+    const std::string prio = test::write_file(dir, "prio.toml",
                                         "[[stream]]\nname = \"H\"\npriority = \"high\"\n[[stream]]\nname = \"L\"\n"
-                                        "[[kernel]]\nname = \"A\"\nstream = \"H\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n"
-                                        "[[kernel]]\nname = \"B\"\nstream = \"L\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n");
+                                        "[[kernel]]\nname = \"A\"\nstream = \"H\"\nblocks = 1\nthreads = 1024\nblock_time = [1, 2]\nissue = 0.5\n"
+                                        "[[kernel]]\nname = \"B\"\nstream = \"L\"\nblocks = 4\nthreads = 1024\nblock_time = 1\n");
+    const auto ok = test::run_cli({"wcrt", prio, "--engine", "bounds", "--json"});
+    INFO(ok.err);
+    CHECK((ok.exit_code == 0 || ok.exit_code == 2));
+    CHECK(ok.out.find("\"upper_bound\"") != std::string::npos);
+
+    std::string many;
+    for (int i = 0; i < 129; ++i)
+        many += "[[kernel]]\nname = \"K" + std::to_string(i) + "\"\nblocks = 1\nthreads = 32\nblock_time = 1\n";
+    const std::string file = test::write_file(dir, "many.toml", many);
     const auto run = test::run_cli({"wcrt", file, "--engine", "bounds"});
     INFO(run.err);
     CHECK(run.exit_code == 3);
     CHECK(run.out.empty());
     CHECK(run.err.rfind(file + ":", 0) == 0);
-    CHECK(run.err.find("priority levels (A1/A2") != std::string::npos);
+    CHECK(run.err.find("at most 128 operations") != std::string::npos);
 }

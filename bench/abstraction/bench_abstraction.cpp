@@ -54,21 +54,33 @@ int main(int argc, char** argv) {
     int runs = 3;
     long long cap_s = 60;
     BoundsOptions b;
+    std::string refine = "uniform";
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
         else if (a == "--runs" && i + 1 < argc) runs = std::stoi(argv[++i]);
         else if (a == "--cap" && i + 1 < argc) cap_s = std::stoll(argv[++i]);
         else if (a == "--max-states" && i + 1 < argc) b.max_states = std::stoi(argv[++i]);
+        else if (a == "--refine" && i + 1 < argc) refine = argv[++i];
+        else if (a == "--depth" && i + 1 < argc) b.targeted_depth = std::stoi(argv[++i]);
+        else if (a == "--partial-cap" && i + 1 < argc) b.partial_cap = std::stoi(argv[++i]);
+        else if (a == "--initial-states" && i + 1 < argc) b.initial_states = std::stoi(argv[++i]);
+        else if (a == "--shift") b.shift_merge = true;
         else {
-            std::cerr << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K]\n";
+            std::cerr << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
+                         "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift]\n";
             return 2;
         }
     }
-    std::cout << "| n | run | time | rounds (K: states) | kernels exact | median UB/LB | max UB/LB | peak RSS |\n"
-              << "|---|---|---|---|---|---|---|---|\n";
+    std::vector<bool> modes;
+    if (refine != "targeted") modes.push_back(false);
+    if (refine != "uniform") modes.push_back(true);
+    std::cout << "| n | run | refinement | time | rounds (K: states) | kernels exact | median UB/LB | max UB/LB | peak RSS |\n"
+              << "|---|---|---|---|---|---|---|---|---|\n";
     for (int n : sizes) {
-        for (int r = 0; r < runs; ++r) {
+        for (int r = 0; r < runs; ++r)
+        for (const bool targeted : modes) {
+            b.targeted = targeted;
             RandomWorkloadSpec spec;
             spec.kernels = n;
             spec.streams = n;
@@ -88,8 +100,10 @@ int main(int argc, char** argv) {
             std::ostringstream rounds;
             for (const BoundsRound& x : res.rounds)
                 rounds << (x.states_per_set == res.rounds.front().states_per_set ? "" : ", ") << x.states_per_set << ": "
-                       << x.states << (x.complete ? "" : " (stopped)");
-            std::cout << "| " << n << " | " << r << " | " << ms / 1000 << "." << (ms % 1000) / 100 << " s | "
+                       << x.states << (x.complete ? "" : " (stopped)")
+                       << (x.complete && x.max_ratio ? " (max " + ratio_text(*x.max_ratio) + ")" : "")
+                       << (targeted && x.refined_keys ? " [" + std::to_string(x.refined_keys) + " keys refined]" : "");
+            std::cout << "| " << n << " | " << r << " | " << (targeted ? "targeted" : "uniform") << " | " << ms / 1000 << "." << (ms % 1000) / 100 << " s | "
                       << rounds.str() << " | " << exact << "/" << w.ops.size() << " | "
                       << (ratios.empty() ? "-" : ratio_text(ratios[ratios.size() / 2])) << " | "
                       << (bounded < static_cast<int>(w.ops.size()) ? "no UB for " + std::to_string(w.ops.size() - bounded)

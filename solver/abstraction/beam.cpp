@@ -79,25 +79,26 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
     const int n = static_cast<int>(w.ops.size());
     std::vector<std::optional<std::int64_t>> best(n);
     std::vector<std::shared_ptr<const Step>> best_path(n);
-    std::unordered_map<OpSet, std::vector<Entry>, OpSetHash> current, next;
-    current[OpSet{}].push_back({initial_state(points.platform.sms, p.total_units, points.platform.copy_engines, p.streams),
+    std::unordered_map<Key, std::vector<Entry>, KeyHash> current, next;
+    current[Key{}].push_back({initial_state(points.platform.sms, p.total_units, points.platform.copy_engines, p.streams),
                                 nullptr, 0});
     std::vector<Successor> succ;
     long long work = 0;
     for (int level = 0; level < n && !current.empty(); ++level) {
         next.clear();
-        for (auto& [s, beam] : current) {
+        for (auto& [key, beam] : current) {
             for (Entry& e : beam) {
                 if (deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *deadline) level = n;
                 if (level == n) break;
                 succ.clear();
-                successors(p, s, e.x, width, succ, true);
+                successors(p, key.s, e.x, width, succ, true);
                 for (Successor& t : succ) {
                     auto step = std::make_shared<const Step>(Step{t.op, std::move(t.block_sm), e.path});
                     const std::int64_t response = t.done.hi - t.issue.lo;  // points: the concrete response
                     if (!best[t.op] || response > *best[t.op]) best[t.op] = response, best_path[t.op] = step;
-                    const __int128 key = lateness(t.state);
-                    keep(next[with(s, t.op)], Entry{std::move(t.state), std::move(step), key}, width);
+                    const __int128 late = lateness(t.state);
+                    const Key to{with(key.s, t.op), t.state.low_op, t.state.low_blocks};
+                    keep(next[to], Entry{std::move(t.state), std::move(step), late}, width);
                 }
             }
         }

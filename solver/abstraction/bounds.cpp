@@ -8,6 +8,7 @@
 #include "solver/abstraction/beam.hpp"
 #include "solver/abstraction/explorer.hpp"
 #include "solver/abstraction/lower_bound.hpp"
+#include "solver/abstraction/refine.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -52,14 +53,24 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                 for (int op = 0; op < n; ++op)
                     if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
             }
+        abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
         for (int k = b.initial_states;; k *= b.growth) {
             const auto r0 = Clock::now();
-            abstraction::ExploreResult e = abstraction::explore(p, {k, b.partial_cap, deadline});
+            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap, deadline};
+            eo.caps = b.targeted ? &caps : nullptr;
+            eo.record_edges = b.targeted;
+            eo.shift_merge = b.shift_merge;
+            abstraction::ExploreResult e = abstraction::explore(p, eo);
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0};
             if (e.complete)
                 for (int op = 0; op < n; ++op)
                     if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
             round.open_after = open_count();
+            round.max_ratio = Time(1);
+            for (int op = 0; op < n && round.max_ratio; ++op) {
+                if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) round.max_ratio.reset();
+                else round.max_ratio = std::max(*round.max_ratio, p.times.to_time(*upper[op]) / *lower.best()[op]);
+            }
             res.rounds.push_back(round);
             res.stats.abstract_states += e.states;
             if (!e.complete) {
@@ -69,6 +80,13 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             if (round.open_after == 0 || k >= b.max_states) break;
             lower.run(b.lower_bound_simulations / 2, deadline);  // maybe a gap closes from below
             if (open_count() == 0) break;
+            if (b.targeted) {
+                std::vector<char> open(n);
+                for (int op = 0; op < n; ++op)
+                    open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
+                res.rounds.back().refined_keys = abstraction::refine_caps(e.graph, open, lower.best(), p.times,
+                                                                          k * b.growth, b.targeted_depth, caps);
+            }
         }
     } catch (const std::bad_alloc&) {
         reason = "memory limit";

@@ -5,6 +5,7 @@
 // Refinement: while some bound is open, explore again with more abstract states per key.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "solver/wcrt_result.hpp"
@@ -18,6 +19,11 @@ struct BoundsOptions {
     int partial_cap = 8;        // placement branches kept per block within one kernel's dispatch
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
     int max_beam_width = 16;    // the lower-bound beam runs widths 1, 4, 16, … up to this
+    // Refinement: false raises K for every key per round; true only for the keys with a path to
+    // an edge whose response exceeds its operation's lower bound (docs/abstraction.md).
+    bool targeted = false;
+    int targeted_depth = 0;     // levels above a loose edge that are refined too (-1: all)
+    bool shift_merge = false;   // time-shift merging (translation-invariant workloads only)
     std::uint64_t seed = 12;
 };
 
@@ -27,6 +33,8 @@ struct BoundsRound {
     long long states = 0, edges = 0, merges = 0;
     std::chrono::milliseconds elapsed{0};
     int open_after = 0;         // operations with UB > LB after this round
+    long long refined_keys = 0; // targeted: keys whose K the next round raises
+    std::optional<Time> max_ratio;  // max over operations of UB / LB after this round (all bounded)
 };
 
 struct BoundsResult {

@@ -1,5 +1,6 @@
 #include "solver/abstraction/explorer.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "solver/abstraction/merge.hpp"
@@ -8,13 +9,43 @@
 namespace gpuwcrt::abstraction {
 namespace {
 
+// With `shift` (Problem::translation_invariant), a state may be replaced by itself shifted
+// later (docs/abstraction.md, "Time-shift merging"): containment and hulls try the earlier
+// state shifted to the later one's ee_free.lo as well, and keep whichever is tighter.
 struct StateOps {
-    static AbstractState hull(const AbstractState& a, const AbstractState& b) { return abstraction::hull(a, b); }
-    static bool contains(const AbstractState& o, const AbstractState& i) { return abstraction::contains(o, i); }
-    static std::int64_t distance(const AbstractState& a, const AbstractState& b) { return abstraction::distance(a, b); }
+    bool shift = false;
+
+    static std::int64_t gap(const AbstractState& later, const AbstractState& earlier) {
+        return later.ee_free.lo - earlier.ee_free.lo;
+    }
+    AbstractState hull(const AbstractState& a, const AbstractState& b) const {
+        if (shift) {
+            const std::int64_t d = gap(a, b);
+            if (d > 0) {
+                AbstractState s = shifted(b, d);
+                if (abstraction::distance(a, s) < abstraction::distance(a, b)) return abstraction::hull(a, s);
+            } else if (d < 0) {
+                AbstractState s = shifted(a, -d);
+                if (abstraction::distance(s, b) < abstraction::distance(a, b)) return abstraction::hull(s, b);
+            }
+        }
+        return abstraction::hull(a, b);
+    }
+    bool contains(const AbstractState& o, const AbstractState& i) const {
+        if (abstraction::contains(o, i)) return true;
+        const std::int64_t d = gap(o, i);
+        return shift && d > 0 && abstraction::contains(o, shifted(i, d));
+    }
+    std::int64_t distance(const AbstractState& a, const AbstractState& b) const {
+        std::int64_t best = abstraction::distance(a, b);
+        const std::int64_t d = gap(a, b);
+        if (shift && d > 0) best = std::min(best, abstraction::distance(a, shifted(b, d)));
+        if (shift && d < 0) best = std::min(best, abstraction::distance(shifted(a, -d), b));
+        return best;
+    }
 };
 
-using Level = std::unordered_map<OpSet, Bucket<AbstractState, StateOps>, OpSetHash>;
+using Level = std::unordered_map<Key, Bucket<AbstractState, StateOps>, KeyHash>;
 
 }  // namespace
 
@@ -23,24 +54,38 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
     const int n = static_cast<int>(p.w.ops.size());
     r.upper.assign(n, std::nullopt);
     Level current;
-    current.emplace(OpSet{}, Bucket<AbstractState, StateOps>(o.states_per_set))
+    auto cap_of = [&](const Key& k) {
+        if (!o.caps) return o.states_per_set;
+        const auto it = o.caps->find(k);
+        return it == o.caps->end() ? o.states_per_set : it->second;
+    };
+    current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{}), false, StateOps{o.shift_merge && p.translation_invariant}))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
     for (int level = 0; level < n; ++level) {
         Level next;
-        for (auto& [s, bucket] : current) {
+        for (auto& [key, bucket] : current) {
             for (const AbstractState& x : bucket.kept()) {
                 if (o.deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *o.deadline) return r;
                 ++r.states;
                 succ.clear();
-                successors(p, s, x, o.partial_cap, succ);
+                successors(p, key.s, x, o.partial_cap, succ);
                 for (Successor& e : succ) {
                     ++r.edges;
                     auto& up = r.upper[e.op];
                     const std::int64_t response = e.done.hi - e.issue.lo;
                     if (!up || response > *up) up = response;
-                    next.try_emplace(with(s, e.op), o.states_per_set).first->second.add(std::move(e.state));
+                    const Key to{with(key.s, e.op), e.state.low_op, e.state.low_blocks};
+                    if (o.record_edges) {
+                        std::vector<KeyEdge>& out = r.graph[key];
+                        auto it = std::find_if(out.begin(), out.end(), [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
+                        if (it == out.end()) out.push_back({to, e.op, response});
+                        else it->response = std::max(it->response, response);
+                    }
+                    auto slot = next.find(to);
+                    if (slot == next.end()) slot = next.emplace(to, Bucket<AbstractState, StateOps>(cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant})).first;
+                    slot->second.add(std::move(e.state));
                 }
             }
         }

@@ -9,18 +9,19 @@
 
 namespace gpuwcrt::abstraction {
 
-// Ops: static T hull(const T&, const T&); static bool contains(const T& outer, const T& inner);
-// static std::int64_t distance(const T&, const T&): a cheap estimate of how much their hull
-// widens them (it only chooses the merge partner, so any measure is sound).
+// Ops (an instance, default-constructible): T hull(const T&, const T&); bool contains(const T&
+// outer, const T& inner); std::int64_t distance(const T&, const T&): a cheap estimate of how
+// much their hull widens them (it only chooses the merge partner, so any measure is sound).
 template <class T, class Ops>
 class Bucket {
 public:
     // drop_when_full: a beam that keeps the first `cap` states instead of merging.
-    explicit Bucket(int cap, bool drop_when_full = false) : cap_(cap < 1 ? 1 : cap), drop_(drop_when_full) {}
+    explicit Bucket(int cap, bool drop_when_full = false, Ops ops = {})
+        : cap_(cap < 1 ? 1 : cap), drop_(drop_when_full), ops_(ops) {}
 
     void add(T x) {
         for (const T& k : kept_)
-            if (Ops::contains(k, x)) return;
+            if (ops_.contains(k, x)) return;
         if (static_cast<int>(kept_.size()) < cap_) {
             kept_.push_back(std::move(x));
             return;
@@ -29,10 +30,10 @@ public:
         std::size_t best = 0;
         std::int64_t best_cost = 0;
         for (std::size_t i = 0; i < kept_.size(); ++i) {
-            const std::int64_t cost = Ops::distance(kept_[i], x);
+            const std::int64_t cost = ops_.distance(kept_[i], x);
             if (i == 0 || cost < best_cost) best = i, best_cost = cost;
         }
-        kept_[best] = Ops::hull(kept_[best], x);
+        kept_[best] = ops_.hull(kept_[best], x);
         ++merges_;
     }
 
@@ -43,6 +44,7 @@ public:
 private:
     int cap_;
     bool drop_;
+    Ops ops_;
     std::vector<T> kept_;
     long long merges_ = 0;
 };

@@ -5,32 +5,10 @@
 namespace gpuwcrt::abstraction {
 namespace {
 
-[[noreturn]] void refuse(const SourceLocation& where, const std::string& why) {
-    throw InputError(where, "--engine bounds does not cover " + why +
-                                " yet (an interval abstraction of it is not implemented, and a bound that "
-                                "ignores it would be unsound); with point block times and issue instants --engine exact "
-                                "covers it");
-}
-
 void require_scope(const Workload& w) {
     if (w.ops.size() > static_cast<std::size_t>(max_operations))
         throw InputError({w.source, 0, 0}, "--engine bounds handles at most " + std::to_string(max_operations) +
                                                " operations; this workload has " + std::to_string(w.ops.size()));
-    const Operation* high = nullptr;
-    const Operation* low = nullptr;
-    for (const Operation& op : w.ops) {
-        if (!op.is_kernel()) continue;
-        (w.streams[op.stream].priority == Priority::high ? high : low) = &op;
-    }
-    if (high && low)
-        refuse(high->where, "kernels of both priority levels (A1/A2: '" + high->name + "' is high, '" + low->name +
-                                "' is low)");
-    const int null = w.null_stream();
-    if (null < 0) return;
-    bool null_busy = false, other_busy = false;
-    for (const Operation& op : w.ops) (op.stream == null ? null_busy : other_busy) = true;
-    if (null_busy && other_busy)
-        refuse(w.streams[null].where, "the NULL stream beside other streams (N1/N2)");
 }
 
 }  // namespace
@@ -67,11 +45,29 @@ void add_resource(Problem& p, const std::string& what, std::int64_t cap,
 
 Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_times(wl))) {
     streams = static_cast<int>(w.streams.size());
+    null_stream = w.null_stream();
+    high.assign(w.ops.size(), 0);
+    bool any_high = false, any_low = false;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const Operation& op = w.ops[i];
+        high[i] = w.streams[op.stream].priority == Priority::high;
+        if (op.is_kernel()) (high[i] ? any_high : any_low) = true;
+    }
+    two_queues = any_high && any_low;
     pred.assign(w.ops.size(), -1);
     std::vector<int> last(w.streams.size(), -1);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         pred[i] = last[w.ops[i].stream];
         last[w.ops[i].stream] = static_cast<int>(i);
+    }
+    translation_invariant = null_stream < 0;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const IssueSpec& is = w.ops[i].issue;
+        const bool zero = is.kind == IssueSpec::Kind::at
+                              ? times.issue_lo[i] == 0 && times.issue_hi[i] == 0
+                              : pred[i] >= 0 || (is.kind == IssueSpec::Kind::after_stream_idle ? times.delay[i] == 0
+                                                                                                : times.issue_lo[i] == 0);
+        if (!zero) translation_invariant = false;
     }
     const Platform& pl = w.platform;
     add_resource(*this, "threads", pl.threads_per_sm, [](const Operation& o) { return o.demand().threads; });

@@ -30,9 +30,15 @@ struct Problem {
     std::vector<Resource> resources;
     int total_units = 0;
     int streams = 0;
+    int null_stream = -1;           // Workload::null_stream(): N1/N2 apply when >= 0
+    std::vector<char> high;         // per operation: its stream is high priority (A1)
+    bool two_queues = false;
+    // Every issue instant the future can see is 0 (every `at` issue, and the first issue of every
+    // stream, is [0, 0]) and there is no NULL stream: a state's future then only compares times
+    // with each other and with 0, so shifting a state later shifts its future (time-shift merging).
+    bool translation_invariant = false;        // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
 
-    // Throws InputError (at the operation or stream) for features the engine does not cover:
-    // kernels of both priority levels (A1/A2), a NULL stream beside other busy streams (N1/N2),
+    // Throws InputError (at the operation or workload) for what the engine does not cover:
     // more than max_operations operations, times that do not fit integer ticks, and demands
     // whose GCD cuts an SM into more than max_units units.
     explicit Problem(const Workload& w);

@@ -61,6 +61,22 @@ std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>&
     return d;
 }
 
+AbstractState shifted(const AbstractState& x, std::int64_t delta) {
+    AbstractState y = x;
+    auto move = [delta](Interval& i) { i.lo += delta, i.hi += delta; };
+    move(y.ee_free);
+    move(y.ce_free);
+    move(y.low_done);
+    for (std::int64_t& e : y.engine_lo) e += delta;
+    for (std::int64_t& e : y.engine_hi) e += delta;
+    for (SmState& sm : y.sms)
+        for (std::int64_t& v : sm.v) v += delta;
+    for (Interval& i : y.stream_issue) move(i);
+    for (Interval& i : y.stream_done) move(i);
+    y.canonicalise();
+    return y;
+}
+
 AbstractState hull(const AbstractState& a, const AbstractState& b) {
     AbstractState x;
     x.ee_free = hull(a.ee_free, b.ee_free);
@@ -78,12 +94,17 @@ AbstractState hull(const AbstractState& a, const AbstractState& b) {
         x.stream_issue[s] = hull(a.stream_issue[s], b.stream_issue[s]);
         x.stream_done[s] = hull(a.stream_done[s], b.stream_done[s]);
     }
+    x.low_op = a.low_op;
+    x.low_blocks = a.low_blocks;
+    x.low_done = hull(a.low_done, b.low_done);
     x.canonicalise();
     return x;
 }
 
 bool contains(const AbstractState& outer, const AbstractState& inner) {
-    if (!contains(outer.ee_free, inner.ee_free) || !contains(outer.ce_free, inner.ce_free)) return false;
+    if (!contains(outer.ee_free, inner.ee_free) || !contains(outer.ce_free, inner.ce_free) ||
+        !contains(outer.low_done, inner.low_done))
+        return false;
     for (std::size_t e = 0; e < outer.engine_lo.size(); ++e)
         if (outer.engine_lo[e] > inner.engine_lo[e] || inner.engine_hi[e] > outer.engine_hi[e]) return false;
     for (std::size_t s = 0; s < outer.stream_issue.size(); ++s)
@@ -94,7 +115,8 @@ bool contains(const AbstractState& outer, const AbstractState& inner) {
 }
 
 std::int64_t distance(const AbstractState& a, const AbstractState& b) {
-    std::int64_t d = gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + distance(a.sms, b.sms);
+    std::int64_t d = gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + gap(a.low_done, b.low_done) +
+                     distance(a.sms, b.sms);
     for (std::size_t e = 0; e < a.engine_lo.size(); ++e)
         d += std::abs(a.engine_lo[e] - b.engine_lo[e]) + std::abs(a.engine_hi[e] - b.engine_hi[e]);
     for (std::size_t s = 0; s < a.stream_issue.size(); ++s)

@@ -21,6 +21,22 @@ struct OpSetHash {
     std::size_t operator()(const OpSet& s) const { return s[0] * 0x9e3779b97f4a7c15ULL ^ (s[1] + (s[1] << 17)); }
 };
 
+// The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
+// a high-priority one interrupted (A2) with how many of its blocks are dispatched. States are
+// merged only within one key (docs/abstraction.md, "Priorities").
+struct Key {
+    OpSet s{};
+    int low_op = -1;
+    int low_blocks = 0;
+    bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+        return OpSetHash{}(k.s) ^ (static_cast<std::size_t>(k.low_op + 1) * 0xff51afd7ed558ccdULL) ^
+               (static_cast<std::size_t>(k.low_blocks) << 32);
+    }
+};
+
 // One SM as resource availability: for every unit of every resource (Problem::resources), the
 // instant it is free again (0: free), each resource's segment sorted. A concrete SM is in it
 // when its sorted availability vector lies between `lo` and `hi` componentwise. Which block
@@ -36,12 +52,19 @@ struct SmState {
     auto operator<=>(const SmState&) const = default;
 };
 
+// transition.cpp copy_all_but_sms copies every field but `sms`: keep it in step with this list.
 struct AbstractState {
     Interval ee_free;   // when the last dispatched kernel became fully dispatched (G3, X1)
     Interval ce_free;   // when the last started copy started (the CE queue is FIFO)
     std::vector<std::int64_t> engine_lo, engine_hi;  // copy engines' end times, each sorted
     std::vector<SmState> sms;                         // sorted: SMs are interchangeable
     std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
+    // A2: a low-priority kernel interrupted between two blocks by a high-priority one (at most
+    // one: only the low queue's head dispatches). Its op and block count are part of the Key.
+    int low_op = -1;
+    int low_blocks = 0;
+    Interval low_done;             // the hull of its dispatched blocks' ends
+    std::vector<int> low_sm;       // concrete mode (beam) only: the SM of each dispatched block
 
     bool operator==(const AbstractState&) const = default;
 
@@ -59,6 +82,11 @@ bool contains(const AbstractState& outer, const AbstractState& inner);
 // How far apart two states are (sum of the differences of their bounds): the partner a full
 // bucket merges a new state into.
 std::int64_t distance(const AbstractState& a, const AbstractState& b);
+
+// Every time of the state plus `delta` (>= 0): the state shifted later. Where the future is
+// translation-invariant (Problem::translation_invariant) every response from it is at least
+// the unshifted state's (docs/abstraction.md, "Time-shift merging").
+AbstractState shifted(const AbstractState& x, std::int64_t delta);
 
 // The same for the SMs alone (used within one kernel's dispatch).
 std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b);
