@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "solver/rta_orders/state.hpp"
 
@@ -19,6 +20,14 @@ struct MaskHash {
     std::size_t operator()(const Mask& m) const {
         std::size_t h = 1469598103934665603ull;
         for (auto w : m) h = (h ^ w) * 1099511628211ull;
+        return h;
+    }
+};
+
+struct KeyHash {
+    std::size_t operator()(const std::vector<std::int64_t>& k) const {
+        std::size_t h = 1469598103934665603ull;
+        for (auto w : k) h = (h ^ static_cast<std::uint64_t>(w)) * 1099511628211ull;
         return h;
     }
 };
@@ -75,6 +84,15 @@ private:
     }
 
     bool dominated(const State& s) {
+        // The same state after the same set (another order of it): its subtree was explored.
+        // With equal releases this is the only dominance there is (every state of one set then
+        // has the same sum of free instants, so none is pointwise later than another).
+        std::vector<std::int64_t> key(mask_.begin(), mask_.end());
+        key.push_back(s.t_a);
+        key.push_back(s.g_f);
+        for (const auto& [at, n] : s.h) key.insert(key.end(), {at, n});
+        if (same_.contains(key)) return true;
+        if (same_.size() < max_stored_states) same_.insert(std::move(key));
         auto& seen = explored_[mask_];
         // Only the latest few states of this set are compared: a long list cost more per node
         // than the re-explorations it saved (measured on the bench family at 16 kernels).
@@ -154,6 +172,7 @@ private:
     Mask mask_;
     std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
     std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
+    std::unordered_set<std::vector<std::int64_t>, KeyHash> same_;
     std::size_t stored_ = 0;
     std::optional<std::int64_t> root_bound_;  // set once the root is reached
     std::int64_t c_max_ = 0;  // longest C among the members
