@@ -63,8 +63,11 @@ struct Node {
 
 struct Bucket {
     std::vector<std::pair<State, int>> real;  // Pareto-latest real states, with their node
-    std::optional<State> hull;                // pointwise later than every state not kept
+    std::vector<State> hulls;                 // together pointwise later than every state not kept
 };
+
+// How much later than `h` the pointwise-later state of h and s frees its slots in all.
+__int128 growth(const State& h, const State& merged) { return merged.free_sum_from(0) - h.free_sum_from(0); }
 
 class Pass {
 public:
@@ -115,15 +118,37 @@ private:
             nodes_.push_back({parent, kernel});
             b.real.push_back({s, static_cast<int>(nodes_.size() - 1)});
         } else {
-            b.hull = b.hull ? pointwise_later(*b.hull, s) : s;
+            add_hull(b, s);
         }
     }
 
-    static void insert_hull(Bucket& b, const State& s) {
-        if (b.hull && b.hull->later_or_equal(s)) return;
+    void insert_hull(Bucket& b, const State& s) const {
         for (const auto& [r, node] : b.real)
             if (r.later_or_equal(s)) return;
-        b.hull = b.hull ? pointwise_later(*b.hull, s) : s;
+        add_hull(b, s);
+    }
+
+    // Keeps s as a hull state, or merges it into the hull state it raises least.
+    void add_hull(Bucket& b, const State& s) const {
+        for (const State& h : b.hulls)
+            if (h.later_or_equal(s)) return;
+        if (b.hulls.size() < limits_.max_hulls) {
+            b.hulls.push_back(s);
+            return;
+        }
+        std::size_t best = 0;
+        State best_merged;
+        __int128 least = 0;
+        for (std::size_t i = 0; i < b.hulls.size(); ++i) {
+            State m = pointwise_later(b.hulls[i], s);
+            const __int128 g = growth(b.hulls[i], m);
+            if (i == 0 || g < least) {
+                least = g;
+                best = i;
+                best_merged = std::move(m);
+            }
+        }
+        b.hulls[best] = std::move(best_merged);
     }
 
     std::vector<int> prefix_of(int node) const {
@@ -153,8 +178,8 @@ private:
         prefix.push_back(k);
         r.order[k] = complete_order(p_, prefix);
         std::int64_t bound = best;
-        if (b.hull) {
-            State t = *b.hull;
+        for (const State& h : b.hulls) {
+            State t = h;
             bound = std::max(bound, t.add_kernel(p_.release[k], p_.c[k], p_.slots[k]));
         }
         if (bound == best) r.finish[k] = best;
@@ -196,8 +221,8 @@ private:
                         ++states_;
                         insert(to, t, node, j);
                     }
-                    if (b.hull) {
-                        State t = *b.hull;
+                    for (const State& h : b.hulls) {
+                        State t = h;
                         t.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
                         insert_hull(to, t);
                     }

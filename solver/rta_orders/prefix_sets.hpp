@@ -8,8 +8,12 @@
 // in the same pass. Kernels of one release that are interchangeable (same C and slots, alone in
 // their stream at that release) are counted, not named; a stream's kernels of one release are
 // a chain (its prefix length). When a set holds more than `max_states` states the rest are
-// folded into one pointwise-later "hull" state (sound upper bound, no order): kernels whose
+// folded into a few pointwise-later "hull" states (sound upper bounds, no order): kernels whose
 // maximum then comes from a hull get a proven bound and the best real order, not a value.
+// Measured (bench/RESULTS.md, "rta_orders"): with one release for all kernels every state of
+// a set has the same sum of free instants, so none dominates another and the sets hold
+// hundreds of states; hulls of them are weaker than the search's bounds. The search stays the
+// default; this pass is kept for the comparison and for staggered releases, where it prunes.
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -21,6 +25,7 @@ namespace gpuwcrt::rta_orders {
 struct PrefixSetLimits {
     std::size_t max_sets = std::size_t{1} << 21;  // prefix sets of one release; more: not attempted
     std::size_t max_states = 4096;  // real states kept per set
+    std::size_t max_hulls = 4;      // hull states per set beyond them (each merges the states it raises least)
 };
 
 // Same answer shape as search_max_finish. Returns with complete = false and nothing decided
