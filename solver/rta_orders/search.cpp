@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -73,6 +74,13 @@ public:
         best_prefix_ = std::move(prefix);
     }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
+    // The members by release, ties in kernel (= file) order, which keeps every stream's order:
+    // a consistent order to start a local search from.
+    std::vector<int> first_order() const {
+        std::vector<int> order = member_;
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p_.release[a] < p_.release[b]; });
+        return order;
+    }
     const std::vector<int>& best_prefix() const { return best_prefix_; }
 
 private:
@@ -310,6 +318,14 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             }
             KernelSearch search(p, k, slice, r.nodes);
             if (r.found[k]) search.seed(*r.found[k], prefix[k]);
+            else {
+                // A good incumbent first (a tenth of the slice at most): the branch and bound then
+                // often only has to see that no order reaches the bound.
+                const auto now = Clock::now();
+                const auto until = slice ? now + (*slice - now) / 10 : now + std::chrono::milliseconds(200);
+                LocalResult l = local_search(p, k, search.first_order(), until);
+                search.seed(l.finish, std::move(l.prefix));
+            }
             const long long nodes_before = r.nodes;
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
