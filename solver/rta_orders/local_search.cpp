@@ -41,13 +41,14 @@ bool consistent(const RtaOrderProblem& p, const std::vector<int>& order) {
 }  // namespace
 
 LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
-                         std::chrono::steady_clock::time_point until, int restarts) {
-    std::mt19937_64 rng(0x5eed + static_cast<std::uint64_t>(k));
+                         std::chrono::steady_clock::time_point until, int restarts, std::int64_t target,
+                         std::uint64_t seed) {
+    std::mt19937_64 rng(0x5eed + static_cast<std::uint64_t>(k) + (seed << 32));
     std::vector<int> current = members;
     Score cur = score(p, k, current);
     LocalResult best{cur.first, current};
     const std::size_t n = current.size();
-    for (int round = 0; round <= restarts; ++round) {
+    for (int round = 0; round <= restarts && best.finish < target; ++round) {
         // First improvement over every insertion move (take one kernel out, put it elsewhere).
         for (bool improved = true; improved && n > 1;) {
             improved = false;
@@ -65,6 +66,7 @@ LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> membe
                         cur = sc;
                         current = std::move(next);
                         improved = true;
+                        if (cur.first >= target) return {cur.first, current};
                     }
                 }
         }

@@ -36,6 +36,8 @@ struct KeyHash {
 // Explored states per set of analysed kernels; capped so that memory stays bounded (a state
 // not stored only costs a re-exploration, never a wrong answer).
 constexpr std::size_t max_stored_states = 1'000'000;
+// Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
+constexpr std::size_t max_same_keys = 250'000;
 constexpr std::size_t compared_states = 16;
 
 class KernelSearch {
@@ -74,6 +76,17 @@ public:
         best_prefix_ = std::move(prefix);
     }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
+    // The bound before any member is placed (the value no order can exceed).
+    std::int64_t bound_at_root() const {
+        std::int64_t latest = p_.release[k_], rest_release = std::numeric_limits<std::int64_t>::min();
+        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
+        for (int j : by_c_) {
+            latest = std::max(latest, p_.release[j]);
+            rest_release = std::max(rest_release, p_.release[j]);
+            rest.push_back({p_.c[j], p_.slots[j]});
+        }
+        return upper_bound(State::empty(p_.g_max), latest, rest_release, rest);
+    }
     // The members by release, ties in kernel (= file) order, which keeps every stream's order:
     // a consistent order to start a local search from.
     std::vector<int> first_order() const {
@@ -150,7 +163,8 @@ private:
     }
 
     bool dominated(const State& s) {
-        // The same state after the same set (another order of it): its subtree was explored.
+        // The same state after the same set (another order of it): its subtree was explored
+        // (each kernel's search has its own set, freed when it ends).
         // With equal releases this is the only dominance there is (every state of one set then
         // has the same sum of free instants, so none is pointwise later than another).
         std::vector<std::int64_t> key(mask_.begin(), mask_.end());
@@ -158,7 +172,7 @@ private:
         key.push_back(s.g_f);
         for (const auto& [at, n] : s.h) key.insert(key.end(), {at, n});
         if (same_.contains(key)) return true;
-        if (same_.size() < max_stored_states) same_.insert(std::move(key));
+        if (same_.size() < max_same_keys) same_.insert(std::move(key));
         if (one_release_) return false;
         auto& seen = explored_[mask_];
         // Only the latest few states of this set are compared: a long list cost more per node
@@ -317,14 +331,17 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 slice = Clock::now() + (round == 0 ? share / 2 : share);
             }
             KernelSearch search(p, k, slice, r.nodes);
-            if (r.found[k]) search.seed(*r.found[k], prefix[k]);
-            else {
-                // A good incumbent first (a tenth of the slice at most): the branch and bound then
-                // often only has to see that no order reaches the bound.
+            {
+                // A good incumbent first (a third of the slice at most, until it meets the root
+                // bound): the branch and bound then often only has to see that no order reaches
+                // the bound. The second round goes on from the best order with other perturbations.
                 const auto now = Clock::now();
-                const auto until = slice ? now + (*slice - now) / 10 : now + std::chrono::milliseconds(200);
-                LocalResult l = local_search(p, k, search.first_order(), until);
-                search.seed(l.finish, std::move(l.prefix));
+                const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
+                const int restarts = slice ? std::numeric_limits<int>::max() : 8;
+                LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
+                                             search.bound_at_root(), static_cast<std::uint64_t>(round));
+                if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
+                else search.seed(l.finish, std::move(l.prefix));
             }
             const long long nodes_before = r.nodes;
             const bool done = search.run();
