@@ -48,9 +48,12 @@ LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> membe
     Score cur = score(p, k, current);
     LocalResult best{cur.first, current};
     const std::size_t n = current.size();
-    for (int round = 0; round <= restarts && best.finish < target; ++round) {
+    if (n < 2) return best;  // one order only
+    // `restarts` perturbations in a row that do not improve the best order end the search.
+    for (long long idle = 0; idle <= restarts && best.finish < target; ++idle) {
+        if (std::chrono::steady_clock::now() >= until) return best;
         // First improvement over every insertion move (take one kernel out, put it elsewhere).
-        for (bool improved = true; improved && n > 1;) {
+        for (bool improved = true; improved;) {
             improved = false;
             for (std::size_t from = 0; from < n && !improved; ++from)
                 for (std::size_t to = 0; to < n && !improved; ++to) {
@@ -70,10 +73,13 @@ LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> membe
                     }
                 }
         }
-        if (cur.first > best.finish) best = {cur.first, current};
+        if (cur.first > best.finish) {
+            best = {cur.first, current};
+            idle = 0;
+        }
         // Perturb the best order: a few random swaps that keep it consistent.
         current = best.prefix;
-        for (int s = 0; s < 3 && n > 1; ++s) {
+        for (int s = 0; s < 3; ++s) {
             const std::size_t a = rng() % n, b = rng() % n;
             std::swap(current[a], current[b]);
             if (!consistent(p, current)) std::swap(current[a], current[b]);

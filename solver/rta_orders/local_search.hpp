@@ -18,8 +18,9 @@ struct LocalResult {
 };
 
 // `members`: the kernels that may precede k, in an order consistent with releases and streams.
-// Stops at `until`, when f_k reaches `target` (a proven bound: nothing better exists), or when
-// no move improves after `restarts` perturbations (seeded by k and `seed`, so runs repeat).
+// Stops at `until`, when f_k reaches `target` (a proven bound: nothing better exists), or
+// after `restarts` perturbations in a row that found nothing better (seeded by k and `seed`,
+// so runs repeat).
 LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
                          std::chrono::steady_clock::time_point until, int restarts, std::int64_t target,
                          std::uint64_t seed = 0);

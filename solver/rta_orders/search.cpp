@@ -334,10 +334,13 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             {
                 // A good incumbent first (a third of the slice at most, until it meets the root
                 // bound): the branch and bound then often only has to see that no order reaches
-                // the bound. The second round goes on from the best order with other perturbations.
+                // the bound. The first round gives up after 64 fruitless perturbations (small
+                // workloads are decided by the branch and bound in milliseconds); the second,
+                // only for kernels the first could not decide, goes on from the best order with
+                // other perturbations for its whole third.
                 const auto now = Clock::now();
                 const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                const int restarts = slice ? std::numeric_limits<int>::max() : 8;
+                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 64;
                 LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
                                              search.bound_at_root(), static_cast<std::uint64_t>(round));
                 if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
