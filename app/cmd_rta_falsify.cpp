@@ -27,6 +27,10 @@ std::string grid_text(const rta_orders::FalsifyGrid& g) {
         for (auto x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
         return "{" + s + "}";
     };
+    if (!g.description.empty())
+        return "1.." + std::to_string(g.max_kernels) + " operations, 1.." + std::to_string(g.max_blocks) +
+               " blocks per kernel, TX2 platform, 1024-thread blocks; " + g.description +
+               "; workloads with another RTA scope reason left out";
     return "1.." + std::to_string(g.max_kernels) + " kernels (one stream each, issued at 0), 1.." +
            std::to_string(g.max_blocks) + " blocks each, threads " + list(g.threads) + ", shared_mem " +
            list(g.shared_mem) + ", registers " + list(g.registers) + ", block_time " + list(g.block_time) +
@@ -76,6 +80,7 @@ int run_falsify(const FalsifyOptions& o) {
         incomplete = incomplete || !r.complete;
         if (o.json) {
             all.push_back({{"reason", g.reason}, {"grid", grid_text(g)}, {"workloads", r.workloads},
+                           {"outside_grid", r.outside},
                            {"complete", r.complete}, {"smallest_fixed_order", finding_json(r.fixed_order)},
                            {"smallest_all_orders", finding_json(r.all_orders)},
                            {"largest_ratio_fixed_order", finding_json(r.largest_fixed)},
@@ -83,6 +88,7 @@ int run_falsify(const FalsifyOptions& o) {
             continue;
         }
         std::cout << g.reason << ": grid " << grid_text(g) << "; " << r.workloads << " workloads checked"
+                  << (r.outside ? " (" + std::to_string(r.outside) + " more visited: outside the grid)" : std::string())
                   << (r.complete ? " (the whole grid)" : " (stopped by --timeout: 'smallest' holds only for those)")
                   << "\n";
         print_finding("smallest, fixed order", r.fixed_order);
@@ -104,12 +110,15 @@ void add_rta_falsify_command(CLI::App& cli, Action& action) {
         "workload where the thesis RTA under-estimates the TX2: for the file order (RTA(order) <\n"
         "simulated response) and over all orders (RTA max over orders < TX2 WCRT over orders and\n"
         "SM placements), per scope reason; also the largest ratio TX2 / RTA in the grid. Every\n"
-        "workload before the smallest one was checked and is safe. Exit 0, or 2 when --timeout\n"
-        "stopped a grid early (docs/rta-soundness.md).");
+        "workload before the smallest one was checked and is safe. For block-time intervals and\n"
+        "issue windows the TX2 value is a replayed schedule with each range at one of its ends,\n"
+        "printed with the [scenario] that reproduces it. Exit 0, or 2 when --timeout stopped a\n"
+        "grid early (docs/rta-soundness.md).");
     sub->add_option("--reason", o->reason,
                     "all (default), mixed-block-sizes, non-dividing-block-size, shared-memory, registers,\n"
-                    "resident-blocks");
-    sub->add_option("--kernels", o->kernels, "at most this many kernels per workload (1..4, default 3)")
+                    "resident-blocks, several-operations-per-stream, priorities, null-stream, copies,\n"
+                    "block-time-intervals, issue-windows");
+    sub->add_option("--kernels", o->kernels, "at most this many operations (kernels, and copies in the copies grid) per\nworkload (1..4, default 3)")
         ->check(CLI::Range(1, 4));
     sub->add_option("--blocks", o->blocks, "at most this many blocks per kernel (1..8, default 4)")
         ->check(CLI::Range(1, 8));

@@ -10,6 +10,13 @@ namespace {
 
 void check_expectation(const Workload& w, const Expectation& e) {
     Scenario sc;
+    // The file's [scenario] issue instants and block times apply (an expectation has no keys
+    // for them): how a case states a replayed schedule inside issue windows and intervals.
+    if (w.scenario) {
+        const Scenario fixed = scenario_for(w, {}, std::nullopt);
+        sc.issue_at = fixed.issue_at;
+        sc.block_time = fixed.block_time;
+    }
     if (e.policy) sc.policy = *parse_policy(*e.policy);
     sc.rank = launch_ranks(w, e.order);
     const Schedule s = simulate(w, sc);

@@ -1,6 +1,6 @@
 // Benchmark of "RTA maximised over launch orders" (issue 14) on the bench/wcrt workload family
-// (bench/README.md): the dedicated search, the SMT form and enumeration of every order, for
-// every kernel of each workload, one after the other in the same process.
+// (bench/README.md): the dedicated search, the prefix-set pass, the SMT form and enumeration of
+// every order, for every kernel of each workload, one after the other in the same process.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     std::vector<int> sizes = {4, 8, 12, 16, 32, 64};
     int runs = 3;
     Engine search{RtaOrdersEngine::search, 60000, {}}, smt{RtaOrdersEngine::smt, 60000, {}},
-        en{RtaOrdersEngine::enumerate, 60000, {}};
+        en{RtaOrdersEngine::enumerate, 60000, {}}, sets{RtaOrdersEngine::sets, 60000, {}};
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) sizes = int_list(argv[++i]);
@@ -68,16 +68,19 @@ int main(int argc, char** argv) {
         else if (a == "--search-cap" && i + 1 < argc) search.cap_ms = std::stoll(argv[++i]) * 1000;
         else if (a == "--smt-cap" && i + 1 < argc) smt.cap_ms = std::stoll(argv[++i]) * 1000;
         else if (a == "--enum-cap" && i + 1 < argc) en.cap_ms = std::stoll(argv[++i]) * 1000;
+        else if (a == "--sets-cap" && i + 1 < argc) sets.cap_ms = std::stoll(argv[++i]) * 1000;
         else {
-            std::cerr << "usage: bench_rta_orders [--sizes 4,8,…] [--runs N] [--search-cap S] [--smt-cap S] "
-                         "[--enum-cap S]\n  a cap of 0 skips that engine\n";
+            std::cerr << "usage: bench_rta_orders [--sizes 4,8,…] [--runs N] [--search-cap S] [--sets-cap S] "
+                         "[--smt-cap S] [--enum-cap S]\n  a cap of 0 skips that engine\n";
             return 2;
         }
     }
-    std::cout << "| n | workloads | search median | SMT median | enumeration median | SMT/search | enum/search | "
-                 "search stopped | SMT stopped | enum stopped |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    std::cout << "| n | workloads | search median | prefix sets median | SMT median | enumeration median | "
+                 "sets/search | SMT/search | enum/search | search: undecided kernels per workload | sets stopped | "
+                 "SMT stopped | enum stopped |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (int n : sizes) {
-        for (Engine* e : {&search, &smt, &en}) {
+        std::string undecided;
+        for (Engine* e : {&search, &sets, &smt, &en}) {
             e->ms.clear();
             e->stopped = 0;
         }
@@ -87,7 +90,7 @@ int main(int argc, char** argv) {
             spec.streams = n;
             const Workload w = random_workload(spec, 1000 * n + r);
             std::vector<std::optional<Time>> reference;
-            for (Engine* e : {&search, &smt, &en}) {
+            for (Engine* e : {&search, &sets, &smt, &en}) {
                 if (e->cap_ms == 0) continue;
                 const auto t0 = Clock::now();
                 const RtaMaxOverOrders m = rta_max_over_orders(w, e->engine, t0 + std::chrono::milliseconds(e->cap_ms),
@@ -96,6 +99,11 @@ int main(int argc, char** argv) {
                     std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
                 e->ms.push_back(m.complete ? ms : e->cap_ms);
                 e->stopped += !m.complete;
+                if (e == &search) {
+                    int left = 0;
+                    for (std::size_t i = 0; i < w.ops.size(); ++i) left += w.ops[i].is_kernel() && !m.response[i];
+                    undecided += (undecided.empty() ? "" : ", ") + std::to_string(left);
+                }
                 std::cerr << "n=" << n << " run " << r << " " << to_string(e->engine) << ": "
                           << (m.complete ? std::to_string(ms) + " ms" : "stopped (" + m.note + ")") << ", work "
                           << m.work << "\n";
@@ -109,8 +117,9 @@ int main(int argc, char** argv) {
                 }
             }
         }
-        std::cout << "| " << n << " | " << runs << " | " << median(search) << " | " << median(smt) << " | "
-                  << median(en) << " | " << ratio(smt, search) << " | " << ratio(en, search) << " | " << search.stopped
-                  << " | " << smt.stopped << " | " << en.stopped << " |" << std::endl;
+        std::cout << "| " << n << " | " << runs << " | " << median(search) << " | " << median(sets) << " | "
+                  << median(smt) << " | " << median(en) << " | " << ratio(sets, search) << " | " << ratio(smt, search)
+                  << " | " << ratio(en, search) << " | " << (search.cap_ms ? undecided + " of " + std::to_string(n) : "n/a")
+                  << " | " << sets.stopped << " | " << smt.stopped << " | " << en.stopped << " |" << std::endl;
     }
 }

@@ -4,6 +4,7 @@
 
 #include "bounds/rta_workload.hpp"
 #include "solver/enumerate.hpp"
+#include "solver/rta_orders/prefix_sets.hpp"
 #include "solver/rta_orders/problem.hpp"
 #include "solver/rta_orders/search.hpp"
 #include "solver/rta_orders/smt_max.hpp"
@@ -57,6 +58,7 @@ std::string to_string(RtaOrdersEngine e) {
         case RtaOrdersEngine::search: return "search";
         case RtaOrdersEngine::smt: return "smt";
         case RtaOrdersEngine::enumerate: return "enumerate";
+        case RtaOrdersEngine::sets: return "sets";
     }
     return "?";
 }
@@ -65,9 +67,9 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
                                      std::optional<Clock::time_point> deadline, long long enumeration_limit) {
     if (engine == RtaOrdersEngine::enumerate) return by_enumeration(w, deadline, enumeration_limit);
     const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
-    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt
-                                           ? rta_orders::smt_max_finish(wo.problem, deadline)
-                                           : rta_orders::search_max_finish(wo.problem, deadline);
+    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt    ? rta_orders::smt_max_finish(wo.problem, deadline)
+                                       : engine == RtaOrdersEngine::sets ? rta_orders::prefix_sets_max_finish(wo.problem, deadline)
+                                                                         : rta_orders::search_max_finish(wo.problem, deadline);
     RtaMaxOverOrders out;
     out.response.resize(w.ops.size());
     out.order.resize(w.ops.size());

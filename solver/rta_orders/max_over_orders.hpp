@@ -15,6 +15,7 @@ enum class RtaOrdersEngine {
     search,     // branch and bound over order prefixes (solver/rta_orders/search.hpp), the default
     smt,        // Z3 over encode/rta_encoding.hpp
     enumerate,  // every launch order (solver/enumerate.hpp, for_each_launch_order)
+    sets,       // Pareto states per prefix set (solver/rta_orders/prefix_sets.hpp)
 };
 std::string to_string(RtaOrdersEngine e);
 

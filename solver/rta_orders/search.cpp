@@ -6,7 +6,9 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -23,9 +25,19 @@ struct MaskHash {
     }
 };
 
+struct KeyHash {
+    std::size_t operator()(const std::vector<std::int64_t>& k) const {
+        std::size_t h = 1469598103934665603ull;
+        for (auto w : k) h = (h ^ static_cast<std::uint64_t>(w)) * 1099511628211ull;
+        return h;
+    }
+};
+
 // Explored states per set of analysed kernels; capped so that memory stays bounded (a state
 // not stored only costs a re-exploration, never a wrong answer).
 constexpr std::size_t max_stored_states = 1'000'000;
+// Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
+constexpr std::size_t max_same_keys = 250'000;
 constexpr std::size_t compared_states = 16;
 
 class KernelSearch {
@@ -45,6 +57,9 @@ public:
                     free_[member_[x]] = free_[member_[y]] = 0;
                 }
         placed_.assign(p.kernels(), 0);
+        by_c_ = member_;
+        std::stable_sort(by_c_.begin(), by_c_.end(), [&](int a, int b) { return p.c[a] > p.c[b]; });
+        for (int j : member_) one_release_ = one_release_ && p.release[j] == p.release[k];
         mask_.assign((p.kernels() + 63) / 64, 0);
     }
 
@@ -54,27 +69,111 @@ public:
         return dfs(s, static_cast<int>(member_.size()));
     }
     std::int64_t best() const { return best_; }
+    // Starts from an order found before (a prefix of k's members giving f = best): the bound
+    // prunes from the first node on.
+    void seed(std::int64_t best, std::vector<int> prefix) {
+        best_ = best;
+        best_prefix_ = std::move(prefix);
+    }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
+    // The bound before any member is placed (the value no order can exceed).
+    std::int64_t bound_at_root() const {
+        std::int64_t latest = p_.release[k_], rest_release = std::numeric_limits<std::int64_t>::min();
+        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
+        for (int j : by_c_) {
+            latest = std::max(latest, p_.release[j]);
+            rest_release = std::max(rest_release, p_.release[j]);
+            rest.push_back({p_.c[j], p_.slots[j]});
+        }
+        return upper_bound(State::empty(p_.g_max), latest, rest_release, rest);
+    }
+    // The members by release, ties in kernel (= file) order, which keeps every stream's order:
+    // a consistent order to start a local search from.
+    std::vector<int> first_order() const {
+        std::vector<int> order = member_;
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return p_.release[a] < p_.release[b]; });
+        return order;
+    }
     const std::vector<int>& best_prefix() const { return best_prefix_; }
 
 private:
     bool is_free(int j) const { return free_[j]; }
 
-    // k's f cannot exceed this from state s with the members of `area_left` still to analyse
-    // (docs/rta-soundness.md, "Bounds"). Once every pending release has passed no slot idles,
-    // so the free instants then sum to S = Σ max(free, latest release) + the area still to come.
-    std::int64_t upper_bound(const State& s, std::int64_t latest_release, __int128 area_left) const {
+    // k's f cannot exceed this from state s with the members of `rest` (C, slots; longest C
+    // first) still to analyse (docs/rta-soundness.md, "Bounds"). Once every pending release has
+    // passed no slot idles, so the final free instants sum to at most S = Σ max(free, latest
+    // release) + the area still to come.
+    std::int64_t upper_bound(const State& s, std::int64_t latest_release, std::int64_t rest_release,
+                             const std::vector<std::pair<std::int64_t, std::int64_t>>& rest) const {
+        __int128 area_left = 0;
+        for (const auto& [c, n] : rest) area_left += static_cast<__int128>(c) * n;
         const __int128 sum = s.free_sum_from(latest_release) + area_left;
         // Graham: when k's last block starts at t every slot is busy until t or later.
         __int128 t = (sum + static_cast<__int128>(p_.slots[k_] - 1) * p_.c[k_]) / p_.g_max;
-        // Spread: no slot frees later than the last start + the longest C, so the g_k-th earliest
-        // free instant m (k's last block starts by it) satisfies G·m <= S + (g_k − 1)·C_max.
-        if (p_.slots[k_] <= p_.g_max)
+        // k's last block starts by x, the g_k-th earliest final free instant, when g_k <= G.
+        // Spread: no slot frees later than the last start + the longest C, so
+        // G·x <= S + (g_k − 1)·C_max; and the sharper "last blocks" bound.
+        if (p_.slots[k_] <= p_.g_max) {
             t = std::min(t, (sum + static_cast<__int128>(p_.slots[k_] - 1) * c_max_) / p_.g_max);
+            t = std::min(t, last_blocks_bound(s, sum, rest_release, rest));
+        }
         return static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
     }
 
+    // A bound on x, the g-th earliest final free instant (g = k's slots <= G), by "last blocks"
+    // (docs/rta-soundness.md, "Bounds"): let s be the start of the last block still to come
+    // (s >= every start, s >= t_a and the latest pending release, every final free instant
+    // >= s). A slot whose final free instant is >= x but whose present one is < x ends with a
+    // block still to come, of length >= x − s. So with u(x) present instants >= x, at least
+    // G − g + 1 − u(x) blocks to come are that long: x − s <= d(x), the (G − g + 1 − u(x))-th
+    // longest C to come; and the g − 1 earliest final instants are >= s, the others >= x:
+    // G·x − (g − 1)·(x − s) <= S. u, hence d, is constant between present instants.
+    __int128 last_blocks_bound(const State& s, __int128 sum, std::int64_t rest_release,
+                               const std::vector<std::pair<std::int64_t, std::int64_t>>& rest) const {
+        const std::int64_t G = p_.g_max, g = p_.slots[k_];
+        const __int128 s_min = std::max(s.t_a, rest_release);
+        // Low instants >= s >= s_min, the G − g + 1 others >= x.
+        const __int128 global = (sum - static_cast<__int128>(g - 1) * s_min) / (G - g + 1);
+        std::vector<std::pair<std::int64_t, std::int64_t>> present;  // earliest first
+        if (s.g_f > 0) present.push_back({s.t_a, s.g_f});
+        for (auto it = s.h.rbegin(); it != s.h.rend(); ++it) present.push_back(*it);
+        std::int64_t at_or_after = G;  // present instants >= the current piece's instants
+        constexpr __int128 infinity = std::numeric_limits<__int128>::max() / 4;
+        __int128 best = std::numeric_limits<__int128>::min();
+        for (std::size_t i = 0; i <= present.size(); ++i) {
+            // Piece i: x in (present[i−1], present[i]] (the last piece: x > every present instant).
+            const __int128 lo = i == 0 ? -infinity : static_cast<__int128>(present[i - 1].first) + 1;
+            const __int128 hi = i == present.size() ? infinity : present[i].first;
+            const std::int64_t need = G - g + 1 - at_or_after;
+            if (i < present.size()) at_or_after -= present[i].second;
+            __int128 x = hi;
+            if (need > 0) {
+                std::int64_t seen = 0, d = -1;
+                for (const auto& [c, n] : rest)
+                    if ((seen += n) >= need) {
+                        d = c;
+                        break;
+                    }
+                if (d < 0) continue;  // fewer blocks to come than slots to raise
+                x = std::min(x, (sum + static_cast<__int128>(g - 1) * d) / G);
+            }
+            if (x >= lo) best = std::max(best, x);
+        }
+        return std::min(best, global);
+    }
+
     bool dominated(const State& s) {
+        // The same state after the same set (another order of it): its subtree was explored
+        // (each kernel's search has its own set, freed when it ends).
+        // With equal releases this is the only dominance there is (every state of one set then
+        // has the same sum of free instants, so none is pointwise later than another).
+        std::vector<std::int64_t> key(mask_.begin(), mask_.end());
+        key.push_back(s.t_a);
+        key.push_back(s.g_f);
+        for (const auto& [at, n] : s.h) key.insert(key.end(), {at, n});
+        if (same_.contains(key)) return true;
+        if (same_.size() < max_same_keys) same_.insert(std::move(key));
+        if (one_release_) return false;
         auto& seen = explored_[mask_];
         // Only the latest few states of this set are compared: a long list cost more per node
         // than the re-explorations it saved (measured on the bench family at 16 kernels).
@@ -101,14 +200,17 @@ private:
         }
         // Kernels are analysed by release: only the earliest pending release is eligible.
         std::int64_t next_release = std::numeric_limits<std::int64_t>::max(), latest = p_.release[k_];
-        __int128 area_left = 0;
-        for (int j : member_)
+        std::int64_t rest_release = std::numeric_limits<std::int64_t>::min();
+        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
+        rest.reserve(member_.size());
+        for (int j : by_c_)  // longest C first
             if (!placed_[j]) {
                 next_release = std::min(next_release, p_.release[j]);
                 latest = std::max(latest, p_.release[j]);
-                area_left += static_cast<__int128>(p_.slots[j]) * p_.c[j];
+                rest_release = std::max(rest_release, p_.release[j]);
+                rest.push_back({p_.c[j], p_.slots[j]});
             }
-        const std::int64_t bound = upper_bound(s, latest, area_left);
+        const std::int64_t bound = upper_bound(s, latest, rest_release, rest);
         if (left == static_cast<int>(member_.size())) root_bound_ = bound;
         if (bound <= best_) return true;
         if (left < static_cast<int>(member_.size()) && dominated(s)) return true;
@@ -154,9 +256,12 @@ private:
     Mask mask_;
     std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
     std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
+    std::unordered_set<std::vector<std::int64_t>, KeyHash> same_;
     std::size_t stored_ = 0;
     std::optional<std::int64_t> root_bound_;  // set once the root is reached
     std::int64_t c_max_ = 0;  // longest C among the members
+    std::vector<int> by_c_;   // the members, longest C first
+    bool one_release_ = true;  // every member is released with k: then no slot ever idles
 };
 
 }  // namespace
@@ -190,42 +295,89 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
     std::vector<int> todo;
     for (int k = 0; k < p.kernels(); ++k)
         if (!only || k == *only) todo.push_back(k);
-    r.complete = true;
-    for (std::size_t i = 0; i < todo.size(); ++i) {
-        const int k = todo[i];
-        const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
-        if (auto it = solved.find(type); free[k] && it != solved.end()) {
-            const int s = it->second;
-            r.finish[k] = r.finish[s];
-            r.found[k] = r.found[s];
-            r.bound[k] = r.bound[s];
-            r.order[k] = r.order[s];
-            for (int& j : r.order[k])
-                j = j == k ? s : j == s ? k : j;
-            continue;
+    std::vector<std::vector<int>> prefix(p.kernels());  // best order found so far, before k
+    auto copy_answer = [&](int k, int s) {
+        r.finish[k] = r.finish[s];
+        r.found[k] = r.found[s];
+        r.bound[k] = r.bound[s];
+        r.order[k] = r.order[s];
+        for (int& j : r.order[k])
+            j = j == k ? s : j == s ? k : j;
+    };
+    // Two rounds: most kernels are decided at once (their best order meets the bound), so the
+    // first round gives each kernel half of an even share; the second shares all the time left
+    // among the kernels still undecided, each starting from the best order found for it.
+    for (int round = 0; round < 2; ++round) {
+        std::vector<int> left;
+        for (int k : todo) {
+            if (r.finish[k]) continue;
+            // In the second round a kernel that took another's answer waits for that one's.
+            if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
+                round == 1 && free[k] && it != solved.end() && it->second != k)
+                continue;
+            left.push_back(k);
         }
-        std::optional<Clock::time_point> slice = deadline;
-        if (deadline) slice = Clock::now() + (*deadline - Clock::now()) / static_cast<long>(todo.size() - i);
-        KernelSearch search(p, k, slice, r.nodes);
-        const long long nodes_before = r.nodes;
-        const bool done = search.run();
-        if (std::getenv("GPUWCRT_DEBUG"))
-            std::cerr << "rta search k=" << k << " best " << search.best() << " root bound " << search.root_bound().value_or(-1)
-                      << " nodes " << r.nodes - nodes_before << (done ? "" : " (stopped)") << "\n";
-        const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
-        if (any_order) {
-            std::vector<int> prefix = search.best_prefix();
-            prefix.push_back(k);
-            r.order[k] = complete_order(p, prefix);
+        if (left.empty() || (round == 1 && !deadline)) break;
+        for (std::size_t i = 0; i < left.size(); ++i) {
+            const int k = left[i];
+            const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
+            if (auto it = solved.find(type); round == 0 && free[k] && it != solved.end()) {
+                copy_answer(k, it->second);
+                continue;
+            }
+            std::optional<Clock::time_point> slice = deadline;
+            if (deadline) {
+                const auto share = (*deadline - Clock::now()) / static_cast<long>(left.size() - i);
+                slice = Clock::now() + (round == 0 ? share / 2 : share);
+            }
+            KernelSearch search(p, k, slice, r.nodes);
+            {
+                // A good incumbent first (a third of the slice at most, until it meets the root
+                // bound): the branch and bound then often only has to see that no order reaches
+                // the bound. The first round gives up after 64 fruitless perturbations (small
+                // workloads are decided by the branch and bound in milliseconds); the second,
+                // only for kernels the first could not decide, goes on from the best order with
+                // other perturbations for its whole third.
+                const auto now = Clock::now();
+                const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
+                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 64;
+                LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
+                                             search.bound_at_root(), static_cast<std::uint64_t>(round));
+                if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
+                else search.seed(l.finish, std::move(l.prefix));
+            }
+            const long long nodes_before = r.nodes;
+            const bool done = search.run();
+            if (std::getenv("GPUWCRT_DEBUG"))
+                std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
+                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before
+                          << (done ? "" : " (stopped)") << "\n";
+            const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
+            if (any_order) {
+                prefix[k] = search.best_prefix();
+                std::vector<int> order = prefix[k];
+                order.push_back(k);
+                r.order[k] = complete_order(p, order);
+            }
+            if (done) {
+                r.finish[k] = search.best();
+                r.found[k] = r.bound[k] = std::nullopt;
+            } else {
+                if (any_order) r.found[k] = search.best();
+                if (search.root_bound()) r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound())
+                                                                 : *search.root_bound();
+            }
+            if (free[k] && round == 0) solved[type] = k;
         }
-        if (done) r.finish[k] = search.best();
-        else {
-            r.complete = false;
-            if (any_order) r.found[k] = search.best();
-            r.bound[k] = search.root_bound();
-        }
-        if (free[k]) solved[type] = k;
+        // Kernels that took another's answer take its final one.
+        if (round == 1)
+            for (int k : todo)
+                if (free[k] && !r.finish[k])
+                    if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
+                        it != solved.end() && it->second != k && r.finish[it->second])
+                        copy_answer(k, it->second);
     }
+    r.complete = std::all_of(todo.begin(), todo.end(), [&](int k) { return r.finish[k].has_value(); });
     return r;
 }
 

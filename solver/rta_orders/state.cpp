@@ -1,6 +1,7 @@
 #include "solver/rta_orders/state.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace gpuwcrt::rta_orders {
 
@@ -66,6 +67,47 @@ bool State::later_or_equal(const State& o) const {
         left_a -= k;
         left_b -= k;
     }
+}
+
+}  // namespace gpuwcrt::rta_orders
+
+namespace gpuwcrt::rta_orders {
+namespace {
+
+// The free instants of a state, earliest first, as (instant, slots) runs; slots free at or
+// before t_a count as free at t_a.
+std::vector<std::pair<std::int64_t, std::int64_t>> runs(const State& s) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    if (s.g_f > 0) out.push_back({s.t_a, s.g_f});
+    for (auto it = s.h.rbegin(); it != s.h.rend(); ++it) out.push_back(*it);
+    return out;
+}
+
+}  // namespace
+
+State pointwise_later(const State& a, const State& b) {
+    const auto ra = runs(a), rb = runs(b);
+    State out;
+    out.t_a = std::max(a.t_a, b.t_a);
+    std::vector<std::pair<std::int64_t, std::int64_t>> merged;  // earliest first
+    std::size_t i = 0, j = 0;
+    std::int64_t left_a = 0, left_b = 0, at_a = 0, at_b = 0;
+    for (;;) {
+        if (left_a == 0 && i < ra.size()) std::tie(at_a, left_a) = ra[i++];
+        if (left_b == 0 && j < rb.size()) std::tie(at_b, left_b) = rb[j++];
+        if (left_a == 0 || left_b == 0) break;  // both run out together (same g_max)
+        const std::int64_t n = std::min(left_a, left_b);
+        const std::int64_t at = std::max({at_a, at_b, out.t_a});
+        if (!merged.empty() && merged.back().first == at) merged.back().second += n;
+        else merged.push_back({at, n});
+        left_a -= n;
+        left_b -= n;
+    }
+    for (const auto& [at, n] : merged) {
+        if (at == out.t_a) out.g_f += n;
+        else out.h.insert(out.h.begin(), {at, n});
+    }
+    return out;
 }
 
 }  // namespace gpuwcrt::rta_orders

@@ -35,3 +35,13 @@ private:
 };
 
 }  // namespace gpuwcrt::rta_orders
+
+namespace gpuwcrt::rta_orders {
+
+// The pointwise later of two states (t_a the later, the i-th earliest free instant the later):
+// a state no reachable from either is later than (docs/rta-soundness.md, "Monotonicity": every
+// continuation from it gives each kernel an f at least as late as from a or from b). Used as a
+// sound stand-in ("hull") for states not kept one by one.
+State pointwise_later(const State& a, const State& b);
+
+}  // namespace gpuwcrt::rta_orders
