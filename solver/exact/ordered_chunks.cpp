@@ -4,6 +4,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -71,7 +72,23 @@ void run_ordered_chunks(std::size_t count, int threads, std::size_t window,
                 if (t.joinable()) t.join();
         }
     } joiner{pool, m, to_expand, stop};
-    for (int i = 0; i < threads; ++i) pool.emplace_back(worker);
+    // Under --max-memory (RLIMIT_AS) a thread's stack may not fit (EAGAIN): the threads that
+    // did start do the work, and with none the calling thread expands every chunk itself.
+    for (int i = 0; i < threads; ++i) {
+        try {
+            pool.emplace_back(worker);
+        } catch (const std::system_error&) {
+            break;
+        }
+    }
+    if (pool.empty()) {
+        for (std::size_t c = 0; c < count; ++c) {
+            ChunkOutput out;
+            expand(c, out);
+            if (!merge(c, out)) return;
+        }
+        return;
+    }
     for (std::size_t c = 0; c < count; ++c) {
         ChunkOutput out;
         {
