@@ -151,6 +151,32 @@ TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, 
     part(151, 200);
 }
 
+// Round-robin placement with intervals and windows (encode/time_indexed_round_robin.cpp):
+// tiny workloads on 2 or 3 SMs, every feature of ranges_spec mixed in.
+TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, intervals and windows",
+          "[wcrt][smt][differential][ranges][round-robin]") {
+    int compared = 0, intervals = 0, windows = 0;
+    for (std::uint64_t seed = 2001; seed <= 2040; ++seed) {
+        RandomWorkloadSpec spec = ranges_spec(seed);
+        spec.kernels = 2 + static_cast<int>(seed % 2);  // 2..3 operations
+        spec.sms = 2 + static_cast<int>((seed / 7) % 2);
+        const Workload w = random_workload(spec, seed);
+        const BlockProblem p = make_block_problem(w);
+        if (grid_combinations(p) > 128) continue;
+        compared += 1;
+        intervals += p.has_intervals;
+        windows += p.has_windows;
+        EngineOptions o;
+        o.policy = Policy::round_robin;
+        o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;
+        INFO("seed " << seed << ", round-robin\n" << workload_to_toml(w));
+        grid_maximum_equals_enumeration(w, o);
+    }
+    CHECK(compared >= 30);
+    CHECK(intervals >= 10);
+    CHECK(windows >= 10);
+}
+
 TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter block time that simulate at hi misses",
           "[wcrt][smt][ranges][anomaly]") {
     const Workload w = load_workload_file(source_path("cases/anomalies/shorter-block-time-longer-response.toml"));
@@ -193,10 +219,14 @@ TEST_CASE("auto takes intervals with priorities: the SMT grid lower bound, a pro
     CHECK(*a.upper_bound >= *a.wcrt);
     CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
     CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
-    // Round-robin: neither bounds (priorities) nor smt (round-robin with ranges) takes it.
+    // Round-robin: bounds refuses priorities, the SMT engine takes it (grid lower bound).
     EngineOptions rr;
     rr.policy = Policy::round_robin;
-    CHECK_THROWS_AS(auto_wcrt(w, {h}, rr), InputError);
+    const WcrtAnswer b = auto_wcrt(w, {h}, rr).wcrt[h];
+    REQUIRE(b.wcrt);
+    CHECK(b.lower_by == "smt");
+    CHECK(*b.wcrt == *enumerate_wcrt(w, rr).wcrt[h].wcrt);
+    CHECK(simulate(w, witness_scenario(w, *b.witness)).response(h) == *b.wcrt);
 }
 
 TEST_CASE("enumeration refuses more grid combinations than its stated limit, at the operation", "[wcrt][ranges]") {
