@@ -13,6 +13,7 @@
 #include "solver/auto_engine.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/wcrt_smt.hpp"
+#include "solver/witness.hpp"
 #include "support.hpp"
 
 using gpuwcrt::test::source_path;
@@ -88,6 +89,12 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
         // Both witnesses are real scenarios: replayed with their durations and instants.
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.wcrt);
         CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.wcrt);
+        if (o.policy != Policy::chooser) {  // the SMs are the policy's own: replayed without them, the same
+            Scenario own = witness_scenario(w, *a.witness);
+            own.fixed_sm.clear();
+            own.policy = o.policy;
+            for (const BlockTiming& b : simulate(w, own).blocks) CHECK(b.sm == a.witness->sm[b.kernel][b.index]);
+        }
     }
 }
 
