@@ -266,8 +266,9 @@ void TimeIndexedEncoding::rule_greedy_dispatch() {
 
 void TimeIndexedEncoding::rule_placement_policy() {
     if (o_.policy == Policy::chooser || p_.sms == 1) return;
+    if (o_.policy == Policy::round_robin) return rule_round_robin_placement();
     if (o_.policy != Policy::first_fit && o_.policy != Policy::most_room)
-        throw std::logic_error("the time-indexed encoding fixes only first-fit and most-room placement");
+        throw std::logic_error("the time-indexed encoding fixes no placement policy " + policy_name(o_.policy));
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t) {
             o_.budget.check();

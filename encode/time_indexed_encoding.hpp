@@ -101,6 +101,10 @@ private:
     void rule_r_resources_fit();
     void rule_greedy_dispatch();
     void rule_placement_policy();
+    // Round-robin (encode/time_indexed_round_robin.cpp).
+    z3::expr first_at_same_instant(const Block& a, const Block& b) const;
+    void rule_dispatch_sequence();      // the order in which the simulator dispatches blocks
+    void rule_round_robin_placement();  // SM after the previous block's, skipping full ones
 
     z3::context& ctx_;
     const BlockProblem& p_;
@@ -111,6 +115,7 @@ private:
     std::vector<std::vector<std::vector<z3::expr>>> on_;       // [k][j][m]
     std::vector<std::vector<std::vector<z3::expr>>> started_;  // [k][j][t - issue_k]
     std::vector<Block> blocks_;
+    std::vector<std::vector<z3::expr>> dispatched_before_;  // over blocks_ indexes, round-robin only
     std::vector<std::vector<std::vector<std::vector<z3::expr>>>> running_on_;  // [k][j][m][t - issue_k]
     std::map<std::tuple<int, std::int64_t, std::size_t, std::int64_t>, z3::expr> usage_at_least_;
     std::vector<std::vector<z3::expr>> launch_;        // [a][b] over operations: a launched before b

@@ -289,15 +289,6 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
     if (o.encoding == EncodingChoice::event)
         throw InputError({"gpuwcrt", 0, 0}, "the event encoding cannot take this workload: it has" + features +
                                                 ", which only the time-indexed encoding takes (docs/encoding.md)");
-    // Round-robin's "SM used last" is a state carried from dispatch to dispatch across kernels,
-    // which the time-indexed encoding has no order for (docs/encoding.md, "Round-robin").
-    if (o.policy == Policy::round_robin)
-        throw InputError({"gpuwcrt: --policy", 0, 0}, "round-robin: the SMT engine fixes round-robin placement "
-                                                         "only in the event encoding, which takes no copies, "
-                                                         "priorities, NULL stream, after_stream_idle, intervals or "
-                                                         "windows (this workload has" + features +
-                                                         "); use --engine enumerate, or --policy any / most-room / "
-                                                         "first-fit");
 }
 
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,

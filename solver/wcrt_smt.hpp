@@ -15,7 +15,7 @@
 namespace gpuwcrt {
 
 // Throws InputError (exit 3) for option combinations the SMT engine cannot take on this
-// workload: the event encoding or round-robin placement with copies, priorities, the NULL
+// workload: the event encoding with copies, priorities, the NULL
 // stream, after_stream_idle, block-time intervals or issue windows. smt_maximise and smt_certify call it first.
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
 

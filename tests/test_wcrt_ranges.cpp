@@ -13,6 +13,7 @@
 #include "solver/auto_engine.hpp"
 #include "solver/enumerate.hpp"
 #include "solver/wcrt_smt.hpp"
+#include "solver/witness.hpp"
 #include "support.hpp"
 
 using gpuwcrt::test::source_path;
@@ -88,6 +89,12 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
         // Both witnesses are real scenarios: replayed with their durations and instants.
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.wcrt);
         CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.wcrt);
+        if (o.policy != Policy::chooser) {  // the SMs are the policy's own: replayed without them, the same
+            Scenario own = witness_scenario(w, *a.witness);
+            own.fixed_sm.clear();
+            own.policy = o.policy;
+            for (const BlockTiming& b : simulate(w, own).blocks) CHECK(b.sm == a.witness->sm[b.kernel][b.index]);
+        }
     }
 }
 
@@ -151,6 +158,32 @@ TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, 
     part(151, 200);
 }
 
+// Round-robin placement with intervals and windows (encode/time_indexed_round_robin.cpp):
+// tiny workloads on 2 or 3 SMs, every feature of ranges_spec mixed in.
+TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, intervals and windows",
+          "[wcrt][smt][differential][ranges][round-robin]") {
+    int compared = 0, intervals = 0, windows = 0;
+    for (std::uint64_t seed = 2001; seed <= 2040; ++seed) {
+        RandomWorkloadSpec spec = ranges_spec(seed);
+        spec.kernels = 2 + static_cast<int>(seed % 2);  // 2..3 operations
+        spec.sms = 2 + static_cast<int>((seed / 7) % 2);
+        const Workload w = random_workload(spec, seed);
+        const BlockProblem p = make_block_problem(w);
+        if (grid_combinations(p) > 128) continue;
+        compared += 1;
+        intervals += p.has_intervals;
+        windows += p.has_windows;
+        EngineOptions o;
+        o.policy = Policy::round_robin;
+        o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;
+        INFO("seed " << seed << ", round-robin\n" << workload_to_toml(w));
+        grid_maximum_equals_enumeration(w, o);
+    }
+    CHECK(compared >= 30);
+    CHECK(intervals >= 10);
+    CHECK(windows >= 10);
+}
+
 TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter block time that simulate at hi misses",
           "[wcrt][smt][ranges][anomaly]") {
     const Workload w = load_workload_file(source_path("cases/anomalies/shorter-block-time-longer-response.toml"));
@@ -194,7 +227,7 @@ TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a 
         REQUIRE(a.wcrt);
         REQUIRE(a.upper_bound);
         CHECK((a.lower_by == "bounds" || a.lower_by == "exact" || a.lower_by == "smt"));
-        if (policy == Policy::chooser) CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+        CHECK(*a.wcrt == *enumerate_wcrt(w, o).wcrt[h].wcrt);
         CHECK(*a.upper_bound >= *a.wcrt);
         CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
