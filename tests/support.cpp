@@ -13,6 +13,8 @@
 #include "encode/block_problem.hpp"
 #include "model/random_workload.hpp"
 #include "model/write_toml.hpp"
+#include "sim/simulate.hpp"
+#include "solver/witness.hpp"
 
 namespace gpuwcrt::test {
 namespace {
@@ -85,6 +87,31 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed) {
     const BlockProblem p = make_block_problem(w);
     c.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
     return c;
+}
+
+// Random concrete scenarios: ties, placement, block times on the tick grid (interior points
+// included), window instants.
+Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
+    WitnessScenario x;
+    x.block_time.assign(w.ops.size(), {});
+    x.issue.assign(w.ops.size(), std::nullopt);
+    auto point = [&](const TimeRange& r) {
+        const long step = static_cast<long>(rng() % (grid + 1));
+        return r.lo + (r.hi - r.lo) * Time(step, grid);
+    };
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        const Operation& o = w.ops[op];
+        const std::int64_t n = o.is_kernel() ? o.blocks : 1;
+        for (std::int64_t j = 0; j < n; ++j) x.block_time[op].push_back(point(o.time));
+        if (o.issue.kind == IssueSpec::Kind::at) x.issue[op] = point(o.issue.at);
+    }
+    Scenario sc = witness_scenario(w, x);
+    sc.rank.resize(w.ops.size());
+    for (long& r : sc.rank) r = static_cast<long>(rng() % 8);
+    sc.fixed_sm.clear();
+    sc.policy = Policy::chooser;
+    sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
+    return simulate(w, sc);
 }
 
 }  // namespace gpuwcrt::test

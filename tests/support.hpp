@@ -1,10 +1,12 @@
 #pragma once
 // Helpers shared by the test executables.
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "model/load_toml.hpp"
+#include "sim/schedule.hpp"
 
 namespace gpuwcrt::test {
 
@@ -38,5 +40,9 @@ struct SimultaneousCase {
     Time k1_upper;
 };
 SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
+
+// One random concrete scenario of `w`: random same-instant ranks, random fitting SMs, block
+// times and window instants on `grid` steps of each range (interior points included).
+Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid);
 
 }  // namespace gpuwcrt::test

@@ -17,6 +17,8 @@ using namespace gpuwcrt;
 
 namespace {
 
+using test::random_scenario;
+
 // Small workloads with every feature the engine accepts: several operations per stream,
 // copies, registers, after_stream_idle, staggered issues; intervals and windows when asked.
 RandomWorkloadSpec feature_spec(std::uint64_t seed, bool ranges) {
@@ -62,31 +64,6 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
         CHECK(*a.wcrt <= *a.upper_bound);
         CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
     }
-}
-
-// Random concrete scenarios: ties, placement, block times on the tick grid (interior points
-// included), window instants.
-Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
-    WitnessScenario x;
-    x.block_time.assign(w.ops.size(), {});
-    x.issue.assign(w.ops.size(), std::nullopt);
-    auto point = [&](const TimeRange& r) {
-        const long step = static_cast<long>(rng() % (grid + 1));
-        return r.lo + (r.hi - r.lo) * Time(step, grid);
-    };
-    for (std::size_t op = 0; op < w.ops.size(); ++op) {
-        const Operation& o = w.ops[op];
-        const std::int64_t n = o.is_kernel() ? o.blocks : 1;
-        for (std::int64_t j = 0; j < n; ++j) x.block_time[op].push_back(point(o.time));
-        if (o.issue.kind == IssueSpec::Kind::at) x.issue[op] = point(o.issue.at);
-    }
-    Scenario sc = witness_scenario(w, x);
-    sc.rank.resize(w.ops.size());
-    for (long& r : sc.rank) r = static_cast<long>(rng() % 8);
-    sc.fixed_sm.clear();
-    sc.policy = Policy::chooser;
-    sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
-    return simulate(w, sc);
 }
 
 // The workload with every interval and window fixed at the point lo + (hi - lo) * num / den.

@@ -15,6 +15,8 @@ using namespace gpuwcrt;
 
 namespace {
 
+using test::random_scenario;
+
 // Small workloads with priorities or a NULL stream (or both) beside every other feature.
 RandomWorkloadSpec spec(std::uint64_t seed, bool ranges) {
     RandomWorkloadSpec s;
@@ -60,25 +62,6 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.wcrt);
         CHECK(*a.wcrt <= *a.upper_bound);
     }
-}
-
-Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
-    WitnessScenario x;
-    x.block_time.assign(w.ops.size(), {});
-    x.issue.assign(w.ops.size(), std::nullopt);
-    auto point = [&](const TimeRange& r) { return r.lo + (r.hi - r.lo) * Time(static_cast<long>(rng() % (grid + 1)), grid); };
-    for (std::size_t op = 0; op < w.ops.size(); ++op) {
-        const Operation& o = w.ops[op];
-        for (std::int64_t j = 0; j < (o.is_kernel() ? o.blocks : 1); ++j) x.block_time[op].push_back(point(o.time));
-        if (o.issue.kind == IssueSpec::Kind::at) x.issue[op] = point(o.issue.at);
-    }
-    Scenario sc = witness_scenario(w, x);
-    sc.rank.resize(w.ops.size());
-    for (long& r : sc.rank) r = static_cast<long>(rng() % 8);
-    sc.fixed_sm.clear();
-    sc.policy = Policy::chooser;
-    sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
-    return simulate(w, sc);
 }
 
 }  // namespace

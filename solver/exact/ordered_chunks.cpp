@@ -13,14 +13,14 @@ namespace gpuwcrt::exact {
 void run_ordered_chunks(std::size_t count, int threads, std::size_t window,
                         const std::function<void(std::size_t, ChunkOutput&)>& expand,
                         const std::function<bool(std::size_t, ChunkOutput&)>& merge) {
-    if (threads <= 1 || count <= 1) {
+    auto on_this_thread = [&] {
         for (std::size_t c = 0; c < count; ++c) {
             ChunkOutput out;
             expand(c, out);
             if (!merge(c, out)) return;
         }
-        return;
-    }
+    };
+    if (threads <= 1 || count <= 1) return on_this_thread();
     if (window < static_cast<std::size_t>(threads)) window = static_cast<std::size_t>(threads);
     std::mutex m;
     std::condition_variable to_merge, to_expand;
@@ -81,14 +81,7 @@ void run_ordered_chunks(std::size_t count, int threads, std::size_t window,
             break;
         }
     }
-    if (pool.empty()) {
-        for (std::size_t c = 0; c < count; ++c) {
-            ChunkOutput out;
-            expand(c, out);
-            if (!merge(c, out)) return;
-        }
-        return;
-    }
+    if (pool.empty()) return on_this_thread();
     for (std::size_t c = 0; c < count; ++c) {
         ChunkOutput out;
         {
