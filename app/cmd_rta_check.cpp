@@ -26,6 +26,7 @@ namespace {
 
 struct RtaCheckOptions : VerifyOptions {
     std::string counterexample;
+    std::optional<std::string> rta_timeout;
 };
 
 // The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`
@@ -87,14 +88,16 @@ int exit_code(const std::vector<KernelVerdict>& vs) {
 int run_rta_check(const RtaCheckOptions& o) {
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
     const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     require_fixed_times(w);
     const RunBudget budget(eo.timeout);
     Progress progress("rta-check");
-    // The RTA side first: a quarter of the budget at most (the WCRT engines need the rest).
-    auto rta_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    if (const auto left = budget.left()) rta_deadline = std::chrono::steady_clock::now() + *left / 4;
+    // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
+    // need the rest).
+    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
+    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
     const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
@@ -199,6 +202,7 @@ void add_rta_check_command(CLI::App& cli, Action& action) {
         "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
         "error. Block-time intervals and issue windows are refused (exit 3), as by certify.");
     add_verify_options(sub, *o);
+    add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--counterexample", o->counterexample,
                     "write the scenario of the first unsafe kernel (in file order) as a TOML file whose\n"
                     "[scenario] fixes the launch order and SM placement ('gpuwcrt simulate' reproduces it)");

@@ -20,6 +20,7 @@ int exit_code(const std::vector<WcrtAnswer>& answers);
 struct WcrtOptions : VerifyOptions {
     std::vector<std::string> ops;
     std::string witness;  // TOML output: the first analysed operation's witness
+    std::optional<std::string> rta_timeout;
 };
 
 std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>& names) {
@@ -54,13 +55,14 @@ int run_wcrt(const WcrtOptions& o) {
     check_engine_scope(w, o);
     const std::vector<int> ops = selected_ops(w, o.ops);
     const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
+    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
     EngineOptions eo = engine_options(o);
     eo.timeout = budget.left();
     const EngineRun run = run_wcrt_engine(w, ops, o, eo, progress);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.wcrt[op]);
-    const RtaColumns rta = rta_columns(w, budget);
+    const RtaColumns rta = rta_columns(w, budget, rta_cap);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness)
@@ -141,6 +143,7 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "with block-time intervals or issue windows the worst case can be a supremum that no\n"
         "scenario reaches, so it stays between its bounds.");
     add_verify_options(sub, *o);
+    add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
     sub->add_option("--witness", o->witness,
                     "write the witness of the FIRST analysed operation (the first --op, else the first\n"

@@ -69,17 +69,31 @@ bool huge_exponent(const std::string& text) {
     return digits.size() > 4 && digits.find_first_not_of("0123456789") == std::string::npos;
 }
 
-std::chrono::milliseconds parse_timeout(const std::string& seconds) {
+std::chrono::milliseconds parse_seconds_option(const std::string& option, const std::string& seconds) {
     const std::string range = "must be between 0.001 and " + std::to_string(max_timeout_seconds) + " seconds, got ";
-    if (huge_exponent(seconds)) throw option_error("--timeout", range + seconds);
+    if (huge_exponent(seconds)) throw option_error(option, range + seconds);
     const std::optional<Time> t = parse_time(seconds);
     if (!t || *t <= 0)
-        throw option_error("--timeout", "must be a positive number of seconds, got " + (seconds.empty() ? "''" : seconds));
-    if (*t > max_timeout_seconds || *t < Time(1, 1000)) throw option_error("--timeout", range + seconds);
+        throw option_error(option, "must be a positive number of seconds, got " + (seconds.empty() ? "''" : seconds));
+    if (*t > max_timeout_seconds || *t < Time(1, 1000)) throw option_error(option, range + seconds);
     const Time ms = *t * 1000;  // rounded up to whole milliseconds (said in --help)
     BigInt whole = boost::multiprecision::numerator(ms) / boost::multiprecision::denominator(ms);
     if (whole < ms) ++whole;
     return std::chrono::milliseconds(static_cast<long long>(whole));
+}
+
+std::chrono::milliseconds parse_timeout(const std::string& seconds) { return parse_seconds_option("--timeout", seconds); }
+
+void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text) {
+    sub->add_option("--rta-timeout", text,
+                    "seconds the search for the RTA maximised over launch orders may take (inside\n"
+                    "--timeout; default " + std::to_string(default_rta_timeout_seconds) +
+                        "); a kernel it leaves undecided shows '-' and its proven interval")
+        ->type_name("SECONDS");
+}
+
+std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
+    return text ? parse_seconds_option("--rta-timeout", *text) : std::chrono::seconds(default_rta_timeout_seconds);
 }
 
 bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }

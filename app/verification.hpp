@@ -32,6 +32,14 @@ EngineOptions engine_options(const VerifyOptions& o);
 inline constexpr long long max_threads = 64;
 inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
 std::chrono::milliseconds parse_timeout(const std::string& seconds);
+// The same check and conversion for any option that takes seconds (errors name `option`).
+std::chrono::milliseconds parse_seconds_option(const std::string& option, const std::string& seconds);
+
+// --rta-timeout of wcrt and rta-check: the time the search for "RTA maximised over launch
+// orders" may take, inside --timeout. The default is the issue-14 target for 64 kernels.
+inline constexpr long long default_rta_timeout_seconds = 60;
+void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text);
+std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text);
 // A decimal exponent of five or more digits ("1e-99999"): reading it exactly costs time
 // quadratic in the exponent, so command-line times refuse it before parsing.
 bool huge_exponent(const std::string& text);
@@ -72,7 +80,7 @@ BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress&
 
 
 // The thesis RTA for the file's launch order, and maximised over every launch order by the
-// dedicated search (solver/rta_orders/), which may spend `cap` or what is left of --timeout,
+// dedicated search (solver/rta_orders/), which may spend `cap` (--rta-timeout) or what is left of --timeout,
 // whichever ends first; a kernel it leaves undecided is nullopt, and max_note gives the proven
 // interval.
 struct RtaColumns {
@@ -81,8 +89,7 @@ struct RtaColumns {
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };
-RtaColumns rta_columns(const Workload& w, const RunBudget& budget,
-                       std::chrono::milliseconds cap = std::chrono::seconds(10));
+RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::milliseconds cap);
 
 Json witness_json(const Workload& w, const WitnessScenario& x);
 std::string time_or_dash(const std::optional<Time>& t);

@@ -189,6 +189,23 @@ TEST_CASE("certify --bound: once per operation, checked, and --only-bounds", "[v
     CHECK(nothing.err == "gpuwcrt: --only-bounds: needs at least one --bound NAME=VALUE\n");
 }
 
+TEST_CASE("wcrt and rta-check: --rta-timeout is checked like --timeout, before any work", "[verdicts][cli]") {
+    for (const std::string command : {"wcrt", "rta-check"}) {
+        for (const std::string bad : {"0", "-1", "abc", "1e400"}) {
+            const auto run = test::run_cli({command, block_analysis_1, "--rta-timeout", bad});
+            INFO(command << " --rta-timeout '" << bad << "'\n" << run.err);
+            CHECK(run.exit_code == 3);
+            CHECK(run.out.empty());
+            CHECK(run.err.rfind("gpuwcrt: --rta-timeout: must be ", 0) == 0);
+        }
+    }
+    // A valid one: the column is filled (this workload's search ends in milliseconds).
+    const auto run = test::run_cli({"wcrt", block_analysis_1, "--rta-timeout", "5", "--json"});
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    for (const auto& op : json::parse(run.out)["operations"]) CHECK(op["rta_max_over_orders"].is_string());
+}
+
 TEST_CASE("wcrt and certify: --timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify", "[verdicts][cli]") {
     for (const std::string command : {"wcrt", "certify"}) {
         for (const std::string bad : {"nan", "inf", "0", "-5", "abc", "", "1/0"}) {
