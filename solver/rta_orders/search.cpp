@@ -6,8 +6,8 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
+#include "solver/rta_orders/explored_table.hpp"
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
 
@@ -25,19 +25,12 @@ struct MaskHash {
     }
 };
 
-struct KeyHash {
-    std::size_t operator()(const std::vector<std::int64_t>& k) const {
-        std::size_t h = 1469598103934665603ull;
-        for (auto w : k) h = (h ^ static_cast<std::uint64_t>(w)) * 1099511628211ull;
-        return h;
-    }
-};
-
 // Explored states per set of analysed kernels; capped so that memory stays bounded (a state
 // not stored only costs a re-exploration, never a wrong answer).
 constexpr std::size_t max_stored_states = 1'000'000;
-// Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
-constexpr std::size_t max_same_keys = 250'000;
+// Explored (set, context, state) keys (explored_table.hpp): about 60-200 bytes each, so 0.6 to
+// 2 million keys; the whole search then stays well within --max-memory's default.
+constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 
 class KernelSearch {
@@ -65,8 +58,10 @@ public:
 
     // False when the deadline ended it first.
     bool run() {
-        State s = State::empty(p_.g_max);
-        return dfs(s, static_cast<int>(member_.size()));
+        states_.assign(member_.size() + 2, State::empty(p_.g_max));
+        rest_.resize(member_.size() + 1);
+        options_.resize(member_.size() + 1);
+        return dfs(0, -1);
     }
     std::int64_t best() const { return best_; }
     // Starts from an order found before (a prefix of k's members giving f = best): the bound
@@ -76,6 +71,7 @@ public:
         best_prefix_ = std::move(prefix);
     }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
+    std::size_t memo_keys() const { return same_.size(); }
     // The bound before any member is placed (the value no order can exceed).
     std::int64_t bound_at_root() const {
         std::int64_t latest = p_.release[k_], rest_release = std::numeric_limits<std::int64_t>::min();
@@ -162,17 +158,49 @@ private:
         return std::min(best, global);
     }
 
-    bool dominated(const State& s) {
-        // The same state after the same set (another order of it): its subtree was explored
-        // (each kernel's search has its own set, freed when it ends).
+    // The kernels m whose placement right after `last` the symmetry rule forbids: equal C and
+    // release, smaller index, and free to go before `last` (docs/rta-soundness.md, "Symmetry").
+    bool swappable_before(int m, int last) const {
+        return m < last && p_.c[m] == p_.c[last] && p_.release[m] == p_.release[last] && !p_.stream_before(last, m);
+    }
+
+    // The memo's context: which continuations the symmetry rule forbids here. They depend on
+    // the set and the last kernel placed only; 0 when it forbids none (then the node is
+    // explored in full, and its key covers the same set and state under any context).
+    std::int64_t context(int last) const {
+        if (last < 0) return 0;
+        for (int m : member_)
+            if (!placed_[m] && swappable_before(m, last)) return last + 1;
+        return 0;
+    }
+
+    void make_key(const State& s, std::int64_t ctx) {
+        key_.assign(mask_.begin(), mask_.end());
+        key_.push_back(ctx);
+        // With no slot free at t_a, t_a plays no further part (the next block starts at the
+        // earliest instant of h, which is later): leaving it out lets more keys meet.
+        key_.push_back(s.g_f > 0 ? s.t_a : 0);
+        key_.push_back(s.g_f);
+        for (const auto& [at, n] : s.h) {
+            key_.push_back(at);
+            key_.push_back(n);
+        }
+    }
+
+    bool dominated(const State& s, int last) {
+        // The same state after the same set (another order of it) and the same context: its
+        // subtree was explored, with a best value no larger than now (each kernel's search has
+        // its own memo, freed when it ends). A key of context 0 covers every context.
         // With equal releases this is the only dominance there is (every state of one set then
         // has the same sum of free instants, so none is pointwise later than another).
-        std::vector<std::int64_t> key(mask_.begin(), mask_.end());
-        key.push_back(s.t_a);
-        key.push_back(s.g_f);
-        for (const auto& [at, n] : s.h) key.insert(key.end(), {at, n});
-        if (same_.contains(key)) return true;
-        if (same_.size() < max_same_keys) same_.insert(std::move(key));
+        const std::int64_t ctx = context(last);
+        make_key(s, 0);
+        if (same_.contains(key_)) return true;
+        if (ctx != 0) {
+            key_[mask_.size()] = ctx;
+            if (same_.contains(key_)) return true;
+        }
+        same_.insert(key_);
         if (one_release_) return false;
         auto& seen = explored_[mask_];
         // Only the latest few states of this set are compared: a long list cost more per node
@@ -180,17 +208,22 @@ private:
         const std::size_t from = seen.size() > compared_states ? seen.size() - compared_states : 0;
         for (std::size_t i = seen.size(); i-- > from;)
             if (seen[i].later_or_equal(s)) return true;
-        if (stored_ < max_stored_states) {
+        // Only states explored in full stand for others by dominance.
+        if (ctx == 0 && stored_ < max_stored_states) {
             seen.push_back(s);
             ++stored_;
         }
         return false;
     }
 
-    bool dfs(const State& s, int left) {
+    // depth = kernels placed; states_[depth] is the state after them, `last` the last placed.
+    bool dfs(int depth, int last) {
         if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+        const State& s = states_[depth];
+        const int left = static_cast<int>(member_.size()) - depth;
         if (left == 0) {
-            State end = s;
+            State& end = states_[depth + 1];
+            end = s;
             const std::int64_t f = end.add_kernel(p_.release[k_], p_.c[k_], p_.slots[k_]);
             if (f > best_) {
                 best_ = f;
@@ -201,8 +234,8 @@ private:
         // Kernels are analysed by release: only the earliest pending release is eligible.
         std::int64_t next_release = std::numeric_limits<std::int64_t>::max(), latest = p_.release[k_];
         std::int64_t rest_release = std::numeric_limits<std::int64_t>::min();
-        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
-        rest.reserve(member_.size());
+        auto& rest = rest_[depth];
+        rest.clear();
         for (int j : by_c_)  // longest C first
             if (!placed_[j]) {
                 next_release = std::min(next_release, p_.release[j]);
@@ -211,13 +244,17 @@ private:
                 rest.push_back({p_.c[j], p_.slots[j]});
             }
         const std::int64_t bound = upper_bound(s, latest, rest_release, rest);
-        if (left == static_cast<int>(member_.size())) root_bound_ = bound;
+        if (depth == 0) root_bound_ = bound;
         if (bound <= best_) return true;
-        if (left < static_cast<int>(member_.size()) && dominated(s)) return true;
-        std::vector<int> options;
+        if (depth > 0 && dominated(s, last)) return true;
+        auto& options = options_[depth];
+        options.clear();
         for (int j : member_) {
             if (placed_[j] || p_.release[j] != next_release) continue;
             if (before_[j] >= 0 && !placed_[before_[j]]) continue;
+            // Symmetry: of two adjacent kernels with equal C and release, only the order with
+            // the smaller index first (the state after both is the same either way).
+            if (last >= 0 && swappable_before(j, last)) continue;
             // Two free kernels with equal release, C and slots give the same states either way.
             if (is_free(j) && std::any_of(options.begin(), options.end(), [&](int o) {
                     return is_free(o) && p_.c[o] == p_.c[j] && p_.slots[o] == p_.slots[j];
@@ -231,12 +268,13 @@ private:
             return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] > p_.slots[b];
         });
         for (int j : options) {
-            State next = s;
+            State& next = states_[depth + 1];
+            next = states_[depth];  // copy-assignment reuses h's capacity
             next.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
             placed_[j] = 1;
             mask_[j / 64] |= 1ull << (j % 64);
             prefix_.push_back(j);
-            const bool go_on = dfs(next, left - 1);
+            const bool go_on = dfs(depth + 1, j);
             prefix_.pop_back();
             mask_[j / 64] &= ~(1ull << (j % 64));
             placed_[j] = 0;
@@ -256,7 +294,12 @@ private:
     Mask mask_;
     std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
     std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
-    std::unordered_set<std::vector<std::int64_t>, KeyHash> same_;
+    ExploredTable same_{memo_budget_bytes};
+    std::vector<std::int64_t> key_;
+    // Per depth, reused so that a node allocates nothing once they have grown.
+    std::vector<State> states_;
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> rest_;
+    std::vector<std::vector<int>> options_;
     std::size_t stored_ = 0;
     std::optional<std::int64_t> root_bound_;  // set once the root is reached
     std::int64_t c_max_ = 0;  // longest C among the members
@@ -350,7 +393,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
-                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before
+                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
                           << (done ? "" : " (stopped)") << "\n";
             const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
             if (any_order) {
