@@ -322,7 +322,7 @@ std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefi
 }
 
 SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
-                               std::optional<int> only) {
+                               std::optional<int> only, SearchOptions options) {
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
@@ -374,7 +374,9 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 slice = Clock::now() + (round == 0 ? share / 2 : share);
             }
             KernelSearch search(p, k, slice, r.nodes);
-            {
+            if (!options.local_search) {
+                if (r.found[k]) search.seed(*r.found[k], prefix[k]);
+            } else {
                 // A good incumbent first (a third of the slice at most, until it meets the root
                 // bound): the branch and bound then often only has to see that no order reaches
                 // the bound. The first round gives up after 64 fruitless perturbations (small
