@@ -55,8 +55,8 @@ bool ExploredTable::grow() {
 }
 
 void ExploredTable::insert(std::span<const std::int64_t> key) {
-    if ((count_ + 1) * 2 > hashes_.size() && !grow() && (hashes_.empty() || (count_ + 1) * 4 > hashes_.size() * 3))
-        return;
+    // At most half full: lookups of absent keys (most of them) then probe about 2.5 slots.
+    if ((count_ + 1) * 2 > hashes_.size() && !grow()) return;
     const std::uint64_t h = hash(key);
     const std::size_t i = find(key, h);
     if (hashes_[i] != 0) return;

@@ -28,8 +28,8 @@ struct MaskHash {
 // Explored states per set of analysed kernels; capped so that memory stays bounded (a state
 // not stored only costs a re-exploration, never a wrong answer).
 constexpr std::size_t max_stored_states = 1'000'000;
-// Explored (set, context, state) keys (explored_table.hpp): about 60-200 bytes each, so 0.6 to
-// 2 million keys; the whole search then stays well within --max-memory's default.
+// Explored (set, state) keys (explored_table.hpp): about 60-200 bytes each, so 0.6 to 2 million
+// keys; the whole search then stays well within --max-memory's default.
 constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 
@@ -61,7 +61,7 @@ public:
         states_.assign(member_.size() + 2, State::empty(p_.g_max));
         rest_.resize(member_.size() + 1);
         options_.resize(member_.size() + 1);
-        return dfs(0, -1);
+        return dfs(0);
     }
     std::int64_t best() const { return best_; }
     // Starts from an order found before (a prefix of k's members giving f = best): the bound
@@ -158,25 +158,8 @@ private:
         return std::min(best, global);
     }
 
-    // The kernels m whose placement right after `last` the symmetry rule forbids: equal C and
-    // release, smaller index, and free to go before `last` (docs/rta-soundness.md, "Symmetry").
-    bool swappable_before(int m, int last) const {
-        return m < last && p_.c[m] == p_.c[last] && p_.release[m] == p_.release[last] && !p_.stream_before(last, m);
-    }
-
-    // The memo's context: which continuations the symmetry rule forbids here. They depend on
-    // the set and the last kernel placed only; 0 when it forbids none (then the node is
-    // explored in full, and its key covers the same set and state under any context).
-    std::int64_t context(int last) const {
-        if (last < 0) return 0;
-        for (int m : member_)
-            if (!placed_[m] && swappable_before(m, last)) return last + 1;
-        return 0;
-    }
-
-    void make_key(const State& s, std::int64_t ctx) {
+    void make_key(const State& s) {
         key_.assign(mask_.begin(), mask_.end());
-        key_.push_back(ctx);
         // With no slot free at t_a, t_a plays no further part (the next block starts at the
         // earliest instant of h, which is later): leaving it out lets more keys meet.
         key_.push_back(s.g_f > 0 ? s.t_a : 0);
@@ -187,19 +170,13 @@ private:
         }
     }
 
-    bool dominated(const State& s, int last) {
-        // The same state after the same set (another order of it) and the same context: its
-        // subtree was explored, with a best value no larger than now (each kernel's search has
-        // its own memo, freed when it ends). A key of context 0 covers every context.
-        // With equal releases this is the only dominance there is (every state of one set then
-        // has the same sum of free instants, so none is pointwise later than another).
-        const std::int64_t ctx = context(last);
-        make_key(s, 0);
+    bool dominated(const State& s) {
+        // The same state after the same set (another order of it): its subtree was explored,
+        // with a best value no larger than now (each kernel's search has its own memo, freed
+        // when it ends). With equal releases this is the only dominance there is (every state
+        // of one set then has the same sum of free instants, so none is pointwise later).
+        make_key(s);
         if (same_.contains(key_)) return true;
-        if (ctx != 0) {
-            key_[mask_.size()] = ctx;
-            if (same_.contains(key_)) return true;
-        }
         same_.insert(key_);
         if (one_release_) return false;
         auto& seen = explored_[mask_];
@@ -208,16 +185,15 @@ private:
         const std::size_t from = seen.size() > compared_states ? seen.size() - compared_states : 0;
         for (std::size_t i = seen.size(); i-- > from;)
             if (seen[i].later_or_equal(s)) return true;
-        // Only states explored in full stand for others by dominance.
-        if (ctx == 0 && stored_ < max_stored_states) {
+        if (stored_ < max_stored_states) {
             seen.push_back(s);
             ++stored_;
         }
         return false;
     }
 
-    // depth = kernels placed; states_[depth] is the state after them, `last` the last placed.
-    bool dfs(int depth, int last) {
+    // depth = kernels placed; states_[depth] is the state after them.
+    bool dfs(int depth) {
         if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
         const State& s = states_[depth];
         const int left = static_cast<int>(member_.size()) - depth;
@@ -246,15 +222,12 @@ private:
         const std::int64_t bound = upper_bound(s, latest, rest_release, rest);
         if (depth == 0) root_bound_ = bound;
         if (bound <= best_) return true;
-        if (depth > 0 && dominated(s, last)) return true;
+        if (depth > 0 && dominated(s)) return true;
         auto& options = options_[depth];
         options.clear();
         for (int j : member_) {
             if (placed_[j] || p_.release[j] != next_release) continue;
             if (before_[j] >= 0 && !placed_[before_[j]]) continue;
-            // Symmetry: of two adjacent kernels with equal C and release, only the order with
-            // the smaller index first (the state after both is the same either way).
-            if (last >= 0 && swappable_before(j, last)) continue;
             // Two free kernels with equal release, C and slots give the same states either way.
             if (is_free(j) && std::any_of(options.begin(), options.end(), [&](int o) {
                     return is_free(o) && p_.c[o] == p_.c[j] && p_.slots[o] == p_.slots[j];
@@ -264,8 +237,10 @@ private:
         }
         // Longest C first, then most slots: list scheduling's balanced end (LPT), which tends to
         // leave the slots busy longest, so a good order is found first and the bound prunes.
-        std::stable_sort(options.begin(), options.end(), [&](int a, int b) {
-            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] > p_.slots[b];
+        // (std::sort with the index as last key: the same order as a stable sort of the members,
+        // without stable_sort's buffer allocation at every node.)
+        std::sort(options.begin(), options.end(), [&](int a, int b) {
+            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] != p_.slots[b] ? p_.slots[a] > p_.slots[b] : a < b;
         });
         for (int j : options) {
             State& next = states_[depth + 1];
@@ -274,7 +249,7 @@ private:
             placed_[j] = 1;
             mask_[j / 64] |= 1ull << (j % 64);
             prefix_.push_back(j);
-            const bool go_on = dfs(depth + 1, j);
+            const bool go_on = dfs(depth + 1);
             prefix_.pop_back();
             mask_[j / 64] &= ~(1ull << (j % 64));
             placed_[j] = 0;
@@ -385,7 +360,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 // other perturbations for its whole third.
                 const auto now = Clock::now();
                 const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 64;
+                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
                 LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
                                              search.bound_at_root(), static_cast<std::uint64_t>(round));
                 if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
