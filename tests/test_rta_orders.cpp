@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <limits>
 #include <random>
@@ -237,4 +238,31 @@ TEST_CASE("the local search's cached order evaluates and checks moves like a fro
     }
     CHECK(allowed > 2000);
     CHECK(refused > 500);
+}
+
+TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why memo keys leave it out)", "[rta][orders]") {
+    std::mt19937_64 rng(1414);
+    int checked = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        const std::int64_t g_max = 1 + static_cast<std::int64_t>(rng() % 8);
+        auto kernel = [&] {
+            return std::array<std::int64_t, 3>{static_cast<std::int64_t>(rng() % 12), 1 + static_cast<std::int64_t>(rng() % 5),
+                                               1 + static_cast<std::int64_t>(rng() % 10)};
+        };
+        rta_orders::State a = rta_orders::State::empty(g_max);
+        for (int i = 0, n = static_cast<int>(rng() % 6); i < n; ++i) {
+            const auto [r, c, g] = kernel();
+            a.add_kernel(r, c, g);
+        }
+        if (a.g_f != 0 || a.t_a == 0) continue;
+        rta_orders::State b = a;
+        b.t_a = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(a.t_a));  // any earlier t_a
+        ++checked;
+        for (int i = 0; i < 5; ++i) {
+            const auto [r, c, g] = kernel();
+            REQUIRE(a.add_kernel(r, c, g) == b.add_kernel(r, c, g));
+            REQUIRE(a == b);
+        }
+    }
+    CHECK(checked > 300);
 }
