@@ -1,6 +1,6 @@
 #pragma once
-// The branch and bound's memo of explored (kernel set, context, state) keys
-// (docs/rta-soundness.md, "Same state, same set" and "Symmetry"): a flat open-addressing table
+// The branch and bound's memo of explored (kernel set, state) keys (docs/rta-soundness.md,
+// "Same state, same set"): a flat open-addressing table
 // of 64-bit hashes pointing into one arena that holds every key in full. Keys are compared
 // word by word, never by hash alone: a false "already explored" would lose orders, whereas a
 // key not stored (the memory budget is spent) only costs a re-exploration. No allocation per

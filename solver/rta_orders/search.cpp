@@ -354,7 +354,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             } else {
                 // A good incumbent first (a third of the slice at most, until it meets the root
                 // bound): the branch and bound then often only has to see that no order reaches
-                // the bound. The first round gives up after 64 fruitless perturbations (small
+                // the bound. The first round gives up after 512 fruitless perturbations (small
                 // workloads are decided by the branch and bound in milliseconds); the second,
                 // only for kernels the first could not decide, goes on from the best order with
                 // other perturbations for its whole third.
