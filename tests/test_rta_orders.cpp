@@ -2,11 +2,17 @@
 // Algorithm 2 against enumeration of every launch order, on seeded random workloads.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <limits>
+#include <random>
 
 #include "bounds/rta_workload.hpp"
 #include "model/random_workload.hpp"
 #include "model/write_toml.hpp"
+#include "solver/rta_orders/cached_order.hpp"
+#include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/max_over_orders.hpp"
 #include "solver/rta_orders/problem.hpp"
 #include "solver/rta_orders/search.hpp"
@@ -40,6 +46,20 @@ std::string text(const std::vector<std::optional<Time>>& v) {
     return s;
 }
 
+// The branch and bound alone (no local search's incumbent), responses per operation as in
+// RtaMaxOverOrders: a pruning that loses the maximum's orders shows here.
+std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
+    const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
+    const rta_orders::SearchResult r =
+        rta_orders::search_max_finish(wo.problem, std::nullopt, std::nullopt, {.local_search = false});
+    REQUIRE(r.complete);
+    std::vector<std::optional<Time>> out(w.ops.size());
+    const std::vector<Time> releases = rta_releases(w);
+    for (int k = 0; k < wo.problem.kernels(); ++k)
+        out[wo.op[k]] = Time(*r.finish[k]) / wo.scale - releases[wo.op[k]];
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over orders of every kernel", "[rta][orders]") {
@@ -56,6 +76,7 @@ TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over o
         const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, std::nullopt);
         REQUIRE(s.complete);
         REQUIRE(text(s.response) == text(e.response));
+        REQUIRE(text(branch_and_bound_alone(w)) == text(e.response));
         const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, std::nullopt);
         REQUIRE(p.complete);
         REQUIRE(text(p.response) == text(e.response));
@@ -126,4 +147,122 @@ TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search and the pref
         REQUIRE(p.complete);
         CHECK(text(s.response) == text(p.response));
     }
+}
+
+TEST_CASE("with many kernels of equal C the search and its branch and bound alone give the enumerated max", "[rta][orders]") {
+    // C in {1, 2}: many orders give one state, so the memo of explored (set, state) keys
+    // (docs/rta-soundness.md, "Same state, same set") decides most nodes, including keys
+    // without t_a; streams of several kernels and staggered issues add the constraints.
+    int multi_stream = 0, staggered = 0;
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        RandomWorkloadSpec spec = small_spec(seed, 7, 1 + static_cast<int>(seed % 2));
+        spec.max_block_time = 2;
+        spec.block_time_denominator = 1;
+        spec.max_blocks = 6;
+        if (seed % 8 == 0) spec.kernels = 8;
+        const Workload w = random_workload(spec, 90000 + seed);
+        INFO(workload_to_toml(w, {}));
+        const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, std::nullopt);
+        REQUIRE(e.complete);
+        const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, std::nullopt);
+        REQUIRE(s.complete);
+        REQUIRE(text(s.response) == text(e.response));
+        REQUIRE(text(branch_and_bound_alone(w)) == text(e.response));
+        multi_stream += spec.streams < spec.kernels;
+        staggered += spec.staggered_issue;
+    }
+    CHECK(multi_stream > 15);
+    CHECK(staggered > 15);
+}
+
+TEST_CASE("the local search's cached order evaluates and checks moves like a from-scratch analysis", "[rta][orders]") {
+    std::mt19937_64 rng(14);
+    int allowed = 0, refused = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        RandomWorkloadSpec spec = small_spec(seed, 12, 2);
+        spec.kernels = 4 + static_cast<int>(seed % 9);
+        const Workload w = random_workload(spec, 70000 + seed);
+        const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
+        const RtaOrderProblem& p = wo.problem;
+        const auto consistent = [&](const std::vector<int>& o) {
+            for (std::size_t i = 0; i < o.size(); ++i)
+                for (std::size_t j = i + 1; j < o.size(); ++j)
+                    if (p.release[o[i]] > p.release[o[j]] || p.stream_before(o[j], o[i])) return false;
+            return true;
+        };
+        const auto final_state = [&](const std::vector<int>& o) {
+            rta_orders::State s = rta_orders::State::empty(p.g_max);
+            for (int j : o) s.add_kernel(p.release[j], p.c[j], p.slots[j]);
+            return s;
+        };
+        rta_orders::CachedOrder cur(p, rta_orders::complete_order(p, {}));
+        const int n = cur.size();
+        rta_orders::State scratch;
+        for (int step = 0; step < 200; ++step) {
+            const rta_orders::Move m{rng() % 2 ? rta_orders::Move::swap : rta_orders::Move::insertion,
+                                     static_cast<int>(rng() % n), static_cast<int>(rng() % n)};
+            std::vector<int> next = cur.order();
+            if (m.kind == rta_orders::Move::swap) {
+                std::swap(next[m.from], next[m.to]);
+            } else {
+                const int j = next[m.from];
+                next.erase(next.begin() + m.from);
+                next.insert(next.begin() + m.to, j);
+            }
+            REQUIRE(cur.allowed(m) == (m.from != m.to && consistent(next)));
+            if (!cur.allowed(m)) {
+                ++refused;
+                continue;
+            }
+            ++allowed;
+            cur.evaluate(m, scratch);
+            REQUIRE(scratch == final_state(next));
+            cur.apply(m);
+            REQUIRE(cur.order() == next);
+            REQUIRE(cur.final_state() == final_state(next));
+        }
+        // The local search's answer is a consistent order whose f is the reference analysis'.
+        for (int k = 0; k < p.kernels(); ++k) {
+            std::vector<int> members;
+            for (int j : rta_orders::complete_order(p, {}))
+                if (j != k && p.may_precede(j, k)) members.push_back(j);
+            const rta_orders::LocalResult l = rta_orders::local_search(
+                p, k, members, std::chrono::steady_clock::now() + std::chrono::seconds(5), 4,
+                std::numeric_limits<std::int64_t>::max());
+            std::vector<int> order = l.prefix;
+            REQUIRE(std::is_permutation(order.begin(), order.end(), members.begin(), members.end()));
+            order.push_back(k);
+            REQUIRE(consistent(order));
+            REQUIRE(rta_orders::reference_finish(p, rta_orders::complete_order(p, order))[k] == l.finish);
+        }
+    }
+    CHECK(allowed > 2000);
+    CHECK(refused > 500);
+}
+
+TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why memo keys leave it out)", "[rta][orders]") {
+    std::mt19937_64 rng(1414);
+    int checked = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        const std::int64_t g_max = 1 + static_cast<std::int64_t>(rng() % 8);
+        auto kernel = [&] {
+            return std::array<std::int64_t, 3>{static_cast<std::int64_t>(rng() % 12), 1 + static_cast<std::int64_t>(rng() % 5),
+                                               1 + static_cast<std::int64_t>(rng() % 10)};
+        };
+        rta_orders::State a = rta_orders::State::empty(g_max);
+        for (int i = 0, n = static_cast<int>(rng() % 6); i < n; ++i) {
+            const auto [r, c, g] = kernel();
+            a.add_kernel(r, c, g);
+        }
+        if (a.g_f != 0 || a.t_a == 0) continue;
+        rta_orders::State b = a;
+        b.t_a = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(a.t_a));  // any earlier t_a
+        ++checked;
+        for (int i = 0; i < 5; ++i) {
+            const auto [r, c, g] = kernel();
+            REQUIRE(a.add_kernel(r, c, g) == b.add_kernel(r, c, g));
+            REQUIRE(a == b);
+        }
+    }
+    CHECK(checked > 300);
 }

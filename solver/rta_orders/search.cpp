@@ -6,8 +6,8 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
+#include "solver/rta_orders/explored_table.hpp"
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
 
@@ -25,19 +25,12 @@ struct MaskHash {
     }
 };
 
-struct KeyHash {
-    std::size_t operator()(const std::vector<std::int64_t>& k) const {
-        std::size_t h = 1469598103934665603ull;
-        for (auto w : k) h = (h ^ static_cast<std::uint64_t>(w)) * 1099511628211ull;
-        return h;
-    }
-};
-
 // Explored states per set of analysed kernels; capped so that memory stays bounded (a state
 // not stored only costs a re-exploration, never a wrong answer).
 constexpr std::size_t max_stored_states = 1'000'000;
-// Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
-constexpr std::size_t max_same_keys = 250'000;
+// Explored (set, state) keys (explored_table.hpp): about 60-200 bytes each, so 0.6 to 2 million
+// keys; the whole search then stays well within --max-memory's default.
+constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 
 class KernelSearch {
@@ -65,8 +58,10 @@ public:
 
     // False when the deadline ended it first.
     bool run() {
-        State s = State::empty(p_.g_max);
-        return dfs(s, static_cast<int>(member_.size()));
+        states_.assign(member_.size() + 2, State::empty(p_.g_max));
+        rest_.resize(member_.size() + 1);
+        options_.resize(member_.size() + 1);
+        return dfs(0);
     }
     std::int64_t best() const { return best_; }
     // Starts from an order found before (a prefix of k's members giving f = best): the bound
@@ -76,6 +71,7 @@ public:
         best_prefix_ = std::move(prefix);
     }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
+    std::size_t memo_keys() const { return same_.size(); }
     // The bound before any member is placed (the value no order can exceed).
     std::int64_t bound_at_root() const {
         std::int64_t latest = p_.release[k_], rest_release = std::numeric_limits<std::int64_t>::min();
@@ -162,17 +158,26 @@ private:
         return std::min(best, global);
     }
 
+    void make_key(const State& s) {
+        key_.assign(mask_.begin(), mask_.end());
+        // With no slot free at t_a, t_a plays no further part (the next block starts at the
+        // earliest instant of h, which is later): leaving it out lets more keys meet.
+        key_.push_back(s.g_f > 0 ? s.t_a : 0);
+        key_.push_back(s.g_f);
+        for (const auto& [at, n] : s.h) {
+            key_.push_back(at);
+            key_.push_back(n);
+        }
+    }
+
     bool dominated(const State& s) {
-        // The same state after the same set (another order of it): its subtree was explored
-        // (each kernel's search has its own set, freed when it ends).
-        // With equal releases this is the only dominance there is (every state of one set then
-        // has the same sum of free instants, so none is pointwise later than another).
-        std::vector<std::int64_t> key(mask_.begin(), mask_.end());
-        key.push_back(s.t_a);
-        key.push_back(s.g_f);
-        for (const auto& [at, n] : s.h) key.insert(key.end(), {at, n});
-        if (same_.contains(key)) return true;
-        if (same_.size() < max_same_keys) same_.insert(std::move(key));
+        // The same state after the same set (another order of it): its subtree was explored,
+        // with a best value no larger than now (each kernel's search has its own memo, freed
+        // when it ends). With equal releases this is the only dominance there is (every state
+        // of one set then has the same sum of free instants, so none is pointwise later).
+        make_key(s);
+        if (same_.contains(key_)) return true;
+        same_.insert(key_);
         if (one_release_) return false;
         auto& seen = explored_[mask_];
         // Only the latest few states of this set are compared: a long list cost more per node
@@ -187,10 +192,14 @@ private:
         return false;
     }
 
-    bool dfs(const State& s, int left) {
+    // depth = kernels placed; states_[depth] is the state after them.
+    bool dfs(int depth) {
         if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+        const State& s = states_[depth];
+        const int left = static_cast<int>(member_.size()) - depth;
         if (left == 0) {
-            State end = s;
+            State& end = states_[depth + 1];
+            end = s;
             const std::int64_t f = end.add_kernel(p_.release[k_], p_.c[k_], p_.slots[k_]);
             if (f > best_) {
                 best_ = f;
@@ -201,8 +210,8 @@ private:
         // Kernels are analysed by release: only the earliest pending release is eligible.
         std::int64_t next_release = std::numeric_limits<std::int64_t>::max(), latest = p_.release[k_];
         std::int64_t rest_release = std::numeric_limits<std::int64_t>::min();
-        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
-        rest.reserve(member_.size());
+        auto& rest = rest_[depth];
+        rest.clear();
         for (int j : by_c_)  // longest C first
             if (!placed_[j]) {
                 next_release = std::min(next_release, p_.release[j]);
@@ -211,10 +220,11 @@ private:
                 rest.push_back({p_.c[j], p_.slots[j]});
             }
         const std::int64_t bound = upper_bound(s, latest, rest_release, rest);
-        if (left == static_cast<int>(member_.size())) root_bound_ = bound;
+        if (depth == 0) root_bound_ = bound;
         if (bound <= best_) return true;
-        if (left < static_cast<int>(member_.size()) && dominated(s)) return true;
-        std::vector<int> options;
+        if (depth > 0 && dominated(s)) return true;
+        auto& options = options_[depth];
+        options.clear();
         for (int j : member_) {
             if (placed_[j] || p_.release[j] != next_release) continue;
             if (before_[j] >= 0 && !placed_[before_[j]]) continue;
@@ -227,16 +237,19 @@ private:
         }
         // Longest C first, then most slots: list scheduling's balanced end (LPT), which tends to
         // leave the slots busy longest, so a good order is found first and the bound prunes.
-        std::stable_sort(options.begin(), options.end(), [&](int a, int b) {
-            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] > p_.slots[b];
+        // (std::sort with the index as last key: the same order as a stable sort of the members,
+        // without stable_sort's buffer allocation at every node.)
+        std::sort(options.begin(), options.end(), [&](int a, int b) {
+            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] != p_.slots[b] ? p_.slots[a] > p_.slots[b] : a < b;
         });
         for (int j : options) {
-            State next = s;
+            State& next = states_[depth + 1];
+            next = states_[depth];  // copy-assignment reuses h's capacity
             next.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
             placed_[j] = 1;
             mask_[j / 64] |= 1ull << (j % 64);
             prefix_.push_back(j);
-            const bool go_on = dfs(next, left - 1);
+            const bool go_on = dfs(depth + 1);
             prefix_.pop_back();
             mask_[j / 64] &= ~(1ull << (j % 64));
             placed_[j] = 0;
@@ -256,7 +269,12 @@ private:
     Mask mask_;
     std::int64_t best_ = std::numeric_limits<std::int64_t>::min();
     std::unordered_map<Mask, std::vector<State>, MaskHash> explored_;
-    std::unordered_set<std::vector<std::int64_t>, KeyHash> same_;
+    ExploredTable same_{memo_budget_bytes};
+    std::vector<std::int64_t> key_;
+    // Per depth, reused so that a node allocates nothing once they have grown.
+    std::vector<State> states_;
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> rest_;
+    std::vector<std::vector<int>> options_;
     std::size_t stored_ = 0;
     std::optional<std::int64_t> root_bound_;  // set once the root is reached
     std::int64_t c_max_ = 0;  // longest C among the members
@@ -279,7 +297,7 @@ std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefi
 }
 
 SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
-                               std::optional<int> only) {
+                               std::optional<int> only, SearchOptions options) {
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
@@ -331,16 +349,18 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 slice = Clock::now() + (round == 0 ? share / 2 : share);
             }
             KernelSearch search(p, k, slice, r.nodes);
-            {
+            if (!options.local_search) {
+                if (r.found[k]) search.seed(*r.found[k], prefix[k]);
+            } else {
                 // A good incumbent first (a third of the slice at most, until it meets the root
                 // bound): the branch and bound then often only has to see that no order reaches
-                // the bound. The first round gives up after 64 fruitless perturbations (small
+                // the bound. The first round gives up after 512 fruitless perturbations (small
                 // workloads are decided by the branch and bound in milliseconds); the second,
                 // only for kernels the first could not decide, goes on from the best order with
                 // other perturbations for its whole third.
                 const auto now = Clock::now();
                 const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 64;
+                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
                 LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
                                              search.bound_at_root(), static_cast<std::uint64_t>(round));
                 if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
@@ -350,7 +370,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
-                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before
+                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
                           << (done ? "" : " (stopped)") << "\n";
             const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
             if (any_order) {

@@ -29,11 +29,18 @@ struct SearchResult {
     bool complete = false;  // every kernel asked for is decided
 };
 
+struct SearchOptions {
+    // Seed each kernel's branch and bound with a local search's order (local_search.hpp). Off
+    // only in tests: there the branch and bound alone must find every maximum, so that a
+    // pruning that loses orders cannot hide behind a good incumbent.
+    bool local_search = true;
+};
+
 // `only`: analyse that kernel alone (others stay nullopt). The time left is shared out evenly
 // among the kernels still to decide, so that one hard kernel does not starve the others.
 SearchResult search_max_finish(const RtaOrderProblem& p,
                                std::optional<std::chrono::steady_clock::time_point> deadline,
-                               std::optional<int> only = std::nullopt);
+                               std::optional<int> only = std::nullopt, SearchOptions options = {});
 
 // Completes a prefix (problem indices) to a whole order consistent with releases and streams.
 std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix);
