@@ -10,6 +10,7 @@
 
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
+#include "solver/rta_orders/tail_bound.hpp"
 
 namespace gpuwcrt::rta_orders {
 namespace {
@@ -117,7 +118,17 @@ private:
             t = std::min(t, (sum + static_cast<__int128>(p_.slots[k_] - 1) * c_max_) / p_.g_max);
             t = std::min(t, last_blocks_bound(s, sum, rest_release, rest));
         }
-        return static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
+        const std::int64_t bound = static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
+        // Tail check (docs/rta-soundness.md, "Bounds"): once no release is pending, is best + 1
+        // reachable at all? Proven not: the best order found is the maximum below this node.
+        // It costs up to a fraction of a second, so only near the root (depth = members placed).
+        const std::size_t depth = member_.size() - rest.size();
+        if (depth <= tail_depth_ && best_ != std::numeric_limits<std::int64_t>::min() && bound > best_ &&
+            latest_release <= s.t_a &&
+            tail_reaches(s, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget_ >> (4 * depth),
+                         deadline_) == TailAnswer::impossible)
+            return best_;
+        return bound;
     }
 
     // A bound on x, the g-th earliest final free instant (g = k's slots <= G), by "last blocks"
@@ -262,6 +273,8 @@ private:
     std::int64_t c_max_ = 0;  // longest C among the members
     std::vector<int> by_c_;   // the members, longest C first
     bool one_release_ = true;  // every member is released with k: then no slot ever idles
+    long long tail_budget_ = std::getenv("GPUWCRT_TAIL_BUDGET") ? std::atoll(std::getenv("GPUWCRT_TAIL_BUDGET")) : 1000000;
+    std::size_t tail_depth_ = std::getenv("GPUWCRT_TAIL_DEPTH") ? std::atoll(std::getenv("GPUWCRT_TAIL_DEPTH")) : 0;
 };
 
 }  // namespace
