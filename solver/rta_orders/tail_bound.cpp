@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <unordered_set>
 
@@ -21,9 +22,7 @@ Profile profile_of(const State& s, std::int64_t g_max) {
     return p;
 }
 
-// k's f when the kernels before it leave profile p (Algorithm 2, State::add_kernel; k released
-// no later than the earliest instant, so the release plays no part).
-std::int64_t finish_from(const Profile& p, std::int64_t c, std::int64_t slots) {
+State state_of(const Profile& p) {
     State s;
     s.t_a = p.front();
     s.g_f = 0;
@@ -32,8 +31,19 @@ std::int64_t finish_from(const Profile& p, std::int64_t c, std::int64_t slots) {
         else if (!s.h.empty() && s.h.back().first == *it) ++s.h.back().second;
         else s.h.push_back({*it, 1});
     }
+    return s;
+}
+
+// k's f when the kernels before it leave profile p (Algorithm 2, State::add_kernel; k released
+// no later than the earliest instant, so the release plays no part).
+std::int64_t finish_from(const Profile& p, std::int64_t c, std::int64_t slots) {
+    State s = state_of(p);
     return s.add_kernel(s.t_a, c, slots);
 }
+
+// Kernels still unpeeled at or below this many: every order of them is run forward from the
+// start profile instead of peeling further (fewer profiles to build).
+constexpr int forward_kernels = 3;
 
 class Tail {
 public:
@@ -92,7 +102,7 @@ private:
         std::int64_t n = 0;
         for (std::size_t t = 0; t < types_.size(); ++t)
             if (types_[t].first >= d) n += types_[t].second * counts_[t];
-        return n;
+        return extra_c_ >= d ? n + extra_n_ : n;
     }
 
     // Slots that must end with a block from the counted kernels for #{q >= y} (at index i of
@@ -109,7 +119,7 @@ private:
     // every instant y, the slots raised to y or beyond by them end with distinct blocks at
     // least y − min q long (they started by the last start, which is <= min q).
     bool may_be_reached(const Profile& q) const {
-        if (std::all_of(counts_.begin(), counts_.end(), [](int n) { return n == 0; })) return q == m_;
+        if (extra_n_ == 0 && std::all_of(counts_.begin(), counts_.end(), [](int n) { return n == 0; })) return q == m_;
         for (std::size_t i = 0; i < q.size(); ++i)
             if (q[i] < m_[i]) return false;
         for (std::size_t i = 0; i < q.size(); ++i)
@@ -138,8 +148,12 @@ private:
                     n.push_back(v);
                     n.insert(n.end(), p.begin(), p.begin() + static_cast<long>(i));
                     n.insert(n.end(), p.begin() + static_cast<long>(i) + 1, p.end());
-                    bool ok = true;
-                    for (std::size_t j = 0; j < n.size() && ok; ++j) ok = n[j] >= m_[j];
+                    // The kernel's first slots − step − 1 blocks and the kernels still counted
+                    // lead from the start profile to n: (T3) and (T4) prune it.
+                    extra_c_ = c;
+                    extra_n_ = slots - step - 1;
+                    const bool ok = may_be_reached(n);
+                    extra_n_ = 0;
                     if (ok) next.push_back(std::move(n));
                 }
             }
@@ -155,6 +169,17 @@ private:
     bool reach(const Profile& q) {
         if (std::all_of(counts_.begin(), counts_.end(), [](int n) { return n == 0; })) return q == m_;
         if (!spend()) return true;
+        if (int left = std::accumulate(counts_.begin(), counts_.end(), 0); left <= forward_kernels) {
+            std::vector<std::size_t> order;
+            for (std::size_t t = 0; t < types_.size(); ++t) order.insert(order.end(), static_cast<std::size_t>(counts_[t]), t);
+            do {
+                if (!spend()) return true;
+                State st = state_of(m_);
+                for (std::size_t t : order) st.add_kernel(st.t_a, types_[t].first, types_[t].second);
+                if (profile_of(st, g_) == q) return true;
+            } while (std::next_permutation(order.begin(), order.end()));
+            return false;
+        }
         std::string key(reinterpret_cast<const char*>(counts_.data()), counts_.size() * sizeof(int));
         key.append(reinterpret_cast<const char*>(q.data()), q.size() * sizeof(std::int64_t));
         if (!seen_.insert(std::move(key)).second) return false;  // explored: it failed
@@ -209,6 +234,8 @@ private:
     std::int64_t g_;
     std::int64_t c_k_, slots_k_, target_;
     long long budget_;
+    // Blocks of a kernel being peeled that are still before the profile at hand (unapply).
+    std::int64_t extra_c_ = 0, extra_n_ = 0;
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::vector<std::pair<std::int64_t, std::int64_t>> types_;
     std::vector<int> counts_;
