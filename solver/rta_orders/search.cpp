@@ -40,6 +40,9 @@ constexpr std::size_t max_stored_states = 1'000'000;
 // Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
 constexpr std::size_t max_same_keys = 250'000;
 constexpr std::size_t compared_states = 16;
+// Steps of the root's tail check (solver/rta_orders/tail_bound.hpp): 0.3-1 s on the bench
+// family at 16-32 kernels; 10^6 left n16-run2's kernel 9 undecided, 4·10^6 decides it.
+constexpr long long tail_budget = 4'000'000;
 
 class KernelSearch {
 public:
@@ -121,12 +124,11 @@ private:
         const std::int64_t bound = static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
         // Tail check (docs/rta-soundness.md, "Bounds"): once no release is pending, is best + 1
         // reachable at all? Proven not: the best order found is the maximum below this node.
-        // It costs up to a fraction of a second, so only near the root (depth = members placed).
-        const std::size_t depth = member_.size() - rest.size();
-        if (depth <= tail_depth_ && best_ != std::numeric_limits<std::int64_t>::min() && bound > best_ &&
+        // It costs up to about a second, so only at the root (deeper nodes decided nothing more).
+        if (rest.size() == member_.size() && best_ != std::numeric_limits<std::int64_t>::min() && bound > best_ &&
             latest_release <= s.t_a &&
-            tail_reaches(s, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget_ >> (4 * depth),
-                         deadline_) == TailAnswer::impossible)
+            tail_reaches(s, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, deadline_) ==
+                TailAnswer::impossible)
             return best_;
         return bound;
     }
@@ -273,8 +275,6 @@ private:
     std::int64_t c_max_ = 0;  // longest C among the members
     std::vector<int> by_c_;   // the members, longest C first
     bool one_release_ = true;  // every member is released with k: then no slot ever idles
-    long long tail_budget_ = std::getenv("GPUWCRT_TAIL_BUDGET") ? std::atoll(std::getenv("GPUWCRT_TAIL_BUDGET")) : 1000000;
-    std::size_t tail_depth_ = std::getenv("GPUWCRT_TAIL_DEPTH") ? std::atoll(std::getenv("GPUWCRT_TAIL_DEPTH")) : 0;
 };
 
 }  // namespace
