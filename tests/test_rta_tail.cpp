@@ -112,8 +112,18 @@ TEST_CASE("the tail check never calls a reachable finish impossible, and is exac
                 const std::int64_t relaxed = max_finish(p, s, rest, k, false);  // streams ignored
                 INFO("seed " << seed << " k " << k << " prefix " << cut << " truth " << truth << " relaxed " << relaxed);
                 for (std::int64_t target = relaxed - 1; target <= relaxed + 2; ++target) {
-                    const TailAnswer a = tail_reaches(s, p.g_max, kernels, p.c[k], p.slots[k], target, 10'000'000);
+                    const TailResult t = tail_reaches(s, p.g_max, kernels, p.c[k], p.slots[k], target, 10'000'000);
+                    const TailAnswer a = t.answer;
                     INFO("target " << target);
+                    if (a == TailAnswer::possible) {
+                        // The order it found is a permutation of the rest that reaches the target.
+                        std::vector<int> sorted = t.order;
+                        std::sort(sorted.begin(), sorted.end());
+                        for (std::size_t i = 0; i < sorted.size(); ++i) REQUIRE(sorted[i] == static_cast<int>(i));
+                        State e = s;
+                        for (int i : t.order) e.add_kernel(p.release[rest[i]], p.c[rest[i]], p.slots[rest[i]]);
+                        REQUIRE(e.add_kernel(p.release[k], p.c[k], p.slots[k]) >= target);
+                    }
                     if (target <= truth) REQUIRE(a != TailAnswer::impossible);  // the bound stays >= the true max
                     REQUIRE(a == (target <= relaxed ? TailAnswer::possible : TailAnswer::impossible));
                     impossible += a == TailAnswer::impossible;

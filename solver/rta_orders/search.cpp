@@ -40,9 +40,10 @@ constexpr std::size_t max_stored_states = 1'000'000;
 // Explored (set, state) keys: about 200 bytes each at 64 kernels, so 40-60 MB at most.
 constexpr std::size_t max_same_keys = 250'000;
 constexpr std::size_t compared_states = 16;
-// Steps of the root's tail check (solver/rta_orders/tail_bound.hpp): 0.3-1 s on the bench
-// family at 16-32 kernels; 10^6 left n16-run2's kernel 9 undecided, 4·10^6 decides it.
-constexpr long long tail_budget = 4'000'000;
+// Steps of the root's tail check (solver/rta_orders/tail_bound.hpp), which also stops at half
+// of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
+// 2·10^7 steps, 3 s), a cap for searches without a deadline.
+constexpr long long tail_budget = 60'000'000;
 
 class KernelSearch {
 public:
@@ -69,6 +70,7 @@ public:
 
     // False when the deadline ended it first.
     bool run() {
+        tail_at_root();
         State s = State::empty(p_.g_max);
         return dfs(s, static_cast<int>(member_.size()));
     }
@@ -103,6 +105,43 @@ public:
 private:
     bool is_free(int j) const { return free_[j]; }
 
+    // The tail check (docs/rta-soundness.md, "Bounds", "Tail check") at the root, when k and
+    // every member are released together (its premise: no release pending). It either proves
+    // best + 1 unreachable (the root bound becomes best: decided) or finds an order reaching
+    // it, which becomes the incumbent once Algorithm 2 confirms it and it keeps stream order;
+    // then it asks again. Up to about a second per call, so only here (deeper nodes, tried
+    // with smaller budgets, decided nothing more on the bench family).
+    void tail_at_root() {
+        const std::int64_t r = p_.release[k_];
+        for (int j : member_)
+            if (p_.release[j] != r) return;
+        const State root{r, p_.g_max, {}};
+        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
+        for (int j : by_c_) rest.push_back({p_.c[j], p_.slots[j]});
+        const std::int64_t bound = bound_at_root();
+        for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
+            // Three quarters of the time left to this kernel; the branch and bound keeps the rest
+            // (on the bench family it rarely decides what the check could not).
+            std::optional<Clock::time_point> until = deadline_;
+            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 3 / 4;
+            const TailResult t =
+                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, until);
+            if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
+            if (t.answer != TailAnswer::possible) return;
+            std::vector<int> order;
+            for (int i : t.order) order.push_back(by_c_[static_cast<std::size_t>(i)]);
+            for (std::size_t x = 0; x < order.size(); ++x)
+                for (std::size_t y = x + 1; y < order.size(); ++y)
+                    if (p_.stream_before(order[y], order[x])) return;  // the check ignores streams
+            State s = State::empty(p_.g_max);
+            for (int j : order) s.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
+            const std::int64_t f = s.add_kernel(p_.release[k_], p_.c[k_], p_.slots[k_]);
+            if (f <= best_) return;
+            best_ = f;
+            best_prefix_ = std::move(order);
+        }
+    }
+
     // k's f cannot exceed this from state s with the members of `rest` (C, slots; longest C
     // first) still to analyse (docs/rta-soundness.md, "Bounds"). Once every pending release has
     // passed no slot idles, so the final free instants sum to at most S = Σ max(free, latest
@@ -122,15 +161,8 @@ private:
             t = std::min(t, last_blocks_bound(s, sum, rest_release, rest));
         }
         const std::int64_t bound = static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
-        // Tail check (docs/rta-soundness.md, "Bounds"): once no release is pending, is best + 1
-        // reachable at all? Proven not: the best order found is the maximum below this node.
-        // It costs up to about a second, so only at the root (deeper nodes decided nothing more).
-        if (rest.size() == member_.size() && best_ != std::numeric_limits<std::int64_t>::min() && bound > best_ &&
-            latest_release <= s.t_a &&
-            tail_reaches(s, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, deadline_) ==
-                TailAnswer::impossible)
-            return best_;
-        return bound;
+        // At the root, what the tail check proved (tail_at_root).
+        return rest.size() == member_.size() ? std::min(bound, tail_cap_) : bound;
     }
 
     // A bound on x, the g-th earliest final free instant (g = k's slots <= G), by "last blocks"
@@ -275,6 +307,7 @@ private:
     std::int64_t c_max_ = 0;  // longest C among the members
     std::vector<int> by_c_;   // the members, longest C first
     bool one_release_ = true;  // every member is released with k: then no slot ever idles
+    std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
 };
 
 }  // namespace

@@ -62,7 +62,13 @@ public:
                 ++counts_[static_cast<std::size_t>(it - types_.begin())];
             }
         }
+        for (std::size_t t = 0; t < types_.size(); ++t) longest_first_.push_back(t);
+        std::sort(longest_first_.begin(), longest_first_.end(),
+                  [&](std::size_t a, std::size_t b) { return types_[a].first > types_[b].first; });
     }
+
+    // The kernel types of the chain found (forward order), after run() said possible.
+    const std::vector<std::size_t>& chain() const { return chain_; }
 
     TailAnswer run() {
         __int128 sum = 0, area = 0;
@@ -100,8 +106,10 @@ private:
     // Blocks at least d long among the kernels still counted.
     std::int64_t blocks_at_least(std::int64_t d) const {
         std::int64_t n = 0;
-        for (std::size_t t = 0; t < types_.size(); ++t)
-            if (types_[t].first >= d) n += types_[t].second * counts_[t];
+        for (std::size_t t : longest_first_) {
+            if (types_[t].first < d) break;
+            n += types_[t].second * counts_[t];
+        }
         return extra_c_ >= d ? n + extra_n_ : n;
     }
 
@@ -176,7 +184,10 @@ private:
                 if (!spend()) return true;
                 State st = state_of(m_);
                 for (std::size_t t : order) st.add_kernel(st.t_a, types_[t].first, types_[t].second);
-                if (profile_of(st, g_) == q) return true;
+                if (profile_of(st, g_) == q) {
+                    chain_ = order;
+                    return true;
+                }
             } while (std::next_permutation(order.begin(), order.end()));
             return false;
         }
@@ -195,6 +206,7 @@ private:
                     break;
                 }
             ++counts_[t];
+            if (hit && !out_of_budget_) chain_.push_back(t);  // deeper peels are earlier kernels
             if (hit || out_of_budget_) return true;
         }
         return false;
@@ -239,19 +251,36 @@ private:
     std::optional<std::chrono::steady_clock::time_point> deadline_;
     std::vector<std::pair<std::int64_t, std::int64_t>> types_;
     std::vector<int> counts_;
+    std::vector<std::size_t> chain_;
+    std::vector<std::size_t> longest_first_;  // type indices, longest C first
     std::unordered_set<std::string> seen_;
     bool found_ = false, out_of_budget_ = false;
 };
 
 }  // namespace
 
-TailAnswer tail_reaches(const State& from, std::int64_t g_max,
+TailResult tail_reaches(const State& from, std::int64_t g_max,
                         const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
                         std::int64_t slots_k, std::int64_t target, long long budget,
                         std::optional<std::chrono::steady_clock::time_point> deadline) {
-    if (g_max > max_slots) return TailAnswer::unknown;
+    TailResult r;
+    if (g_max > max_slots) return r;
     Tail tail(profile_of(from, g_max), rest, c_k, slots_k, target, budget, deadline);
-    return tail.run();
+    r.answer = tail.run();
+    if (r.answer != TailAnswer::possible) return r;
+    // Types back to kernels: each type's kernels in the order `rest` lists them.
+    std::vector<std::pair<std::int64_t, std::int64_t>> types;
+    for (const auto& kernel : rest)
+        if (std::find(types.begin(), types.end(), kernel) == types.end()) types.push_back(kernel);
+    std::vector<char> used(rest.size(), 0);
+    for (std::size_t t : tail.chain())
+        for (std::size_t i = 0; i < rest.size(); ++i)
+            if (!used[i] && rest[i] == types[t]) {
+                used[i] = 1;
+                r.order.push_back(static_cast<int>(i));
+                break;
+            }
+    return r;
 }
 
 }  // namespace gpuwcrt::rta_orders

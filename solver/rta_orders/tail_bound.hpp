@@ -24,9 +24,16 @@ enum class TailAnswer {
     unknown,     // the step budget ran out, or the problem is outside what the check handles
 };
 
+struct TailResult {
+    TailAnswer answer = TailAnswer::unknown;
+    // possible: an order of `rest` (indices into it) that the chain found; its f_k >= target
+    // when stream order allows it (the caller evaluates it before using it).
+    std::vector<int> order;
+};
+
 // `rest`: the kernels still to come before k, as (C, slots); `budget`: elementary steps
 // (profiles built or visited) before the answer is unknown, as it is at `deadline`.
-TailAnswer tail_reaches(const State& from, std::int64_t g_max,
+TailResult tail_reaches(const State& from, std::int64_t g_max,
                         const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
                         std::int64_t slots_k, std::int64_t target, long long budget,
                         std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
