@@ -13,6 +13,9 @@ using Profile = std::vector<std::int64_t>;  // the g_max free instants, earliest
 
 // Beyond this many slots a profile costs too much to copy per step: the check says unknown.
 constexpr std::int64_t max_slots = 1024;
+// Explored (unpeeled kernels, profile) pairs kept: a few hundred bytes each, so at most about
+// 100 MB.
+constexpr std::size_t max_seen = 200'000;
 
 Profile profile_of(const State& s, std::int64_t g_max) {
     Profile p;
@@ -193,9 +196,13 @@ private:
         }
         std::string key(reinterpret_cast<const char*>(counts_.data()), counts_.size() * sizeof(int));
         key.append(reinterpret_cast<const char*>(q.data()), q.size() * sizeof(std::int64_t));
-        if (!seen_.insert(std::move(key)).second) return false;  // explored: it failed
+        if (seen_.contains(key)) return false;  // explored: it failed
+        if (seen_.size() < max_seen) seen_.insert(std::move(key));  // else only costs re-exploring
         std::vector<Profile> before;
-        for (std::size_t t = 0; t < types_.size(); ++t) {
+        // Shortest C first: peeled first means last in the order, where list scheduling's
+        // latest-ending orders put the short kernels (LPT); it finds chains sooner.
+        for (auto it = longest_first_.rbegin(); it != longest_first_.rend(); ++it) {
+            const std::size_t t = *it;
             if (counts_[t] == 0) continue;
             --counts_[t];
             unapply(q, types_[t].first, types_[t].second, before);
