@@ -44,7 +44,6 @@ constexpr std::size_t compared_states = 16;
 // of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
 // 2·10^7 steps, 3 s), a cap for searches without a deadline.
 constexpr long long tail_budget = 60'000'000;
-enum class TailEffort { brief, full };
 
 class KernelSearch {
 public:
@@ -83,7 +82,6 @@ public:
         best_prefix_ = std::move(prefix);
     }
     std::optional<std::int64_t> root_bound() const { return root_bound_; }
-    void set_tail_effort(TailEffort e) { tail_effort_ = e; }
     // The bound before any member is placed (the value no order can exceed).
     std::int64_t bound_at_root() const {
         std::int64_t latest = p_.release[k_], rest_release = std::numeric_limits<std::int64_t>::min();
@@ -122,14 +120,13 @@ private:
         for (int j : by_c_) rest.push_back({p_.c[j], p_.slots[j]});
         const std::int64_t bound = bound_at_root();
         for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
-            // Brief (first round): a tenth of the time left and 10^6 steps, so that kernels the
-            // branch and bound decides at once do not wait; full (the undecided ones): three
-            // quarters, the branch and bound keeps the rest.
-            const bool full = tail_effort_ == TailEffort::full;
+            // Three quarters of the time left to this kernel; the branch and bound keeps the rest
+            // (on the bench family it rarely decides what the check could not; a first round
+            // with a tenth, tried, left more kernels undecided at n = 16 and 64).
             std::optional<Clock::time_point> until = deadline_;
-            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * (full ? 3 : 1) / (full ? 4 : 10);
-            const TailResult t = tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1,
-                                              full ? tail_budget : tail_budget / 60, until);
+            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 3 / 4;
+            const TailResult t =
+                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, until);
             if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
             if (t.answer != TailAnswer::possible) return;
             std::vector<int> order;
@@ -312,7 +309,6 @@ private:
     std::vector<int> by_c_;   // the members, longest C first
     bool one_release_ = true;  // every member is released with k: then no slot ever idles
     std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
-    TailEffort tail_effort_ = TailEffort::full;
 };
 
 }  // namespace
@@ -382,7 +378,6 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 slice = Clock::now() + (round == 0 ? share / 2 : share);
             }
             KernelSearch search(p, k, slice, r.nodes);
-            search.set_tail_effort(round == 0 ? TailEffort::brief : TailEffort::full);
             {
                 // A good incumbent first (a third of the slice at most, until it meets the root
                 // bound): the branch and bound then often only has to see that no order reaches

@@ -133,8 +133,34 @@ private:
         if (extra_n_ == 0 && std::all_of(counts_.begin(), counts_.end(), [](int n) { return n == 0; })) return q == m_;
         for (std::size_t i = 0; i < q.size(); ++i)
             if (q[i] < m_[i]) return false;
-        for (std::size_t i = 0; i < q.size(); ++i)
-            if ((i == 0 || q[i] != q[i - 1]) && !enough_long_blocks(q, i, q.front())) return false;
+        // The same count as enough_long_blocks, in one pass (the hot path): instants y rise, so
+        // the start instants below y and the blocks at least y − min q long move one way.
+        by_length_.clear();  // (C, blocks at least C long), longest first; the kernel being
+        std::int64_t cumulative = 0;  // peeled (extra) merged in at its length
+        bool extra_done = extra_n_ == 0;
+        for (std::size_t t : longest_first_) {
+            if (!extra_done && extra_c_ > types_[t].first) {
+                cumulative += extra_n_;
+                by_length_.push_back({extra_c_, cumulative});
+                extra_done = true;
+            }
+            cumulative += types_[t].second * counts_[t];
+            by_length_.push_back({types_[t].first, cumulative});
+        }
+        if (!extra_done) {
+            cumulative += extra_n_;
+            by_length_.push_back({extra_c_, cumulative});
+        }
+        std::size_t below = 0, at = by_length_.size();  // by_length_[at − 1]: shortest C >= d
+        for (std::size_t i = 0; i < q.size(); ++i) {
+            if (i > 0 && q[i] == q[i - 1]) continue;
+            while (below < m_.size() && m_[below] < q[i]) ++below;
+            const std::int64_t need = static_cast<std::int64_t>(below) - static_cast<std::int64_t>(i);
+            if (need <= 0) continue;
+            const std::int64_t d = q[i] - q.front();
+            while (at > 0 && by_length_[at - 1].first < d) --at;
+            if ((at == 0 ? 0 : by_length_[at - 1].second) < need) return false;
+        }
         return true;
     }
 
@@ -260,6 +286,7 @@ private:
     std::vector<int> counts_;
     std::vector<std::size_t> chain_;
     std::vector<std::size_t> longest_first_;  // type indices, longest C first
+    mutable std::vector<std::pair<std::int64_t, std::int64_t>> by_length_;  // may_be_reached's buffer
     std::unordered_set<std::string> seen_;
     bool found_ = false, out_of_budget_ = false;
 };
