@@ -10,6 +10,7 @@
 #include "solver/rta_orders/explored_table.hpp"
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
+#include "solver/rta_orders/tail_bound.hpp"
 
 namespace gpuwcrt::rta_orders {
 namespace {
@@ -32,6 +33,10 @@ constexpr std::size_t max_stored_states = 1'000'000;
 // keys; the whole search then stays well within --max-memory's default.
 constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
+// Steps of the root's tail check (solver/rta_orders/tail_bound.hpp), which also stops at half
+// of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
+// 2·10^7 steps, 3 s), a cap for searches without a deadline.
+constexpr long long tail_budget = 60'000'000;
 
 class KernelSearch {
 public:
@@ -58,6 +63,7 @@ public:
 
     // False when the deadline ended it first.
     bool run() {
+        tail_at_root();
         states_.assign(member_.size() + 2, State::empty(p_.g_max));
         rest_.resize(member_.size() + 1);
         options_.resize(member_.size() + 1);
@@ -95,6 +101,45 @@ public:
 private:
     bool is_free(int j) const { return free_[j]; }
 
+    // The tail check (docs/rta-soundness.md, "Bounds", "Tail check") at the root, when k and
+    // every member are released together (its premise: no release pending). It either proves
+    // best + 1 unreachable (the root bound becomes best: decided) or finds an order reaching
+    // it, which becomes the incumbent once Algorithm 2 confirms it and it keeps stream order;
+    // then it asks again. Up to about a second per call, so only here (deeper nodes, tried
+    // with smaller budgets, decided nothing more on the bench family).
+    void tail_at_root() {
+        const std::int64_t r = p_.release[k_];
+        for (int j : member_)
+            if (p_.release[j] != r) return;
+        const State root{r, p_.g_max, {}};
+        std::vector<std::pair<std::int64_t, std::int64_t>> rest;
+        for (int j : by_c_) rest.push_back({p_.c[j], p_.slots[j]});
+        const std::int64_t bound = bound_at_root();
+        for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
+            // Seven eighths of the time left to this kernel; the branch and bound keeps the rest
+            // (on the bench family it rarely decides what the check could not; a first round
+            // with a tenth, tried, left more kernels undecided at n = 16 and 64, and with three
+            // quarters merged with session 7's search n16-run3's kernel 15 stayed undecided).
+            std::optional<Clock::time_point> until = deadline_;
+            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 7 / 8;
+            const TailResult t =
+                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, until);
+            if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
+            if (t.answer != TailAnswer::possible) return;
+            std::vector<int> order;
+            for (int i : t.order) order.push_back(by_c_[static_cast<std::size_t>(i)]);
+            for (std::size_t x = 0; x < order.size(); ++x)
+                for (std::size_t y = x + 1; y < order.size(); ++y)
+                    if (p_.stream_before(order[y], order[x])) return;  // the check ignores streams
+            State s = State::empty(p_.g_max);
+            for (int j : order) s.add_kernel(p_.release[j], p_.c[j], p_.slots[j]);
+            const std::int64_t f = s.add_kernel(p_.release[k_], p_.c[k_], p_.slots[k_]);
+            if (f <= best_) return;
+            best_ = f;
+            best_prefix_ = std::move(order);
+        }
+    }
+
     // k's f cannot exceed this from state s with the members of `rest` (C, slots; longest C
     // first) still to analyse (docs/rta-soundness.md, "Bounds"). Once every pending release has
     // passed no slot idles, so the final free instants sum to at most S = Σ max(free, latest
@@ -113,7 +158,9 @@ private:
             t = std::min(t, (sum + static_cast<__int128>(p_.slots[k_] - 1) * c_max_) / p_.g_max);
             t = std::min(t, last_blocks_bound(s, sum, rest_release, rest));
         }
-        return static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
+        const std::int64_t bound = static_cast<std::int64_t>(std::max<__int128>(t, latest_release)) + p_.c[k_];
+        // At the root, what the tail check proved (tail_at_root).
+        return rest.size() == member_.size() ? std::min(bound, tail_cap_) : bound;
     }
 
     // A bound on x, the g-th earliest final free instant (g = k's slots <= G), by "last blocks"
@@ -280,6 +327,7 @@ private:
     std::int64_t c_max_ = 0;  // longest C among the members
     std::vector<int> by_c_;   // the members, longest C first
     bool one_release_ = true;  // every member is released with k: then no slot ever idles
+    std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
 };
 
 }  // namespace
