@@ -12,6 +12,7 @@
 #include "model/random_workload.hpp"
 #include "model/write_toml.hpp"
 #include "solver/rta_orders/cached_order.hpp"
+#include "solver/rta_orders/leveled_order.hpp"
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/max_over_orders.hpp"
 #include "solver/rta_orders/problem.hpp"
@@ -265,4 +266,39 @@ TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why 
         }
     }
     CHECK(checked > 300);
+}
+
+TEST_CASE("constructed orders (level, then raise) keep releases and streams and are never above the maximum", "[rta][orders]") {
+    int built = 0, at_max = 0;
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        RandomWorkloadSpec spec = small_spec(seed, 7, 1 + static_cast<int>(seed % 2));
+        const Workload w = random_workload(spec, 90000 + seed);
+        INFO(workload_to_toml(w, {}));
+        const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
+        const RtaOrderProblem& p = wo.problem;
+        const rta_orders::SearchResult exact =
+            rta_orders::search_max_finish(p, std::nullopt, std::nullopt, {.local_search = false});
+        REQUIRE(exact.complete);
+        for (int k = 0; k < p.kernels(); ++k) {
+            std::vector<int> members;
+            for (int j : rta_orders::complete_order(p, {}))
+                if (j != k && p.may_precede(j, k)) members.push_back(j);
+            const std::optional<rta_orders::LocalResult> l = rta_orders::leveled_order(p, k, members);
+            REQUIRE(l);  // the members' own order (longest C first within each release) is consistent
+            ++built;
+            std::vector<int> order = l->prefix;
+            REQUIRE(std::is_permutation(order.begin(), order.end(), members.begin(), members.end()));
+            order.push_back(k);
+            for (std::size_t i = 0; i < order.size(); ++i)
+                for (std::size_t j = i + 1; j < order.size(); ++j) {
+                    REQUIRE(p.release[order[i]] <= p.release[order[j]]);
+                    REQUIRE_FALSE(p.stream_before(order[j], order[i]));
+                }
+            REQUIRE(rta_orders::reference_finish(p, rta_orders::complete_order(p, order))[k] == l->finish);
+            REQUIRE(l->finish <= *exact.finish[k]);
+            at_max += l->finish == *exact.finish[k];
+        }
+    }
+    CHECK(built > 400);
+    CHECK(at_max > built / 2);  // a useful incumbent, not only a valid one
 }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "solver/rta_orders/explored_table.hpp"
+#include "solver/rta_orders/leveled_order.hpp"
 #include "solver/rta_orders/local_search.hpp"
 #include "solver/rta_orders/state.hpp"
 #include "solver/rta_orders/tail_bound.hpp"
@@ -406,13 +407,26 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 // workloads are decided by the branch and bound in milliseconds); the second,
                 // only for kernels the first could not decide, goes on from the best order with
                 // other perturbations for its whole third.
-                const auto now = Clock::now();
-                const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
-                LocalResult l = local_search(p, k, r.found[k] ? prefix[k] : search.first_order(), until, restarts,
-                                             search.bound_at_root(), static_cast<std::uint64_t>(round));
-                if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
-                else search.seed(l.finish, std::move(l.prefix));
+                // A constructed order ("level, then raise", leveled_order.hpp) first: it
+                // costs milliseconds and often meets the bound where the local search does not.
+                const std::int64_t root_bound = search.bound_at_root();
+                if (round == 0)
+                    if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order());
+                        built && (!r.found[k] || built->finish > *r.found[k])) {
+                        r.found[k] = built->finish;
+                        prefix[k] = std::move(built->prefix);
+                    }
+                if (r.found[k] && *r.found[k] >= root_bound) {
+                    search.seed(*r.found[k], prefix[k]);
+                } else {
+                    const auto now = Clock::now();
+                    const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
+                    const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
+                    LocalResult l = local_search(p, k, round == 1 && r.found[k] ? prefix[k] : search.first_order(),
+                                                 until, restarts, root_bound, static_cast<std::uint64_t>(round));
+                    if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
+                    else search.seed(l.finish, std::move(l.prefix));
+                }
             }
             const long long nodes_before = r.nodes;
             const bool done = search.run();
