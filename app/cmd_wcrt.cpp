@@ -57,17 +57,12 @@ int run_wcrt(const WcrtOptions& o) {
     const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
-    // The RTA columns first (a quarter of --timeout at most, as in rta-check): the search is
-    // usually done in milliseconds, and computed last it got nothing when the engines used the
-    // whole --timeout.
-    std::chrono::milliseconds column_cap = rta_cap;
-    if (const auto left = budget.left()) column_cap = std::min(column_cap, *left / 4);
-    const RtaColumns rta = rta_columns(w, budget, column_cap);
     EngineOptions eo = engine_options(o);
     eo.timeout = budget.left();
     const EngineRun run = run_wcrt_engine(w, ops, o, eo, progress);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.wcrt[op]);
+    const RtaColumns rta = rta_columns(w, budget, rta_cap);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness)

@@ -87,7 +87,7 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds) { return par
 void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text) {
     sub->add_option("--rta-timeout", text,
                     "seconds the search for the RTA maximised over launch orders may take (inside\n"
-                    "--timeout, and at most a quarter of it; default " + std::to_string(default_rta_timeout_seconds) +
+                    "--timeout; default " + std::to_string(default_rta_timeout_seconds) +
                         "); a kernel it leaves undecided shows '-' and its proven interval")
         ->type_name("SECONDS");
 }

@@ -84,6 +84,7 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
                                 nullptr, 0});
     std::vector<Successor> succ;
     long long work = 0;
+    const DispatchDeadline in_time(deadline);
     for (int level = 0; level < n && !current.empty(); ++level) {
         next.clear();
         for (auto& [key, beam] : current) {
@@ -91,7 +92,12 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
                 if (deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *deadline) level = n;
                 if (level == n) break;
                 succ.clear();
-                successors(p, key.s, e.x, width, succ, true);
+                try {
+                    successors(p, key.s, e.x, width, succ, true);
+                } catch (const OutOfTime&) {
+                    level = n;  // as at the deadline above: the candidates so far stand
+                    break;
+                }
                 for (Successor& t : succ) {
                     auto step = std::make_shared<const Step>(Step{t.op, std::move(t.block_sm), e.path});
                     const std::int64_t response = t.done.hi - t.issue.lo;  // points: the concrete response

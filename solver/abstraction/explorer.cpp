@@ -63,6 +63,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     long long work = 0;
+    const DispatchDeadline in_time(o.deadline);
     for (int level = 0; level < n; ++level) {
         Level next;
         for (auto& [key, bucket] : current) {
@@ -70,7 +71,11 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
                 if (o.deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *o.deadline) return r;
                 ++r.states;
                 succ.clear();
-                successors(p, key.s, x, o.partial_cap, succ);
+                try {
+                    successors(p, key.s, x, o.partial_cap, succ);
+                } catch (const OutOfTime&) {
+                    return r;  // as at the deadline above: incomplete
+                }
                 for (Successor& e : succ) {
                     ++r.edges;
                     auto& up = r.upper[e.op];

@@ -94,6 +94,8 @@ struct Interrupt {
 // earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
+thread_local std::optional<std::chrono::steady_clock::time_point> dispatch_deadline;
+
 std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block,
                                      int partial_cap, bool concrete, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
@@ -105,6 +107,8 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
     const int m_count = static_cast<int>(current[0].sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
     for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
+        if ((j - first_block) % 1024 == 1023 && dispatch_deadline && std::chrono::steady_clock::now() >= *dispatch_deadline)
+            throw OutOfTime{};
         Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;
@@ -358,5 +362,11 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
         out.push_back(std::move(n));
     }
 }
+
+DispatchDeadline::DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at) : saved_(dispatch_deadline) {
+    dispatch_deadline = at;
+}
+
+DispatchDeadline::~DispatchDeadline() { dispatch_deadline = saved_; }
 
 }  // namespace gpuwcrt::abstraction

@@ -2,6 +2,8 @@
 // The abstract transition: dispatch one more operation (a kernel fully, or start a copy) from
 // an abstract state, for every choice some concretisation allows (which operation is next in
 // its queue, which SM each block takes). docs/abstraction.md argues each step.
+#include <chrono>
+#include <optional>
 #include <vector>
 
 #include "solver/abstraction/problem.hpp"
@@ -23,6 +25,22 @@ struct Successor {
 // dropped instead of merged (a beam needs no soundness, only real runs).
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
                 std::vector<Successor>& out, bool concrete = false);
+
+// One transition of a kernel with very many blocks (10^5) takes seconds, longer than a whole
+// --timeout: while a DispatchDeadline is alive on this thread, the block loop checks its
+// instant every 1024 blocks and throws OutOfTime past it. The explorer and the beam catch it
+// and stop as at their own deadline (an unfinished exploration proves nothing).
+struct OutOfTime {};
+class DispatchDeadline {
+public:
+    explicit DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at);
+    ~DispatchDeadline();
+    DispatchDeadline(const DispatchDeadline&) = delete;
+    DispatchDeadline& operator=(const DispatchDeadline&) = delete;
+
+private:
+    std::optional<std::chrono::steady_clock::time_point> saved_;
+};
 
 // The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
 // units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never

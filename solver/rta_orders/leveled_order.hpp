@@ -8,6 +8,7 @@
 // subset" is tried, with each stream's kernels put back into stream order in the places the
 // stream holds (so releases and streams are kept). Each order is evaluated by Algorithm 2:
 // the result is a real f_k, never a bound.
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -18,6 +19,8 @@ namespace gpuwcrt::rta_orders {
 
 // `members`: the kernels that may precede k, in an order consistent with releases and streams.
 // nullopt only when no order was built (a guard; a consistent `members` always gives one).
-std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const std::vector<int>& members);
+// Stops building orders at `until` (each costs an Algorithm 2 pass, long for huge grids).
+std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const std::vector<int>& members,
+                                         std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
 
 }  // namespace gpuwcrt::rta_orders

@@ -426,7 +426,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 // costs milliseconds and often meets the bound where the local search does not.
                 const std::int64_t root_bound = search.bound_at_root();
                 if (round == 0)
-                    if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order());
+                    if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
                         built && (!r.found[k] || built->finish > *r.found[k])) {
                         r.found[k] = built->finish;
                         prefix[k] = std::move(built->prefix);
