@@ -25,6 +25,9 @@ struct RtaOrderProblem {
     bool may_precede(int a, int b) const;
     // Must `a` precede `b` (equal release, same stream, earlier in it)?
     bool stream_before(int a, int b) const;
+    // Is `order` (kernel indices) one of the orders ranged over: releases non-decreasing, and no
+    // kernel after a kernel it must precede?
+    bool keeps_order(const std::vector<int>& order) const;
 };
 
 }  // namespace gpuwcrt

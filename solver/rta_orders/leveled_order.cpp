@@ -14,20 +14,6 @@ constexpr std::int64_t max_total = 4096;
 // Orders evaluated in all (each costs one Algorithm 2 pass over the members).
 constexpr int max_candidates = 2048;
 
-bool consistent(const RtaOrderProblem& p, const std::vector<int>& order) {
-    for (std::size_t i = 1; i < order.size(); ++i)
-        if (p.release[order[i - 1]] > p.release[order[i]]) return false;
-    std::map<int, int> last_position;  // stream -> position of its latest kernel so far
-    for (int j : order) {
-        auto [it, fresh] = last_position.try_emplace(p.stream[j], p.position[j]);
-        if (!fresh) {
-            if (it->second > p.position[j]) return false;
-            it->second = p.position[j];
-        }
-    }
-    return true;
-}
-
 // Kernels of one stream (and release) go back into the places their stream holds in `order`,
 // in stream order: releases stay sorted and every stream keeps its order.
 void keep_stream_order(const RtaOrderProblem& p, std::vector<int>& order) {
@@ -60,7 +46,7 @@ std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const 
     std::optional<LocalResult> best;
     auto consider = [&](std::vector<int> order) {
         keep_stream_order(p, order);
-        if (!consistent(p, order)) return;  // kept as a guard: every order tried must be one
+        if (!p.keeps_order(order)) return;  // kept as a guard: every order tried must be one
         const std::int64_t f = finish_after(p, k, order);
         if (!best || f > best->finish) best = LocalResult{f, std::move(order)};
     };
