@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "model/load_toml.hpp"
+#include "model/io/load_toml.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
 

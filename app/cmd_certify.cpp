@@ -8,14 +8,14 @@
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
-#include "encode/block_problem.hpp"
+#include "encode/block/block_problem.hpp"
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/fixed_times.hpp"
-#include "solver/answer_merge.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/rta/fixed_times.hpp"
+#include "solver/block/answer_merge.hpp"
+#include "solver/block/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -66,7 +66,7 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
-// Every engine but smt answers wcrt questions; the verdicts follow (solver/answer_merge.hpp).
+// Every engine but smt answers wcrt questions; the verdicts follow (solver/block/answer_merge.hpp).
 // auto stops working on an operation once its verdict is known.
 std::vector<CertifyAnswer> by_wcrt_engine(const Workload& w, const std::map<int, Time>& bounds, const CertifyOptions& o,
                                           const EngineOptions& eo, EngineRun& run, Progress& progress) {

@@ -5,8 +5,8 @@
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
 #include "app/phase_progress.hpp"
-#include "report/trace_compare.hpp"
-#include "report/trace_svg.hpp"
+#include "report/trace/trace_compare.hpp"
+#include "report/trace/trace_svg.hpp"
 
 namespace gpuwcrt::app {
 namespace {

@@ -6,8 +6,8 @@
 #include "app/output_file.hpp"
 #include "app/phase_progress.hpp"
 #include "app/parse_error_message.hpp"
-#include "model/examiner_config.hpp"
-#include "model/write_toml.hpp"
+#include "model/io/examiner_config.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt::app {

@@ -2,11 +2,11 @@
 
 #include <sstream>
 
-#include "encode/block_problem.hpp"
-#include "solver/auto_engine.hpp"
-#include "solver/enumerate.hpp"
+#include "encode/block/block_problem.hpp"
+#include "solver/block/auto_engine.hpp"
+#include "solver/block/enumerate.hpp"
 #include "solver/exact/problem.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "solver/block/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <iostream>
 
-#include "bounds/rta_workload.hpp"
-#include "model/write_toml.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/rta_orders/max_over_orders.hpp"
+#include "bounds/rta/rta_workload.hpp"
+#include "model/io/write_toml.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
 

@@ -10,8 +10,8 @@
 
 #include "report/json.hpp"
 #include "solver/exact/explorer.hpp"
-#include "solver/abstraction/bounds.hpp"
-#include "solver/wcrt_result.hpp"
+#include "bounds/abstraction/bounds.hpp"
+#include "bounds/answer.hpp"
 
 namespace gpuwcrt::app {
 
@@ -80,7 +80,7 @@ BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress&
 
 
 // The thesis RTA for the file's launch order, and maximised over every launch order by the
-// dedicated search (solver/rta_orders/), which may spend `cap` (--rta-timeout) or what is left of --timeout,
+// dedicated search (solver/rta/), which may spend `cap` (--rta-timeout) or what is left of --timeout,
 // whichever ends first; a kernel it leaves undecided is nullopt, and max_note gives the proven
 // interval.
 struct RtaColumns {

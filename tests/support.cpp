@@ -10,11 +10,11 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/witness.hpp"
+#include "sim/witness.hpp"
 
 namespace gpuwcrt::test {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model/load_toml.hpp"
+#include "model/io/load_toml.hpp"
 #include "sim/schedule.hpp"
 
 namespace gpuwcrt::test {

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <random>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/abstraction/bounds.hpp"
-#include "solver/abstraction/problem.hpp"
-#include "solver/enumerate.hpp"
+#include "bounds/abstraction/bounds.hpp"
+#include "bounds/abstraction/problem.hpp"
+#include "solver/block/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -5,10 +5,10 @@
 
 #include <random>
 
-#include "model/random_workload.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/abstraction/bounds.hpp"
-#include "solver/enumerate.hpp"
+#include "bounds/abstraction/bounds.hpp"
+#include "solver/block/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

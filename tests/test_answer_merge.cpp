@@ -1,9 +1,9 @@
 // Combining engines' answers (auto) and reading certify verdicts off them.
 #include <catch2/catch.hpp>
 
-#include "model/load_toml.hpp"
-#include "solver/answer_merge.hpp"
-#include "solver/enumerate.hpp"
+#include "model/io/load_toml.hpp"
+#include "solver/block/answer_merge.hpp"
+#include "solver/block/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/random_workload.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
+#include "solver/block/enumerate.hpp"
 #include "solver/exact/explorer.hpp"
 #include "support.hpp"
 

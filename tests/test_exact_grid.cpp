@@ -10,10 +10,10 @@
 #include <functional>
 #include <numeric>
 
-#include "model/random_workload.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
 #include "solver/exact/explorer.hpp"
-#include "solver/integer_time.hpp"
+#include "model/integer_time.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/examiner_config.hpp"
-#include "model/located_json.hpp"
-#include "model/write_toml.hpp"
-#include "report/trace_compare.hpp"
-#include "report/trace_svg.hpp"
+#include "model/io/examiner_config.hpp"
+#include "model/io/located_json.hpp"
+#include "model/io/write_toml.hpp"
+#include "report/trace/trace_compare.hpp"
+#include "report/trace/trace_svg.hpp"
 #include "sim/simulate.hpp"
 #include "support.hpp"
 

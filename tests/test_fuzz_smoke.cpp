@@ -1,7 +1,7 @@
-// A short run of the mutation fuzzer (bench/fuzz/) inside ctest: two hundred seeded mutants
+// A short run of the mutation fuzzer (tools/fuzz/) inside ctest: two hundred seeded mutants
 // of the bundled cases and examiner configs through simulate, rta, wcrt --timeout 1 and
 // import-examiner must give no signal, no exit 4, no run over its wall-clock limit and no
-// output left behind by an input error. The long campaign is bench/fuzz/run.sh.
+// output left behind by an input error. The long campaign is tools/fuzz/run.sh.
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>

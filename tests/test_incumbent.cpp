@@ -1,11 +1,11 @@
-// The SMT engine's first incumbent (solver/incumbent_search.hpp): a real scenario, never
+// The SMT engine's first incumbent (solver/block/incumbent_search.hpp): a real scenario, never
 // above the true worst case, reproducible, and good enough to be worth its simulations.
 #include <catch2/catch.hpp>
 
-#include "model/random_workload.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/incumbent_search.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/incumbent_search.hpp"
 
 using namespace gpuwcrt;
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "model/examiner_log.hpp"
+#include "model/io/examiner_log.hpp"
 #include "model/name_policy.hpp"
 #include "sim/scenario.hpp"
 #include "support.hpp"

@@ -9,9 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

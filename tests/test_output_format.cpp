@@ -7,7 +7,7 @@
 #include <regex>
 #include <sstream>
 
-#include "bounds/rta_workload.hpp"
+#include "bounds/rta/rta_workload.hpp"
 #include "report/display_width.hpp"
 #include "report/time_notation.hpp"
 #include "sim/simulate.hpp"

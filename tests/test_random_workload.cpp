@@ -2,8 +2,8 @@
 // simulate, and a spec without features draws the same workloads as before they existed.
 #include <catch2/catch.hpp>
 
-#include "model/pipeline_workload.hpp"
-#include "model/random_workload.hpp"
+#include "model/generate/pipeline_workload.hpp"
+#include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
 
 #include <sstream>

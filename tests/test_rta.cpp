@@ -7,8 +7,8 @@
 #include <random>
 #include <toml++/toml.h>
 
-#include "bounds/rta.hpp"
-#include "bounds/rta_workload.hpp"
+#include "bounds/rta/rta.hpp"
+#include "bounds/rta/rta_workload.hpp"
 #include "sim/simulate.hpp"
 #include "support.hpp"
 

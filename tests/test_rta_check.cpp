@@ -7,12 +7,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "bounds/rta_scope.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "bounds/rta/rta_scope.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/rta_orders/max_over_orders.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/rta/max_over_orders.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

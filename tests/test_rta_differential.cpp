@@ -8,7 +8,7 @@
 #include <random>
 #include <sstream>
 
-#include "bounds/rta_workload.hpp"
+#include "bounds/rta/rta_workload.hpp"
 #include "sim/simulate.hpp"
 #include "support.hpp"
 

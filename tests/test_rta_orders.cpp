@@ -8,17 +8,17 @@
 #include <limits>
 #include <random>
 
-#include "bounds/rta_workload.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
-#include "solver/rta_orders/cached_order.hpp"
-#include "solver/rta_orders/leveled_order.hpp"
-#include "solver/rta_orders/local_search.hpp"
-#include "solver/rta_orders/max_over_orders.hpp"
-#include "solver/rta_orders/problem.hpp"
-#include "solver/rta_orders/search.hpp"
-#include "solver/rta_orders/smt_max.hpp"
-#include "solver/rta_orders/state.hpp"
+#include "bounds/rta/rta_workload.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
+#include "solver/rta/cached_order.hpp"
+#include "solver/rta/leveled_order.hpp"
+#include "solver/rta/local_search.hpp"
+#include "solver/rta/max_over_orders.hpp"
+#include "solver/rta/problem.hpp"
+#include "solver/rta/search.hpp"
+#include "solver/rta/smt_max.hpp"
+#include "solver/rta/state.hpp"
 
 using namespace gpuwcrt;
 

@@ -1,4 +1,4 @@
-// The search's tail check (solver/rta_orders/tail_bound.hpp) against enumeration of every
+// The search's tail check (solver/rta/tail_bound.hpp) against enumeration of every
 // continuation, at the root and at random prefixes of seeded random order problems (releases,
 // streams, kernels wider than the one big SM, equal C), and the search that uses it against
 // enumeration of every order.
@@ -8,9 +8,9 @@
 #include <limits>
 #include <random>
 
-#include "solver/rta_orders/search.hpp"
-#include "solver/rta_orders/state.hpp"
-#include "solver/rta_orders/tail_bound.hpp"
+#include "solver/rta/search.hpp"
+#include "solver/rta/state.hpp"
+#include "solver/rta/tail_bound.hpp"
 
 using namespace gpuwcrt;
 using namespace gpuwcrt::rta_orders;

@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "bounds/rta.hpp"
+#include "bounds/rta/rta.hpp"
 #include "sim/simulate.hpp"
 #include "support.hpp"
 

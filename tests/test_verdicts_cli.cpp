@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

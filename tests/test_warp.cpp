@@ -6,11 +6,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "bounds/warp_explicit.hpp"
-#include "bounds/warp_schedule_check.hpp"
-#include "bounds/warp_toml.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_search.hpp"
+#include "solver/warp/warp_explicit.hpp"
+#include "sim/warp/warp_schedule_check.hpp"
+#include "model/io/warp/warp_toml.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_search.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

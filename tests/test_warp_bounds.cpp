@@ -1,5 +1,5 @@
-// The bounds engine (issue 15): its closed-form bounds (bounds/warp_bounds, lemmas of
-// docs/warp-conjecture.md) and priority-rule witnesses (bounds/warp_priority) against the
+// The bounds engine (issue 15): its closed-form bounds (bounds/warp/warp_bounds, lemmas of
+// docs/warp-conjecture.md) and priority-rule witnesses (sim/warp/warp_priority) against the
 // explicit engine, the test oracle, on every (W <= 16, rep <= 4) point of every fairness and
 // unit variant the explicit engine answers within a per-point budget (the no-fairness points
 // it cannot answer are listed and still checked for consistency), and on seeded random
@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <random>
 
-#include "bounds/warp_bounds.hpp"
-#include "bounds/warp_explicit.hpp"
-#include "bounds/warp_priority.hpp"
-#include "bounds/warp_schedule_check.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_check.hpp"
+#include "bounds/warp/warp_bounds.hpp"
+#include "solver/warp/warp_explicit.hpp"
+#include "sim/warp/warp_priority.hpp"
+#include "sim/warp/warp_schedule_check.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_check.hpp"
 
 using namespace gpuwcrt;
 
@@ -64,8 +64,8 @@ Outcome check_point(const WarpProblem& p, int budget_ms, std::size_t memory_byte
     REQUIRE(longest <= upper);   // a legal schedule above the "proven" bound refutes the lemma
     REQUIRE(shortest >= lower);
 
-    WarpBudget budget;
-    budget.deadline = WarpBudget::Clock::now() + std::chrono::milliseconds(budget_ms);
+    Budget budget;
+    budget.deadline = Budget::Clock::now() + std::chrono::milliseconds(budget_ms);
     budget.memory_bytes = memory_bytes;
     const WarpExtreme worst = explicit_extreme(p, WarpGoal::worst, budget);
     const WarpExtreme best = worst.stopped ? WarpExtreme{} : explicit_extreme(p, WarpGoal::best, budget);
@@ -209,8 +209,8 @@ TEST_CASE("bounds mode answers within --timeout with both bounds when they do no
     CHECK(warp_schedule_violation(c.problem, c.worst_schedule) == "");
 
     // Far beyond any search: W = 4096, rep = 100, 1 s.
-    WarpBudget budget;
-    budget.deadline = WarpBudget::Clock::now() + std::chrono::seconds(1);
+    Budget budget;
+    budget.deadline = Budget::Clock::now() + std::chrono::seconds(1);
     const auto t0 = std::chrono::steady_clock::now();
     const WarpCheck big = check_warp(tr_problem(4096, 100, WarpFairness::none), 4096 * 16LL, bounds_only, budget);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(2500));  // slack for a loaded machine

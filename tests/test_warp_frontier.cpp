@@ -1,5 +1,5 @@
-// The frontier sweep (bounds/warp_frontier), which explicit_extreme now runs, against the
-// memoising search it replaced (bounds/warp_memo_search): both walk WarpStepper's step
+// The frontier sweep (solver/warp/warp_frontier), which explicit_extreme now runs, against the
+// memoising search it replaced (solver/warp/warp_memo_search): both walk WarpStepper's step
 // relation, one depth-first with a memo per state, the other cycle by cycle. Values must be
 // equal on every small point of every fairness and unit variant, the sweep's schedules must
 // be legal and reach its values, and a budget that runs out must leave a goal unsettled,
@@ -10,11 +10,11 @@
 #include <chrono>
 #include <random>
 
-#include "bounds/warp_frontier.hpp"
-#include "bounds/warp_memo_search.hpp"
-#include "bounds/warp_packed_state.hpp"
-#include "bounds/warp_schedule_check.hpp"
-#include "bounds/warp_tr.hpp"
+#include "solver/warp/warp_frontier.hpp"
+#include "solver/warp/warp_memo_search.hpp"
+#include "solver/warp/warp_packed_state.hpp"
+#include "sim/warp/warp_schedule_check.hpp"
+#include "model/warp/warp_tr.hpp"
 
 using namespace gpuwcrt;
 
@@ -44,7 +44,7 @@ std::size_t compare(const WarpProblem& p) {
     REQUIRE_FALSE(mw.stopped);
     REQUIRE_FALSE(mb.stopped);
 
-    const WarpExtremes both = frontier_extremes(p, WarpBudget());
+    const WarpExtremes both = frontier_extremes(p, Budget());
     REQUIRE_FALSE(both.worst.stopped);
     REQUIRE_FALSE(both.best.stopped);
     CHECK(both.worst.makespan == mw.makespan);
@@ -58,7 +58,7 @@ std::size_t compare(const WarpProblem& p) {
     WarpFrontierOptions values;  // the oracle's mode: no schedules, two threads
     values.witness = false;
     values.threads = 2;
-    const WarpExtremes v = frontier_extremes(p, WarpBudget(), values);
+    const WarpExtremes v = frontier_extremes(p, Budget(), values);
     CHECK(v.worst.makespan == mw.makespan);
     CHECK(v.best.makespan == mb.makespan);
     CHECK(v.worst.issues.empty());
@@ -120,14 +120,14 @@ TEST_CASE("packed states unpack to themselves along random schedules", "[warp][f
 TEST_CASE("a frontier sweep out of time or memory settles no goal it did not finish", "[warp][frontier]") {
     const WarpProblem p = tr_problem(16, 4, WarpFairness::none);  // minutes of search
     for (int memory : {0, 1}) {
-        WarpBudget budget;
+        Budget budget;
         if (memory) budget.memory_bytes = 1u << 20;
-        else budget.deadline = WarpBudget::Clock::now() + std::chrono::milliseconds(300);
+        else budget.deadline = Budget::Clock::now() + std::chrono::milliseconds(300);
         const auto t0 = std::chrono::steady_clock::now();
         const WarpExtremes e = frontier_extremes(p, budget);
         CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));  // slack for a loaded machine
         REQUIRE(e.worst.stopped);
-        CHECK(*e.worst.stopped == (memory ? WarpStopReason::memory : WarpStopReason::timeout));
+        CHECK(*e.worst.stopped == (memory ? StopReason::memory : StopReason::timeout));
         CHECK(e.worst.issues.empty());
         if (!e.best.stopped) check_schedule(p, e.best);  // how far it got depends on the machine
         const WarpExtreme single = explicit_extreme(p, WarpGoal::worst, budget);

@@ -4,12 +4,12 @@
 
 #include <fstream>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/wcrt_smt.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -3,12 +3,12 @@
 // every witness replayed. The slower configs are listed in bench/RESULTS.md ("wcrt cases").
 #include <catch2/catch.hpp>
 
-#include "encode/block_problem.hpp"
-#include "model/examiner_config.hpp"
-#include "model/load_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/io/examiner_config.hpp"
+#include "model/io/load_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/wcrt_smt.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

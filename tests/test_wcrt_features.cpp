@@ -5,13 +5,13 @@
 
 #include <array>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/wcrt_smt.hpp"
-#include "solver/witness.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/wcrt_smt.hpp"
+#include "sim/witness.hpp"
 
 using namespace gpuwcrt;
 
@@ -130,7 +130,7 @@ TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401
     differential(401, 500);
 }
 
-// Round-robin (encode/time_indexed_round_robin.cpp): the SM follows the previously
+// Round-robin (encode/block/time_indexed_round_robin.cpp): the SM follows the previously
 // dispatched block's across kernels, queues and instants. Tiny workloads on 2 or 3 SMs (on one
 // SM every policy is the same), every feature drawn as above.
 TEST_CASE("SMT equals enumeration with round-robin placement and copies, priorities, NULL, idle",

@@ -5,15 +5,15 @@
 // its durations and instants. Also the interval anomaly of cases/anomalies/.
 #include <catch2/catch.hpp>
 
-#include "encode/block_problem.hpp"
-#include "model/load_toml.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/io/load_toml.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/auto_engine.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/wcrt_smt.hpp"
-#include "solver/witness.hpp"
+#include "solver/block/auto_engine.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/wcrt_smt.hpp"
+#include "sim/witness.hpp"
 #include "support.hpp"
 
 using gpuwcrt::test::source_path;
@@ -158,7 +158,7 @@ TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, 
     part(151, 200);
 }
 
-// Round-robin placement with intervals and windows (encode/time_indexed_round_robin.cpp):
+// Round-robin placement with intervals and windows (encode/block/time_indexed_round_robin.cpp):
 // tiny workloads on 2 or 3 SMs, every feature of ranges_spec mixed in.
 TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, intervals and windows",
           "[wcrt][smt][differential][ranges][round-robin]") {

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <random>
 
-#include "model/write_toml.hpp"
+#include "model/io/write_toml.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

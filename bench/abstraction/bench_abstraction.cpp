@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "model/random_workload.hpp"
-#include "solver/abstraction/bounds.hpp"
+#include "model/generate/random_workload.hpp"
+#include "bounds/abstraction/bounds.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

@@ -2,15 +2,15 @@
 // through the command line (its whole cost: loading, analysis, witness replay, output) and
 // /usr/bin/time can measure each run's peak memory on its own.
 //   gen_family wcrt N RUNS DIR       bench/wcrt's family: N kernels in N streams, seed 1000·N + r
-//   gen_family pipeline S RUNS DIR   model/pipeline_workload: S streams × 4 iterations × 4 ops, seed r + 1
+//   gen_family pipeline S RUNS DIR   model/generate/pipeline_workload: S streams × 4 iterations × 4 ops, seed r + 1
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <string>
 
-#include "model/pipeline_workload.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
+#include "model/generate/pipeline_workload.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
 
 using namespace gpuwcrt;
 

@@ -1,7 +1,7 @@
 // Benchmark of the exact engine (solver/exact/) on one workload of the bench/wcrt family
 // (bench/README.md):
 //   bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S] [--enum-cap S]
-//   bench_exact pipeline RUN …: the pipeline family (model/pipeline_workload.hpp, defaults:
+//   bench_exact pipeline RUN …: the pipeline family (model/generate/pipeline_workload.hpp, defaults:
 //   4 streams x 4 iterations x copy-in/2 kernels/copy-out = 64 operations), seed RUN
 // prints one Markdown row: time, states, peak states per level, peak RSS, kernels exact; with
 // --smt-cap / --enum-cap the SMT engine / enumeration on the same workload in the same process
@@ -15,12 +15,12 @@
 #include <iostream>
 #include <string>
 
-#include "encode/block_problem.hpp"
-#include "model/pipeline_workload.hpp"
-#include "model/random_workload.hpp"
-#include "solver/enumerate.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/pipeline_workload.hpp"
+#include "model/generate/random_workload.hpp"
+#include "solver/block/enumerate.hpp"
 #include "solver/exact/explorer.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "solver/block/wcrt_smt.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

@@ -38,7 +38,7 @@ for n in ${beam_sizes//,/ }; do
   done
 done
 echo
-echo "Pipeline family (model/pipeline_workload.hpp, 64 operations: 4 streams x 4 iterations of copy-in, 2 kernels, copy-out; s1 high priority):"
+echo "Pipeline family (model/generate/pipeline_workload.hpp, 64 operations: 4 streams x 4 iterations of copy-in, 2 kernels, copy-out; s1 high priority):"
 echo
 echo "| n | run | mode | seconds | states stored | peak states per level | peak RSS | operations exact | busy-time UB / beam LB | beam vs exact | expansions, merged or dominated |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"

@@ -1,4 +1,4 @@
-// Wall time and peak memory of the thesis RTA (bounds/rta*.hpp) on N random kernels.
+// Wall time and peak memory of the thesis RTA (bounds/rta/rta*.hpp) on N random kernels.
 // Usage: bench_rta KERNELS [RUNS [SEED]]. One line of key=value pairs per invocation; run one
 // size per process so that ru_maxrss is that size's peak (bench/rta/run.sh does).
 #include <sys/resource.h>
@@ -8,8 +8,8 @@
 #include <iostream>
 #include <string>
 
-#include "bounds/rta.hpp"
-#include "bounds/rta_workload.hpp"
+#include "bounds/rta/rta.hpp"
+#include "bounds/rta/rta_workload.hpp"
 #include <random>
 
 using namespace gpuwcrt;
@@ -17,7 +17,7 @@ using namespace gpuwcrt;
 namespace {
 
 // One kernel per stream, 512-thread blocks (g_max = 8 on the TX2), g in 1..20, C in
-// {1/4, …, 10}, releases in {0, 1/2, …, 2}. Built here rather than by model/random_workload,
+// {1/4, …, 10}, releases in {0, 1/2, …, 2}. Built here rather than by model/generate/random_workload,
 // whose validate_workload call is O(ops × streams): hours for 10^6 single-kernel streams.
 Workload bench_workload(int n, std::uint64_t seed) {
     std::mt19937_64 rng(seed);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "model/random_workload.hpp"
-#include "solver/rta_orders/max_over_orders.hpp"
+#include "model/generate/random_workload.hpp"
+#include "solver/rta/max_over_orders.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

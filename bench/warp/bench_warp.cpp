@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "bench/warp/timing.hpp"
-#include "bounds/warp_explicit.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_search.hpp"
+#include "solver/warp/warp_explicit.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_search.hpp"
 
 using namespace gpuwcrt;
 using bench::Clock;

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "bench/warp/timing.hpp"
-#include "bounds/warp_explicit.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_check.hpp"
+#include "solver/warp/warp_explicit.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_check.hpp"
 
 using namespace gpuwcrt;
 using bench::Clock;
@@ -50,14 +50,14 @@ int main(int argc, char** argv) {
         std::vector<long long> bt;
         WarpCheck c;
         for (int r = 0; r < runs; ++r) {
-            WarpBudget budget;
+            Budget budget;
             budget.deadline = Clock::now() + std::chrono::seconds(60);
             const auto t0 = Clock::now();
             c = check_warp(p, pt.w * 16LL, automatic, budget);
             bt.push_back(us_since(t0));
         }
         const bool by_bounds = c.runs.size() == 1;
-        WarpBudget eb;
+        Budget eb;
         eb.deadline = Clock::now() + std::chrono::seconds(explicit_timeout_s);
         auto t0 = Clock::now();
         const WarpExtreme ew = explicit_extreme(p, WarpGoal::worst, eb);

@@ -2,7 +2,7 @@
 // that the explicit engine answers within its budget: exact claims must equal the oracle, and
 // the proven bounds and witnesses must bracket it. Prints one CSV row per point and a summary;
 // exit 4 on any disagreement. ctest runs the same comparison with a memory-capped oracle.
-// The oracle is the frontier sweep (bounds/warp_frontier) for both goals in one pass, values
+// The oracle is the frontier sweep (solver/warp/warp_frontier) for both goals in one pass, values
 // only (no schedule is kept), on --threads threads; --memo uses the memoising search of
 // sessions 1-5 instead (one search per goal). "states" is the sum of the frontier sizes
 // (memo: distinct states of both searches), "peak" the largest frontier (memo: -).
@@ -17,10 +17,10 @@
 #include <string>
 #include <thread>
 
-#include "bounds/warp_frontier.hpp"
-#include "bounds/warp_memo_search.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_check.hpp"
+#include "solver/warp/warp_frontier.hpp"
+#include "solver/warp/warp_memo_search.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_check.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
             bounds_only.bounds = true;
             bounds_only.explicit_state = false;
             const WarpCheck b = check_warp(p, w * 16LL, bounds_only);
-            WarpBudget budget;
+            Budget budget;
             budget.deadline = Clock::now() + std::chrono::seconds(timeout_s);
             const auto t0 = Clock::now();
             // A point may take an hour: say on stderr every minute how far the oracle got.
@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
                     for (int k = 0; k < 600 && !point_done; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
                     if (!point_done)
                         std::cerr << "[oracle] " << units << " W=" << w << " rep=" << r << ": "
-                                  << budget.states.load() << " states after " << tick << " min\n";
+                                  << budget.counters().states.load() << " states after " << tick << " min\n";
                 }
             });
             WarpExtreme ew, eb;

@@ -6,9 +6,9 @@
 #include <iostream>
 #include <string>
 
-#include "bounds/warp_explicit.hpp"
-#include "bounds/warp_tr.hpp"
-#include "solver/warp_search.hpp"
+#include "solver/warp/warp_explicit.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "solver/warp/warp_search.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

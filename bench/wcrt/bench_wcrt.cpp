@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "encode/block_problem.hpp"
-#include "model/random_workload.hpp"
-#include "model/write_toml.hpp"
-#include "solver/enumerate.hpp"
-#include "solver/wcrt_smt.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/wcrt_smt.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/wcrt_result.hpp"
+#include "bounds/answer.hpp"
 
 namespace gpuwcrt {
 

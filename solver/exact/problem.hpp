@@ -1,12 +1,12 @@
 #pragma once
 // The workload as the exact engine reads it (docs/exact-engine.md): every time in int64 ticks
-// (solver/integer_time.hpp), block demands as a few classes, and which queue each operation
+// (model/integer_time.hpp), block demands as a few classes, and which queue each operation
 // joins. Built once per run; the states refer to operations and classes by index.
 #include <cstdint>
 #include <vector>
 
 #include "sim/scenario.hpp"
-#include "solver/integer_time.hpp"
+#include "model/integer_time.hpp"
 
 namespace gpuwcrt::exact {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "solver/exact/problem.hpp"
-#include "solver/witness.hpp"
+#include "sim/witness.hpp"
 
 namespace gpuwcrt::exact {
 

@@ -1,0 +1,212 @@
+// gpuwcrt rta-check: is the thesis RTA, maximised over launch orders, a safe bound on the TX2's
+// WCRT for this workload? Each kernel's RTA maximum is certified or refuted with the WCRT
+// engines (issue 14).
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "app/cli_options.hpp"
+#include "app/engine_run.hpp"
+#include "app/commands.hpp"
+#include "app/exit_codes.hpp"
+#include "app/output_file.hpp"
+#include "app/verification.hpp"
+#include "bounds/rta/rta_scope.hpp"
+#include "encode/block/block_problem.hpp"
+#include "model/time_unit.hpp"
+#include "report/text_table.hpp"
+#include "sim/simulate.hpp"
+#include "solver/block/answer_merge.hpp"
+#include "solver/rta/fixed_times.hpp"
+#include "solver/rta/max_over_orders.hpp"
+#include "solver/block/wcrt_smt.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+struct RtaCheckOptions : VerifyOptions {
+    std::string counterexample;
+    std::optional<std::string> rta_timeout;
+};
+
+// The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`
+// (--engine, default auto: app/engine_run.hpp).
+class BoundChecker {
+public:
+    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats,
+                 Progress& progress)
+        : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
+        if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
+    }
+    std::string engine() const { return o_.engine; }
+
+    // --engine smt asks one question per kernel; every other engine (auto by default) computes
+    // the WCRT bounds of every kernel once, and the verdicts follow from them.
+    CertifyAnswer check(int op, const Time& bound) {
+        EngineOptions eo = engine_options(o_);
+        eo.timeout = budget_.left();
+        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, stats_);
+        if (!run_) {
+            std::vector<int> kernels;
+            for (std::size_t i = 0; i < w_.ops.size(); ++i)
+                if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
+            run_ = run_wcrt_engine(w_, kernels, o_, eo, progress_);
+            stats_.scenarios += run_->stats.scenarios;
+            stats_.solver_calls += run_->stats.solver_calls;
+        }
+        return verdict_from(w_, run_->wcrt[op], bound);
+    }
+
+private:
+    const Workload& w_;
+    const RtaCheckOptions& o_;
+    const RunBudget& budget_;
+    EngineStats& stats_;
+    Progress& progress_;
+    std::optional<BlockProblem> problem_;
+    std::optional<EngineRun> run_;
+};
+
+struct KernelVerdict {
+    int op = 0;
+    std::optional<Time> rta_max;     // RTA max over orders (response), when decided
+    std::optional<Time> rta_upper;   // proven bound on it, when undecided
+    std::string verdict;             // "safe", "unsafe", "unknown"
+    std::optional<Time> excess;      // unsafe: TX2 response − RTA max (at least, when undecided)
+    CertifyAnswer answer;
+};
+
+int exit_code(const std::vector<KernelVerdict>& vs) {
+    bool unknown = false;
+    for (const auto& v : vs) {
+        if (v.verdict == "unsafe") return exit_refuted;
+        unknown = unknown || v.verdict == "unknown";
+    }
+    return unknown ? exit_unknown : exit_ok;
+}
+
+int run_rta_check(const RtaCheckOptions& o) {
+    check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
+    const Workload w = load_workload_file(o.file);
+    check_block_outputs(w, o.svg);
+    require_fixed_times(w);
+    const RunBudget budget(eo.timeout);
+    Progress progress("rta-check");
+    // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
+    // need the rest).
+    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
+    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
+    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
+    progress.say("RTA maximised over launch orders");
+    EngineStats stats;
+    BoundChecker checker(w, o, budget, stats, progress);
+    std::vector<KernelVerdict> verdicts;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        if (!w.ops[i].is_kernel()) continue;
+        KernelVerdict v;
+        v.op = static_cast<int>(i);
+        v.rta_max = rta.response[i];
+        v.rta_upper = rta.upper[i];
+        // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
+        // sound), and call a refutation unsafe only above the proven bound on the maximum.
+        const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[i];
+        if (!bound) {
+            v.verdict = "unknown";
+            v.answer.unknown_reason = "RTA max over orders undecided";
+            verdicts.push_back(v);
+            continue;
+        }
+        v.answer = checker.check(v.op, *bound);
+        progress.say(w.ops[i].name + ": " + to_string(v.answer.verdict));
+        const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
+        if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
+        else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
+            v.verdict = "unsafe";
+            v.excess = *v.answer.response - rta_value;
+        } else {
+            v.verdict = "unknown";
+            if (v.answer.unknown_reason.empty()) v.answer.unknown_reason = "RTA max over orders undecided";
+        }
+        verdicts.push_back(v);
+    }
+    const KernelVerdict* first = nullptr;
+    for (const auto& v : verdicts)
+        if (v.verdict == "unsafe" && !first) first = &v;
+    if (first) {
+        const std::string why = "Counterexample: '" + w.ops[first->op].name + "' responds in " +
+                                human_string(*first->answer.response) + " on the TX2, more than the RTA's " +
+                                human_string(*first->answer.response - *first->excess) +
+                                " maximised over launch orders (gpuwcrt rta-check " + o.file + ")";
+        if (!o.counterexample.empty())
+            write_output_file(o.counterexample, witness_toml(w, *first->answer.counterexample, why));
+        if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first->answer.counterexample)));
+    }
+    const std::vector<std::string> reasons = rta_scope_reasons(w);
+    if (o.json) {
+        Json list = Json::array();
+        for (const auto& v : verdicts) {
+            Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)},
+                      {"verdict", v.verdict}};
+            if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
+            if (v.excess) {
+                j["excess"] = exact_string(*v.excess);
+                j["tx2_response"] = exact_string(*v.answer.response);
+                j["counterexample"] = witness_json(w, *v.answer.counterexample);
+            }
+            if (v.verdict == "unknown") j["unknown_reason"] = v.answer.unknown_reason;
+            list.push_back(j);
+        }
+        std::cout << Json{{"engine", checker.engine()}, {"policy", o.policy}, {"kernels", list},
+                          {"rta_scope", reasons.empty() ? "exact" : "approximation"}, {"rta_scope_reasons", reasons}}
+                         .dump(2)
+                  << '\n';
+        return exit_code(verdicts);
+    }
+    std::cout << "engine: " << checker.engine() << ", SM placement: " << o.policy << "\n";
+    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
+    TextTable t({"kernel", "rta(max over orders)", "verdict", "TX2 response"});
+    for (const auto& v : verdicts) {
+        std::string verdict = v.verdict;
+        if (v.excess) verdict += " by " + human_string(*v.excess);
+        if (v.verdict == "unknown") verdict += " (" + v.answer.unknown_reason + ")";
+        std::string rta_text = v.rta_max ? human_string(*v.rta_max)
+                               : v.rta_upper ? "<= " + human_string(*v.rta_upper)
+                                             : "-";
+        t.add({w.ops[v.op].name, rta_text, verdict, v.answer.response});
+    }
+    t.print(std::cout);
+    std::cout << "RTA scope: " << (reasons.empty() ? "exact\n" : "approximation (outside the thesis' assumptions):\n");
+    for (const auto& r : reasons) std::cout << "  - " << r << "\n";
+    for (const auto& v : verdicts)
+        if (v.excess)
+            std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response " << human_string(*v.answer.response)
+                      << ", replayed by the simulator): " << describe_witness(w, *v.answer.counterexample) << "\n";
+    if (first && !o.counterexample.empty())
+        std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
+                  << " reproduces the first counterexample)\n";
+    return exit_code(verdicts);
+}
+
+}  // namespace
+
+void add_rta_check_command(CLI::App& cli, Action& action) {
+    auto o = std::make_shared<RtaCheckOptions>();
+    CLI::App* sub = cli.add_subcommand(
+        "rta-check",
+        "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
+        "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
+        "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
+        "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
+        "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
+        "error. Block-time intervals and issue windows are refused (exit 3), as by certify.");
+    add_verify_options(sub, *o);
+    add_rta_timeout_option(sub, o->rta_timeout);
+    sub->add_option("--counterexample", o->counterexample,
+                    "write the scenario of the first unsafe kernel (in file order) as a TOML file whose\n"
+                    "[scenario] fixes the launch order and SM placement ('gpuwcrt simulate' reproduces it)");
+    sub->callback([o, &action] { action = [o] { return run_rta_check(*o); }; });
+}
+
+}  // namespace gpuwcrt::app

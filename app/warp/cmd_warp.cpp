@@ -1,0 +1,416 @@
+// `gpuwcrt warp` and `gpuwcrt warp-sweep`: the finishing-time conjecture of Raravi & Andersson
+// (SPEC §8) checked by exact worst/best-case makespans over all fair, work-conserving warp
+// interleavings.
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <memory>
+
+#include "app/commands.hpp"
+#include "app/exit_codes.hpp"
+#include "app/warp/warp_options.hpp"
+#include "app/warp/warp_progress.hpp"
+#include "model/io/warp/warp_toml.hpp"
+#include "model/warp/warp_tr.hpp"
+#include "model/source_location.hpp"
+#include "report/text_table.hpp"
+#include "report/warp/warp_schedule_text.hpp"
+#include "solver/warp/warp_check.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+// Every value is kept as text and parsed by app/warp/warp_options (one error format, no CLI11
+// conversion messages); an option's count() says whether the user gave it.
+struct WarpModelOptions {
+    std::string program_file, fairness, engine, warp_size = "16", cuda = "2", ldst = "1", issue_limit;
+    std::vector<std::string> latency;
+    std::string timeout = "60";
+    std::vector<CLI::Option*> machine_flags;  // the TR machine's flags: meaningless with --program
+    CLI::Option* issue_limit_flag = nullptr;
+};
+
+struct WarpOptions : WarpModelOptions {
+    std::string threads, warps, rep;
+    bool json = false, schedule = false;
+};
+
+struct SweepOptions : WarpModelOptions {
+    std::string threads = "16:256:16", rep = "1:8";
+    bool csv = false, fail_on_refuted = false;
+};
+
+const std::string limits_text =
+    "Limits (checked before any engine runs): warp size <= 1024, W <= 4096 warps, rep <= 10000, capacities\n"
+    "and issue limit <= 4096, latencies <= 1024 cycles, program <= 10000 instructions, W x (cycles of one\n"
+    "warp's program at full latency) <= 10^9, a sweep <= 10000 points.";
+
+// Machine, program and default rep/fairness, from --program or the TR flags.
+WarpSpec model_from(const WarpModelOptions& o) {
+    WarpSpec spec;
+    if (!o.program_file.empty()) {
+        for (const CLI::Option* f : o.machine_flags)
+            if (f->count() > 0)
+                throw option_error(f->get_name(), "cannot be combined with --program (the file defines the machine)");
+        spec = load_warp_spec_file(o.program_file);
+    } else {
+        FermiUnits u;
+        u.warp_size = static_cast<int>(positive_integer("--warp-size", o.warp_size, warp_limits::warp_size));
+        u.cuda = static_cast<int>(positive_integer("--cuda", o.cuda, warp_limits::capacity));
+        u.ldst = static_cast<int>(positive_integer("--ldst", o.ldst, warp_limits::capacity));
+        // No --issue-limit means no limit: a value is always a real limit.
+        if (o.issue_limit_flag->count() > 0)
+            u.issue_limit = static_cast<int>(positive_integer("--issue-limit", o.issue_limit, warp_limits::capacity));
+        std::string seen;
+        for (const auto& l : o.latency) {
+            const auto eq = l.find('=');
+            int* target = eq != 1 ? nullptr : l[0] == 'C' ? &u.latency_c : l[0] == 'L' ? &u.latency_l
+                                              : l[0] == 'S' ? &u.latency_s : nullptr;
+            if (!target) throw option_error("--latency", "must be CLASS=CYCLES with CLASS C, L or S, got '" + l + "'");
+            if (seen.find(l[0]) != std::string::npos) throw option_error("--latency", std::string(1, l[0]) + " given twice");
+            seen += l[0];
+            *target = static_cast<int>(positive_integer("--latency", l.substr(2), warp_limits::latency, "cycles"));
+        }
+        spec.machine = fermi_machine(u);
+        spec.program = tr_program(spec.machine);
+    }
+    if (!o.fairness.empty()) {
+        spec.fairness = parse_warp_fairness(o.fairness);
+        if (!spec.fairness) throw option_error("--fairness", "must be subblock, strict or none, got '" + o.fairness + "'");
+    }
+    return spec;
+}
+
+// The program's length and W x its cycles, for the largest rep and W a command will run.
+void check_size(const WarpSpec& spec, const char* warps_option, long long warps, const char* rep_option, long long rep) {
+    if (!warp_program_length(spec.program, rep))
+        throw option_error(rep_option, "makes the program longer than " + std::to_string(warp_limits::program_length) +
+                                           " instructions (prologue + rep x body + epilogue), got " + std::to_string(rep));
+    const long long cycles = warp_program_cycles(spec.machine, spec.program, rep);
+    if (warps > warp_limits::cycles / cycles)
+        throw option_error(warps_option, std::to_string(warps) + " warps x " + std::to_string(cycles) +
+                                             " cycles of program each exceed the limit of 10^9 cycles");
+}
+
+enum class EngineChoice { automatic, bounds_only, explicit_only, smt_only, both };
+
+EngineChoice engine_from(const std::string& text) {
+    if (text == "auto") return EngineChoice::automatic;
+    if (text == "bounds") return EngineChoice::bounds_only;
+    if (text == "explicit") return EngineChoice::explicit_only;
+    if (text == "smt") return EngineChoice::smt_only;
+    if (text == "both") return EngineChoice::both;
+    throw option_error("--engine", "must be auto, bounds, explicit, smt or both, got '" + text + "'");
+}
+
+WarpEngines engines_for(EngineChoice e) {
+    WarpEngines out;
+    out.bounds = e == EngineChoice::automatic || e == EngineChoice::bounds_only;
+    out.explicit_if_open = e == EngineChoice::automatic;
+    out.explicit_state = e != EngineChoice::smt_only && e != EngineChoice::bounds_only;
+    out.smt = e == EngineChoice::smt_only || e == EngineChoice::both;
+    return out;
+}
+
+WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
+    WarpProblem p;
+    p.machine = spec.machine;
+    p.program = spec.program;
+    p.warps = warps;
+    p.rep = rep;
+    p.fairness = spec.fairness.value_or(WarpFairness::subblock);
+    return p;
+}
+
+// One point within its own deadline; the SMT cross-check of `auto` after the explicit answer.
+class PointRunner {
+public:
+    PointRunner(const char* command, EngineChoice engine, std::chrono::milliseconds timeout)
+        : engine_(engine), timeout_(timeout), progress_(command, budget_) {}
+
+    void context(std::string text) { progress_.set_context(std::move(text)); }
+    void end_after_this_point() { budget_.leave_table_on_timeout = true; }
+
+    WarpCheck explicit_part(const WarpProblem& p, long long threads) {
+        budget_.deadline = Budget::Clock::now() + timeout_;
+        budget_.counters().states = 0;
+        budget_.counters().checks = 0;
+        return check_warp(p, threads, engines_for(engine_), budget_);
+    }
+    void cross_check(WarpCheck& c) {
+        if (engine_ == EngineChoice::automatic) smt_cross_check(c, CrossCheckLimits{}, budget_);
+    }
+
+private:
+    EngineChoice engine_;
+    std::chrono::milliseconds timeout_;
+    Budget budget_;
+    WarpProgress progress_;
+};
+
+std::string opt_int(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
+std::string opt_ll(const std::optional<long long>& v) { return v ? std::to_string(*v) : "-"; }
+Json opt_json(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
+Json opt_ll_json(const std::optional<long long>& v) { return v ? Json(*v) : Json(nullptr); }
+
+int exit_code_of(const WarpCheck& c) {
+    if (c.engines_disagree) return exit_internal_error;
+    switch (c.outcome) {
+        case WarpOutcome::refuted: return exit_refuted;
+        case WarpOutcome::unknown: return exit_unknown;
+        default: return exit_ok;
+    }
+}
+
+void print_engines(std::ostream& out, const WarpCheck& c) {
+    for (const auto& r : c.runs) {
+        // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
+        const auto shown = [&](const std::optional<int>& v) {
+            return v ? std::to_string(*v) : r.engine != "bounds" && r.unknown_reason.empty() ? "-" : "unknown";
+        };
+        out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
+        if (r.engine == "explicit") out << r.states << " states, ";
+        else if (r.engine == "smt") out << r.checks << " solver checks, ";
+        out << r.milliseconds << " ms";
+        if (r.engine == "bounds") {
+            out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "") << "worst <= "
+                << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
+                << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
+                << (r.unknown_reason.empty() || r.unknown_reason == "bounds apart" ? "" : "; stopped: " + r.unknown_reason)
+                << ")\n    " << r.detail << '\n';
+            continue;
+        }
+        if (!r.unknown_reason.empty()) {
+            out << " (unknown: " << r.unknown_reason;
+            if (!r.worst && r.worst_bound) out << "; worst >= " << *r.worst_bound;
+            if (!r.best && r.best_bound) out << "; best <= " << *r.best_bound;
+            out << ")";
+        }
+        out << '\n';
+    }
+}
+
+Json check_json(const WarpCheck& c) {
+    Json j;
+    j["threads"] = c.threads;
+    j["warps"] = c.problem.warps;
+    j["rep"] = c.problem.rep;
+    j["fairness"] = to_string(c.problem.fairness);
+    j["ft"] = c.ft ? Json(*c.ft) : Json(nullptr);
+    j["worst"] = opt_json(c.worst);
+    j["best"] = opt_json(c.best);
+    j["verdict"] = c.verdict;
+    j["worst_lower"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_lower);
+    j["worst_upper"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_upper);
+    j["schedule"] = warp_schedule_json(c.worst_schedule);
+    Json engines = Json::array();
+    for (const auto& r : c.runs)
+        engines.push_back({{"engine", r.engine}, {"worst", opt_json(r.worst)}, {"best", opt_json(r.best)},
+                           {"worst_bound", opt_json(r.worst_bound)}, {"best_bound", opt_json(r.best_bound)},
+                           {"worst_upper", r.worst_upper ? Json(*r.worst_upper) : Json(nullptr)},
+                           {"best_lower", r.best_lower ? Json(*r.best_lower) : Json(nullptr)},
+                           {"milliseconds", r.milliseconds}, {"unknown", r.unknown_reason}});
+    j["engines"] = engines;
+    j["engines_agree"] = !c.engines_disagree;
+    j["smt_cross_check"] = c.cross_check.empty() ? Json(nullptr) : Json(c.cross_check);
+    return j;
+}
+
+int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt, const CLI::Option* rep_opt) {
+    const WarpSpec spec = model_from(o);
+    const EngineChoice engine = engine_from(o.engine.empty() ? "auto" : o.engine);
+    const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
+    const int ws = spec.machine.warp_size;
+    if ((threads_opt->count() > 0) == (warps_opt->count() > 0))
+        throw option_error("--threads", threads_opt->count() ? "give --threads or --warps, not both"
+                                                            : "required (or --warps): the number of threads n");
+    long long threads = 0;
+    int warps = 0;
+    if (threads_opt->count()) {
+        threads = positive_integer("--threads", o.threads, static_cast<long long>(warp_limits::warps) * ws,
+                                   std::to_string(warp_limits::warps) + " warps of " + std::to_string(ws) + " threads");
+        warps = warps_for_threads(threads, ws);
+    } else {
+        warps = static_cast<int>(positive_integer("--warps", o.warps, warp_limits::warps));
+        threads = static_cast<long long>(warps) * ws;
+    }
+    const int rep =
+        rep_opt->count() ? static_cast<int>(positive_integer("--rep", o.rep, warp_limits::rep)) : spec.rep.value_or(1);
+    check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program", rep);
+
+    auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
+    runner->end_after_this_point();
+    WarpCheck c = runner->explicit_part(problem_for(spec, warps, rep), threads);
+    if (!o.json) {
+        std::cout << "threads " << threads << " -> W = " << warps << " warps of " << ws << ", rep " << rep
+                  << ", fairness " << to_string(c.problem.fairness) << '\n'
+                  << "FT(n, rep)           " << opt_ll(c.ft) << '\n'
+                  << "worst-case makespan  " << opt_int(c.worst) << '\n'
+                  << "best-case makespan   " << opt_int(c.best) << '\n'
+                  << "verdict              " << c.verdict << '\n';
+        print_engines(std::cout, c);
+        std::cout << std::flush;
+    }
+    runner->cross_check(c);
+    runner.reset();  // no progress line after the result
+    if (o.json) {
+        std::cout << check_json(c).dump(2) << '\n';
+        return exit_code_of(c);
+    }
+    if (!c.cross_check.empty()) std::cout << "smt cross-check      " << c.cross_check << '\n';
+    else if (c.engines_disagree) std::cout << "  ENGINES DISAGREE: this is a bug, not a result\n";
+    if ((o.schedule || c.outcome == WarpOutcome::refuted) && c.worst) {
+        std::cout << "\nworst-case interleaving (makespan " << *c.worst << "):\n";
+        print_warp_schedule(std::cout, c.worst_schedule, ws, threads);
+        if (o.schedule && c.best) {
+            std::cout << "\nbest-case interleaving (makespan " << *c.best << "):\n";
+            print_warp_schedule(std::cout, c.best_schedule, ws, threads);
+        }
+    }
+    return exit_code_of(c);
+}
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_sigint(int) { interrupted = true; }
+
+int run_sweep(const SweepOptions& o) {
+    const WarpSpec spec = model_from(o);
+    const EngineChoice engine = engine_from(o.engine.empty() ? "explicit" : o.engine);
+    const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
+    const int ws = spec.machine.warp_size;
+    const IntegerRange threads =
+        positive_range("--threads", o.threads, true, static_cast<long long>(warp_limits::warps) * ws,
+                       std::to_string(warp_limits::warps) + " warps of " + std::to_string(ws) + " threads");
+    const IntegerRange reps = positive_range("--rep", o.rep, false, warp_limits::rep);
+    if (threads.count() > 10000 / reps.count())
+        throw option_error("--threads", "the sweep has " + std::to_string(threads.count()) + " x " +
+                                            std::to_string(reps.count()) + " points, more than the limit of 10000");
+    const long long last_n = threads.first + (threads.count() - 1) * threads.step;
+    check_size(spec, "--threads", warps_for_threads(last_n, ws), "--rep", reps.last);
+    std::vector<std::pair<long long, int>> points;
+    for (long long n = threads.first; n <= last_n; n += threads.step)
+        for (long long r = reps.first; r <= reps.last; ++r) points.emplace_back(n, static_cast<int>(r));
+
+    interrupted = false;
+    auto previous = std::signal(SIGINT, on_sigint);
+    std::vector<WarpCheck> done;
+    {
+        PointRunner runner("warp-sweep", engine, timeout);
+        for (std::size_t i = 0; i < points.size() && !interrupted; ++i) {
+            const auto [n, rep] = points[i];
+            runner.context("point " + std::to_string(i + 1) + "/" + std::to_string(points.size()) + " (threads " +
+                           std::to_string(n) + ", rep " + std::to_string(rep) + ")");
+            done.push_back(runner.explicit_part(problem_for(spec, warps_for_threads(n, ws), rep), n));
+            runner.cross_check(done.back());
+        }
+    }
+    std::signal(SIGINT, previous);
+
+    const std::vector<std::string> header{"threads", "warps", "rep", "FT", "worst", "best", "verdict"};
+    TextTable table(header);
+    if (o.csv) {
+        for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
+        std::cout << '\n';
+    }
+    bool disagree = false, refuted = false, unknown = false;
+    for (const auto& c : done) {
+        std::vector<std::string> row{std::to_string(c.threads), std::to_string(c.problem.warps), std::to_string(c.problem.rep),
+                                     opt_ll(c.ft), opt_int(c.worst), opt_int(c.best), c.verdict};
+        if (c.engines_disagree) row.back() += " [ENGINES DISAGREE]";
+        if (o.csv) {
+            for (std::size_t i = 0; i < row.size(); ++i)
+                std::cout << (i ? "," : "") << (i + 1 == row.size() ? "\"" + row[i] + "\"" : row[i]);
+            std::cout << '\n';
+        } else {
+            table.add(row);
+        }
+        disagree = disagree || c.engines_disagree;
+        refuted = refuted || c.outcome == WarpOutcome::refuted;
+        unknown = unknown || c.outcome == WarpOutcome::unknown;
+    }
+    if (!o.csv) table.print(std::cout);
+    if (interrupted) {
+        std::cerr << "warp-sweep: interrupted after " << done.size() << " of " << points.size() << " points\n";
+        return 130;
+    }
+    if (disagree) return exit_internal_error;
+    if (o.fail_on_refuted && refuted) return exit_refuted;
+    return unknown ? exit_unknown : exit_ok;
+}
+
+void add_model_options(CLI::App* sub, WarpModelOptions& o) {
+    sub->add_option("--program", o.program_file,
+                    "warp machine and program TOML (cases/raravi2010/*.toml); default: the TR's Fermi SM\n"
+                    "and program C (L L C)xrep S")->type_name("FILE");
+    sub->add_option("--fairness", o.fairness,
+                    "subblock (default, SPEC §8: epilogue at level rep), strict (epilogue at rep+1), none")
+        ->type_name("FAIRNESS");
+    o.machine_flags = {
+        sub->add_option("--warp-size", o.warp_size, "threads per warp (TR: 16)")->type_name("N"),
+        sub->add_option("--cuda", o.cuda, "CUDA warp-instructions per cycle (TR: 2)")->type_name("N"),
+        sub->add_option("--ldst", o.ldst, "LOAD/STORE warp-instructions per cycle (TR: 1)")->type_name("N"),
+        o.issue_limit_flag =
+            sub->add_option("--issue-limit", o.issue_limit, "total warp-instructions per cycle (absent: no limit)")->type_name("N"),
+        sub->add_option("--latency", o.latency, "e.g. L=4: cycles from issuing to the warp's next issue (each class once)")
+            ->type_name("CLASS=CYCLES"),
+    };
+    sub->add_option("--timeout", o.timeout,
+                    "seconds (e.g. 5 or 0.5) for each point, all engines together (default 60); a point\n"
+                    "that runs out is 'unknown (timeout)' with the bounds found so far")->type_name("SECONDS");
+}
+
+const char* engine_text =
+    "auto (default for warp): the bounds engine, then the explicit engine for a goal (worst,\n"
+    "best) whose bounds do not meet, then an SMT cross-check only on small problems (W x program\n"
+    "length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no answer within\n"
+    "its budget'); bounds: proven upper bound on the worst case (lower on the best, closed\n"
+    "forms, docs/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
+    "rules, exact only when they meet, otherwise unknown with both bounds (W = 64, rep = 8\n"
+    "without fairness: exact in milliseconds; the schedules take W x makespan steps, cut off\n"
+    "by --timeout); explicit; smt; both (explicit and smt in full, cross-checked). A\n"
+    "disagreement between engines exits 4.";
+
+}  // namespace
+
+void add_warp_command(CLI::App& cli, Action& action) {
+    auto o = std::make_shared<WarpOptions>();
+    CLI::App* sub = cli.add_subcommand(
+        "warp",
+        "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
+        "interleavings (Raravi & Andersson, SPEC §8), compared with the conjecture FT(n, rep).\n"
+        "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
+        "disagree. Progress on stderr after the first second.\n" + limits_text);
+    CLI::Option* threads =
+        sub->add_option("--threads", o->threads, "number of threads n (W = ceil(n / warp size))")->type_name("N");
+    CLI::Option* warps = sub->add_option("--warps", o->warps, "number of warps W instead of --threads")->type_name("W");
+    CLI::Option* rep =
+        sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")->type_name("REP");
+    add_model_options(sub, *o);
+    sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
+    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
+                                     "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
+    sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
+    sub->callback([o, threads, warps, rep, &action] {
+        action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
+    });
+}
+
+void add_warp_sweep_command(CLI::App& cli, Action& action) {
+    auto o = std::make_shared<SweepOptions>();
+    CLI::App* sub = cli.add_subcommand(
+        "warp-sweep",
+        "Worst, best, FT and verdict for every (threads, rep) point; progress on stderr after the\n"
+        "first second; Ctrl-C prints the rows done so far (exit 130). Default engine: explicit.\n"
+        "Exit 0 when the sweep completed, also when some point refutes FT (a refuted point is a\n"
+        "result; --fail-on-refuted exits 1 then); 2 when some point is unknown (timeout or memory\n"
+        "limit) and, with --fail-on-refuted, none refuted; 3 input error; 4 engines disagree.\n" + limits_text);
+    sub->add_option("--threads", o->threads, "FIRST:LAST[:STEP] (default 16:256:16)")->type_name("FIRST:LAST[:STEP]");
+    sub->add_option("--rep", o->rep, "FIRST:LAST (default 1:8)")->type_name("FIRST:LAST");
+    add_model_options(sub, *o);
+    sub->add_option("--engine", o->engine, "explicit (default), auto, bounds, smt or both; as for warp")->type_name("ENGINE");
+    sub->add_flag("--fail-on-refuted", o->fail_on_refuted, "exit 1 when some point refutes FT");
+    sub->add_flag("--csv", o->csv, "print CSV instead of a table");
+    sub->callback([o, &action] { action = [o] { return run_sweep(*o); }; });
+}
+
+}  // namespace gpuwcrt::app

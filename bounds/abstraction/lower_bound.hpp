@@ -1,0 +1,48 @@
+#pragma once
+// Lower bounds: concrete scenarios (random launch orders among ties, random placement, block
+// times and issue instants at either end of their interval or anywhere on the tick grid
+// between) through the simulator; each operation keeps its worst one as a witness. The
+// interior points matter: anomalies put the worst case there (docs/decisions.md).
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "bounds/abstraction/problem.hpp"
+#include "bounds/answer.hpp"
+
+namespace gpuwcrt::abstraction {
+
+class LowerBoundSearch {
+public:
+    LowerBoundSearch(const Problem& p, Policy policy, std::uint64_t seed);
+
+    // A candidate from elsewhere (the beam): kept if it beats the best so far and the simulator
+    // reproduces its response; a path the simulator does not follow is ignored (the path may
+    // be a partial witness: a launch order the beam did not fix is not the simulator's).
+    void offer(int op, const Time& response, const WitnessScenario& x);
+
+    // Simulates up to `count` scenarios, stopping at `deadline`.
+    void run(long count, std::optional<std::chrono::steady_clock::time_point> deadline);
+
+    long long simulations() const { return simulations_; }
+    const std::vector<std::optional<Time>>& best() const { return best_; }
+    // The worst scenario found for `op`, replayed through the simulator (replay_witness throws
+    // ReplayMismatch if it does not reproduce the response: a bug, never a result).
+    WitnessScenario witness(int op) const;
+
+private:
+    WitnessScenario draw();
+    Time draw_time(int op, std::int64_t lo, std::int64_t hi);
+
+    const Problem& p_;
+    Policy policy_;
+    std::mt19937_64 rng_;
+    int mode_ = 0;  // cycles: all upper ends, all lower ends, mixed
+    long long simulations_ = 0;
+    std::vector<std::optional<Time>> best_;
+    std::vector<WitnessScenario> witness_;
+};
+
+}  // namespace gpuwcrt::abstraction

@@ -1,0 +1,97 @@
+#pragma once
+// The abstract state at a dispatch boundary (docs/abstraction.md, "Concretisation"). It stands
+// for every concrete simulator state, reached after the operations of its key S were
+// dispatched (kernels fully, copies started), in which each time lies in its interval.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "bounds/abstraction/interval.hpp"
+
+namespace gpuwcrt::abstraction {
+
+// The key S: which operations are dispatched (kernels fully, copies started).
+using OpSet = std::array<std::uint64_t, 2>;
+inline bool has(const OpSet& s, int op) { return (s[op >> 6] >> (op & 63)) & 1u; }
+inline OpSet with(OpSet s, int op) {
+    s[op >> 6] |= std::uint64_t(1) << (op & 63);
+    return s;
+}
+struct OpSetHash {
+    std::size_t operator()(const OpSet& s) const { return s[0] * 0x9e3779b97f4a7c15ULL ^ (s[1] + (s[1] << 17)); }
+};
+
+// The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
+// a high-priority one interrupted (A2) with how many of its blocks are dispatched. States are
+// merged only within one key (docs/abstraction.md, "Priorities").
+struct Key {
+    OpSet s{};
+    int low_op = -1;
+    int low_blocks = 0;
+    bool operator==(const Key&) const = default;
+};
+struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+        return OpSetHash{}(k.s) ^ (static_cast<std::size_t>(k.low_op + 1) * 0xff51afd7ed558ccdULL) ^
+               (static_cast<std::size_t>(k.low_blocks) << 32);
+    }
+};
+
+// One SM as resource availability: for every unit of every resource (Problem::resources), the
+// instant it is free again (0: free), each resource's segment sorted. A concrete SM is in it
+// when its sorted availability vector lies between `lo` and `hi` componentwise. Which block
+// holds a unit does not matter: fit depends only on the per-resource sums (R1-R3, registers,
+// resident blocks), and units free at a dispatch instant are interchangeable from then on.
+struct SmState {
+    std::vector<std::int64_t> v;  // the lo vector, then the hi vector (one allocation: states are copied a lot)
+    std::size_t units() const { return v.size() / 2; }
+    std::int64_t& lo(std::size_t u) { return v[u]; }
+    std::int64_t& hi(std::size_t u) { return v[units() + u]; }
+    std::int64_t lo(std::size_t u) const { return v[u]; }
+    std::int64_t hi(std::size_t u) const { return v[units() + u]; }
+    auto operator<=>(const SmState&) const = default;
+};
+
+// transition.cpp copy_all_but_sms copies every field but `sms`: keep it in step with this list.
+struct AbstractState {
+    Interval ee_free;   // when the last dispatched kernel became fully dispatched (G3, X1)
+    Interval ce_free;   // when the last started copy started (the CE queue is FIFO)
+    std::vector<std::int64_t> engine_lo, engine_hi;  // copy engines' end times, each sorted
+    std::vector<SmState> sms;                         // sorted: SMs are interchangeable
+    std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
+    // A2: a low-priority kernel interrupted between two blocks by a high-priority one (at most
+    // one: only the low queue's head dispatches). Its op and block count are part of the Key.
+    int low_op = -1;
+    int low_blocks = 0;
+    Interval low_done;             // the hull of its dispatched blocks' ends
+    std::vector<int> low_sm;       // concrete mode (beam) only: the SM of each dispatched block
+
+    bool operator==(const AbstractState&) const = default;
+
+    // Marks units certainly free when the next kernel can start as free (hi <= ee_free.lo: a
+    // block ending at t releases its room before dispatch at t) and sorts the SMs (unless
+    // `sort_sms` is false: the lower-bound beam keeps SM indices for its witnesses).
+    void canonicalise(bool sort_sms = true);
+};
+
+AbstractState initial_state(int sms, int units, int copy_engines, int streams);
+
+// The hull: every interval (and every sorted vector componentwise) widened to contain both.
+AbstractState hull(const AbstractState& a, const AbstractState& b);
+bool contains(const AbstractState& outer, const AbstractState& inner);
+// How far apart two states are (sum of the differences of their bounds): the partner a full
+// bucket merges a new state into.
+std::int64_t distance(const AbstractState& a, const AbstractState& b);
+
+// Every time of the state plus `delta` (>= 0): the state shifted later. Where the future is
+// translation-invariant (Problem::translation_invariant) every response from it is at least
+// the unshifted state's (docs/abstraction.md, "Time-shift merging").
+AbstractState shifted(const AbstractState& x, std::int64_t delta);
+
+// The same for the SMs alone (used within one kernel's dispatch).
+std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b);
+bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inner);
+std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b);
+void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after);
+
+}  // namespace gpuwcrt::abstraction

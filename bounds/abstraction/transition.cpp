@@ -1,0 +1,372 @@
+#include "bounds/abstraction/transition.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+
+#include "bounds/abstraction/merge.hpp"
+
+namespace gpuwcrt::abstraction {
+namespace {
+
+// When the host issues `op` and when it joins its EE or CE queue (G1, G2/C1 with G4/C4 of its
+// stream predecessor), from the stream's last dispatched operation. Mirrors
+// sim/rules.cpp predecessor_issued / operation_completed and sim/simulate.cpp
+// seed_first_issues, each with max and + only.
+struct Arrival {
+    Interval issue, join;
+};
+
+Arrival arrival(const Problem& p, const AbstractState& x, int op) {
+    const IntegerTimes& t = p.times;
+    const IssueSpec& is = p.w.ops[op].issue;
+    const int st = p.w.ops[op].stream;
+    if (p.pred[op] < 0) {
+        Interval issue = is.kind == IssueSpec::Kind::after_stream_idle ? Interval{t.delay[op], t.delay[op]}
+                         : is.kind == IssueSpec::Kind::at             ? Interval{t.issue_lo[op], t.issue_hi[op]}
+                                                                      : Interval{t.issue_lo[op], t.issue_lo[op]};
+        return {issue, issue};
+    }
+    const Interval prev_issue = x.stream_issue[st], prev_done = x.stream_done[st];
+    Interval issue;
+    switch (is.kind) {
+        case IssueSpec::Kind::at: issue = max_of(Interval{t.issue_lo[op], t.issue_hi[op]}, prev_issue); break;
+        case IssueSpec::Kind::with_previous: issue = prev_issue; break;
+        case IssueSpec::Kind::after_stream_idle: issue = plus(prev_done, {t.delay[op], t.delay[op]}); break;
+    }
+    return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
+}
+
+// Kernel dispatch state between two blocks of one kernel: the SMs, when the previous block
+// started (or the kernel became the EE head), and the hull of its block ends so far.
+struct Partial {
+    std::vector<SmState> sms;
+    Interval prev;
+    Interval done{0, 0};
+    std::vector<int> block_sm;  // concrete mode: the SM (unsorted index) of each block so far
+    bool operator==(const Partial&) const = default;
+};
+
+struct PartialOps {
+    static Partial hull(const Partial& a, const Partial& b) {
+        return {abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done), {}};
+    }
+    static bool contains(const Partial& o, const Partial& i) {
+        return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
+               abstraction::contains(o.sms, i.sms);
+    }
+    static std::int64_t distance(const Partial& a, const Partial& b) {
+        return std::abs(a.prev.lo - b.prev.lo) + std::abs(a.prev.hi - b.prev.hi) + std::abs(a.done.hi - b.done.hi) +
+               abstraction::distance(a.sms, b.sms);
+    }
+};
+
+void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
+    y.ee_free = x.ee_free;
+    y.ce_free = x.ce_free;
+    y.engine_lo = x.engine_lo;
+    y.engine_hi = x.engine_hi;
+    y.stream_issue = x.stream_issue;
+    y.stream_done = x.stream_done;
+    y.low_op = x.low_op;
+    y.low_blocks = x.low_blocks;
+    y.low_done = x.low_done;
+    y.low_sm = x.low_sm;
+}
+
+// A2 seen from a low-priority kernel's dispatch: the high-priority candidates' join instants.
+// A low block dispatched at t means no high kernel had joined by t (t < every join); a high
+// kernel that may have joined by the next block's instant may interrupt there.
+struct Gate {
+    std::int64_t next_join_lo = never;  // min join.lo over the high kernels that may be next (FIFO)
+    std::int64_t join_hi = never;       // min join.hi over every high candidate
+};
+
+// A low kernel's dispatch cut before block `block` (by the high kernel that comes next).
+struct Interrupt {
+    std::int64_t block = 0;
+    std::int64_t latest_start = 0;  // the latest instant block `block` could have started
+    Partial at;                     // after block - 1: prev = its start
+};
+
+// X1/R1-R3 for one kernel: its blocks from `first_block` on, in index order, each at the
+// earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
+// Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
+// high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
+thread_local std::optional<std::chrono::steady_clock::time_point> dispatch_deadline;
+
+std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block,
+                                     int partial_cap, bool concrete, const Gate* gate,
+                                     std::vector<Interrupt>* interrupts) {
+    const Operation& kernel = p.w.ops[k];
+    const Interval duration{p.times.lo[k], p.times.hi[k]};
+    std::vector<Partial> current{std::move(start)};
+    free_ended(current[0].sms, current[0].prev.lo);
+    if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
+    const int m_count = static_cast<int>(current[0].sms.size());
+    std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
+    for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
+        if ((j - first_block) % 1024 == 1023 && dispatch_deadline && std::chrono::steady_clock::now() >= *dispatch_deadline)
+            throw OutOfTime{};
+        Bucket<Partial, PartialOps> next(partial_cap, concrete);
+        for (const Partial& q : current) {
+            std::int64_t s_lo = never, s_hi = never;
+            for (int m = 0; m < m_count; ++m) {
+                f_lo[m] = fit_instant(p, q.sms[m], k, false, q.prev.lo);
+                f_hi[m] = fit_instant(p, q.sms[m], k, true, q.prev.hi);
+                s_lo = std::min(s_lo, f_lo[m]);
+                s_hi = std::min(s_hi, f_hi[m]);
+            }
+            if (gate) {
+                // A2: a high kernel that joined by block j's instant is dispatched before it.
+                if (j > first_block && gate->next_join_lo <= s_hi) interrupts->push_back({j, s_hi, q});
+                if (s_lo >= gate->join_hi) continue;   // some high kernel has certainly joined by then
+                s_hi = std::min(s_hi, gate->join_hi);  // dispatched before every high join
+            }
+            if (s_hi == never) continue;  // fits on no SM even when all is released: no run gets here
+            for (int m = 0; m < m_count; ++m) {
+                if (f_lo[m] > s_hi) continue;  // cannot have room on m by the latest possible start
+                bool symmetric = false;  // an SM in the same state was tried: the same schedule up to renaming
+                for (int o = 0; o < m && !symmetric; ++o) symmetric = q.sms[o] == q.sms[m];
+                if (symmetric) continue;
+                Partial r = q;
+                r.prev = {f_lo[m], s_hi};
+                const Interval end = plus(r.prev, duration);
+                occupy(p, r.sms[m], k, end);
+                r.done = j == 0 ? end : max_of(r.done, end);
+                free_ended(r.sms, r.prev.lo);
+                if (concrete) r.block_sm.push_back(m);
+                else std::sort(r.sms.begin(), r.sms.end());
+                next.add(std::move(r));
+            }
+        }
+        current = next.take();
+    }
+    return current;
+}
+
+struct Candidate {
+    int op;
+    Arrival a;
+    // false: join.hi holds only where no undispatched operation was launched before it that it
+    // waits for (N1/N2); elsewhere it joins later (then that operation is dispatched first, on
+    // another path). Its join.lo always holds.
+    bool certain = true;
+};
+
+// Which queued operation of one queue may be next (FIFO by join instant; joins at one instant
+// in launch order, which ranges over every order): one whose earliest join is not after every
+// concretisation's join of another candidate.
+std::vector<Candidate> possible_next(std::vector<Candidate> c) {
+    std::int64_t min_hi = never;
+    for (const Candidate& x : c)
+        if (x.certain) min_hi = std::min(min_hi, x.a.join.hi);
+    std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo > min_hi; });
+    return c;
+}
+
+// Per stream: its first operation not dispatched (-1: none) and its last dispatched one.
+struct StreamFronts {
+    std::vector<int> first_open, last_dispatched;
+};
+
+StreamFronts stream_fronts(const Problem& p, const OpSet& s) {
+    StreamFronts f{std::vector<int>(p.streams, -1), std::vector<int>(p.streams, -1)};
+    for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
+        const int st = p.w.ops[op].stream;
+        if (has(s, op)) f.last_dispatched[st] = op;
+        else if (f.first_open[st] < 0) f.first_open[st] = op;
+    }
+    return f;
+}
+
+// N1/N2 (SPEC §4 step 3, sim/rules.cpp n1_n2_may_join): a NULL-stream kernel joins once every
+// operation of the other streams launched before it has completed, a kernel of another stream
+// once every NULL-stream operation launched before it has. Sets the kernel's join with these
+// waits (and whether an undispatched operation may have been launched before it), or returns
+// false when it cannot be the next of its queue (an operation certainly launched before it is
+// not even dispatched). docs/abstraction.md, "The NULL stream".
+bool null_join(const Problem& p, const AbstractState& x, const StreamFronts& f, Candidate& k) {
+    const int op = k.op;
+    const Arrival& a = k.a;
+    Interval join = a.join;
+    if (p.null_stream < 0) return true;
+    const bool is_null = p.w.ops[op].stream == p.null_stream;
+    if (x.low_op >= 0 && (is_null || p.w.ops[x.low_op].stream == p.null_stream))
+        return false;  // the interrupted low kernel joined, so it was launched before `op`, or `op` (NULL) before it
+    auto wait_for = [&](int st) {
+        if (const int c = f.first_open[st]; c >= 0) {
+            const Interval ci = arrival(p, x, c).issue;
+            if (ci.hi < a.issue.lo) return false;      // certainly launched before: it must complete first
+            if (ci.lo <= a.issue.hi) k.certain = false;  // maybe launched before: then `op` joins later
+        }
+        const int m = f.last_dispatched[st];
+        if (m < 0) return true;
+        // Every earlier operation of st completed before m (G4/C4), so m's completion bounds the
+        // wait from above; from below only when m was certainly launched before `op`: a
+        // dispatched kernel always was (launched after, it would have waited for `op`), a copy
+        // when issued strictly earlier.
+        join.hi = std::max(join.hi, x.stream_done[st].hi);
+        if (p.w.ops[m].is_kernel() || x.stream_issue[st].hi < a.issue.lo) join.lo = std::max(join.lo, x.stream_done[st].lo);
+        return true;
+    };
+    if (!is_null) {
+        if (!wait_for(p.null_stream)) return false;
+    } else {
+        for (int st = 0; st < p.streams; ++st)
+            if (st != p.null_stream && !wait_for(st)) return false;
+    }
+    k.a.join = join;
+    return true;
+}
+
+// The latest instant at which the next block of `k` (from `from` on) starts when nothing
+// interrupts: the earliest fit over SMs with every unit at its latest availability.
+std::int64_t latest_fit(const Problem& p, const std::vector<SmState>& sms, int k, std::int64_t from) {
+    std::int64_t t = never;
+    for (const SmState& sm : sms) t = std::min(t, fit_instant(p, sm, k, true, from));
+    return t;
+}
+
+}  // namespace
+
+std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from) {
+    const std::int64_t* v = sm.v.data() + (late ? sm.units() : 0);
+    std::int64_t t = from;
+    for (const Resource& r : p.resources) {
+        const int need = r.need[op];
+        if (need == 0) continue;
+        if (need > r.units) return never;  // more than a whole SM
+        t = std::max(t, v[r.offset + need - 1]);
+    }
+    return t;
+}
+
+void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
+    for (const Resource& r : p.resources) {
+        const int need = r.need[op];
+        if (need == 0) continue;
+        for (const std::size_t base : {std::size_t(0), sm.units()}) {
+            const std::int64_t e = base == 0 ? end.lo : end.hi;
+            const auto first = sm.v.begin() + static_cast<std::ptrdiff_t>(base) + r.offset, last = first + r.units;
+            std::copy(first + need, last, first);                         // the need smallest leave
+            std::fill(last - need, last, e);                              // and come back ending at e
+            std::rotate(std::upper_bound(first, last - need, e), last - need, last);  // sorted again
+        }
+    }
+}
+
+void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
+                std::vector<Successor>& out, bool concrete) {
+    const StreamFronts fronts = stream_fronts(p, s);
+    std::vector<Candidate> high, low, copies;
+    for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
+        if (has(s, op) || op == x.low_op || (p.pred[op] >= 0 && !has(s, p.pred[op]))) continue;
+        Arrival a = arrival(p, x, op);
+        if (!p.w.ops[op].is_kernel()) {
+            copies.push_back({op, a});
+            continue;
+        }
+        Candidate c{op, a};
+        if (!null_join(p, x, fronts, c)) continue;
+        // One EE queue unless kernels of both levels exist (then A1: one per priority).
+        (p.two_queues && p.high[op] ? high : low).push_back(c);
+    }
+    auto emit_kernel = [&](int op, const Interval& issue, Partial& q, const AbstractState& base) {
+        Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
+        copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
+        n.state.sms = std::move(q.sms);
+        n.state.ee_free = q.prev;
+        const int st = p.w.ops[op].stream;
+        n.state.stream_issue[st] = issue;
+        n.state.stream_done[st] = q.done;
+        n.state.canonicalise(!concrete);
+        out.push_back(std::move(n));
+    };
+    // The low queue's next kernel: the interrupted one, else any that may be first (FIFO).
+    struct LowHead {
+        int op;
+        Interval issue;
+        Partial start;
+        std::int64_t first_block;
+        bool certain = true;
+    };
+    std::vector<LowHead> heads;
+    if (x.low_op >= 0) {
+        heads.push_back({x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
+    } else {
+        for (const Candidate& c : possible_next(low))  // EE head once the previous kernel is dispatched
+            heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
+    }
+    const std::vector<Candidate> high_next = possible_next(high);
+    Gate gate;
+    for (const Candidate& c : high_next) gate.next_join_lo = std::min(gate.next_join_lo, c.a.join.lo);
+    for (const Candidate& c : high)
+        if (c.certain) gate.join_hi = std::min(gate.join_hi, c.a.join.hi);
+    AbstractState cleared = x;  // after a low kernel completes its dispatch
+    cleared.low_op = -1, cleared.low_blocks = 0, cleared.low_done = {0, 0}, cleared.low_sm.clear();
+
+    // A high kernel before the low queue's next block: it joined by the instant that block
+    // would start (A2: the high queue is served first, joins precede dispatch at one instant).
+    if (!high_next.empty()) {
+        std::int64_t low_latest = heads.empty() ? never : std::numeric_limits<std::int64_t>::min();
+        for (const LowHead& h : heads)  // a head that may join later (N1/N2) gives no such instant
+            low_latest = std::max(low_latest, h.certain ? latest_fit(p, h.start.sms, h.op, h.start.prev.hi) : never);
+        for (const Candidate& c : high_next) {
+            if (c.a.join.lo > low_latest) continue;
+            for (Partial& q : dispatch_kernel(p, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, c.op, 0,
+                                              partial_cap, concrete, nullptr, nullptr))
+                emit_kernel(c.op, c.a.issue, q, x);
+        }
+    }
+    // The low queue's next kernel, block by block while no high kernel has joined; cut where
+    // one may have, and that one dispatched right there.
+    std::vector<Interrupt> cuts;
+    for (LowHead& h : heads) {
+        cuts.clear();
+        const bool gated = !high.empty();
+        for (Partial& q : dispatch_kernel(p, std::move(h.start), h.op, h.first_block, partial_cap, concrete,
+                                          gated ? &gate : nullptr, &cuts))
+            emit_kernel(h.op, h.issue, q, cleared);
+        for (const Interrupt& cut : cuts)
+            for (const Candidate& c : high_next) {
+                if (c.a.join.lo > cut.latest_start) continue;
+                AbstractState base = x;
+                base.low_op = h.op;
+                base.low_blocks = static_cast<int>(cut.block);
+                base.low_done = cut.at.done;
+                base.low_sm = cut.at.block_sm;
+                for (Partial& q : dispatch_kernel(p, {cut.at.sms, max_of(c.a.join, cut.at.prev), {0, 0}, {}}, c.op, 0,
+                                                  partial_cap, concrete, nullptr, nullptr))
+                    emit_kernel(c.op, c.a.issue, q, base);
+            }
+    }
+    for (const Candidate& c : possible_next(copies)) {
+        if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
+        // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
+        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
+        Successor n{c.op, x, c.a.issue, done, {}};
+        AbstractState& y = n.state;
+        y.ce_free = start;
+        // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort
+        // (componentwise monotone, so the bounds stay bounds).
+        y.engine_lo.erase(y.engine_lo.begin());
+        y.engine_hi.erase(y.engine_hi.begin());
+        y.engine_lo.insert(std::upper_bound(y.engine_lo.begin(), y.engine_lo.end(), done.lo), done.lo);
+        y.engine_hi.insert(std::upper_bound(y.engine_hi.begin(), y.engine_hi.end(), done.hi), done.hi);
+        const int st = p.w.ops[c.op].stream;
+        y.stream_issue[st] = c.a.issue;
+        y.stream_done[st] = done;
+        out.push_back(std::move(n));
+    }
+}
+
+DispatchDeadline::DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at) : saved_(dispatch_deadline) {
+    dispatch_deadline = at;
+}
+
+DispatchDeadline::~DispatchDeadline() { dispatch_deadline = saved_; }
+
+}  // namespace gpuwcrt::abstraction

@@ -1,0 +1,56 @@
+#pragma once
+// The abstract transition: dispatch one more operation (a kernel fully, or start a copy) from
+// an abstract state, for every choice some concretisation allows (which operation is next in
+// its queue, which SM each block takes). docs/abstraction.md argues each step.
+#include <chrono>
+#include <optional>
+#include <vector>
+
+#include "bounds/abstraction/problem.hpp"
+#include "bounds/abstraction/state.hpp"
+
+namespace gpuwcrt::abstraction {
+
+struct Successor {
+    int op = 0;
+    AbstractState state;
+    Interval issue, done;  // of `op`: its response is at most done.hi - issue.lo
+    std::vector<int> block_sm;  // concrete mode: the SM of each block of a kernel
+};
+
+// Appends to `out`. `partial_cap` bounds the SM-placement branches kept per block of one
+// kernel (more are merged by hull, which is sound and only loses precision). `concrete`: for
+// the lower-bound beam on point times, where every interval is a point: SMs keep their
+// indices (not sorted), the SM of each block is recorded, and branches beyond the cap are
+// dropped instead of merged (a beam needs no soundness, only real runs).
+void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
+                std::vector<Successor>& out, bool concrete = false);
+
+// One transition of a kernel with very many blocks (10^5) takes seconds, longer than a whole
+// --timeout: while a DispatchDeadline is alive on this thread, the block loop checks its
+// instant every 1024 blocks and throws OutOfTime past it. The explorer and the beam catch it
+// and stop as at their own deadline (an unfinished exploration proves nothing).
+struct OutOfTime {};
+class DispatchDeadline {
+public:
+    explicit DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at);
+    ~DispatchDeadline();
+    DispatchDeadline(const DispatchDeadline&) = delete;
+    DispatchDeadline& operator=(const DispatchDeadline&) = delete;
+
+private:
+    std::optional<std::chrono::steady_clock::time_point> saved_;
+};
+
+// The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
+// units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never
+// fits. For each resource, the need-th smallest availability (need units must be free); the
+// block fits once every resource fits. Monotone in every availability and in `from`.
+std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from);
+
+// A block of `op` ending in `end` takes, per resource, `need` units free at its start: the
+// `need` smallest (all free then, and free units are interchangeable from then on); the
+// segment stays sorted. Monotone in the availabilities and in the end.
+void occupy(const Problem& p, SmState& sm, int op, const Interval& end);
+
+}  // namespace gpuwcrt::abstraction

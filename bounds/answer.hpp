@@ -1,0 +1,79 @@
+#pragma once
+// What the WCRT engines (SMT and exhaustive enumeration) answer, per operation.
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "sim/witness.hpp"
+
+namespace gpuwcrt {
+
+enum class WcrtStatus { exact, unknown };
+enum class Verdict { certified, refuted, unknown };
+
+std::string to_string(WcrtStatus s);
+std::string to_string(Verdict v);
+
+// With block-time intervals or issue windows the SMT engine and enumeration range over the
+// grid (multiples of `grid`): their maximum is a replayed lower bound, not the worst case over
+// real values (docs/encoding.md, "Intervals and windows: the grid"). The unknown_reason they
+// give when no proven upper bound meets it, naming the grid ("maximum on grid 1/2, …").
+std::string grid_maximum_reason(const Time& grid);
+// A certify run that found no grid scenario above the bound: not a proof for real values.
+std::string grid_certify_reason(const Time& grid);
+
+struct WcrtAnswer {
+    int op = 0;
+    WcrtStatus status = WcrtStatus::unknown;
+    // Exact: the WCRT. Unknown: the largest response found so far (a lower bound), if any.
+    std::optional<Time> wcrt;
+    std::optional<WitnessScenario> witness;  // replayed: its response equals `wcrt`
+    // Proven: no scenario exceeds it. Exact: the WCRT. Unknown: the busy-time bound
+    // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
+    std::optional<Time> upper_bound;
+    std::string unknown_reason;              // "timeout", "incomplete", …
+    // Which engine gave `wcrt` and which `upper_bound` ("bounds", "exact", "smt", …): `auto`
+    // combines engines (solver/block/answer_merge.hpp); a single engine names itself.
+    std::string lower_by, upper_by;
+};
+
+struct CertifyAnswer {
+    int op = 0;
+    Time bound;
+    Verdict verdict = Verdict::unknown;
+    std::optional<WitnessScenario> counterexample;  // replayed: its response exceeds `bound`
+    std::optional<Time> response;                   // of the counterexample
+    // Certified without a search because the busy-time bound is at most `bound`: this bound.
+    std::optional<Time> busy_time_bound;
+    // The proven upper bound on the response, when the engine has one (certified iff it is at
+    // most `bound`), and which engine or argument proved it ("bounds", "exact", "busy-time bound").
+    std::optional<Time> upper_bound;
+    std::string upper_by;
+    std::string unknown_reason;
+};
+
+// Which SMT encoding (docs/encoding.md): both are exact; they differ in speed.
+enum class EncodingChoice { automatic, event, time_indexed };
+
+struct EngineOptions {
+    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (SPEC §5)
+    EncodingChoice encoding = EncodingChoice::automatic;
+    std::optional<std::chrono::milliseconds> timeout;  // for the whole run
+    bool symmetry_breaking = true;
+    // Simulations spent on the SMT engine's first incumbent (solver/block/incumbent_search.hpp):
+    // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in
+    // file order), so that the solver itself must find every improvement (tests use it).
+    long incumbent_simulations = -1;
+    // Worker threads of the exact engine's level expansion (solver/exact/); 0 = the default,
+    // std::thread::hardware_concurrency() capped at 8 (2 when unknown). Answers do not depend on it.
+    int threads = 0;
+};
+
+struct EngineStats {
+    std::chrono::milliseconds elapsed{0};
+    long long scenarios = 0;     // enumeration: scenarios simulated
+    long long solver_calls = 0;  // SMT: checks
+    long long abstract_states = 0;  // bounds: abstract states explored, every round
+};
+
+}  // namespace gpuwcrt

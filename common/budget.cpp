@@ -1,0 +1,68 @@
+#include "common/budget.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+
+namespace gpuwcrt {
+namespace {
+
+std::size_t address_space_in_use() {
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0;
+    statm >> pages;
+    return pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace
+
+std::size_t default_memory_bytes() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_AS, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
+        const std::size_t used = address_space_in_use();
+        const std::size_t limit = static_cast<std::size_t>(lim.rlim_cur);
+        return limit > used ? (limit - used) / 10 * 6 : 0;
+    }
+    const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0) return std::size_t{1} << 31;  // unknown machine: 2 GiB
+    return static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(size);
+}
+
+std::string to_string(StopReason r) { return r == StopReason::timeout ? "timeout" : "memory limit"; }
+
+Budget::Budget() : memory_bytes(default_memory_bytes()), counters_(std::make_shared<RunCounters>()) {}
+
+Budget Budget::for_timeout(std::optional<std::chrono::milliseconds> timeout) {
+    Budget b;
+    if (timeout) b.deadline = Clock::now() + *timeout;
+    return b;
+}
+
+Budget Budget::until(std::optional<Clock::time_point> at) {
+    Budget b;
+    b.deadline = at;
+    return b;
+}
+
+std::optional<std::chrono::milliseconds> Budget::remaining() const {
+    using std::chrono::milliseconds;
+    if (!deadline) return std::nullopt;
+    const auto left = std::chrono::duration_cast<milliseconds>(*deadline - Clock::now());
+    return std::max(left, milliseconds(0));
+}
+
+Budget Budget::slice(long long num, long long den) const {
+    Budget b = *this;
+    if (const auto left = remaining()) b.deadline = Clock::now() + *left / den * num;
+    return b;
+}
+
+Budget Budget::capped_at(std::optional<Clock::time_point> at) const {
+    Budget b = *this;
+    if (at && (!b.deadline || *at < *b.deadline)) b.deadline = at;
+    return b;
+}
+
+}  // namespace gpuwcrt

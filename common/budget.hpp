@@ -1,0 +1,105 @@
+#pragma once
+// The one budget every engine, encoding build and search runs under: the wall-clock deadline of
+// the whole run (--timeout), the memory its tables may take (--max-memory), why a run stopped,
+// and counters that a progress thread may read while an engine runs. A part of a run gets a
+// slice of it, never a budget of its own, so that --timeout covers the whole process.
+//
+// An engine that runs out stops with BudgetExhausted (or tests expired() and returns) and
+// answers "unknown" with what it has proven so far; it never reports a value it did not prove.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace gpuwcrt {
+
+enum class StopReason { timeout, memory };
+std::string to_string(StopReason r);  // "timeout", "memory limit"
+
+struct BudgetExhausted : std::runtime_error {
+    explicit BudgetExhausted(StopReason r) : std::runtime_error(to_string(r)), reason(r) {}
+    StopReason reason;
+};
+
+// What a run is doing, for a progress thread: written by the engines, read by the reporter.
+// Shared by a budget and every slice of it.
+struct RunCounters {
+    std::atomic<const char*> phase{""};
+    std::atomic<std::uint64_t> states{0}, checks{0};
+};
+
+class Budget {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    // No deadline; memory: default_memory_bytes().
+    Budget();
+    // `timeout` from now (none: no deadline), default memory.
+    static Budget for_timeout(std::optional<std::chrono::milliseconds> timeout);
+    // Until `at` (none: no deadline), default memory.
+    static Budget until(std::optional<Clock::time_point> at);
+
+    std::optional<Clock::time_point> deadline;  // nullopt = none
+    // Bytes the engines' own tables (memo, stack, schedules) may take. Allocation failures
+    // (std::bad_alloc under an address-space limit) count as running out as well.
+    std::size_t memory_bytes;
+    // Set by a run that ends right after its one answer: a search stopped by the deadline leaves
+    // its table to the operating system instead of freeing it (millions of states take seconds
+    // to free, past --timeout).
+    bool leave_table_on_timeout = false;
+
+    bool expired() const { return deadline && Clock::now() >= *deadline; }
+    // Throws BudgetExhausted when the deadline has passed or `bytes_in_use` exceeds the memory.
+    void check(std::size_t bytes_in_use = 0) const {
+        check_memory(bytes_in_use);
+        if (expired()) throw BudgetExhausted(StopReason::timeout);
+    }
+    void check_memory(std::size_t bytes_in_use) const {
+        if (bytes_in_use > memory_bytes) throw BudgetExhausted(StopReason::memory);
+    }
+    // Time left (0 once spent), or nullopt without a deadline.
+    std::optional<std::chrono::milliseconds> remaining() const;
+
+    // A part of this budget: `num`/`den` of the time left now (the same memory and counters).
+    // Without a deadline the slice has none either.
+    Budget slice(long long num, long long den) const;
+    // This budget, ending at `at` if that comes first (a cap of one phase, e.g. --rta-timeout).
+    Budget capped_at(std::optional<Clock::time_point> at) const;
+    // This budget, ending `cap` from now if that comes first.
+    Budget capped(std::chrono::milliseconds cap) const { return capped_at(Clock::now() + cap); }
+
+    RunCounters& counters() const { return *counters_; }
+
+private:
+    std::shared_ptr<RunCounters> counters_;
+};
+
+// A deadline test for a hot loop: reads the clock once every `every` calls only (a loop step
+// costs far less than a clock read). One per loop and thread; the budget itself is shared.
+class BudgetPoll {
+public:
+    explicit BudgetPoll(const Budget& b, unsigned every = 1024) : budget_(b), every_(every) {}
+    bool expired() {
+        if (++calls_ < every_) return false;
+        calls_ = 0;
+        return budget_.expired();
+    }
+    // Throws BudgetExhausted(timeout) once expired() is true.
+    void check() {
+        if (expired()) throw BudgetExhausted(StopReason::timeout);
+    }
+
+private:
+    const Budget& budget_;
+    unsigned every_, calls_ = 0;
+};
+
+// 60 % of what the address-space limit (RLIMIT_AS, e.g. from --max-memory or prlimit) leaves
+// above the current use; without such a limit half the physical memory.
+std::size_t default_memory_bytes();
+
+}  // namespace gpuwcrt

@@ -1,0 +1,225 @@
+#include "solver/block/enumerate.hpp"
+
+#include <optional>
+
+#include "encode/block/block_problem.hpp"
+#include "sim/simulate.hpp"
+#include <memory>
+
+namespace gpuwcrt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// May `op` be launched next, given which operations are launched? Stream order, and no
+// unlaunched operation with a strictly earlier static issue time.
+bool launchable(const Workload& w, const std::vector<char>& placed, int op) {
+    const Operation& o = w.ops[op];
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        if (placed[i] || static_cast<int>(i) == op) continue;
+        const Operation& x = w.ops[i];
+        if (x.stream == o.stream && x.position < o.position) return false;
+        if (x.issue.is_static() && o.issue.is_static() && x.issue.at.hi < o.issue.at.lo) return false;
+    }
+    return true;
+}
+
+bool launch_orders(const Workload& w, std::vector<char>& placed, std::vector<long>& rank, long next,
+                   const std::function<bool(const std::vector<long>&)>& visit) {
+    if (next == static_cast<long>(w.ops.size())) return visit(rank);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        if (placed[i] || !launchable(w, placed, static_cast<int>(i))) continue;
+        placed[i] = 1;
+        rank[i] = next;
+        bool go_on = launch_orders(w, placed, rank, next + 1, visit);
+        placed[i] = 0;
+        if (!go_on) return false;
+    }
+    return true;
+}
+
+// The busy-time bounds need the SMT engine's integer view; workloads beyond its integer
+// limits have none.
+std::optional<BlockProblem> busy_time_view(const Workload& w) {
+    try {
+        return make_block_problem(w);
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
+struct GridChoice {
+    int op;
+    bool window;              // an issue instant, else the duration of one block (copy)
+    std::vector<Time> values;  // every multiple of the grid in the range
+};
+struct GridValues {
+    Time step = 1;
+    std::vector<GridChoice> choices;  // per range; a kernel's blocks in order
+};
+
+// The grid is the SMT engine's (BlockProblem::grid): 1 / the common denominator of all times.
+GridValues grid_values(const Workload& w) {
+    GridValues g;
+    std::vector<Time> times;
+    for (const Operation& op : w.ops)
+        for (const Time& t : {op.time.lo, op.time.hi, op.issue.at.lo, op.issue.at.hi, op.issue.delay}) times.push_back(t);
+    g.step = Time(1) / Time(common_denominator(times));
+    long combinations = 1;  // combinations so far, saturating at the limit
+    auto range = [&](const Operation& op, const TimeRange& r, bool window) {
+        GridChoice c{static_cast<int>(&op - w.ops.data()), window, {}};
+        for (Time v = r.lo; v <= r.hi; v += g.step) {
+            c.values.push_back(v);
+            if (static_cast<long>(c.values.size()) > max_grid_combinations) break;
+        }
+        combinations = std::min<long>(combinations * static_cast<long>(c.values.size()), max_grid_combinations + 1);
+        return c;
+    };
+    for (const Operation& op : w.ops) {
+        // The simulator reads an instant for `at` and for a stream's first operation (BlockProblem).
+        const bool static_issue = op.issue.kind == IssueSpec::Kind::at || op.position == 0;
+        if (static_issue && op.issue.kind != IssueSpec::Kind::after_stream_idle && !op.issue.at.is_point())
+            g.choices.push_back(range(op, op.issue.at, true));
+        if (!op.time.is_point())
+            for (std::int64_t j = 0; j < (op.is_kernel() ? op.blocks : 1) && combinations <= max_grid_combinations; ++j)
+                g.choices.push_back(range(op, op.time, false));
+        if (combinations > max_grid_combinations)
+            throw InputError(op.where, "enumeration ranges over every block time and issue instant on the grid " +
+                                           exact_string(g.step) + ": this workload has more than " +
+                                           std::to_string(max_grid_combinations) +
+                                           " combinations of them (times every launch order and placement); use "
+                                           "--engine smt or auto");
+    }
+    return g;
+}
+
+}  // namespace
+
+void for_each_launch_order(const Workload& w, const std::function<bool(const std::vector<long>&)>& visit) {
+    std::vector<char> placed(w.ops.size(), 0);
+    std::vector<long> rank(w.ops.size(), 0);
+    launch_orders(w, placed, rank, 0, visit);
+}
+
+EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
+                                 const std::function<void(long long)>& progress) {
+    // Every block at `hi` and every issue at `lo` would be one scenario, not all (SPEC §5):
+    // with ranges, every combination of grid values (refused beyond max_grid_combinations).
+    const GridValues grid = grid_values(w);
+    const auto t0 = Clock::now();
+    EnumerationResult res;
+    res.wcrt.resize(w.ops.size());
+    for (std::size_t i = 0; i < w.ops.size(); ++i) res.wcrt[i].op = static_cast<int>(i);
+    bool timed_out = false;
+    std::vector<std::vector<Time>> block_times;  // the witness's part for the current grid values
+    std::vector<std::optional<Time>> issues;
+
+    auto record = [&](const Schedule& s) {
+        ++res.stats.scenarios;
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const Time r = s.response(static_cast<int>(i));
+            if (!res.wcrt[i].wcrt || r > *res.wcrt[i].wcrt) {
+                res.wcrt[i].wcrt = r;
+                res.wcrt[i].witness = witness_of(w, s);
+                res.wcrt[i].witness->block_time = block_times;
+                res.wcrt[i].witness->issue = issues;
+            }
+        }
+        // The clock after every scenario: one simulation can take long on a large workload.
+        if (o.timeout && Clock::now() - t0 >= *o.timeout) timed_out = true;
+        if (progress && res.stats.scenarios % 4096 == 0) progress(res.stats.scenarios);
+    };
+
+    // Every launch order of `orders_of` (the workload with the chosen window instants), every
+    // SM choice, on top of `base` (the chosen durations and instants).
+    auto every_order = [&](const Workload& orders_of, const Scenario& base) {
+        for_each_launch_order(orders_of, [&](const std::vector<long>& rank) {
+            Scenario sc = base;
+            sc.rank = rank;
+            sc.policy = o.policy;
+            if (o.policy != Policy::chooser) {
+                record(simulate(w, sc));
+                return !timed_out;
+            }
+            // Depth-first over SM choices: replay a prefix of choices, extend with the first
+            // option, then advance the deepest choice that has an untried option left.
+            std::vector<int> choice, options;
+            for (;;) {
+                std::size_t depth = 0;
+                sc.choose = [&](const PlacementRequest& req) {
+                    const auto& cand = o.symmetry_breaking ? req.distinct : req.fitting;
+                    if (depth == choice.size()) {
+                        choice.push_back(0);
+                        options.push_back(static_cast<int>(cand.size()));
+                    }
+                    return cand[choice[depth++]];
+                };
+                record(simulate(w, sc));
+                if (timed_out) return false;
+                while (!choice.empty() && choice.back() + 1 >= options.back()) {
+                    choice.pop_back();
+                    options.pop_back();
+                }
+                if (choice.empty()) return true;
+                ++choice.back();
+            }
+        });
+    };
+
+    if (grid.choices.empty()) {
+        every_order(w, Scenario{});
+    } else {
+        // Mixed-radix counter over the grid values of every range.
+        std::vector<std::size_t> digit(grid.choices.size(), 0);
+        Workload orders_of = w;
+        for (;;) {
+            block_times.assign(w.ops.size(), {});
+            issues.assign(w.ops.size(), std::nullopt);
+            for (std::size_t c = 0; c < grid.choices.size(); ++c) {
+                const GridChoice& g = grid.choices[c];
+                const Time v = g.values[digit[c]];
+                if (g.window) {
+                    issues[g.op] = v;
+                    orders_of.ops[g.op].issue.at = {v, v};
+                } else {
+                    block_times[g.op].push_back(v);  // choices list blocks in order
+                }
+            }
+            Scenario base;
+            base.issue_at = issues;
+            auto times = std::make_shared<const std::vector<std::vector<Time>>>(block_times);
+            base.block_time = [times, &w](int op, std::int64_t block) -> Time {
+                return (*times)[op].empty() ? w.ops[op].time.hi : (*times)[op][block];
+            };
+            every_order(orders_of, base);
+            if (timed_out) break;
+            std::size_t c = 0;
+            while (c < digit.size() && ++digit[c] == grid.choices[c].values.size()) digit[c++] = 0;
+            if (c == digit.size()) break;
+        }
+    }
+
+    res.complete = !timed_out;
+    const std::optional<BlockProblem> p = busy_time_view(w);
+    for (auto& a : res.wcrt) {
+        a.status = res.complete ? WcrtStatus::exact : WcrtStatus::unknown;
+        if (!res.complete) a.unknown_reason = "timeout";
+        if (!p) {
+            if (res.complete) a.upper_bound = a.wcrt;
+            continue;
+        }
+        const Time upper = p->op_response_upper_bound(a.op);
+        if (a.wcrt) require_within_bound(w, a.op, *a.wcrt, upper);
+        a.upper_bound = res.complete ? a.wcrt : std::optional<Time>(upper);
+        // The grid maximum is exact only where the busy-time bound proves it (docs/encoding.md).
+        if (res.complete && !grid.choices.empty() && a.wcrt != upper) {
+            a.status = WcrtStatus::unknown;
+            a.unknown_reason = grid_maximum_reason(grid.step);
+            a.upper_bound = upper;
+        }
+    }
+    res.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+    return res;
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,46 @@
+#pragma once
+// The SMT engine: maximise an operation's response time over all scenarios, or certify a
+// bound, with the block-level encoding (encode/block/block_encoding.hpp). Every model found is
+// turned into a witness scenario and replayed through the simulator before it is used.
+// o.timeout covers the whole call: the incumbent search, building the encoding (which stops
+// at the deadline) and every solver check. Running out of time or memory (Z3's limit or
+// std::bad_alloc) ends the call with status unknown ("timeout", "memory limit") and keeps what
+// was already proven: the best replayed response and the busy-time upper bound.
+#include <functional>
+#include <string>
+
+#include "encode/block/block_problem.hpp"
+#include "bounds/answer.hpp"
+
+namespace gpuwcrt {
+
+// Throws InputError (exit 3) for option combinations the SMT engine cannot take on this
+// workload: the event encoding with copies, priorities, the NULL
+// stream, after_stream_idle, block-time intervals or issue windows. smt_maximise and smt_certify call it first.
+void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
+
+// Lines for the user during a long call ("building the encoding for K3 …"); may be empty.
+using ProgressSink = std::function<void(const std::string&)>;
+
+// Exact WCRT of `op` (status exact), or on timeout the best replayed response found (unknown).
+// With block-time intervals or issue windows (BlockProblem::has_ranges): the maximum over the
+// grid, a replayed lower bound, status exact only when it meets the busy-time bound, else
+// unknown with grid_maximum_reason (docs/encoding.md, "Intervals and windows: the grid").
+WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
+                        EngineStats& stats, const ProgressSink& progress = {});
+
+// Certified when no scenario gives a response > bound, refuted with a replayed counterexample.
+// With ranges, no grid scenario above the bound is not a certificate: unknown (grid_certify_reason).
+CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
+                          const EngineOptions& o, EngineStats& stats, const ProgressSink& progress = {});
+
+// Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
+// 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends
+// right after its run (the CLI) sets this: a solver stopped by the deadline is then left
+// allocated until the process exits. Only large solvers whose deadline has passed are kept
+// (searched, or built for more than 50 ms); every later call of that run starts at or past
+// its deadline, so nothing large is built after them. Off by default: long-lived callers
+// (tests, benchmarks) free everything.
+void keep_timed_out_solvers_allocated(bool keep);
+
+}  // namespace gpuwcrt
