@@ -35,8 +35,8 @@ constexpr std::size_t max_stored_states = 1'000'000;
 constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 // Steps of the root's tail check (solver/rta/tail_bound.hpp), which also stops at half
-// of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
-// 2·10^7 steps, 3 s), a cap for searches without a deadline.
+// of the kernel's time: a cap for searches without a deadline, well above what the bench
+// family's hardest kernels need (bench/RESULTS.md, "rta_orders").
 constexpr long long tail_budget = 60'000'000;
 // The branch and bound's first, short run, before the tail check.
 constexpr std::chrono::milliseconds quick_branch_and_bound{100};
@@ -69,9 +69,9 @@ public:
         states_.assign(member_.size() + 2, State::empty(p_.g_max));
         rest_.resize(member_.size() + 1);
         options_.resize(member_.size() + 1);
-        // A short branch and bound first: small workloads are decided by it in milliseconds,
-        // where the tail check could spend most of the kernel's time and end unknown (n = 10
-        // bench run 1: 26 s instead of 0.03 s).
+        // A short branch and bound first: small workloads are decided by it at once, where the
+        // tail check could spend most of the kernel's time and end unknown (bench/RESULTS.md,
+        // "rta_orders").
         const std::optional<Clock::time_point> deadline = deadline_;
         deadline_ = Clock::now() + quick_branch_and_bound;
         if (deadline && *deadline < *deadline_) deadline_ = deadline;
@@ -121,8 +121,8 @@ private:
     // every member are released together (its premise: no release pending). It either proves
     // best + 1 unreachable (the root bound becomes best: decided) or finds an order reaching
     // it, which becomes the incumbent once Algorithm 2 confirms it and it keeps stream order;
-    // then it asks again. Up to about a second per call, so only here (deeper nodes, tried
-    // with smaller budgets, decided nothing more on the bench family).
+    // then it asks again. Each call is costly, so only here: at deeper nodes, with smaller
+    // budgets, it decides no more kernels of the bench family.
     void tail_at_root() {
         const std::int64_t r = p_.release[k_];
         for (int j : member_)
@@ -132,10 +132,9 @@ private:
         for (int j : by_c_) rest.push_back({p_.c[j], p_.slots[j]});
         const std::int64_t bound = bound_at_root();
         for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
-            // Seven eighths of the time left to this kernel; the branch and bound keeps the rest
-            // (on the bench family it rarely decides what the check could not; a first round
-            // with a tenth, tried, left more kernels undecided at n = 16 and 64, and with three
-            // quarters merged with session 7's search n16-run3's kernel 15 stayed undecided).
+            // Seven eighths of the time left to this kernel; the branch and bound keeps the rest:
+            // it rarely decides what the check could not, and smaller shares for the check leave
+            // more kernels of the bench family undecided (bench/RESULTS.md, "rta_orders").
             std::optional<Clock::time_point> until = deadline_;
             if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 7 / 8;
             const TailResult t =
@@ -241,8 +240,8 @@ private:
         same_.insert(key_);
         if (one_release_) return false;
         auto& seen = explored_[mask_];
-        // Only the latest few states of this set are compared: a long list cost more per node
-        // than the re-explorations it saved (measured on the bench family at 16 kernels).
+        // Only the latest few states of this set are compared: a long list costs more per node
+        // than the re-explorations it saves (on the bench family at 16 kernels).
         const std::size_t from = seen.size() > compared_states ? seen.size() - compared_states : 0;
         for (std::size_t i = seen.size(); i-- > from;)
             if (seen[i].later_or_equal(s)) return true;
