@@ -44,11 +44,6 @@ void add_policy_option(CLI::App* sub, std::string& policy) {
         ->check(CLI::IsMember({"most-room", "round-robin", "first-fit"}));
 }
 
-Policy policy_from_option(const std::string& name) {
-    if (auto p = parse_policy(name)) return *p;
-    throw option_error("--policy", "unknown policy " + quoted_value(name));
-}
-
 void check_block_outputs(const Workload& w, const std::string& svg, const std::string& listing) {
     const std::int64_t blocks = w.total_blocks();
     if (!svg.empty() && blocks > max_svg_blocks)

@@ -24,12 +24,11 @@ void add_names_option(CLI::App* sub, const std::string& option, std::optional<st
 // The names of an option added by add_names_option; empty when it was not given.
 std::vector<std::string> names_of(const std::optional<std::string>& value, const std::string& option);
 void add_policy_option(CLI::App* sub, std::string& policy);
-Policy policy_from_option(const std::string& name);
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s);
 
 // Outputs that list every block are refused before any work above these sizes: a chart of
-// more blocks is unreadable and hundreds of MB (10^6 blocks: 16 s, 244 MB), a JSON or table
-// of more takes GBs to build (10^7 blocks: 45 s, 12 GB). Documented in the README ("Size").
+// more blocks is unreadable and hundreds of MB, a JSON or table of more takes gigabytes to
+// build. Documented in the README ("Size").
 inline constexpr std::int64_t max_svg_blocks = 20'000;
 inline constexpr std::int64_t max_listed_blocks = 1'000'000;
 // `svg` empty: no chart asked for; `listing`: the option that lists every block ("--json" or

@@ -109,7 +109,7 @@ void apply_memory_limit(std::uint64_t limit_mib) {
     setrlimit(RLIMIT_AS, &next);  // cannot fail: never above the hard limit
     // One malloc arena for every thread: glibc reserves 64 MiB of address space for each new
     // thread's arena, and under a small RLIMIT_AS that fails and the thread then takes every
-    // allocation by its own mmap (the exact engine's workers ran ~20x slower at --max-memory 64).
+    // allocation by its own mmap, which makes multi-threaded engines much slower.
     mallopt(M_ARENA_MAX, 1);
     limit_in_force_mib = limit_mib;
     z3::set_param("memory_max_size", std::to_string(limit_mib * 9 / 10).c_str());

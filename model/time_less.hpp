@@ -1,7 +1,7 @@
 #pragma once
 // A faster exact order on Time for hot loops (event queues, sorts). The rational type's own
 // operator< (and ==, !=, which Boost 1.74 builds from two of them) takes a continued-fraction
-// path with divisions; that dominated simulate and rta at 10^5 kernels. Denominators are kept
+// path with divisions, which dominates simulate and rta on large workloads. Denominators are kept
 // positive and in lowest terms, so cross-multiplication is exact and equal values have equal
 // numerators and denominators.
 #include "model/time.hpp"

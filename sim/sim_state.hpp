@@ -44,7 +44,7 @@ struct SimState {
     std::vector<std::optional<Time>> issue_at;  // known issue instant, not yet issued
     std::vector<char> issued, completed;
     // Indexes kept in step with the queues so that each event costs O(log n) per operation it
-    // touches instead of a scan of every operation or stream (quadratic at 10^4 kernels).
+    // touches instead of a scan of every operation or stream (quadratic over a whole run).
     int null_stream = -1;
     std::vector<int> next_in_stream;                       // successor in the stream, or -1
     std::set<PendingIssue, PendingIssueOrder> pending_issues;  // not yet issued

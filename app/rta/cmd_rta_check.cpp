@@ -85,86 +85,70 @@ int exit_code(const std::vector<KernelVerdict>& vs) {
     return unknown ? exit_unknown : exit_ok;
 }
 
-int run_rta_check(const RtaCheckOptions& o) {
-    check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
-    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
-    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
-    const Workload w = load_workload_file(o.file);
-    check_block_outputs(w, o.svg);
-    require_fixed_times(w);
-    const RunBudget budget(eo.timeout);
-    Progress progress("rta-check");
-    // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
-    // need the rest).
-    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
-    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
-    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
-    progress.say("RTA maximised over launch orders");
-    EngineStats stats;
-    BoundChecker checker(w, o, budget, stats, progress);
-    std::vector<KernelVerdict> verdicts;
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (!w.ops[i].is_kernel()) continue;
-        KernelVerdict v;
-        v.op = static_cast<int>(i);
-        v.rta_max = rta.response[i];
-        v.rta_upper = rta.upper[i];
-        // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
-        // sound), and call a refutation unsafe only above the proven bound on the maximum.
-        const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[i];
-        if (!bound) {
-            v.verdict = "unknown";
-            v.answer.unknown_reason = "RTA max over orders undecided";
-            verdicts.push_back(v);
-            continue;
-        }
-        v.answer = checker.check(v.op, *bound);
-        progress.say(w.ops[i].name + ": " + to_string(v.answer.verdict));
-        const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
-        if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
-        else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
-            v.verdict = "unsafe";
-            v.excess = *v.answer.response - rta_value;
-        } else {
-            v.verdict = "unknown";
-            if (v.answer.unknown_reason.empty()) v.answer.unknown_reason = "RTA max over orders undecided";
-        }
-        verdicts.push_back(v);
+// One kernel's verdict: its RTA maximum over orders against the WCRT engines' answer.
+KernelVerdict kernel_verdict(const Workload& w, const RtaMaxOverOrders& rta, std::size_t i, BoundChecker& checker,
+                             Progress& progress) {
+    KernelVerdict v;
+    v.op = static_cast<int>(i);
+    v.rta_max = rta.response[i];
+    v.rta_upper = rta.upper[i];
+    // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
+    // sound), and call a refutation unsafe only above the proven bound on the maximum.
+    const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[i];
+    if (!bound) {
+        v.verdict = "unknown";
+        v.answer.unknown_reason = "RTA max over orders undecided";
+        return v;
     }
-    const KernelVerdict* first = nullptr;
-    for (const auto& v : verdicts)
-        if (v.verdict == "unsafe" && !first) first = &v;
-    if (first) {
-        const std::string why = "Counterexample: '" + w.ops[first->op].name + "' responds in " +
-                                human_string(*first->answer.response) + " on the TX2, more than the RTA's " +
-                                human_string(*first->answer.response - *first->excess) +
-                                " maximised over launch orders (gpuwcrt rta-check " + o.file + ")";
-        if (!o.counterexample.empty())
-            write_output_file(o.counterexample, witness_toml(w, *first->answer.counterexample, why));
-        if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first->answer.counterexample)));
+    v.answer = checker.check(v.op, *bound);
+    progress.say(w.ops[i].name + ": " + to_string(v.answer.verdict));
+    const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
+    if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
+    else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
+        v.verdict = "unsafe";
+        v.excess = *v.answer.response - rta_value;
+    } else {
+        v.verdict = "unknown";
+        if (v.answer.unknown_reason.empty()) v.answer.unknown_reason = "RTA max over orders undecided";
     }
-    const std::vector<std::string> reasons = rta_scope_reasons(w);
-    if (o.json) {
-        Json list = Json::array();
-        for (const auto& v : verdicts) {
-            Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)},
-                      {"verdict", v.verdict}};
-            if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
-            if (v.excess) {
-                j["excess"] = exact_string(*v.excess);
-                j["tx2_response"] = exact_string(*v.answer.response);
-                j["counterexample"] = witness_json(w, *v.answer.counterexample);
-            }
-            if (v.verdict == "unknown") j["unknown_reason"] = v.answer.unknown_reason;
-            list.push_back(j);
+    return v;
+}
+
+// --counterexample and --svg for the first unsafe kernel in file order.
+void write_first_counterexample(const Workload& w, const RtaCheckOptions& o, const KernelVerdict& first) {
+    const std::string why = "Counterexample: '" + w.ops[first.op].name + "' responds in " +
+                            human_string(*first.answer.response) + " on the TX2, more than the RTA's " +
+                            human_string(*first.answer.response - *first.excess) +
+                            " maximised over launch orders (gpuwcrt rta-check " + o.file + ")";
+    if (!o.counterexample.empty())
+        write_output_file(o.counterexample, witness_toml(w, *first.answer.counterexample, why));
+    if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first.answer.counterexample)));
+}
+
+void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
+                const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
+    Json list = Json::array();
+    for (const auto& v : verdicts) {
+        Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)},
+                  {"verdict", v.verdict}};
+        if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
+        if (v.excess) {
+            j["excess"] = exact_string(*v.excess);
+            j["tx2_response"] = exact_string(*v.answer.response);
+            j["counterexample"] = witness_json(w, *v.answer.counterexample);
         }
-        std::cout << Json{{"engine", checker.engine()}, {"policy", o.policy}, {"kernels", list},
-                          {"rta_scope", reasons.empty() ? "exact" : "approximation"}, {"rta_scope_reasons", reasons}}
-                         .dump(2)
-                  << '\n';
-        return exit_code(verdicts);
+        if (v.verdict == "unknown") j["unknown_reason"] = v.answer.unknown_reason;
+        list.push_back(j);
     }
-    std::cout << "engine: " << checker.engine() << ", SM placement: " << o.policy << "\n";
+    std::cout << Json{{"engine", engine}, {"policy", o.policy}, {"kernels", list},
+                      {"rta_scope", reasons.empty() ? "exact" : "approximation"}, {"rta_scope_reasons", reasons}}
+                     .dump(2)
+              << '\n';
+}
+
+void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
+                const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons, bool wrote_first) {
+    std::cout << "engine: " << engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     TextTable t({"kernel", "rta(max over orders)", "verdict", "TX2 response"});
     for (const auto& v : verdicts) {
@@ -183,9 +167,38 @@ int run_rta_check(const RtaCheckOptions& o) {
         if (v.excess)
             std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response " << human_string(*v.answer.response)
                       << ", replayed by the simulator): " << describe_witness(w, *v.answer.counterexample) << "\n";
-    if (first && !o.counterexample.empty())
+    if (wrote_first && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
+}
+
+int run_rta_check(const RtaCheckOptions& o) {
+    check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
+    const Workload w = load_workload_file(o.file);
+    check_block_outputs(w, o.svg);
+    require_fixed_times(w);
+    const RunBudget budget(eo.timeout);
+    Progress progress("rta-check");
+    // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
+    // need the rest).
+    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
+    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
+    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
+    progress.say("RTA maximised over launch orders");
+    EngineStats stats;
+    BoundChecker checker(w, o, budget, stats, progress);
+    std::vector<KernelVerdict> verdicts;
+    for (std::size_t i = 0; i < w.ops.size(); ++i)
+        if (w.ops[i].is_kernel()) verdicts.push_back(kernel_verdict(w, rta, i, checker, progress));
+    const KernelVerdict* first = nullptr;
+    for (const auto& v : verdicts)
+        if (v.verdict == "unsafe" && !first) first = &v;
+    if (first) write_first_counterexample(w, o, *first);
+    const std::vector<std::string> reasons = rta_scope_reasons(w);
+    if (o.json) print_json(w, o, checker.engine(), verdicts, reasons);
+    else print_text(w, o, checker.engine(), verdicts, reasons, first != nullptr);
     return exit_code(verdicts);
 }
 

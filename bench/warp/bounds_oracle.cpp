@@ -25,93 +25,133 @@
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;
 
-int main(int argc, char** argv) {
+namespace {
+
+struct Args {
     std::string fairness = "none", units = "tr";
     int min_w = 1, max_w = 16, min_r = 1, max_r = 4, timeout_s = 600, threads = 2;
     bool memo = false;
+};
+
+Args parse_args(int argc, char** argv) {
+    Args o;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i], v = argv[i + 1];
-        if (a == "--fairness") fairness = v;
-        else if (a == "--units") units = v;
-        else if (a == "--min-warps") min_w = std::atoi(v.c_str());
-        else if (a == "--max-warps") max_w = std::atoi(v.c_str());
-        else if (a == "--min-rep") min_r = std::atoi(v.c_str());
-        else if (a == "--max-rep") max_r = std::atoi(v.c_str());
-        else if (a == "--timeout") timeout_s = std::atoi(v.c_str());
-        else if (a == "--threads") threads = std::max(1, std::atoi(v.c_str()));
-        else if (a == "--memo") memo = v == "1";
+        if (a == "--fairness") o.fairness = v;
+        else if (a == "--units") o.units = v;
+        else if (a == "--min-warps") o.min_w = std::atoi(v.c_str());
+        else if (a == "--max-warps") o.max_w = std::atoi(v.c_str());
+        else if (a == "--min-rep") o.min_r = std::atoi(v.c_str());
+        else if (a == "--max-rep") o.max_r = std::atoi(v.c_str());
+        else if (a == "--timeout") o.timeout_s = std::atoi(v.c_str());
+        else if (a == "--threads") o.threads = std::max(1, std::atoi(v.c_str()));
+        else if (a == "--memo") o.memo = v == "1";
     }
+    return o;
+}
+
+// The explicit engine's answer for one point: both extremes, and the largest frontier.
+struct Oracle {
+    WarpExtreme worst, best;
+    std::size_t peak = 0;
+};
+
+Oracle explicit_extremes(const WarpProblem& p, const Args& a, Budget& budget) {
+    Oracle e;
+    if (a.memo) {
+        e.worst = memo_extreme(p, WarpGoal::worst, budget);
+        if (!e.worst.stopped) e.best = memo_extreme(p, WarpGoal::best, budget);
+    } else {
+        WarpFrontierOptions o;
+        o.witness = false;
+        o.threads = static_cast<unsigned>(a.threads);
+        WarpExtremes both = frontier_extremes(p, budget, o);
+        e.worst = std::move(both.worst);
+        e.best = std::move(both.best);
+        e.peak = both.peak_frontier;
+    }
+    return e;
+}
+
+// The same, saying on stderr every minute how far the oracle got (a point may take an hour).
+Oracle explicit_with_progress(const WarpProblem& p, const Args& a, int w, int r, Budget& budget) {
+    std::atomic<bool> point_done{false};
+    std::thread progress([&] {
+        for (int tick = 1; !point_done; ++tick) {
+            for (int k = 0; k < 600 && !point_done; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (!point_done)
+                std::cerr << "[oracle] " << a.units << " W=" << w << " rep=" << r << ": "
+                          << budget.counters().states.load() << " states after " << tick << " min\n";
+        }
+    });
+    Oracle e = explicit_extremes(p, a, budget);
+    point_done = true;
+    progress.join();
+    return e;
+}
+
+// Exact claims equal the oracle, and the proven bounds bracket it.
+bool agrees(const WarpCheck& b, const Oracle& e) {
+    const WarpEngineRun& run = b.runs.front();
+    const WarpExtreme &ew = e.worst, &eb = e.best;
+    return (!b.worst || *b.worst == ew.makespan) && (!b.best || *b.best == eb.makespan) &&
+           (!run.worst_upper || ew.makespan <= *run.worst_upper) &&
+           (!run.worst_bound || ew.makespan >= *run.worst_bound) &&
+           (!run.best_lower || eb.makespan >= *run.best_lower) && (!run.best_bound || eb.makespan <= *run.best_bound);
+}
+
+void print_row(const Args& a, int w, int r, const WarpCheck& b, const Oracle& e, bool answered, long long ms,
+               bool agree) {
+    const WarpEngineRun& run = b.runs.front();
+    const WarpExtreme &ew = e.worst, &eb = e.best;
+    const auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("-"); };
+    std::cout << a.units << ',' << a.fairness << ',' << w << ',' << r << ','
+              << (answered ? std::to_string(ew.makespan) : "timeout") << ','
+              << (answered ? std::to_string(eb.makespan) : "-") << ',' << ms << ','
+              << (a.memo ? ew.states + eb.states : ew.states) << ','
+              << (a.memo ? std::string("-") : std::to_string(e.peak)) << ',' << opt(b.worst) << ',' << opt(b.best)
+              << ',' << opt(run.worst_bound) << ',' << opt(run.worst_upper) << ',' << (agree ? "yes" : "NO") << '\n'
+              << std::flush;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Args a = parse_args(argc, argv);
     FermiUnits u;
-    if (units == "slot") u.issue_limit = 1;
-    else if (units == "slow") u.latency_l = 3;
-    else if (units == "wide") u.cuda = 1, u.ldst = 2;
-    const WarpFairness f = parse_warp_fairness(fairness).value_or(WarpFairness::none);
+    if (a.units == "slot") u.issue_limit = 1;
+    else if (a.units == "slow") u.latency_l = 3;
+    else if (a.units == "wide") u.cuda = 1, u.ldst = 2;
+    const WarpFairness f = parse_warp_fairness(a.fairness).value_or(WarpFairness::none);
     std::cout << "units,fairness,W,rep,explicit_worst,explicit_best,explicit_ms,states,bounds_worst,bounds_best,"
                  "worst_lower,worst_upper,agree\n";
     int compared = 0, exact = 0, skipped = 0;
     bool ok = true;
-    for (int w = min_w; w <= max_w; ++w)
-        for (int r = min_r; r <= max_r; ++r) {
+    for (int w = a.min_w; w <= a.max_w; ++w)
+        for (int r = a.min_r; r <= a.max_r; ++r) {
             const WarpProblem p = tr_problem(w, r, f, u);
             WarpEngines bounds_only;
             bounds_only.bounds = true;
             bounds_only.explicit_state = false;
             const WarpCheck b = check_warp(p, w * 16LL, bounds_only);
             Budget budget;
-            budget.deadline = Clock::now() + std::chrono::seconds(timeout_s);
+            budget.deadline = Clock::now() + std::chrono::seconds(a.timeout_s);
             const auto t0 = Clock::now();
-            // A point may take an hour: say on stderr every minute how far the oracle got.
-            std::atomic<bool> point_done{false};
-            std::thread progress([&] {
-                for (int tick = 1; !point_done; ++tick) {
-                    for (int k = 0; k < 600 && !point_done; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                    if (!point_done)
-                        std::cerr << "[oracle] " << units << " W=" << w << " rep=" << r << ": "
-                                  << budget.counters().states.load() << " states after " << tick << " min\n";
-                }
-            });
-            WarpExtreme ew, eb;
-            std::size_t peak = 0;
-            if (memo) {
-                ew = memo_extreme(p, WarpGoal::worst, budget);
-                if (!ew.stopped) eb = memo_extreme(p, WarpGoal::best, budget);
-            } else {
-                WarpFrontierOptions o;
-                o.witness = false;
-                o.threads = static_cast<unsigned>(threads);
-                WarpExtremes both = frontier_extremes(p, budget, o);
-                ew = std::move(both.worst);
-                eb = std::move(both.best);
-                peak = both.peak_frontier;
-            }
-            point_done = true;
-            progress.join();
+            const Oracle e = explicit_with_progress(p, a, w, r, budget);
             const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-            const bool answered = !ew.stopped && !eb.stopped;
-            const WarpEngineRun& run = b.runs.front();
+            const bool answered = !e.worst.stopped && !e.best.stopped;
             bool agree = true;
             if (answered) {
-                agree = (!b.worst || *b.worst == ew.makespan) && (!b.best || *b.best == eb.makespan) &&
-                        (!run.worst_upper || ew.makespan <= *run.worst_upper) &&
-                        (!run.worst_bound || ew.makespan >= *run.worst_bound) &&
-                        (!run.best_lower || eb.makespan >= *run.best_lower) &&
-                        (!run.best_bound || eb.makespan <= *run.best_bound);
+                agree = agrees(b, e);
                 ++compared;
                 exact += b.worst.has_value();
             } else {
                 ++skipped;
             }
             ok = ok && agree && !b.engines_disagree;
-            const auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("-"); };
-            std::cout << units << ',' << fairness << ',' << w << ',' << r << ','
-                      << (answered ? std::to_string(ew.makespan) : "timeout") << ','
-                      << (answered ? std::to_string(eb.makespan) : "-") << ',' << ms << ',' << (memo ? ew.states + eb.states : ew.states) << ','
-                      << (memo ? std::string("-") : std::to_string(peak)) << ','
-                      << opt(b.worst) << ',' << opt(b.best) << ',' << opt(run.worst_bound) << ',' << opt(run.worst_upper)
-                      << ',' << (agree ? "yes" : "NO") << '\n'
-                      << std::flush;
+            print_row(a, w, r, b, e, answered, ms, agree);
         }
     std::cout << "compared " << compared << ", bounds exact on the worst case for " << exact << " of them, explicit out of "
-              << timeout_s << " s on " << skipped << (ok ? "; all agree" : "; DISAGREEMENT") << '\n';
+              << a.timeout_s << " s on " << skipped << (ok ? "; all agree" : "; DISAGREEMENT") << '\n';
     return ok ? 0 : 4;
 }

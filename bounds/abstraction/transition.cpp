@@ -229,6 +229,150 @@ std::int64_t latest_fit(const Problem& p, const std::vector<SmState>& sms, int k
     return t;
 }
 
+// The operations that may be dispatched next, by queue: EE high and low, CE.
+struct Candidates {
+    std::vector<Candidate> high, low, copies;
+};
+
+Candidates candidates(const Problem& p, const OpSet& s, const AbstractState& x) {
+    const StreamFronts fronts = stream_fronts(p, s);
+    Candidates q;
+    for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
+        if (has(s, op) || op == x.low_op || (p.pred[op] >= 0 && !has(s, p.pred[op]))) continue;
+        Arrival a = arrival(p, x, op);
+        if (!p.w.ops[op].is_kernel()) {
+            q.copies.push_back({op, a});
+            continue;
+        }
+        Candidate c{op, a};
+        if (!null_join(p, x, fronts, c)) continue;
+        // One EE queue unless kernels of both levels exist (then A1: one per priority).
+        (p.two_queues && p.high[op] ? q.high : q.low).push_back(c);
+    }
+    return q;
+}
+
+// The low queue's next kernel: the interrupted one, else any that may be first (FIFO).
+struct LowHead {
+    int op;
+    Interval issue;
+    Partial start;
+    std::int64_t first_block;
+    bool certain = true;
+};
+
+std::vector<LowHead> low_heads(const Problem& p, const AbstractState& x, const std::vector<Candidate>& low) {
+    std::vector<LowHead> heads;
+    if (x.low_op >= 0) {
+        heads.push_back({x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
+    } else {
+        for (const Candidate& c : possible_next(low))  // EE head once the previous kernel is dispatched
+            heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
+    }
+    return heads;
+}
+
+Gate high_gate(const std::vector<Candidate>& high, const std::vector<Candidate>& high_next) {
+    Gate gate;
+    for (const Candidate& c : high_next) gate.next_join_lo = std::min(gate.next_join_lo, c.a.join.lo);
+    for (const Candidate& c : high)
+        if (c.certain) gate.join_hi = std::min(gate.join_hi, c.a.join.hi);
+    return gate;
+}
+
+// What the parts of one successors() call share: the problem, the state and where to emit.
+struct Expansion {
+    const Problem& p;
+    const AbstractState& x;
+    int partial_cap;
+    bool concrete;
+    std::vector<Successor>& out;
+
+    void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base) const {
+        Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
+        copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
+        n.state.sms = std::move(q.sms);
+        n.state.ee_free = q.prev;
+        const int st = p.w.ops[op].stream;
+        n.state.stream_issue[st] = issue;
+        n.state.stream_done[st] = q.done;
+        n.state.canonicalise(!concrete);
+        out.push_back(std::move(n));
+    }
+
+    // High kernel c dispatched whole from `sms`, the EE free from `ee_free` on, after `base`.
+    void dispatch_high(const Candidate& c, const std::vector<SmState>& sms, const Interval& ee_free,
+                       const AbstractState& base) const {
+        for (Partial& q : dispatch_kernel(p, {sms, max_of(c.a.join, ee_free), {0, 0}, {}}, c.op, 0, partial_cap,
+                                          concrete, nullptr, nullptr))
+            emit_kernel(c.op, c.a.issue, q, base);
+    }
+};
+
+// A high kernel before the low queue's next block: it joined by the instant that block
+// would start (A2: the high queue is served first, joins precede dispatch at one instant).
+void high_before_low(const Expansion& e, const std::vector<LowHead>& heads, const std::vector<Candidate>& high_next) {
+    if (high_next.empty()) return;
+    std::int64_t low_latest = heads.empty() ? never : std::numeric_limits<std::int64_t>::min();
+    for (const LowHead& h : heads)  // a head that may join later (N1/N2) gives no such instant
+        low_latest = std::max(low_latest, h.certain ? latest_fit(e.p, h.start.sms, h.op, h.start.prev.hi) : never);
+    for (const Candidate& c : high_next) {
+        if (c.a.join.lo > low_latest) continue;
+        e.dispatch_high(c, e.x.sms, e.x.ee_free, e.x);
+    }
+}
+
+// The low queue's next kernel, block by block while no high kernel has joined; cut where
+// one may have, and that one dispatched right there.
+void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::vector<Candidate>& high,
+                   const std::vector<Candidate>& high_next) {
+    const AbstractState& x = e.x;
+    const Gate gate = high_gate(high, high_next);
+    AbstractState cleared = x;  // after a low kernel completes its dispatch
+    cleared.low_op = -1, cleared.low_blocks = 0, cleared.low_done = {0, 0}, cleared.low_sm.clear();
+    std::vector<Interrupt> cuts;
+    for (LowHead& h : heads) {
+        cuts.clear();
+        const bool gated = !high.empty();
+        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete,
+                                          gated ? &gate : nullptr, &cuts))
+            e.emit_kernel(h.op, h.issue, q, cleared);
+        for (const Interrupt& cut : cuts)
+            for (const Candidate& c : high_next) {
+                if (c.a.join.lo > cut.latest_start) continue;
+                AbstractState base = x;
+                base.low_op = h.op;
+                base.low_blocks = static_cast<int>(cut.block);
+                base.low_done = cut.at.done;
+                base.low_sm = cut.at.block_sm;
+                e.dispatch_high(c, cut.at.sms, cut.at.prev, base);
+            }
+    }
+}
+
+void copy_successors(const Problem& p, const AbstractState& x, const std::vector<Candidate>& copies,
+                     std::vector<Successor>& out) {
+    for (const Candidate& c : possible_next(copies)) {
+        if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
+        // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
+        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
+        Successor n{c.op, x, c.a.issue, done, {}};
+        AbstractState& y = n.state;
+        y.ce_free = start;
+        // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort
+        // (componentwise monotone, so the bounds stay bounds).
+        y.engine_lo.erase(y.engine_lo.begin());
+        y.engine_hi.erase(y.engine_hi.begin());
+        y.engine_lo.insert(std::upper_bound(y.engine_lo.begin(), y.engine_lo.end(), done.lo), done.lo);
+        y.engine_hi.insert(std::upper_bound(y.engine_hi.begin(), y.engine_hi.end(), done.hi), done.hi);
+        const int st = p.w.ops[c.op].stream;
+        y.stream_issue[st] = c.a.issue;
+        y.stream_done[st] = done;
+        out.push_back(std::move(n));
+    }
+}
+
 }  // namespace
 
 std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from) {
@@ -259,108 +403,13 @@ void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
 
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
                 std::vector<Successor>& out, bool concrete) {
-    const StreamFronts fronts = stream_fronts(p, s);
-    std::vector<Candidate> high, low, copies;
-    for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
-        if (has(s, op) || op == x.low_op || (p.pred[op] >= 0 && !has(s, p.pred[op]))) continue;
-        Arrival a = arrival(p, x, op);
-        if (!p.w.ops[op].is_kernel()) {
-            copies.push_back({op, a});
-            continue;
-        }
-        Candidate c{op, a};
-        if (!null_join(p, x, fronts, c)) continue;
-        // One EE queue unless kernels of both levels exist (then A1: one per priority).
-        (p.two_queues && p.high[op] ? high : low).push_back(c);
-    }
-    auto emit_kernel = [&](int op, const Interval& issue, Partial& q, const AbstractState& base) {
-        Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
-        copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
-        n.state.sms = std::move(q.sms);
-        n.state.ee_free = q.prev;
-        const int st = p.w.ops[op].stream;
-        n.state.stream_issue[st] = issue;
-        n.state.stream_done[st] = q.done;
-        n.state.canonicalise(!concrete);
-        out.push_back(std::move(n));
-    };
-    // The low queue's next kernel: the interrupted one, else any that may be first (FIFO).
-    struct LowHead {
-        int op;
-        Interval issue;
-        Partial start;
-        std::int64_t first_block;
-        bool certain = true;
-    };
-    std::vector<LowHead> heads;
-    if (x.low_op >= 0) {
-        heads.push_back({x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
-    } else {
-        for (const Candidate& c : possible_next(low))  // EE head once the previous kernel is dispatched
-            heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
-    }
-    const std::vector<Candidate> high_next = possible_next(high);
-    Gate gate;
-    for (const Candidate& c : high_next) gate.next_join_lo = std::min(gate.next_join_lo, c.a.join.lo);
-    for (const Candidate& c : high)
-        if (c.certain) gate.join_hi = std::min(gate.join_hi, c.a.join.hi);
-    AbstractState cleared = x;  // after a low kernel completes its dispatch
-    cleared.low_op = -1, cleared.low_blocks = 0, cleared.low_done = {0, 0}, cleared.low_sm.clear();
-
-    // A high kernel before the low queue's next block: it joined by the instant that block
-    // would start (A2: the high queue is served first, joins precede dispatch at one instant).
-    if (!high_next.empty()) {
-        std::int64_t low_latest = heads.empty() ? never : std::numeric_limits<std::int64_t>::min();
-        for (const LowHead& h : heads)  // a head that may join later (N1/N2) gives no such instant
-            low_latest = std::max(low_latest, h.certain ? latest_fit(p, h.start.sms, h.op, h.start.prev.hi) : never);
-        for (const Candidate& c : high_next) {
-            if (c.a.join.lo > low_latest) continue;
-            for (Partial& q : dispatch_kernel(p, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, c.op, 0,
-                                              partial_cap, concrete, nullptr, nullptr))
-                emit_kernel(c.op, c.a.issue, q, x);
-        }
-    }
-    // The low queue's next kernel, block by block while no high kernel has joined; cut where
-    // one may have, and that one dispatched right there.
-    std::vector<Interrupt> cuts;
-    for (LowHead& h : heads) {
-        cuts.clear();
-        const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(p, std::move(h.start), h.op, h.first_block, partial_cap, concrete,
-                                          gated ? &gate : nullptr, &cuts))
-            emit_kernel(h.op, h.issue, q, cleared);
-        for (const Interrupt& cut : cuts)
-            for (const Candidate& c : high_next) {
-                if (c.a.join.lo > cut.latest_start) continue;
-                AbstractState base = x;
-                base.low_op = h.op;
-                base.low_blocks = static_cast<int>(cut.block);
-                base.low_done = cut.at.done;
-                base.low_sm = cut.at.block_sm;
-                for (Partial& q : dispatch_kernel(p, {cut.at.sms, max_of(c.a.join, cut.at.prev), {0, 0}, {}}, c.op, 0,
-                                                  partial_cap, concrete, nullptr, nullptr))
-                    emit_kernel(c.op, c.a.issue, q, base);
-            }
-    }
-    for (const Candidate& c : possible_next(copies)) {
-        if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
-        // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
-        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
-        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
-        Successor n{c.op, x, c.a.issue, done, {}};
-        AbstractState& y = n.state;
-        y.ce_free = start;
-        // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort
-        // (componentwise monotone, so the bounds stay bounds).
-        y.engine_lo.erase(y.engine_lo.begin());
-        y.engine_hi.erase(y.engine_hi.begin());
-        y.engine_lo.insert(std::upper_bound(y.engine_lo.begin(), y.engine_lo.end(), done.lo), done.lo);
-        y.engine_hi.insert(std::upper_bound(y.engine_hi.begin(), y.engine_hi.end(), done.hi), done.hi);
-        const int st = p.w.ops[c.op].stream;
-        y.stream_issue[st] = c.a.issue;
-        y.stream_done[st] = done;
-        out.push_back(std::move(n));
-    }
+    const Candidates q = candidates(p, s, x);
+    std::vector<LowHead> heads = low_heads(p, x, q.low);
+    const std::vector<Candidate> high_next = possible_next(q.high);
+    const Expansion e{p, x, partial_cap, concrete, out};
+    high_before_low(e, heads, high_next);
+    low_then_high(e, heads, q.high, high_next);
+    copy_successors(p, x, q.copies, out);
 }
 
 DispatchDeadline::DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at) : saved_(dispatch_deadline) {

@@ -60,7 +60,7 @@ std::size_t skip_rounds(T& t_a, std::int64_t g_f, std::int64_t& g_i, const T& c,
 }
 
 // Algorithm 2 on any exact time type: Time itself, or integers after scaling every time by the
-// common denominator (the same instants, an order of magnitude faster when they fit in 64 bits).
+// common denominator (the same instants, without rational arithmetic when they fit in 64 bits).
 template <class T>
 std::vector<T> algorithm2(const std::vector<T>& release, const std::vector<T>& c,
                           const std::vector<RtaKernel>& kernels, std::int64_t g_max) {

@@ -134,10 +134,10 @@ std::int64_t BlockProblem::index_of_op(int op_index) const {
     return -1;
 }
 
-BlockProblem make_block_problem(const Workload& w) {
-    BlockProblem p;
-    p.workload = &w;
-    p.sms = w.platform.sms;
+namespace {
+
+// The common denominator of every time of the workload: scaled by it, all times are integers.
+Time time_scale(const Workload& w) {
     std::vector<Time> times;
     for (const Operation& op : w.ops) {
         times.push_back(op.time.lo);
@@ -146,10 +146,102 @@ BlockProblem make_block_problem(const Workload& w) {
         times.push_back(op.issue.at.hi);
         times.push_back(op.issue.delay);
     }
-    p.scale = Time(common_denominator(times));
+    return Time(common_denominator(times));
+}
+
+// Operation o's issue rule, its value and latest instant (issue_rule, issue_value, issue_hi).
+void add_issue_rule(BlockProblem& p, const Operation& op, int o) {
+    using R = BlockProblem::IssueRule;
+    const bool first = p.op_pred[o] < 0;
+    if (op.issue.kind == IssueSpec::Kind::after_stream_idle) {
+        p.has_after_idle = true;
+        p.issue_rule.push_back(R::after_idle);
+        p.issue_value.push_back(checked(op.issue.delay * p.scale, op));
+        p.issue_hi.push_back(p.issue_value[o]);
+    } else {
+        p.issue_rule.push_back(op.issue.kind == IssueSpec::Kind::with_previous && !first ? R::with_previous : R::at);
+        p.issue_value.push_back(checked(op.issue.at.lo * p.scale, op));
+        // The simulator reads a window (issue_at) for `at` and a stream's first operation.
+        const bool window = p.issue_rule[o] == R::at && !op.issue.at.is_point();
+        p.issue_hi.push_back(window ? checked(op.issue.at.hi * p.scale, op) : p.issue_value[o]);
+        p.has_windows = p.has_windows || window;
+    }
+}
+
+// Operation o's earliest issue instant and whether it is fixed (issue_lb, issue_fixed).
+void add_issue_bound(BlockProblem& p, int o) {
+    using R = BlockProblem::IssueRule;
+    const bool first = p.op_pred[o] < 0;
+    // decisions.md (c): an absolute instant means "not before the predecessor's issue".
+    const std::int64_t pred_lb = first ? 0 : p.issue_lb[p.op_pred[o]];
+    const bool pred_fixed = first || p.issue_fixed[p.op_pred[o]];
+    switch (p.issue_rule[o]) {
+        case R::at:
+            p.issue_lb.push_back(std::max(p.issue_value[o], pred_lb));
+            // max(at, a varying instant) varies; so does an instant chosen in a window
+            p.issue_fixed.push_back(pred_fixed && p.issue_hi[o] == p.issue_value[o] ? 1 : 0);
+            break;
+        case R::with_previous:
+            p.issue_lb.push_back(pred_lb);
+            p.issue_fixed.push_back(pred_fixed ? 1 : 0);
+            break;
+        case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
+            p.issue_lb.push_back(first ? p.issue_value[o]
+                                       : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
+            p.issue_fixed.push_back(first ? 1 : 0);
+            break;
+    }
+}
+
+// Per-block demands of the kernels, one vector per resource, in kernel order.
+struct KernelDemands {
+    std::vector<std::int64_t> threads, shared, regs, ones;
+};
+
+void add_kernel(BlockProblem& p, const Operation& op, const Stream& st, int o, int& last_kernel_of_stream,
+                KernelDemands& dem) {
+    const int k = static_cast<int>(p.op.size());
+    p.kernel_of_op.push_back(k);
+    p.op.push_back(o);
+    p.block_time.push_back(p.duration[o]);
+    p.blocks.push_back(op.blocks);
+    p.issue.push_back(p.issue_lb[o]);
+    p.high.push_back(st.priority == Priority::high ? 1 : 0);
+    p.stream_pred.push_back(last_kernel_of_stream);
+    last_kernel_of_stream = k;
+    const BlockDemand d = op.demand();
+    dem.threads.push_back(d.threads);
+    dem.shared.push_back(d.shared_mem);
+    dem.regs.push_back(d.registers);
+    dem.ones.push_back(1);
+}
+
+// A resource binds only if all blocks together could exceed one SM's capacity of it.
+void add_resources(BlockProblem& p, const Platform& pf, const KernelDemands& dem) {
+    auto add_if_binding = [&](const std::string& name, std::int64_t cap, const std::vector<std::int64_t>& d) {
+        std::int64_t total = 0;
+        for (int k = 0; k < p.kernels(); ++k) total += d[k] * p.blocks[k];
+        bool used = false;
+        for (std::int64_t x : d) used = used || x > 0;
+        if (used) p.all_resources.push_back(resource(name, cap, d));
+        if (total > cap) p.resources.push_back(resource(name, cap, d));
+    };
+    add_if_binding("threads", pf.threads_per_sm, dem.threads);
+    add_if_binding("shared memory", pf.shared_mem_per_sm, dem.shared);
+    add_if_binding("registers", pf.registers_per_sm, dem.regs);
+    add_if_binding("resident blocks", pf.blocks_per_sm_max, dem.ones);
+}
+
+}  // namespace
+
+BlockProblem make_block_problem(const Workload& w) {
+    BlockProblem p;
+    p.workload = &w;
+    p.sms = w.platform.sms;
+    p.scale = time_scale(w);
     p.copy_engines = w.platform.copy_engines;
     std::vector<int> last_kernel(w.streams.size(), -1), last_op(w.streams.size(), -1);
-    std::vector<std::int64_t> threads, shared, regs, ones;
+    KernelDemands dem;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Operation& op = w.ops[i];
         const Stream& st = w.streams[op.stream];
@@ -162,74 +254,16 @@ BlockProblem make_block_problem(const Workload& w) {
         p.in_null.push_back(st.is_null ? 1 : 0);
         p.has_null = p.has_null || st.is_null;
         p.has_priorities = p.has_priorities || st.priority == Priority::high;
-        using R = BlockProblem::IssueRule;
-        const bool first = p.op_pred[o] < 0;
-        if (op.issue.kind == IssueSpec::Kind::after_stream_idle) {
-            p.has_after_idle = true;
-            p.issue_rule.push_back(R::after_idle);
-            p.issue_value.push_back(checked(op.issue.delay * p.scale, op));
-            p.issue_hi.push_back(p.issue_value[o]);
-        } else {
-            p.issue_rule.push_back(op.issue.kind == IssueSpec::Kind::with_previous && !first ? R::with_previous : R::at);
-            p.issue_value.push_back(checked(op.issue.at.lo * p.scale, op));
-            // The simulator reads a window (issue_at) for `at` and a stream's first operation.
-            const bool window = p.issue_rule[o] == R::at && !op.issue.at.is_point();
-            p.issue_hi.push_back(window ? checked(op.issue.at.hi * p.scale, op) : p.issue_value[o]);
-            p.has_windows = p.has_windows || window;
-        }
-        // decisions.md (c): an absolute instant means "not before the predecessor's issue".
-        const std::int64_t pred_lb = first ? 0 : p.issue_lb[p.op_pred[o]];
-        const bool pred_fixed = first || p.issue_fixed[p.op_pred[o]];
-        switch (p.issue_rule[o]) {
-            case R::at:
-                p.issue_lb.push_back(std::max(p.issue_value[o], pred_lb));
-                // max(at, a varying instant) varies; so does an instant chosen in a window
-                p.issue_fixed.push_back(pred_fixed && p.issue_hi[o] == p.issue_value[o] ? 1 : 0);
-                break;
-            case R::with_previous:
-                p.issue_lb.push_back(pred_lb);
-                p.issue_fixed.push_back(pred_fixed ? 1 : 0);
-                break;
-            case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
-                p.issue_lb.push_back(first ? p.issue_value[o]
-                                           : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
-                p.issue_fixed.push_back(first ? 1 : 0);
-                break;
-        }
+        add_issue_rule(p, op, o);
+        add_issue_bound(p, o);
         if (!op.is_kernel()) {
             p.has_copies = true;
             p.kernel_of_op.push_back(-1);
             continue;
         }
-        const int k = static_cast<int>(p.op.size());
-        p.kernel_of_op.push_back(k);
-        p.op.push_back(o);
-        p.block_time.push_back(p.duration[o]);
-        p.blocks.push_back(op.blocks);
-        p.issue.push_back(p.issue_lb[o]);
-        p.high.push_back(st.priority == Priority::high ? 1 : 0);
-        p.stream_pred.push_back(last_kernel[op.stream]);
-        last_kernel[op.stream] = k;
-        const BlockDemand d = op.demand();
-        threads.push_back(d.threads);
-        shared.push_back(d.shared_mem);
-        regs.push_back(d.registers);
-        ones.push_back(1);
+        add_kernel(p, op, st, o, last_kernel[op.stream], dem);
     }
-    // A resource binds only if all blocks together could exceed one SM's capacity of it.
-    const Platform& pf = w.platform;
-    auto add_if_binding = [&](const std::string& name, std::int64_t cap, const std::vector<std::int64_t>& dem) {
-        std::int64_t total = 0;
-        for (int k = 0; k < p.kernels(); ++k) total += dem[k] * p.blocks[k];
-        bool used = false;
-        for (std::int64_t d : dem) used = used || d > 0;
-        if (used) p.all_resources.push_back(resource(name, cap, dem));
-        if (total > cap) p.resources.push_back(resource(name, cap, dem));
-    };
-    add_if_binding("threads", pf.threads_per_sm, threads);
-    add_if_binding("shared memory", pf.shared_mem_per_sm, shared);
-    add_if_binding("registers", pf.registers_per_sm, regs);
-    add_if_binding("resident blocks", pf.blocks_per_sm_max, ones);
+    add_resources(p, w.platform, dem);
     reject_wide_coefficients(w, p);
     p.horizon = start_horizon(p);
     return p;

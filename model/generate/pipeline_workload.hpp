@@ -1,8 +1,8 @@
 #pragma once
 // Seeded pipeline workloads, the shape of a real perception/control application: several
 // streams, each a loop of iterations "copy in, two kernels, copy out", released periodically,
-// one stream at high priority, kernels of a few types shared between streams. The benchmark
-// family of issue 12 (bench/README.md); also usable in tests at small sizes.
+// one stream at high priority, kernels of a few types shared between streams. A benchmark
+// family (bench/README.md); also usable in tests at small sizes.
 #include <cstdint>
 
 #include "model/workload.hpp"

@@ -74,7 +74,7 @@ const toml::array* array_of_tables(const TomlReader& r, const char* key) {
 }
 
 // Names seen so far, so that each lookup is O(1): with one stream per kernel, scanning the
-// streams or operations for every new one was quadratic (minutes at 10^5 kernels).
+// streams or operations for every new one would be quadratic in the workload's size.
 struct SeenNames {
     std::unordered_map<std::string, int> streams, ops;
     int null_stream = -1;

@@ -29,7 +29,7 @@ std::string numbered(std::string body, std::size_t i) {
 }
 
 // The grid's operation bodies: its own variants, or the product threads × shared_mem ×
-// registers × block_time (the order the first five grids were visited in).
+// registers × block_time (this order decides which unsafe workload is reported first).
 std::vector<std::string> variants_of(const FalsifyGrid& g) {
     if (!g.variants.empty()) return g.variants;
     std::vector<std::string> out;

@@ -241,12 +241,6 @@ private:
 
 }  // namespace
 
-std::size_t prefix_set_count(const RtaOrderProblem& p) {
-    std::size_t total = 0;
-    for (const Group& g : groups_of(p)) total = std::min(saturated, total + g.keys);
-    return total;
-}
-
 SearchResult prefix_sets_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
                                     PrefixSetLimits limits) {
     Pass pass(p, deadline, limits);

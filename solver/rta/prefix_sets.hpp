@@ -35,7 +35,4 @@ SearchResult prefix_sets_max_finish(const RtaOrderProblem& p,
                                     std::optional<std::chrono::steady_clock::time_point> deadline,
                                     PrefixSetLimits limits = {});
 
-// The number of prefix sets the pass would visit (saturating at 2^62), to choose an engine.
-std::size_t prefix_set_count(const RtaOrderProblem& p);
-
 }  // namespace gpuwcrt::rta_orders

@@ -35,8 +35,8 @@ constexpr std::size_t max_stored_states = 1'000'000;
 constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 // Steps of the root's tail check (solver/rta/tail_bound.hpp), which also stops at half
-// of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
-// 2·10^7 steps, 3 s), a cap for searches without a deadline.
+// of the kernel's time: a cap for searches without a deadline, well above what the bench
+// family's hardest kernels need (bench/RESULTS.md, "rta_orders").
 constexpr long long tail_budget = 60'000'000;
 // The branch and bound's first, short run, before the tail check.
 constexpr std::chrono::milliseconds quick_branch_and_bound{100};
@@ -69,9 +69,9 @@ public:
         states_.assign(member_.size() + 2, State::empty(p_.g_max));
         rest_.resize(member_.size() + 1);
         options_.resize(member_.size() + 1);
-        // A short branch and bound first: small workloads are decided by it in milliseconds,
-        // where the tail check could spend most of the kernel's time and end unknown (n = 10
-        // bench run 1: 26 s instead of 0.03 s).
+        // A short branch and bound first: small workloads are decided by it at once, where the
+        // tail check could spend most of the kernel's time and end unknown (bench/RESULTS.md,
+        // "rta_orders").
         const std::optional<Clock::time_point> deadline = deadline_;
         deadline_ = Clock::now() + quick_branch_and_bound;
         if (deadline && *deadline < *deadline_) deadline_ = deadline;
@@ -121,8 +121,8 @@ private:
     // every member are released together (its premise: no release pending). It either proves
     // best + 1 unreachable (the root bound becomes best: decided) or finds an order reaching
     // it, which becomes the incumbent once Algorithm 2 confirms it and it keeps stream order;
-    // then it asks again. Up to about a second per call, so only here (deeper nodes, tried
-    // with smaller budgets, decided nothing more on the bench family).
+    // then it asks again. Each call is costly, so only here: at deeper nodes, with smaller
+    // budgets, it decides no more kernels of the bench family.
     void tail_at_root() {
         const std::int64_t r = p_.release[k_];
         for (int j : member_)
@@ -132,10 +132,9 @@ private:
         for (int j : by_c_) rest.push_back({p_.c[j], p_.slots[j]});
         const std::int64_t bound = bound_at_root();
         for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
-            // Seven eighths of the time left to this kernel; the branch and bound keeps the rest
-            // (on the bench family it rarely decides what the check could not; a first round
-            // with a tenth, tried, left more kernels undecided at n = 16 and 64, and with three
-            // quarters merged with session 7's search n16-run3's kernel 15 stayed undecided).
+            // Seven eighths of the time left to this kernel; the branch and bound keeps the rest:
+            // it rarely decides what the check could not, and smaller shares for the check leave
+            // more kernels of the bench family undecided (bench/RESULTS.md, "rta_orders").
             std::optional<Clock::time_point> until = deadline_;
             if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 7 / 8;
             const TailResult t =
@@ -241,8 +240,8 @@ private:
         same_.insert(key_);
         if (one_release_) return false;
         auto& seen = explored_[mask_];
-        // Only the latest few states of this set are compared: a long list cost more per node
-        // than the re-explorations it saved (measured on the bench family at 16 kernels).
+        // Only the latest few states of this set are compared: a long list costs more per node
+        // than the re-explorations it saves (on the bench family at 16 kernels).
         const std::size_t from = seen.size() > compared_states ? seen.size() - compared_states : 0;
         for (std::size_t i = seen.size(); i-- > from;)
             if (seen[i].later_or_equal(s)) return true;
@@ -344,6 +343,79 @@ private:
     std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
 };
 
+// Free: no other kernel of its stream has its release (then no order constrains it).
+std::vector<char> free_kernels(const RtaOrderProblem& p) {
+    std::vector<char> free(p.kernels(), 1);
+    std::map<std::pair<int, std::int64_t>, int> per_stream_release;
+    for (int j = 0; j < p.kernels(); ++j) ++per_stream_release[{p.stream[j], p.release[j]}];
+    for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
+    return free;
+}
+
+using KernelType = std::tuple<std::int64_t, std::int64_t, std::int64_t>;  // release, C, slots
+KernelType type_of(const RtaOrderProblem& p, int k) { return std::make_tuple(p.release[k], p.c[k], p.slots[k]); }
+
+// Kernel k takes the answer of kernel s of the same type (swapped in the order).
+void copy_answer(SearchResult& r, int k, int s) {
+    r.finish[k] = r.finish[s];
+    r.found[k] = r.found[s];
+    r.bound[k] = r.bound[s];
+    r.order[k] = r.order[s];
+    for (int& j : r.order[k])
+        j = j == k ? s : j == s ? k : j;
+}
+
+// The incumbent k's branch and bound starts from, with SearchOptions::local_search.
+void seed_incumbent(KernelSearch& search, const RtaOrderProblem& p, int k, int round,
+                    std::optional<Clock::time_point> slice, SearchResult& r, std::vector<int>& prefix) {
+    // A good incumbent first (a third of the slice at most, until it meets the root
+    // bound): the branch and bound then often only has to see that no order reaches
+    // the bound. The first round gives up after 512 fruitless perturbations (small
+    // workloads are decided by the branch and bound alone); the second, only for kernels
+    // the first could not decide, goes on from the best order with other perturbations
+    // for its whole third.
+    // A constructed order ("level, then raise", leveled_order.hpp) first: it is cheap
+    // and often meets the bound where the local search does not.
+    const std::int64_t root_bound = search.bound_at_root();
+    if (round == 0)
+        if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
+            built && (!r.found[k] || built->finish > *r.found[k])) {
+            r.found[k] = built->finish;
+            prefix = std::move(built->prefix);
+        }
+    if (r.found[k] && *r.found[k] >= root_bound) {
+        search.seed(*r.found[k], prefix);
+    } else {
+        const auto now = Clock::now();
+        const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
+        const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
+        LocalResult l = local_search(p, k, round == 1 && r.found[k] ? prefix : search.first_order(),
+                                     until, restarts, root_bound, static_cast<std::uint64_t>(round));
+        if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix);
+        else search.seed(l.finish, std::move(l.prefix));
+    }
+}
+
+// What k's branch and bound found: the answer when done, else the best order and the bound.
+void record_answer(const KernelSearch& search, bool done, const RtaOrderProblem& p, int k, SearchResult& r,
+                   std::vector<int>& prefix) {
+    const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
+    if (any_order) {
+        prefix = search.best_prefix();
+        std::vector<int> order = prefix;
+        order.push_back(k);
+        r.order[k] = complete_order(p, order);
+    }
+    if (done) {
+        r.finish[k] = search.best();
+        r.found[k] = r.bound[k] = std::nullopt;
+    } else {
+        if (any_order) r.found[k] = search.best();
+        if (search.root_bound()) r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound())
+                                                         : *search.root_bound();
+    }
+}
+
 }  // namespace
 
 std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix) {
@@ -365,25 +437,13 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
     r.order.resize(p.kernels());
     r.found.resize(p.kernels());
     r.bound.resize(p.kernels());
-    // Free: no other kernel of its stream has its release (then no order constrains it).
-    std::vector<char> free(p.kernels(), 1);
-    std::map<std::pair<int, std::int64_t>, int> per_stream_release;
-    for (int j = 0; j < p.kernels(); ++j) ++per_stream_release[{p.stream[j], p.release[j]}];
-    for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
+    const std::vector<char> free = free_kernels(p);
     // A free kernel's answer serves every free kernel of equal release, C and slots (swap them).
-    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> solved;
+    std::map<KernelType, int> solved;
     std::vector<int> todo;
     for (int k = 0; k < p.kernels(); ++k)
         if (!only || k == *only) todo.push_back(k);
     std::vector<std::vector<int>> prefix(p.kernels());  // best order found so far, before k
-    auto copy_answer = [&](int k, int s) {
-        r.finish[k] = r.finish[s];
-        r.found[k] = r.found[s];
-        r.bound[k] = r.bound[s];
-        r.order[k] = r.order[s];
-        for (int& j : r.order[k])
-            j = j == k ? s : j == s ? k : j;
-    };
     // Two rounds: most kernels are decided at once (their best order meets the bound), so the
     // first round gives each kernel half of an even share; the second shares all the time left
     // among the kernels still undecided, each starting from the best order found for it.
@@ -392,17 +452,16 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
         for (int k : todo) {
             if (r.finish[k]) continue;
             // In the second round a kernel that took another's answer waits for that one's.
-            if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
-                round == 1 && free[k] && it != solved.end() && it->second != k)
+            if (auto it = solved.find(type_of(p, k)); round == 1 && free[k] && it != solved.end() && it->second != k)
                 continue;
             left.push_back(k);
         }
         if (left.empty() || (round == 1 && !deadline)) break;
         for (std::size_t i = 0; i < left.size(); ++i) {
             const int k = left[i];
-            const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
+            const KernelType type = type_of(p, k);
             if (auto it = solved.find(type); round == 0 && free[k] && it != solved.end()) {
-                copy_answer(k, it->second);
+                copy_answer(r, k, it->second);
                 continue;
             }
             std::optional<Clock::time_point> slice = deadline;
@@ -414,32 +473,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
             if (!options.local_search) {
                 if (r.found[k]) search.seed(*r.found[k], prefix[k]);
             } else {
-                // A good incumbent first (a third of the slice at most, until it meets the root
-                // bound): the branch and bound then often only has to see that no order reaches
-                // the bound. The first round gives up after 512 fruitless perturbations (small
-                // workloads are decided by the branch and bound in milliseconds); the second,
-                // only for kernels the first could not decide, goes on from the best order with
-                // other perturbations for its whole third.
-                // A constructed order ("level, then raise", leveled_order.hpp) first: it
-                // costs milliseconds and often meets the bound where the local search does not.
-                const std::int64_t root_bound = search.bound_at_root();
-                if (round == 0)
-                    if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
-                        built && (!r.found[k] || built->finish > *r.found[k])) {
-                        r.found[k] = built->finish;
-                        prefix[k] = std::move(built->prefix);
-                    }
-                if (r.found[k] && *r.found[k] >= root_bound) {
-                    search.seed(*r.found[k], prefix[k]);
-                } else {
-                    const auto now = Clock::now();
-                    const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                    const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
-                    LocalResult l = local_search(p, k, round == 1 && r.found[k] ? prefix[k] : search.first_order(),
-                                                 until, restarts, root_bound, static_cast<std::uint64_t>(round));
-                    if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
-                    else search.seed(l.finish, std::move(l.prefix));
-                }
+                seed_incumbent(search, p, k, round, slice, r, prefix[k]);
             }
             const long long nodes_before = r.nodes;
             const bool done = search.run();
@@ -447,30 +481,15 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
                           << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
                           << (done ? "" : " (stopped)") << "\n";
-            const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
-            if (any_order) {
-                prefix[k] = search.best_prefix();
-                std::vector<int> order = prefix[k];
-                order.push_back(k);
-                r.order[k] = complete_order(p, order);
-            }
-            if (done) {
-                r.finish[k] = search.best();
-                r.found[k] = r.bound[k] = std::nullopt;
-            } else {
-                if (any_order) r.found[k] = search.best();
-                if (search.root_bound()) r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound())
-                                                                 : *search.root_bound();
-            }
+            record_answer(search, done, p, k, r, prefix[k]);
             if (free[k] && round == 0) solved[type] = k;
         }
         // Kernels that took another's answer take its final one.
         if (round == 1)
             for (int k : todo)
                 if (free[k] && !r.finish[k])
-                    if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
-                        it != solved.end() && it->second != k && r.finish[it->second])
-                        copy_answer(k, it->second);
+                    if (auto it = solved.find(type_of(p, k)); it != solved.end() && it->second != k && r.finish[it->second])
+                        copy_answer(r, k, it->second);
     }
     r.complete = std::all_of(todo.begin(), todo.end(), [&](int k) { return r.finish[k].has_value(); });
     return r;

@@ -50,7 +50,7 @@ SearchResult smt_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_
     SolverOptions so;
     so.deadline = deadline;
     // Bounded integers bit-blasted: the sorted-insertion terms are all comparisons, which the
-    // QF_FD core propagates; Z3's default arithmetic took seconds on 5 kernels (measured).
+    // QF_FD core propagates; Z3's default arithmetic is far slower on them.
     so.logic = "QF_FD";
     try {
         Z3Session session(so);

@@ -13,8 +13,8 @@ using Profile = std::vector<std::int64_t>;  // the g_max free instants, earliest
 
 // Beyond this many slots a profile costs too much to copy per step: the check says unknown.
 constexpr std::int64_t max_slots = 1024;
-// Explored (unpeeled kernels, profile) pairs kept: a few hundred bytes each, so at most about
-// 100 MB.
+// Explored (unpeeled kernels, profile) pairs kept: a few hundred bytes each, so the table stays
+// well within --max-memory's default.
 constexpr std::size_t max_seen = 200'000;
 
 Profile profile_of(const State& s, std::int64_t g_max) {

@@ -12,7 +12,7 @@ namespace {
 using Counts = std::vector<std::vector<int>>;  // [cycle][instruction] -> warps past it
 
 // The last model's counts, read from one model object (asking the session per literal fetches
-// the whole model each time, which cost seconds per model at W = 6, rep = 4).
+// the whole model each time, which is quadratic in the number of literals).
 Counts model_counts(Z3Session& z, const WarpUnaryEncoding& enc, const Budget& budget) {
     const z3::model m = z.model();
     Counts passed(static_cast<std::size_t>(enc.cycles()) + 1, std::vector<int>(static_cast<std::size_t>(enc.length()), 0));
