@@ -1,12 +1,16 @@
 #pragma once
-// SPEC §4, one rule (or one step that applies a named group of rules) per function.
+// SPEC §4, one rule (or one step that applies a named group of rules) per function, named
+// after the rules it applies. R1 (per-block limits) is checked when a workload is read
+// (check_block_limits, model/validate.cpp), so no step repeats it; the SM chosen among those
+// that fit (SPEC §5) is sim/placement.hpp's. docs/rules.md maps every rule to these functions
+// and to its statement in each engine and encoding.
 #include "sim/sim_state.hpp"
 
 namespace gpuwcrt::rules {
 
-// Step 1 — completions at `now`: blocks release their SM resources (R1-R3 bookkeeping) and a
-// kernel whose last block ended leaves its stream queue (G4); a finished copy frees its
-// engine and leaves its stream queue (C4).
+// Step 1 — completions at `now`: blocks release their SM resources (R2, R3, registers,
+// resident blocks) and a kernel whose last block ended leaves its stream queue (G4); a
+// finished copy frees its engine and leaves its stream queue (C4).
 void g4_c4_complete(SimState& s);
 
 // Step 2 — G1: operations whose issue instant is `now` join their stream queues, in launch order.
@@ -22,11 +26,12 @@ bool g2_a1_c1_admit_stream_heads(SimState& s);
 // Step 4 — C2/C3: idle copy engines take the head of the CE queue.
 bool c2_c3_start_copies(SimState& s);
 
-// R1-R3, registers and resident blocks: the SMs on which one more block of `kernel` fits.
+// R2 (threads), R3 (shared memory), registers and resident blocks: the SMs on which one more
+// block of `kernel` fits, every per-SM sum within its limit (SmUsage::fits).
 std::vector<int> r_fitting_sms(const SimState& s, int kernel);
 
 // Step 5 — X1 (only the head of the EE queue), A2 (the highest-priority non-empty EE queue),
-// R1-R3 via r_fitting_sms, G3 (a fully dispatched kernel leaves its EE queue).
+// R2/R3 via r_fitting_sms, G3 (a fully dispatched kernel leaves its EE queue).
 bool x1_a2_g3_dispatch_blocks(SimState& s);
 
 }  // namespace gpuwcrt::rules

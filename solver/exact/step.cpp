@@ -4,6 +4,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "sim/placement.hpp"
+
 namespace gpuwcrt::exact {
 namespace {
 
@@ -224,27 +226,15 @@ long splits(const std::vector<std::int64_t>& room, const std::vector<int>& same_
     return 0;
 }
 
-// The SM of each of the next m blocks of kernel k under a fixed policy (sim/placement.cpp).
+// The SM of each of the next m blocks of kernel k under a fixed policy: the simulator's
+// policy_sm (sim/placement.hpp) on the engine's own usage vector, block by block.
 std::vector<int> policy_placement(Ctx& c, int k, std::int64_t m, std::vector<SmUsage>& u) {
     const Platform& pf = c.p.w->platform;
     const BlockDemand& d = c.p.classes[c.p.demand_class[k]];
-    const int n = static_cast<int>(u.size());
     std::vector<int> out;
     out.reserve(static_cast<std::size_t>(m));
     for (std::int64_t b = 0; b < m; ++b) {
-        int pick = -1;
-        if (c.p.policy == Policy::first_fit) {
-            for (int i = 0; i < n && pick < 0; ++i)
-                if (u[i].fits(d, pf)) pick = i;
-        } else if (c.p.policy == Policy::most_room) {
-            for (int i = 0; i < n; ++i)
-                if (u[i].fits(d, pf) && (pick < 0 || u[i].room_for(d, pf) > u[pick].room_for(d, pf))) pick = i;
-        } else {  // round-robin
-            for (int step = 1; step <= n && pick < 0; ++step) {
-                const int i = ((c.s.rr_last + step) % n + n) % n;
-                if (u[i].fits(d, pf)) pick = i;
-            }
-        }
+        const int pick = policy_sm(c.p.policy, u, d, pf, c.s.rr_last);
         if (pick < 0) throw std::logic_error("exact engine: no SM for a block that fits");
         u[pick].add(d);
         c.s.rr_last = pick;
