@@ -83,7 +83,7 @@ TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never cert
     CHECK(t.seconds < 30);
 }
 
-TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory]") {
+TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory][slow]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     // The encoding for K1 alone needs about 500 MiB; the timeout only guards against a hang.
     const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
@@ -106,7 +106,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
 }
 
 TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memory limit), not a crash",
-          "[limits][memory]") {
+          "[limits][memory][slow]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     const auto r = test::run_cli({"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64",
                                   "--engine", "smt", "--timeout", "60", "--json"});
