@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# House rule (CONTRIBUTING.md): outside tests/, no source file over 500 lines and no function
+# House rule: outside tests/, no source file over 500 lines and no function
 # over 80 lines. Scans every tracked .cpp/.hpp outside tests/ and lists each breach; exit 1 if any.
 # The function scan matches braces after comments and literals are blanked: a brace opened after
 # `)` (with const/noexcept/override/-> type, or a constructor's initializers) at namespace or
