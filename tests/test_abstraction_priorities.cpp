@@ -66,7 +66,7 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
 
 }  // namespace
 
-TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= replayed LB, 600 point-time workloads") {
+TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= replayed LB, 600 point-time workloads", "[slow]") {
     EngineOptions o;
     int exact = 0, total = 0;
     for (std::uint64_t seed = 1; seed <= 600; ++seed) {

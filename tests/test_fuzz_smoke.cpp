@@ -49,7 +49,7 @@ std::string last_line(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("fuzz smoke: 200 seeded mutants, no signal, no exit 4, no overrun", "[fuzz]") {
+TEST_CASE("fuzz smoke: 200 seeded mutants, no signal, no exit 4, no overrun", "[fuzz][slow]") {
     const std::string out_dir = temp_dir();
     const Exec e = run_fuzzer({GPUWCRT_BINARY, GPUWCRT_SOURCE_DIR, "200", "20261123", "5", out_dir});
     INFO(e.out);  // the summary: failure classes with their reproducers

@@ -83,7 +83,7 @@ TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never cert
     CHECK(t.seconds < 30);
 }
 
-TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory]") {
+TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory][slow][nosan]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     // The encoding for K1 alone needs about 500 MiB; the timeout only guards against a hang.
     const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
@@ -106,7 +106,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
 }
 
 TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memory limit), not a crash",
-          "[limits][memory]") {
+          "[limits][memory][slow][nosan]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     const auto r = test::run_cli({"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64",
                                   "--engine", "smt", "--timeout", "60", "--json"});
@@ -127,7 +127,7 @@ TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memo
 }
 
 TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or refused, never a crash",
-          "[limits][memory]") {
+          "[limits][memory][nosan]") {
     // The explicit warp engine stores every state: a million repetitions need gigabytes.
     const auto r = test::run_cli({"warp", "--threads", "64", "--rep", "1000000", "--engine", "explicit",
                                   "--max-memory", "100"});
@@ -136,7 +136,7 @@ TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or
     if (r.exit_code == 2) CHECK(has(r.out + r.err, "unknown (memory limit)"));
 }
 
-TEST_CASE("the option --max-memory is accepted before and after the subcommand", "[limits][memory][cli]") {
+TEST_CASE("the option --max-memory is accepted before and after the subcommand", "[limits][memory][cli][nosan]") {
     const std::string file = test::source_path("cases/thesis/example.toml");
     const auto after = test::run_cli({"wcrt", file, "--max-memory", "500"});
     INFO(after.out << after.err);

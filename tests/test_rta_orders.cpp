@@ -96,7 +96,7 @@ TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over o
     CHECK(eight == 20);
 }
 
-TEST_CASE("the SMT form of Algorithm 2 gives the enumerated RTA max over orders", "[rta][orders][smt]") {
+TEST_CASE("the SMT form of Algorithm 2 gives the enumerated RTA max over orders", "[rta][orders][smt][slow]") {
     // One SM (2 or 4 slots), at most 5 kernels, 7 in five workloads and 8 in five (issue 14:
     // "n <= 8"), one kernel's maximum per workload: proving that no order does better is the
     // SMT form's slow part (8 kernels took 0.3-0.6 s each on the shared machine;

@@ -149,40 +149,40 @@ TEST_CASE("the TR's figures: 64 threads make 14/22/30 cycles worst, 13 best for 
     CHECK(explicit_extreme(tr_problem(4, 1), WarpGoal::best).makespan == 13);  // Fig. 3(b)
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, subblock fairness", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, subblock fairness", "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::subblock, {});
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, strict fairness", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, strict fairness", "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::strict, {});
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, no fairness", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, no fairness", "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::none, {});
 }
 
 TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, wide LD/ST, and one issue slot for W <= 4",
-          "[warp][crosscheck]") {
+          "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::subblock, wide_units());
     cross_check_grid(WarpFairness::subblock, one_issue_slot(), 1, 4);
 }
 
 TEST_CASE("explicit and SMT engines agree: one issue slot, W = 5 with rep <= 4 and W = 6 with rep <= 3",
-          "[warp][crosscheck]") {
+          "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::subblock, one_issue_slot(), 5, 5);
     cross_check_grid(WarpFairness::subblock, one_issue_slot(), 6, 6, 1, 3);
 }
 
 // The slowest point of the grid, about 20 s alone (bench/RESULTS.md, warp).
-TEST_CASE("explicit and SMT engines agree: one issue slot, W = 6, rep = 4", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: one issue slot, W = 6, rep = 4", "[warp][crosscheck][slow]") {
     cross_check(tr_problem(6, 4, WarpFairness::subblock, one_issue_slot()));
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, subblock fairness", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, subblock fairness", "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::subblock, slow_loads());
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, no fairness", "[warp][crosscheck]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, no fairness", "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::none, slow_loads());
 }
 

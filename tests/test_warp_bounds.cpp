@@ -133,7 +133,7 @@ TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4,
     (void)exact;
 }
 
-TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
+TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds][slow]") {
     // The explicit engine needs minutes for W = 16, rep = 4 without fairness (issue 15); the
     // points it cannot answer within the budget are still checked: witnesses legal and within
     // the proven bounds. bench/warp/bounds_oracle compares the rest (bench/RESULTS.md, warp).

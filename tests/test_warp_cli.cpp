@@ -143,7 +143,7 @@ TEST_CASE("warp: documented size limits are checked before any engine runs", "[w
     CHECK_THAT(r.out, Catch::Contains("; worst case <= 20483)"));
 }
 
-TEST_CASE("warp: out of memory is 'unknown (memory limit)', exit 2, for both engines", "[warp][cli][memory]") {
+TEST_CASE("warp: out of memory is 'unknown (memory limit)', exit 2, for both engines", "[warp][cli][memory][nosan]") {
     for (const std::string engine : {"explicit", "smt"}) {
         INFO("engine " << engine);
         const auto r = run_limited(120'000'000, {"warp", "--warps", "512", "--rep", "100", "--engine", engine});

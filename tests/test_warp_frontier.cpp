@@ -90,7 +90,7 @@ TEST_CASE("frontier sweep equals the memoising search: W <= 8, rep <= 3, strict 
 }
 
 TEST_CASE("frontier sweep equals the memoising search: W <= 8, rep <= 3, no fairness, every unit variant",
-          "[warp][frontier]") {
+          "[warp][frontier][slow]") {
     CHECK(grid(WarpFairness::none) > 2 * 1024);  // frontiers that two threads expand together
 }
 

@@ -76,13 +76,13 @@ static void differential(std::uint64_t first, std::uint64_t last) {
 }
 
 // 300 workloads in three parts, so that ctest can run them in parallel.
-TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 1-100", "[wcrt][smt][differential]") {
+TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 1-100", "[wcrt][smt][differential][slow]") {
     differential(1, 100);
 }
-TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 101-200", "[wcrt][smt][differential]") {
+TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 101-200", "[wcrt][smt][differential][slow]") {
     differential(101, 200);
 }
-TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 201-300", "[wcrt][smt][differential]") {
+TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 201-300", "[wcrt][smt][differential][slow]") {
     differential(201, 300);
 }
 

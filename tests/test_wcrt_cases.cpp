@@ -32,7 +32,7 @@ void smt_equals_enumeration(const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("README full example (copies, high priority, NULL stream): SMT equals enumeration", "[wcrt][smt][cases]") {
+TEST_CASE("README full example (copies, high priority, NULL stream): SMT equals enumeration", "[wcrt][smt][cases][slow]") {
     const Workload w = load_workload_file(test::source_path("tests/data/smt/readme_full_example_points.toml"));
     const BlockProblem p = make_block_problem(w);
     REQUIRE(p.has_copies);

@@ -114,19 +114,19 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100", "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100", "[wcrt][smt][differential][features][slow]") {
     differential(1, 100);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200", "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200", "[wcrt][smt][differential][features][slow]") {
     differential(101, 200);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300", "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300", "[wcrt][smt][differential][features][slow]") {
     differential(201, 300);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400", "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400", "[wcrt][smt][differential][features][slow]") {
     differential(301, 400);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features][slow]") {
     differential(401, 500);
 }
 
@@ -134,7 +134,7 @@ TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401
 // dispatched block's across kernels, queues and instants. Tiny workloads on 2 or 3 SMs (on one
 // SM every policy is the same), every feature drawn as above.
 TEST_CASE("SMT equals enumeration with round-robin placement and copies, priorities, NULL, idle",
-          "[wcrt][smt][differential][features][round-robin]") {
+          "[wcrt][smt][differential][features][round-robin][slow]") {
     FeatureCount n;
     for (std::uint64_t seed = 1001; seed <= 1060; ++seed) {
         RandomWorkloadSpec spec = feature_spec(seed);

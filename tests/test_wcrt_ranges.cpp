@@ -145,23 +145,23 @@ void part(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges][slow]") {
     part(1, 50);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges][slow]") {
     part(51, 100);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges][slow]") {
     part(101, 150);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges][slow]") {
     part(151, 200);
 }
 
 // Round-robin placement with intervals and windows (encode/block/time_indexed_round_robin.cpp):
 // tiny workloads on 2 or 3 SMs, every feature of ranges_spec mixed in.
 TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, intervals and windows",
-          "[wcrt][smt][differential][ranges][round-robin]") {
+          "[wcrt][smt][differential][ranges][round-robin][slow]") {
     int compared = 0, intervals = 0, windows = 0;
     for (std::uint64_t seed = 2001; seed <= 2040; ++seed) {
         RandomWorkloadSpec spec = ranges_spec(seed);

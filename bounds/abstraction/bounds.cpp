@@ -61,7 +61,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;
             abstraction::ExploreResult e = abstraction::explore(p, eo);
-            BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0};
+            BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
             if (e.complete)
                 for (int op = 0; op < n; ++op)
                     if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];

@@ -142,11 +142,11 @@ std::string replay_toml(const Workload& w, FixedScenario scenario, const std::st
 
 std::vector<FalsifyGrid> falsify_grids() {
     std::vector<FalsifyGrid> g;
-    g.push_back({"mixed-block-sizes", "", {512, 1024}, {0}, {0}, {1, 2}, 3, 4});
-    g.push_back({"non-dividing-block-size", "", {768}, {0}, {0}, {1, 2}, 3, 4});
-    g.push_back({"shared-memory", "", {256}, {0, 32768}, {0}, {1, 2}, 3, 4});
-    g.push_back({"registers", "", {256}, {0}, {0, 128}, {1, 2}, 3, 4});
-    g.push_back({"resident-blocks", "blocks_per_sm_max = 2", {256}, {0}, {0}, {1, 2}, 3, 4});
+    g.push_back({"mixed-block-sizes", "", {512, 1024}, {0}, {0}, {1, 2}, 3, 4, {}, "", {}, ""});
+    g.push_back({"non-dividing-block-size", "", {768}, {0}, {0}, {1, 2}, 3, 4, {}, "", {}, ""});
+    g.push_back({"shared-memory", "", {256}, {0, 32768}, {0}, {1, 2}, 3, 4, {}, "", {}, ""});
+    g.push_back({"registers", "", {256}, {0}, {0, 128}, {1, 2}, 3, 4, {}, "", {}, ""});
+    g.push_back({"resident-blocks", "blocks_per_sm_max = 2", {256}, {0}, {0}, {1, 2}, 3, 4, {}, "", {}, ""});
     // The grids below keep every other parameter inside the thesis' scope (1024-thread blocks,
     // no shared memory or registers) and leave out workloads with any other scope reason.
     auto grid = [&](std::string reason, std::vector<std::string> variants, std::string streams,
