@@ -33,7 +33,7 @@ struct RtaCheckOptions : VerifyOptions {
 // (--engine, default auto: app/engine_run.hpp).
 class BoundChecker {
 public:
-    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats,
+    BoundChecker(const Workload& w, const RtaCheckOptions& o, const Budget& budget, EngineStats& stats,
                  Progress& progress)
         : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
         if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
@@ -43,14 +43,13 @@ public:
     // --engine smt asks one question per kernel; every other engine (auto by default) computes
     // the WCRT bounds of every kernel once, and the verdicts follow from them.
     CertifyAnswer check(int op, const Time& bound) {
-        EngineOptions eo = engine_options(o_);
-        eo.timeout = budget_.left();
-        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, stats_);
+        const EngineOptions eo = engine_options(o_);
+        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, budget_, stats_);
         if (!run_) {
             std::vector<int> kernels;
             for (std::size_t i = 0; i < w_.ops.size(); ++i)
                 if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
-            run_ = run_wcrt_engine(w_, kernels, o_, eo, progress_);
+            run_ = run_wcrt_engine(w_, kernels, o_, eo, budget_, progress_);
             stats_.scenarios += run_->stats.scenarios;
             stats_.solver_calls += run_->stats.solver_calls;
         }
@@ -60,7 +59,7 @@ public:
 private:
     const Workload& w_;
     const RtaCheckOptions& o_;
-    const RunBudget& budget_;
+    const Budget& budget_;
     EngineStats& stats_;
     Progress& progress_;
     std::optional<BlockProblem> problem_;
@@ -85,52 +84,52 @@ int exit_code(const std::vector<KernelVerdict>& vs) {
     return unknown ? exit_unknown : exit_ok;
 }
 
+KernelVerdict verdict_for(const Workload& w, int op, const RtaMaxOverOrders& rta, BoundChecker& checker,
+                          Progress& progress) {
+    KernelVerdict v;
+    v.op = op;
+    v.rta_max = rta.response[op];
+    v.rta_upper = rta.upper[op];
+    // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
+    // sound), and call a refutation unsafe only above the proven bound on the maximum.
+    const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[op];
+    if (!bound) {
+        v.verdict = "unknown";
+        v.answer.unknown_reason = "RTA max over orders undecided";
+        return v;
+    }
+    v.answer = checker.check(v.op, *bound);
+    progress.say(w.ops[op].name + ": " + to_string(v.answer.verdict));
+    const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
+    if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
+    else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
+        v.verdict = "unsafe";
+        v.excess = *v.answer.response - rta_value;
+    } else {
+        v.verdict = "unknown";
+        if (v.answer.unknown_reason.empty()) v.answer.unknown_reason = "RTA max over orders undecided";
+    }
+    return v;
+}
+
 int run_rta_check(const RtaCheckOptions& o) {
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
-    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    (void)engine_options(o);  // a bad --timeout is an input error before any work
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     require_fixed_times(w);
-    const RunBudget budget(eo.timeout);
+    const Budget budget = run_budget(o);
     Progress progress("rta-check");
     // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
     // need the rest).
-    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
-    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
-    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
+    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, budget.slice(1, 4).capped(rta_cap));
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
     BoundChecker checker(w, o, budget, stats, progress);
     std::vector<KernelVerdict> verdicts;
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (!w.ops[i].is_kernel()) continue;
-        KernelVerdict v;
-        v.op = static_cast<int>(i);
-        v.rta_max = rta.response[i];
-        v.rta_upper = rta.upper[i];
-        // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
-        // sound), and call a refutation unsafe only above the proven bound on the maximum.
-        const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[i];
-        if (!bound) {
-            v.verdict = "unknown";
-            v.answer.unknown_reason = "RTA max over orders undecided";
-            verdicts.push_back(v);
-            continue;
-        }
-        v.answer = checker.check(v.op, *bound);
-        progress.say(w.ops[i].name + ": " + to_string(v.answer.verdict));
-        const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
-        if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
-        else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
-            v.verdict = "unsafe";
-            v.excess = *v.answer.response - rta_value;
-        } else {
-            v.verdict = "unknown";
-            if (v.answer.unknown_reason.empty()) v.answer.unknown_reason = "RTA max over orders undecided";
-        }
-        verdicts.push_back(v);
-    }
+    for (std::size_t i = 0; i < w.ops.size(); ++i)
+        if (w.ops[i].is_kernel()) verdicts.push_back(verdict_for(w, static_cast<int>(i), rta, checker, progress));
     const KernelVerdict* first = nullptr;
     for (const auto& v : verdicts)
         if (v.verdict == "unsafe" && !first) first = &v;

@@ -75,13 +75,12 @@ int main(int argc, char** argv) {
                                 : random_workload(spec, 1000 * spec.kernels + run);
     const int n = static_cast<int>(w.ops.size());
     EngineOptions o;
-    o.timeout = std::chrono::milliseconds(cap_s * 1000);
     o.threads = threads;
-    ExactLimits limits;
+    ExactSearchOptions limits;
     limits.beam = beam;
     limits.beam_level = level_cap;
     limits.prune = prune;
-    const ExactResult r = exact_wcrt(w, o, limits);
+    const ExactResult r = exact_wcrt(w, o, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)), limits);
     const long long rss = peak_rss_mb();
     int exact = 0;
     for (const WcrtAnswer& a : r.wcrt) exact += a.status == WcrtStatus::exact;
@@ -92,9 +91,7 @@ int main(int argc, char** argv) {
     std::vector<std::optional<Time>> ref(w.ops.size());
     std::string ref_name, ref_time;
     if (beam && ref_cap_s > 0) {
-        EngineOptions full;
-        full.timeout = std::chrono::milliseconds(ref_cap_s * 1000);
-        const ExactResult x = exact_wcrt(w, full);
+        const ExactResult x = exact_wcrt(w, {}, Budget::for_timeout(std::chrono::milliseconds(ref_cap_s * 1000)));
         if (x.complete)
             for (std::size_t i = 0; i < w.ops.size(); ++i) ref[i] = x.wcrt[i].wcrt;
         ref_name = "exact";
@@ -102,13 +99,12 @@ int main(int argc, char** argv) {
     }
     if (smt_cap_s > 0) {
         const auto t0 = Clock::now();
+        const Budget smt_budget = Budget::for_timeout(std::chrono::milliseconds(smt_cap_s * 1000));
         const BlockProblem p = make_block_problem(w);
         EngineStats st;
         int decided = 0;
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            EngineOptions so;
-            so.timeout = std::chrono::milliseconds(std::max(1LL, smt_cap_s * 1000 - ms_since(t0)));
-            const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), so, st);
+            const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), {}, smt_budget, st);
             if (a.status == WcrtStatus::exact) {
                 ++decided;
                 if (r.wcrt[op].status == WcrtStatus::exact && *a.wcrt != *r.wcrt[op].wcrt) {
@@ -120,10 +116,8 @@ int main(int argc, char** argv) {
         std::cout << " | SMT " << seconds(ms_since(t0)) << " s, " << decided << "/" << n << " exact";
     }
     if (enum_cap_s > 0) {
-        EngineOptions eo;
-        eo.timeout = std::chrono::milliseconds(enum_cap_s * 1000);
         const auto t0 = Clock::now();
-        const EnumerationResult e = enumerate_wcrt(w, eo);
+        const EnumerationResult e = enumerate_wcrt(w, {}, Budget::for_timeout(std::chrono::milliseconds(enum_cap_s * 1000)));
         std::cout << (smt_cap_s > 0 ? ", " : " | ") << "enumeration " << seconds(ms_since(t0)) << " s"
                   << (e.complete ? "" : " (stopped)");
         if (e.complete)

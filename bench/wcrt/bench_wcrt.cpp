@@ -85,15 +85,14 @@ int main(int argc, char** argv) {
             if (const char* pol = std::getenv("BENCH_POLICY")) o.policy = *parse_policy(pol);
             if (const char* enc = std::getenv("BENCH_ENCODING"))
                 o.encoding = std::string(enc) == "event" ? EncodingChoice::event : EncodingChoice::time_indexed;
-            o.timeout = std::chrono::milliseconds(smt_cap_ms);
             auto t0 = Clock::now();
+            const Budget smt_budget = Budget::for_timeout(std::chrono::milliseconds(smt_cap_ms));
             const BlockProblem p = make_block_problem(w);
             EngineStats st;
             for (std::size_t op = 0; op < w.ops.size() && smt_cap_ms > 0; ++op) {
-                o.timeout = std::chrono::milliseconds(std::max(1LL, smt_cap_ms - ms_since(t0)));
                 const auto t_op = Clock::now();
                 const long long calls = st.solver_calls;
-                WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, st);
+                WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, smt_budget, st);
                 if (std::getenv("BENCH_VERBOSE"))
                     std::cerr << "  " << w.ops[op].name << ": " << ms_since(t_op) << " ms, "
                               << st.solver_calls - calls << " checks\n";
@@ -104,10 +103,9 @@ int main(int argc, char** argv) {
             smt_ms.push_back(std::min(ms_since(t0), smt_cap_ms));
             EngineOptions eo;
             eo.policy = o.policy;
-            eo.timeout = std::chrono::milliseconds(enum_cap_ms);
             t0 = Clock::now();
             EnumerationResult er;
-            if (enum_cap_ms > 0) er = enumerate_wcrt(w, eo);
+            if (enum_cap_ms > 0) er = enumerate_wcrt(w, eo, Budget::for_timeout(std::chrono::milliseconds(enum_cap_ms)));
             enum_ms.push_back(er.complete ? ms_since(t0) : enum_cap_ms);
             std::cerr << "n=" << n << " run " << r << ": smt " << smt_ms.back() << " ms, enumerate "
                       << (er.complete ? std::to_string(enum_ms.back()) + " ms" : "stopped") << " ("

@@ -94,10 +94,8 @@ struct Interrupt {
 // earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
-thread_local std::optional<std::chrono::steady_clock::time_point> dispatch_deadline;
-
 std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block,
-                                     int partial_cap, bool concrete, const Gate* gate,
+                                     int partial_cap, bool concrete, const Budget& budget, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
     const Operation& kernel = p.w.ops[k];
     const Interval duration{p.times.lo[k], p.times.hi[k]};
@@ -107,8 +105,8 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
     const int m_count = static_cast<int>(current[0].sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
     for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
-        if ((j - first_block) % 1024 == 1023 && dispatch_deadline && std::chrono::steady_clock::now() >= *dispatch_deadline)
-            throw OutOfTime{};
+        // One transition of a kernel with 10^5 blocks takes seconds: the deadline every 1024 blocks.
+        if ((j - first_block) % 1024 == 1023) budget.check();
         Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;
@@ -257,22 +255,60 @@ void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
     }
 }
 
-void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
-                std::vector<Successor>& out, bool concrete) {
-    const StreamFronts fronts = stream_fronts(p, s);
+namespace {
+
+// The operations that may come next: kernels of the high and the low EE queue, and copies.
+struct Candidates {
     std::vector<Candidate> high, low, copies;
+};
+Candidates candidates(const Problem& p, const OpSet& s, const AbstractState& x) {
+    const StreamFronts fronts = stream_fronts(p, s);
+    Candidates out;
     for (int op = 0; op < static_cast<int>(p.w.ops.size()); ++op) {
         if (has(s, op) || op == x.low_op || (p.pred[op] >= 0 && !has(s, p.pred[op]))) continue;
         Arrival a = arrival(p, x, op);
         if (!p.w.ops[op].is_kernel()) {
-            copies.push_back({op, a});
+            out.copies.push_back({op, a});
             continue;
         }
         Candidate c{op, a};
         if (!null_join(p, x, fronts, c)) continue;
         // One EE queue unless kernels of both levels exist (then A1: one per priority).
-        (p.two_queues && p.high[op] ? high : low).push_back(c);
+        (p.two_queues && p.high[op] ? out.high : out.low).push_back(c);
     }
+    return out;
+}
+
+// C1-C3: the next copy of each stream that may be first, on the earliest-ending copy engine.
+void copy_successors(const Problem& p, const AbstractState& x, const std::vector<Candidate>& copies,
+                     std::vector<Successor>& out) {
+    for (const Candidate& c : possible_next(copies)) {
+        if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
+        // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
+        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
+        Successor n{c.op, x, c.a.issue, done, {}};
+        AbstractState& y = n.state;
+        y.ce_free = start;
+        // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort
+        // (componentwise monotone, so the bounds stay bounds).
+        y.engine_lo.erase(y.engine_lo.begin());
+        y.engine_hi.erase(y.engine_hi.begin());
+        y.engine_lo.insert(std::upper_bound(y.engine_lo.begin(), y.engine_lo.end(), done.lo), done.lo);
+        y.engine_hi.insert(std::upper_bound(y.engine_hi.begin(), y.engine_hi.end(), done.hi), done.hi);
+        const int st = p.w.ops[c.op].stream;
+        y.stream_issue[st] = c.a.issue;
+        y.stream_done[st] = done;
+        out.push_back(std::move(n));
+    }
+}
+
+}  // namespace
+
+void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
+                std::vector<Successor>& out, bool concrete) {
+    Candidates next = candidates(p, s, x);
+    const std::vector<Candidate>&high = next.high, &low = next.low, &copies = next.copies;
     auto emit_kernel = [&](int op, const Interval& issue, Partial& q, const AbstractState& base) {
         Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
         copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
@@ -316,7 +352,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
         for (const Candidate& c : high_next) {
             if (c.a.join.lo > low_latest) continue;
             for (Partial& q : dispatch_kernel(p, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, c.op, 0,
-                                              partial_cap, concrete, nullptr, nullptr))
+                                              partial_cap, concrete, budget, nullptr, nullptr))
                 emit_kernel(c.op, c.a.issue, q, x);
         }
     }
@@ -326,7 +362,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(p, std::move(h.start), h.op, h.first_block, partial_cap, concrete,
+        for (Partial& q : dispatch_kernel(p, std::move(h.start), h.op, h.first_block, partial_cap, concrete, budget,
                                           gated ? &gate : nullptr, &cuts))
             emit_kernel(h.op, h.issue, q, cleared);
         for (const Interrupt& cut : cuts)
@@ -338,35 +374,11 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
                 base.low_done = cut.at.done;
                 base.low_sm = cut.at.block_sm;
                 for (Partial& q : dispatch_kernel(p, {cut.at.sms, max_of(c.a.join, cut.at.prev), {0, 0}, {}}, c.op, 0,
-                                                  partial_cap, concrete, nullptr, nullptr))
+                                                  partial_cap, concrete, budget, nullptr, nullptr))
                     emit_kernel(c.op, c.a.issue, q, base);
             }
     }
-    for (const Candidate& c : possible_next(copies)) {
-        if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
-        // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
-        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
-        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
-        Successor n{c.op, x, c.a.issue, done, {}};
-        AbstractState& y = n.state;
-        y.ce_free = start;
-        // The earliest-ending engine takes it: sorted vectors, drop the first, insert, re-sort
-        // (componentwise monotone, so the bounds stay bounds).
-        y.engine_lo.erase(y.engine_lo.begin());
-        y.engine_hi.erase(y.engine_hi.begin());
-        y.engine_lo.insert(std::upper_bound(y.engine_lo.begin(), y.engine_lo.end(), done.lo), done.lo);
-        y.engine_hi.insert(std::upper_bound(y.engine_hi.begin(), y.engine_hi.end(), done.hi), done.hi);
-        const int st = p.w.ops[c.op].stream;
-        y.stream_issue[st] = c.a.issue;
-        y.stream_done[st] = done;
-        out.push_back(std::move(n));
-    }
+    copy_successors(p, x, copies, out);
 }
-
-DispatchDeadline::DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at) : saved_(dispatch_deadline) {
-    dispatch_deadline = at;
-}
-
-DispatchDeadline::~DispatchDeadline() { dispatch_deadline = saved_; }
 
 }  // namespace gpuwcrt::abstraction

@@ -19,7 +19,7 @@ z3::expr selected(z3::context& ctx, const std::vector<z3::expr>& at, const std::
 
 }  // namespace
 
-RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const BuildBudget& budget,
+RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
                               long long max_terms) {
     RtaEncoding e;
     const int n = p.kernels();
@@ -47,7 +47,7 @@ RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderPro
     };
     std::vector<z3::expr>& pos = e.position;
     std::vector<z3::expr> r, g, c, ts;
-    e.interrupted = !budget.build({
+    e.interrupted = !build_families(nullptr, {
         {"launch order: a permutation of the kernels",
          [&] {
              for (int q = 0; q < n; ++q) {

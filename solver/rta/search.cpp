@@ -16,7 +16,6 @@
 namespace gpuwcrt::rta_orders {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Mask = std::vector<std::uint64_t>;
 
 struct MaskHash {
@@ -37,14 +36,14 @@ constexpr std::size_t compared_states = 16;
 // Steps of the root's tail check (solver/rta/tail_bound.hpp), which also stops at half
 // of the kernel's time: about 10 s of work on the bench family (n16-run3's kernel 15 needs
 // 2·10^7 steps, 3 s), a cap for searches without a deadline.
-constexpr long long tail_budget = 60'000'000;
+constexpr long long tail_steps = 60'000'000;
 // The branch and bound's first, short run, before the tail check.
 constexpr std::chrono::milliseconds quick_branch_and_bound{100};
 
 class KernelSearch {
 public:
-    KernelSearch(const RtaOrderProblem& p, int k, std::optional<Clock::time_point> deadline, long long& nodes)
-        : p_(p), k_(k), deadline_(deadline), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
+    KernelSearch(const RtaOrderProblem& p, int k, const Budget& budget, long long& nodes)
+        : p_(p), k_(k), budget_(budget), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
         for (int j = 0; j < p.kernels(); ++j)
             if (j != k && p.may_precede(j, k)) {
                 member_.push_back(j);
@@ -72,11 +71,10 @@ public:
         // A short branch and bound first: small workloads are decided by it in milliseconds,
         // where the tail check could spend most of the kernel's time and end unknown (n = 10
         // bench run 1: 26 s instead of 0.03 s).
-        const std::optional<Clock::time_point> deadline = deadline_;
-        deadline_ = Clock::now() + quick_branch_and_bound;
-        if (deadline && *deadline < *deadline_) deadline_ = deadline;
+        const Budget budget = budget_;
+        budget_ = budget.capped(quick_branch_and_bound);
         const bool quick = dfs(0);
-        deadline_ = deadline;
+        budget_ = budget;
         if (quick) return true;
         // The interrupted run left memo entries for subtrees it did not finish: forget them.
         same_ = ExploredTable(memo_budget_bytes);
@@ -136,10 +134,8 @@ private:
             // (on the bench family it rarely decides what the check could not; a first round
             // with a tenth, tried, left more kernels undecided at n = 16 and 64, and with three
             // quarters merged with session 7's search n16-run3's kernel 15 stayed undecided).
-            std::optional<Clock::time_point> until = deadline_;
-            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 7 / 8;
-            const TailResult t =
-                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, until);
+            const TailResult t = tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_steps,
+                                              budget_.slice(7, 8));
             if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
             if (t.answer != TailAnswer::possible) return;
             std::vector<int> order;
@@ -255,7 +251,7 @@ private:
 
     // depth = kernels placed; states_[depth] is the state after them.
     bool dfs(int depth) {
-        if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+        if ((++nodes_ & 1023) == 0 && budget_.expired()) return false;
         const State& s = states_[depth];
         const int left = static_cast<int>(member_.size()) - depth;
         if (left == 0) {
@@ -321,7 +317,7 @@ private:
 
     const RtaOrderProblem& p_;
     int k_;
-    std::optional<Clock::time_point> deadline_;
+    Budget budget_;
     long long& nodes_;
     std::vector<int> before_;  // latest stream predecessor of equal release among the members, or -1
     std::vector<char> free_;   // in no stream relation with another member
@@ -358,7 +354,60 @@ std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefi
     return prefix;
 }
 
-SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
+namespace {
+
+// A good incumbent first (a third of the slice at most, until it meets the root bound): the
+// branch and bound then often only has to see that no order reaches the bound. The first round
+// gives up after 512 fruitless perturbations (small workloads are decided by the branch and
+// bound in milliseconds); the second, only for kernels the first could not decide, goes on from
+// the best order with other perturbations for its whole third. A constructed order ("level,
+// then raise", leveled_order.hpp) first: it costs milliseconds and often meets the bound where
+// the local search does not.
+void seed_incumbent(const RtaOrderProblem& p, int k, int round, const Budget& slice, KernelSearch& search,
+                    std::optional<std::int64_t>& found, std::vector<int>& prefix) {
+    const std::int64_t root_bound = search.bound_at_root();
+    if (round == 0)
+        if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
+            built && (!found || built->finish > *found)) {
+            found = built->finish;
+            prefix = std::move(built->prefix);
+        }
+    if (found && *found >= root_bound) {
+        search.seed(*found, prefix);
+        return;
+    }
+    const Budget until = slice.deadline ? slice.slice(1, 3) : slice.capped(std::chrono::milliseconds(200));
+    const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
+    LocalResult l = local_search(p, k, round == 1 && found ? prefix : search.first_order(), until, restarts, root_bound,
+                                 static_cast<std::uint64_t>(round));
+    if (found && *found >= l.finish) search.seed(*found, prefix);
+    else search.seed(l.finish, std::move(l.prefix));
+}
+
+// What kernel k's branch and bound left: its maximum (done), else the best order found and a
+// proven bound.
+void record(const RtaOrderProblem& p, int k, KernelSearch& search, bool done, SearchResult& r,
+            std::vector<int>& prefix) {
+    const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
+    if (any_order) {
+        prefix = search.best_prefix();
+        std::vector<int> order = prefix;
+        order.push_back(k);
+        r.order[k] = complete_order(p, order);
+    }
+    if (done) {
+        r.finish[k] = search.best();
+        r.found[k] = r.bound[k] = std::nullopt;
+    } else {
+        if (any_order) r.found[k] = search.best();
+        if (search.root_bound())
+            r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound()) : *search.root_bound();
+    }
+}
+
+}  // namespace
+
+SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
                                std::optional<int> only, SearchOptions options) {
     SearchResult r;
     r.finish.resize(p.kernels());
@@ -397,7 +446,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 continue;
             left.push_back(k);
         }
-        if (left.empty() || (round == 1 && !deadline)) break;
+        if (left.empty() || (round == 1 && !budget.deadline)) break;
         for (std::size_t i = 0; i < left.size(); ++i) {
             const int k = left[i];
             const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
@@ -405,63 +454,18 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
                 copy_answer(k, it->second);
                 continue;
             }
-            std::optional<Clock::time_point> slice = deadline;
-            if (deadline) {
-                const auto share = (*deadline - Clock::now()) / static_cast<long>(left.size() - i);
-                slice = Clock::now() + (round == 0 ? share / 2 : share);
-            }
+            const auto share = static_cast<long long>(left.size() - i);
+            const Budget slice = budget.slice(1, round == 0 ? 2 * share : share);
             KernelSearch search(p, k, slice, r.nodes);
-            if (!options.local_search) {
-                if (r.found[k]) search.seed(*r.found[k], prefix[k]);
-            } else {
-                // A good incumbent first (a third of the slice at most, until it meets the root
-                // bound): the branch and bound then often only has to see that no order reaches
-                // the bound. The first round gives up after 512 fruitless perturbations (small
-                // workloads are decided by the branch and bound in milliseconds); the second,
-                // only for kernels the first could not decide, goes on from the best order with
-                // other perturbations for its whole third.
-                // A constructed order ("level, then raise", leveled_order.hpp) first: it
-                // costs milliseconds and often meets the bound where the local search does not.
-                const std::int64_t root_bound = search.bound_at_root();
-                if (round == 0)
-                    if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
-                        built && (!r.found[k] || built->finish > *r.found[k])) {
-                        r.found[k] = built->finish;
-                        prefix[k] = std::move(built->prefix);
-                    }
-                if (r.found[k] && *r.found[k] >= root_bound) {
-                    search.seed(*r.found[k], prefix[k]);
-                } else {
-                    const auto now = Clock::now();
-                    const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-                    const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
-                    LocalResult l = local_search(p, k, round == 1 && r.found[k] ? prefix[k] : search.first_order(),
-                                                 until, restarts, root_bound, static_cast<std::uint64_t>(round));
-                    if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix[k]);
-                    else search.seed(l.finish, std::move(l.prefix));
-                }
-            }
+            if (options.local_search) seed_incumbent(p, k, round, slice, search, r.found[k], prefix[k]);
+            else if (r.found[k]) search.seed(*r.found[k], prefix[k]);
             const long long nodes_before = r.nodes;
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
                           << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
                           << (done ? "" : " (stopped)") << "\n";
-            const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
-            if (any_order) {
-                prefix[k] = search.best_prefix();
-                std::vector<int> order = prefix[k];
-                order.push_back(k);
-                r.order[k] = complete_order(p, order);
-            }
-            if (done) {
-                r.finish[k] = search.best();
-                r.found[k] = r.bound[k] = std::nullopt;
-            } else {
-                if (any_order) r.found[k] = search.best();
-                if (search.root_bound()) r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound())
-                                                                 : *search.root_bound();
-            }
+            record(p, k, search, done, r, prefix[k]);
             if (free[k] && round == 0) solved[type] = k;
         }
         // Kernels that took another's answer take its final one.
