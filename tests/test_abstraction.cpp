@@ -254,11 +254,12 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
     s.kernels = 14;
     s.streams = 14;
     EngineOptions o;
+    const auto timeout = std::chrono::milliseconds(30);
     const auto t0 = std::chrono::steady_clock::now();
     BoundsOptions b;
     b.initial_states = 64;
     const Workload w = random_workload(s, 3);
-    const BoundsResult r = abstraction_bounds(w, o, Budget::for_timeout(std::chrono::milliseconds(30)), b);
+    const BoundsResult r = abstraction_bounds(w, o, Budget::for_timeout(timeout), b);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1000));
     const BlockProblem bp = make_block_problem(w);
     for (const WcrtAnswer& a : r.wcrt) {
@@ -272,7 +273,7 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
     // got before the clock is machine-dependent: assert only what holds either way.
     Workload c = w;
     c.ops[0].time.hi = c.ops[0].time.lo + 1;
-    for (const WcrtAnswer& a : abstraction_bounds(c, o, Budget{}, b).wcrt) {
+    for (const WcrtAnswer& a : abstraction_bounds(c, o, Budget::for_timeout(timeout), b).wcrt) {
         if (a.wcrt && a.upper_bound) CHECK(*a.upper_bound >= *a.wcrt);
         if (a.status == WcrtStatus::exact) CHECK(a.wcrt == a.upper_bound);
     }
