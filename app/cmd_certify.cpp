@@ -69,27 +69,27 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
 // Every engine but smt answers wcrt questions; the verdicts follow (solver/block/answer_merge.hpp).
 // auto stops working on an operation once its verdict is known.
 std::vector<CertifyAnswer> by_wcrt_engine(const Workload& w, const std::map<int, Time>& bounds, const CertifyOptions& o,
-                                          const EngineOptions& eo, EngineRun& run, Progress& progress) {
+                                          const EngineOptions& eo, const Budget& budget, EngineRun& run,
+                                          Progress& progress) {
     std::vector<int> ops;
     for (const auto& [op, bound] : bounds) ops.push_back(op);
     auto settled = [&bounds](const WcrtAnswer& a) {
         const auto b = bounds.find(a.op);
         return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
     };
-    run = run_wcrt_engine(w, ops, o, eo, progress, settled);
+    run = run_wcrt_engine(w, ops, o, eo, budget, progress, settled);
     std::vector<CertifyAnswer> out;
     for (const auto& [op, bound] : bounds) out.push_back(verdict_from(w, run.wcrt[op], bound));
     return out;
 }
 
-std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& bounds, EngineOptions eo,
-                                  EngineStats& stats, Progress& progress) {
+std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& bounds, const EngineOptions& eo,
+                                  const Budget& budget, EngineStats& stats, Progress& progress) {
     const BlockProblem p = make_block_problem(w);
-    const RunBudget budget(eo.timeout);
     std::vector<CertifyAnswer> out;
     for (const auto& [op, bound] : bounds) {
-        eo.timeout = budget.left();
-        out.push_back(smt_certify(w, p, op, bound, eo, stats, [&](const std::string& line) { progress.say(line); }));
+        out.push_back(
+            smt_certify(w, p, op, bound, eo, budget, stats, [&](const std::string& line) { progress.say(line); }));
         progress.say(w.ops[op].name + ": " + to_string(out.back().verdict));
     }
     return out;
@@ -112,9 +112,10 @@ int run_certify(const CertifyOptions& o) {
     check_engine_scope(w, o);
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     Progress progress("certify");
+    const Budget budget = run_budget(o);
     EngineRun run;
-    const std::vector<CertifyAnswer> answers =
-        use_smt(o) ? by_smt(w, bounds, eo, run.stats, progress) : by_wcrt_engine(w, bounds, o, eo, run, progress);
+    const std::vector<CertifyAnswer> answers = use_smt(o) ? by_smt(w, bounds, eo, budget, run.stats, progress)
+                                                          : by_wcrt_engine(w, bounds, o, eo, budget, run, progress);
 
     const CertifyAnswer* first_cex = nullptr;
     for (const auto& a : answers)

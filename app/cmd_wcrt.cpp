@@ -54,12 +54,11 @@ int run_wcrt(const WcrtOptions& o) {
     check_block_outputs(w, o.svg);
     check_engine_scope(w, o);
     const std::vector<int> ops = selected_ops(w, o.ops);
-    const RunBudget budget(engine_options(o).timeout);  // a bad --timeout is an input error before any work
+    const Budget budget = run_budget(o);  // a bad --timeout is an input error before any work
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
-    EngineOptions eo = engine_options(o);
-    eo.timeout = budget.left();
-    const EngineRun run = run_wcrt_engine(w, ops, o, eo, progress);
+    const EngineOptions eo = engine_options(o);
+    const EngineRun run = run_wcrt_engine(w, ops, o, eo, budget, progress);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.wcrt[op]);
     const RtaColumns rta = rta_columns(w, budget, rta_cap);

@@ -28,12 +28,12 @@ void check_engine_scope(const Workload& w, const VerifyOptions& o) {
 }
 
 EngineRun run_wcrt_engine(const Workload& w, const std::vector<int>& ops, const VerifyOptions& o,
-                          const EngineOptions& eo, Progress& progress,
+                          const EngineOptions& eo, const Budget& budget, Progress& progress,
                           const std::function<bool(const WcrtAnswer&)>& settled) {
     EngineRun run;
     auto say = [&](const std::string& line) { progress.say(line); };
     if (o.engine == "auto") {
-        AutoResult r = auto_wcrt(w, ops, eo, AutoOptions{settled, say});
+        AutoResult r = auto_wcrt(w, ops, eo, budget, AutoOptions{settled, say});
         run.wcrt = std::move(r.wcrt);
         run.stats = r.stats;
         run.exact = r.exact;
@@ -41,27 +41,24 @@ EngineRun run_wcrt_engine(const Workload& w, const std::vector<int>& ops, const 
         return run;
     }
     if (o.engine == "bounds") {
-        BoundsResult r = bounds_engine(w, eo, progress);
+        BoundsResult r = bounds_engine(w, eo, budget, progress);
         run.wcrt = std::move(r.wcrt);
         run.stats = r.stats;
     } else if (o.engine == "exact") {
-        ExactResult r = run_exact_engine(w, eo, progress);
+        ExactResult r = run_exact_engine(w, eo, budget, progress);
         run.wcrt = std::move(r.wcrt);
         run.exact = r.stats;
         run.stats.elapsed = r.stats.elapsed;
     } else if (o.engine == "enumerate") {
-        EnumerationResult r = enumerate_wcrt(w, eo, [&](long long n) { say(std::to_string(n) + " scenarios simulated"); });
+        EnumerationResult r = enumerate_wcrt(w, eo, budget, [&](long long n) { say(std::to_string(n) + " scenarios simulated"); });
         run.wcrt = std::move(r.wcrt);
         run.stats = r.stats;
     } else {
         const BlockProblem p = make_block_problem(w);
-        const RunBudget budget(eo.timeout);
         run.wcrt.resize(w.ops.size());
         for (std::size_t i = 0; i < w.ops.size(); ++i) run.wcrt[i].op = static_cast<int>(i);
         for (int op : ops) {
-            EngineOptions one = eo;
-            one.timeout = budget.left();
-            run.wcrt[op] = smt_maximise(w, p, op, one, run.stats, say);
+            run.wcrt[op] = smt_maximise(w, p, op, eo, budget, run.stats, say);
             say(w.ops[op].name + ": " + to_string(run.wcrt[op].status) + " " + time_or_dash(run.wcrt[op].wcrt));
         }
     }

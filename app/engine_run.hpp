@@ -26,7 +26,7 @@ void check_engine_scope(const Workload& w, const VerifyOptions& o);
 // `settled`: when an operation needs no more work (auto; default: exact). The SMT engine runs
 // per operation in `ops`; the other engines answer every operation at once.
 EngineRun run_wcrt_engine(const Workload& w, const std::vector<int>& ops, const VerifyOptions& o,
-                          const EngineOptions& eo, Progress& progress,
+                          const EngineOptions& eo, const Budget& budget, Progress& progress,
                           const std::function<bool(const WcrtAnswer&)>& settled = {});
 
 // {"seconds", and per engine: "scenarios", "solver":{"checks"}, "states"/"levels"/

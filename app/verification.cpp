@@ -48,7 +48,7 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
 EngineOptions engine_options(const VerifyOptions& o) {
     EngineOptions e;
     e.policy = o.policy == "any" ? Policy::chooser : *parse_policy(o.policy);
-    if (o.timeout) e.timeout = parse_timeout(*o.timeout);
+    if (o.timeout) (void)parse_timeout(*o.timeout);  // refused before any work
     if (o.threads) {
         if (*o.threads < 1 || *o.threads > max_threads)
             throw option_error("--threads", "must be between 1 and " + std::to_string(max_threads) + ", got " +
@@ -56,6 +56,10 @@ EngineOptions engine_options(const VerifyOptions& o) {
         e.threads = static_cast<int>(*o.threads);
     }
     return e;
+}
+
+Budget run_budget(const VerifyOptions& o) {
+    return Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
 }
 
 bool huge_exponent(const std::string& text) {
@@ -99,8 +103,8 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
 bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
 bool use_bounds(const VerifyOptions& o) { return o.engine == "bounds"; }
 
-BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
-    BoundsResult r = abstraction_bounds(w, eo);
+BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress) {
+    BoundsResult r = abstraction_bounds(w, eo, budget);
     for (const BoundsRound& x : r.rounds)
         progress.say("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
                      std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
@@ -110,8 +114,8 @@ BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress&
 
 bool use_exact(const VerifyOptions& o) { return o.engine == "exact"; }
 
-ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
-    return exact_wcrt(w, eo, {}, [&](const std::string& line) { progress.say(line); });
+ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress) {
+    return exact_wcrt(w, eo, budget, {}, [&](const std::string& line) { progress.say(line); });
 }
 
 Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
@@ -126,21 +130,7 @@ void Progress::say(const std::string& line) {
               << " s] " << line << '\n';
 }
 
-RunBudget::RunBudget(std::optional<std::chrono::milliseconds> total) {
-    if (total) deadline_ = std::chrono::steady_clock::now() + *total;
-}
-
-std::optional<std::chrono::milliseconds> RunBudget::left() const {
-    using namespace std::chrono;
-    if (!deadline_) return std::nullopt;
-    // Zero once spent: the engines then answer "unknown (timeout)" without simulating anything.
-    return std::max(milliseconds(0), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
-}
-
-
-bool RunBudget::expired() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
-
-RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::milliseconds cap) {
+RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap) {
     RtaColumns c;
     c.file_order.resize(w.ops.size());
     c.max_over_orders.resize(w.ops.size());
@@ -154,10 +144,8 @@ RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::
         c.max_note = "the --timeout ended first";
         return c;
     }
-    auto deadline = std::chrono::steady_clock::now() + cap;
-    if (const auto left = budget.left()) deadline = std::min(deadline, std::chrono::steady_clock::now() + *left);
     try {
-        const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, deadline);
+        const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, budget.capped(cap));
         c.max_over_orders = m.response;
         if (!m.complete) {
             c.max_note = m.note;

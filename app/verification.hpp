@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/budget.hpp"
 #include "report/json.hpp"
 #include "solver/exact/explorer.hpp"
 #include "bounds/abstraction/bounds.hpp"
@@ -29,6 +30,9 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o);
 // Throws option_error for a --timeout that is not a number of seconds in
 // [0.001, max_timeout_seconds], and for --threads outside [1, max_threads].
 EngineOptions engine_options(const VerifyOptions& o);
+// The one budget of a whole command: --timeout from now (none without it); each engine call
+// gets what is left of it or a slice. Throws option_error for a bad --timeout.
+Budget run_budget(const VerifyOptions& o);
 inline constexpr long long max_threads = 64;
 inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
 std::chrono::milliseconds parse_timeout(const std::string& seconds);
@@ -56,27 +60,16 @@ public:
 
 private:
     std::string command_;
-    std::chrono::steady_clock::time_point start_;
-};
-
-// One --timeout for a whole command: each engine call gets what is left of it.
-class RunBudget {
-public:
-    explicit RunBudget(std::optional<std::chrono::milliseconds> total);
-    std::optional<std::chrono::milliseconds> left() const;  // 0 once spent
-    bool expired() const;
-
-private:
-    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    Budget::Clock::time_point start_;
 };
 
 // The exact engine (solver/exact/) for every operation at once, with progress lines: the one
 // place the commands call it. Refuses intervals and windows (InputError, pointing to
 // --engine bounds).
-ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
+ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress);
 // --engine bounds for wcrt and certify (the one call `auto` reuses): every operation's proven
 // upper bound and replayed lower bound, rounds reported on stderr after a second.
-BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress);
+BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress);
 
 
 // The thesis RTA for the file's launch order, and maximised over every launch order by the
@@ -89,7 +82,7 @@ struct RtaColumns {
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };
-RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::milliseconds cap);
+RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap);
 
 Json witness_json(const Workload& w, const WitnessScenario& x);
 std::string time_or_dash(const std::optional<Time>& t);

@@ -58,7 +58,6 @@ enum class EncodingChoice { automatic, event, time_indexed };
 struct EngineOptions {
     Policy policy = Policy::chooser;  // chooser = any SM where the block fits (SPEC §5)
     EncodingChoice encoding = EncodingChoice::automatic;
-    std::optional<std::chrono::milliseconds> timeout;  // for the whole run
     bool symmetry_breaking = true;
     // Simulations spent on the SMT engine's first incumbent (solver/block/incumbent_search.hpp):
     // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in

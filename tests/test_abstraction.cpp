@@ -86,9 +86,9 @@ TEST_CASE("bounds: upper bound >= enumeration's exact WCRT >= replayed lower bou
     for (std::uint64_t seed = 1; seed <= 700; ++seed) {
         const Workload w = random_workload(feature_spec(seed, false), seed);
         INFO("seed " << seed);
-        const EnumerationResult ref = enumerate_wcrt(w, o);
+        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
         REQUIRE(ref.complete);
-        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
         require_consistent(w, r);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
@@ -109,7 +109,7 @@ TEST_CASE("bounds: targeted refinement and time-shift merging keep UB >= enumera
         const Workload w = random_workload(spec, 50000 + seed);
         INFO("seed " << seed);
         shifted += abstraction::Problem(w).translation_invariant;
-        const EnumerationResult ref = enumerate_wcrt(w, o);
+        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
         REQUIRE(ref.complete);
         BoundsOptions b = quick(seed);
         b.initial_states = 1;
@@ -118,7 +118,7 @@ TEST_CASE("bounds: targeted refinement and time-shift merging keep UB >= enumera
         b.targeted = true;
         b.targeted_depth = seed % 3 == 0 ? -1 : static_cast<int>(seed % 3) - 1;
         b.shift_merge = seed % 2 == 0;
-        const BoundsResult r = abstraction_bounds(w, o, b);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, b);
         require_consistent(w, r);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
@@ -134,7 +134,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
         const Workload w = random_workload(feature_spec(seed, true), 10000 + seed);
         INFO("seed " << seed);
-        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
         require_consistent(w, r);
         for (int i = 0; i < 40; ++i) {
             const Schedule s = random_scenario(w, rng, 4);
@@ -144,7 +144,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
             }
         }
         for (long num : {0L, 1L, 2L, 4L}) {
-            const EnumerationResult ref = enumerate_wcrt(fixed_at(w, num, 4), o);
+            const EnumerationResult ref = enumerate_wcrt(fixed_at(w, num, 4), o, Budget{});
             REQUIRE(ref.complete);
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 INFO("operation " << w.ops[op].name << ", all ranges at " << num << "/4");
@@ -182,7 +182,7 @@ threads = 1024
 block_time = 1
 issue = 0.5
 )");
-        const BoundsResult r = abstraction_bounds(w, o);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{});
         require_consistent(w, r);
         CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(2));
     }
@@ -207,7 +207,7 @@ threads = 1024
 block_time = 10
 issue = 0.5
 )");
-        const BoundsResult r = abstraction_bounds(w, o);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{});
         require_consistent(w, r);
         CHECK(*r.wcrt[*w.find_op("K1")].upper_bound >= Time(11));
         CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(11));
@@ -229,8 +229,8 @@ TEST_CASE("bounds: reordering the streams and operations of the file keeps every
             op.name = "x" + op.name;
         }
         std::stable_sort(v.ops.begin(), v.ops.end(), [](const Operation& a, const Operation& b) { return a.stream < b.stream; });
-        const BoundsResult a = abstraction_bounds(w, o, quick());
-        const BoundsResult b = abstraction_bounds(v, o, quick());
+        const BoundsResult a = abstraction_bounds(w, o, Budget{}, quick());
+        const BoundsResult b = abstraction_bounds(v, o, Budget{}, quick());
         const auto index = v.op_index();
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
@@ -246,7 +246,7 @@ TEST_CASE("bounds: more operations than a key holds are refused, not bounded") {
     RandomWorkloadSpec s;
     s.kernels = 129;
     s.streams = 129;
-    CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o), InputError);
+    CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o, Budget{}), InputError);
 }
 
 TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never one from an unfinished exploration") {
@@ -254,12 +254,12 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
     s.kernels = 14;
     s.streams = 14;
     EngineOptions o;
-    o.timeout = std::chrono::milliseconds(30);
+    const auto timeout = std::chrono::milliseconds(30);
     const auto t0 = std::chrono::steady_clock::now();
     BoundsOptions b;
     b.initial_states = 64;
     const Workload w = random_workload(s, 3);
-    const BoundsResult r = abstraction_bounds(w, o, b);
+    const BoundsResult r = abstraction_bounds(w, o, Budget::for_timeout(timeout), b);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1000));
     const BlockProblem bp = make_block_problem(w);
     for (const WcrtAnswer& a : r.wcrt) {
@@ -273,7 +273,7 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
     // got before the clock is machine-dependent: assert only what holds either way.
     Workload c = w;
     c.ops[0].time.hi = c.ops[0].time.lo + 1;
-    for (const WcrtAnswer& a : abstraction_bounds(c, o, b).wcrt) {
+    for (const WcrtAnswer& a : abstraction_bounds(c, o, Budget::for_timeout(timeout), b).wcrt) {
         if (a.wcrt && a.upper_bound) CHECK(*a.upper_bound >= *a.wcrt);
         if (a.status == WcrtStatus::exact) CHECK(a.wcrt == a.upper_bound);
     }

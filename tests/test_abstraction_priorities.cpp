@@ -72,9 +72,9 @@ TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= repl
     for (std::uint64_t seed = 1; seed <= 600; ++seed) {
         const Workload w = random_workload(spec(seed, false), 30000 + seed);
         INFO("seed " << seed);
-        const EnumerationResult ref = enumerate_wcrt(w, o);
+        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
         REQUIRE(ref.complete);
-        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
         require_consistent(w, r);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
@@ -94,7 +94,7 @@ TEST_CASE("bounds with priorities and the NULL stream: UB covers simulated scena
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
         const Workload w = random_workload(spec(seed, true), 40000 + seed);
         INFO("seed " << seed);
-        const BoundsResult r = abstraction_bounds(w, o, quick(seed));
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
         require_consistent(w, r);
         for (int i = 0; i < 40; ++i) {
             const Schedule s = random_scenario(w, rng, 4);
@@ -130,8 +130,8 @@ block_time = 1
 issue = 0.5
 )");
     EngineOptions o;
-    const EnumerationResult ref = enumerate_wcrt(w, o);
-    const BoundsResult r = abstraction_bounds(w, o);
+    const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
+    const BoundsResult r = abstraction_bounds(w, o, Budget{});
     require_consistent(w, r);
     const int l = *w.find_op("L");
     CHECK(*ref.wcrt[l].wcrt == Time(3));

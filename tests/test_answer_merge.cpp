@@ -16,7 +16,7 @@ Workload example() { return load_workload_file(std::string(GPUWCRT_SOURCE_DIR) +
 
 TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, exact when they meet") {
     const Workload w = example();
-    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     REQUIRE(e.complete);
     const WcrtAnswer& truth = e.wcrt[0];
     REQUIRE(truth.wcrt);
@@ -47,7 +47,7 @@ TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, ex
 
 TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
     const Workload w = example();
-    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     WcrtAnswer wrong;
     wrong.op = 0;
     wrong.upper_bound = *e.wcrt[0].wcrt - 1;
@@ -59,7 +59,7 @@ TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
 
 TEST_CASE("verdicts: certified at or above the upper bound, refuted below the replayed response") {
     const Workload w = example();
-    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{});
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     for (const WcrtAnswer& a : e.wcrt) {
         CHECK(verdict_from(w, a, *a.wcrt).verdict == Verdict::certified);
         const CertifyAnswer r = verdict_from(w, a, *a.wcrt - Time(1, 2));

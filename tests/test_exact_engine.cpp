@@ -89,9 +89,9 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
         EngineOptions o;
         o.policy = policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(o.policy));
-        const EnumerationResult reference = enumerate_wcrt(w, o);
+        const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
         REQUIRE(reference.complete);
-        const ExactResult r = exact_wcrt(w, o);
+        const ExactResult r = exact_wcrt(w, o, Budget{});
         REQUIRE(r.complete);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
@@ -124,9 +124,9 @@ TEST_CASE("exact engine: pruning by the drain bound changes no answer on the ben
         s.kernels = 7;
         s.streams = 7;
         const Workload w = random_workload(s, 7000 + run);
-        ExactLimits off;
+        ExactSearchOptions off;
         off.prune = false;
-        const ExactResult a = exact_wcrt(w, {}), b = exact_wcrt(w, {}, off);
+        const ExactResult a = exact_wcrt(w, {}, Budget{}), b = exact_wcrt(w, {}, Budget{}, off);
         REQUIRE(a.complete);
         REQUIRE(b.complete);
         CHECK(a.stats.pruned > 0);
@@ -145,7 +145,7 @@ TEST_CASE("exact engine: streams and operations listed in another order give the
         const Workload w = random_workload(feature_spec(seed), 9100 + seed);
         const Workload v = relisted(w, seed);
         EngineOptions o;  // any SM: a fixed policy may look at SM indices, not at stream order
-        const ExactResult a = exact_wcrt(w, o), b = exact_wcrt(v, o);
+        const ExactResult a = exact_wcrt(w, o, Budget{}), b = exact_wcrt(v, o, Budget{});
         REQUIRE(a.complete);
         REQUIRE(b.complete);
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
@@ -174,8 +174,7 @@ TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bound
     s.streams = 12;
     const Workload w = random_workload(s, 12000);  // the bench/wcrt family, n = 12
     EngineOptions o;
-    o.timeout = std::chrono::milliseconds(50);
-    const ExactResult t = exact_wcrt(w, o);
+    const ExactResult t = exact_wcrt(w, o, Budget::for_timeout(std::chrono::milliseconds(50)));
     CHECK_FALSE(t.complete);
     for (const WcrtAnswer& a : t.wcrt) {
         CHECK(a.status == WcrtStatus::unknown);
@@ -184,18 +183,18 @@ TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bound
     }
     require_witnesses_replay(w, t);
 
-    ExactLimits budget;
-    budget.max_states = 200;
-    const ExactResult b = exact_wcrt(w, {}, budget);
+    ExactSearchOptions state_cap;
+    state_cap.max_states = 200;
+    const ExactResult b = exact_wcrt(w, {}, Budget{}, state_cap);
     CHECK_FALSE(b.complete);
     for (const WcrtAnswer& a : b.wcrt) CHECK(a.unknown_reason == "state budget");
 
     // Beam answers are replayed lower bounds: at most the exact WCRT (checked on small workloads).
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         const Workload x = random_workload(feature_spec(seed), 7000 + seed);
-        ExactLimits beam;
+        ExactSearchOptions beam;
         beam.beam = 1;
-        const ExactResult lower = exact_wcrt(x, {}, beam), exact = exact_wcrt(x, {});
+        const ExactResult lower = exact_wcrt(x, {}, Budget{}, beam), exact = exact_wcrt(x, {}, Budget{});
         REQUIRE(exact.complete);
         for (std::size_t op = 0; op < x.ops.size(); ++op) {
             INFO("seed " << seed << ", operation " << x.ops[op].name);
@@ -226,10 +225,10 @@ TEST_CASE("gpuwcrt wcrt --engine exact equals --engine enumerate on the thesis e
 TEST_CASE("exact engine: 1, 2 and 3 worker threads give the same answers, witnesses and state counts") {
     auto same = [](const Workload& w, EngineOptions o) {
         o.threads = 1;
-        const ExactResult one = exact_wcrt(w, o);
+        const ExactResult one = exact_wcrt(w, o, Budget{});
         for (int t : {2, 3}) {
             o.threads = t;
-            const ExactResult many = exact_wcrt(w, o);
+            const ExactResult many = exact_wcrt(w, o, Budget{});
             CHECK(many.stats.threads == t);
             CHECK(many.complete == one.complete);
             CHECK(many.stats.states == one.stats.states);

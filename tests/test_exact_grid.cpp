@@ -117,7 +117,7 @@ TEST_CASE("exact engine over intervals and windows equals the maximum over the t
         INFO("seed " << seed);
         EngineOptions o;
         o.policy = policy;
-        const ExactResult r = exact_wcrt(w, o);
+        const ExactResult r = exact_wcrt(w, o, Budget{});
         REQUIRE(r.complete);
         const bool ranges = std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
             return !op.time.is_point() || (op.issue.is_static() && !op.issue.at.is_point());
@@ -155,5 +155,5 @@ TEST_CASE("exact engine refuses a grid of intervals beyond its limit, naming the
     s.interval_percent = 100;
     s.block_time_denominator = 7;  // a fine grid: ~8 values per block, 8 blocks per kernel
     const Workload w = random_workload(s, 5);
-    CHECK_THROWS_WITH(exact_wcrt(w, {}), Catch::Contains("time grid") && Catch::Contains("--engine bounds"));
+    CHECK_THROWS_WITH(exact_wcrt(w, {}, Budget{}), Catch::Contains("time grid") && Catch::Contains("--engine bounds"));
 }

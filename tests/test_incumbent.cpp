@@ -33,7 +33,7 @@ TEST_CASE("the incumbent search returns a replayable scenario no worse than the 
         const Policy policy = seed % 2 == 0 ? Policy::chooser : Policy::most_room;
         EngineOptions o;
         o.policy = policy;
-        const EnumerationResult all = enumerate_wcrt(w, o);
+        const EnumerationResult all = enumerate_wcrt(w, o, Budget{});
         REQUIRE(all.complete);
         for (int op = 0; op < static_cast<int>(w.ops.size()); ++op) {
             INFO("seed " << seed << " op " << w.ops[static_cast<std::size_t>(op)].name);

@@ -52,7 +52,7 @@ std::string text(const std::vector<std::optional<Time>>& v) {
 std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
     const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
     const rta_orders::SearchResult r =
-        rta_orders::search_max_finish(wo.problem, std::nullopt, std::nullopt, {.local_search = false});
+        rta_orders::search_max_finish(wo.problem, Budget{}, std::nullopt, {.local_search = false});
     REQUIRE(r.complete);
     std::vector<std::optional<Time>> out(w.ops.size());
     const std::vector<Time> releases = rta_releases(w);
@@ -63,9 +63,9 @@ std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
 
 // Enumeration of every order, and both the search and its branch and bound alone equal to it.
 RtaMaxOverOrders require_search_is_enumeration(const Workload& w) {
-    const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, std::nullopt);
+    const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, Budget{});
     REQUIRE(e.complete);
-    const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, std::nullopt);
+    const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
     REQUIRE(s.complete);
     REQUIRE(text(s.response) == text(e.response));
     REQUIRE(text(branch_and_bound_alone(w)) == text(e.response));
@@ -84,7 +84,7 @@ TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over o
         const Workload w = random_workload(spec, seed);
         INFO(workload_to_toml(w, {}));
         const RtaMaxOverOrders e = require_search_is_enumeration(w);
-        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, std::nullopt);
+        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, Budget{});
         REQUIRE(p.complete);
         REQUIRE(text(p.response) == text(e.response));
         multi_stream += spec.streams < spec.kernels;
@@ -108,13 +108,13 @@ TEST_CASE("the SMT form of Algorithm 2 gives the enumerated RTA max over orders"
         if (seed % 60 == 30) spec.kernels = 8;
         const Workload w = random_workload(spec, seed);
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, std::nullopt);
+        const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, Budget{});
         REQUIRE(e.complete);
         const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
         const int k = static_cast<int>(seed % wo.problem.kernels());
         // A deadline far beyond the usual 0.1 s: an unknown fails the test instead of hanging it.
-        const auto t0 = std::chrono::steady_clock::now();
-        const rta_orders::SearchResult z = rta_orders::smt_max_finish(wo.problem, t0 + std::chrono::seconds(30), k);
+        const rta_orders::SearchResult z =
+            rta_orders::smt_max_finish(wo.problem, Budget::for_timeout(std::chrono::seconds(30)), k);
         REQUIRE(z.complete);
         const Time smt_response = Time(*z.finish[k]) / wo.scale - rta_releases(w)[wo.op[k]];
         REQUIRE(exact_string(smt_response) == exact_string(*e.response[wo.op[k]]));
@@ -148,8 +148,8 @@ TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search and the pref
         spec.streams = 8;
         const Workload w = random_workload(spec, 8000 + run);
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, std::nullopt);
-        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, std::nullopt);
+        const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
+        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, Budget{});
         REQUIRE(s.complete);
         REQUIRE(p.complete);
         CHECK(text(s.response) == text(p.response));
@@ -229,7 +229,7 @@ TEST_CASE("the local search's cached order evaluates and checks moves like a fro
             for (int j : rta_orders::complete_order(p, {}))
                 if (j != k && p.may_precede(j, k)) members.push_back(j);
             const rta_orders::LocalResult l = rta_orders::local_search(
-                p, k, members, std::chrono::steady_clock::now() + std::chrono::seconds(5), 4,
+                p, k, members, Budget::for_timeout(std::chrono::seconds(5)), 4,
                 std::numeric_limits<std::int64_t>::max());
             std::vector<int> order = l.prefix;
             REQUIRE(std::is_permutation(order.begin(), order.end(), members.begin(), members.end()));
@@ -278,7 +278,7 @@ TEST_CASE("constructed orders (level, then raise) keep releases and streams and 
         const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
         const RtaOrderProblem& p = wo.problem;
         const rta_orders::SearchResult exact =
-            rta_orders::search_max_finish(p, std::nullopt, std::nullopt, {.local_search = false});
+            rta_orders::search_max_finish(p, Budget{}, std::nullopt, {.local_search = false});
         REQUIRE(exact.complete);
         for (int k = 0; k < p.kernels(); ++k) {
             std::vector<int> members;

@@ -147,7 +147,7 @@ TEST_CASE("the tail check never calls a reachable finish impossible, and is exac
 TEST_CASE("the search with the tail check gives the enumerated max over orders", "[rta][orders][tail]") {
     for (std::uint64_t seed = 1; seed <= 320; ++seed) {
         const RtaOrderProblem p = random_problem(seed);
-        const SearchResult r = search_max_finish(p, std::nullopt);
+        const SearchResult r = search_max_finish(p, Budget{});
         REQUIRE(r.complete);
         for (int k = 0; k < p.kernels(); ++k) {
             std::vector<int> members;

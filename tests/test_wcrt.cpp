@@ -38,13 +38,13 @@ Policy policy_for(std::uint64_t seed) {
 }
 
 void require_smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
-    const EnumerationResult reference = enumerate_wcrt(w, o);
+    const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
     REQUIRE(reference.complete);
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         INFO("operation " << w.ops[op].name);
-        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, stats);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, Budget{}, stats);
         REQUIRE(a.status == WcrtStatus::exact);
         REQUIRE(a.wcrt);
         CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
@@ -125,7 +125,7 @@ TEST_CASE("thesis example: WCRT of every kernel is the simulator's maximum over 
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
-        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, stats);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, Budget{}, stats);
         CHECK(a.status == WcrtStatus::exact);
         CHECK(*a.wcrt == worst[op]);
     }
@@ -140,13 +140,13 @@ TEST_CASE("certify on the thesis §4.3 experiments matches enumeration", "[wcrt]
         // The SMT engine still ranges over every placement.
         EngineOptions one_placement;
         one_placement.policy = Policy::most_room;
-        const EnumerationResult reference = enumerate_wcrt(w, one_placement);
+        const EnumerationResult reference = enumerate_wcrt(w, one_placement, Budget{});
         REQUIRE(reference.complete);
         const BlockProblem p = make_block_problem(w);
         EngineStats stats;
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO(file << " " << w.ops[op].name);
-            const CertifyAnswer a = smt_certify(w, p, static_cast<int>(op), *w.ops[op].deadline, EngineOptions{}, stats);
+            const CertifyAnswer a = smt_certify(w, p, static_cast<int>(op), *w.ops[op].deadline, EngineOptions{}, Budget{}, stats);
             const bool violated = *reference.wcrt[op].wcrt > *w.ops[op].deadline;
             CHECK(a.verdict == (violated ? Verdict::refuted : Verdict::certified));
             if (violated) CHECK(*a.response > *w.ops[op].deadline);

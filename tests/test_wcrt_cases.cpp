@@ -16,13 +16,13 @@ using namespace gpuwcrt;
 namespace {
 
 void smt_equals_enumeration(const Workload& w) {
-    const EnumerationResult reference = enumerate_wcrt(w, EngineOptions{});
+    const EnumerationResult reference = enumerate_wcrt(w, EngineOptions{}, Budget{});
     REQUIRE(reference.complete);
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         INFO("operation " << w.ops[op].name);
-        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, stats);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, Budget{}, stats);
         REQUIRE(a.status == WcrtStatus::exact);
         CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
         const Schedule s = simulate(w, witness_scenario(w, *a.witness));

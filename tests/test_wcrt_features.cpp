@@ -66,13 +66,13 @@ void check_policy_placement(const Workload& w, const WitnessScenario& x, Policy 
 }
 
 void smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
-    const EnumerationResult reference = enumerate_wcrt(w, o);
+    const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
     REQUIRE(reference.complete);
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         INFO("operation " << w.ops[op].name);
-        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, stats);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, Budget{}, stats);
         REQUIRE(a.status == WcrtStatus::exact);
         REQUIRE(a.wcrt);
         CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
@@ -171,11 +171,11 @@ TEST_CASE("the SMT engine refuses the event encoding for these features, naming 
     EngineStats stats;
     EngineOptions rr;
     rr.policy = Policy::round_robin;
-    CHECK(smt_maximise(w, p, 0, rr, stats).status == WcrtStatus::exact);
+    CHECK(smt_maximise(w, p, 0, rr, Budget{}, stats).status == WcrtStatus::exact);
     EngineOptions event;
     event.encoding = EncodingChoice::event;
-    CHECK_THROWS_WITH(smt_certify(w, p, 0, Time(1), event, stats),
+    CHECK_THROWS_WITH(smt_certify(w, p, 0, Time(1), event, Budget{}, stats),
                       Catch::Contains("time-indexed") && Catch::Contains("copies"));
     // Any placement is accepted and answers exactly.
-    CHECK(smt_maximise(w, p, 0, EngineOptions{}, stats).status == WcrtStatus::exact);
+    CHECK(smt_maximise(w, p, 0, EngineOptions{}, Budget{}, stats).status == WcrtStatus::exact);
 }

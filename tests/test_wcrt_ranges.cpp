@@ -69,14 +69,14 @@ std::int64_t grid_combinations(const BlockProblem& p) {
 }
 
 void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) {
-    const EnumerationResult reference = enumerate_wcrt(w, o);
+    const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
     REQUIRE(reference.complete);
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const int op = static_cast<int>(i);
         INFO("operation " << w.ops[i].name);
-        const WcrtAnswer a = smt_maximise(w, p, op, o, stats);
+        const WcrtAnswer a = smt_maximise(w, p, op, o, Budget{}, stats);
         REQUIRE(a.wcrt);
         CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[i].wcrt));
         const Time upper = p.op_response_upper_bound(op);
@@ -198,10 +198,10 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
 
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
-    const WcrtAnswer a = smt_maximise(w, p, h, EngineOptions{}, stats);
+    const WcrtAnswer a = smt_maximise(w, p, h, EngineOptions{}, Budget{}, stats);
     REQUIRE(a.wcrt);
     CHECK(*a.wcrt > at_hi);
-    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}).wcrt[h].wcrt);
+    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}, Budget{}).wcrt[h].wcrt);
     // The witness chose a shorter block time for L and replays to the claimed response.
     REQUIRE(a.witness->block_time.size() > static_cast<std::size_t>(l));
     REQUIRE(a.witness->block_time[l].size() == 1);
@@ -222,12 +222,12 @@ TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a 
         INFO("policy " << static_cast<int>(policy));
         EngineOptions o;
         o.policy = policy;
-        const AutoResult r = auto_wcrt(w, {h}, o);
+        const AutoResult r = auto_wcrt(w, {h}, o, Budget{});
         const WcrtAnswer& a = r.wcrt[h];
         REQUIRE(a.wcrt);
         REQUIRE(a.upper_bound);
         CHECK((a.lower_by == "bounds" || a.lower_by == "exact" || a.lower_by == "smt"));
-        CHECK(*a.wcrt == *enumerate_wcrt(w, o).wcrt[h].wcrt);
+        CHECK(*a.wcrt == *enumerate_wcrt(w, o, Budget{}).wcrt[h].wcrt);
         CHECK(*a.upper_bound >= *a.wcrt);
         CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
@@ -238,7 +238,7 @@ TEST_CASE("enumeration refuses more grid combinations than its stated limit, at 
     // 8 blocks with 3 grid values each: 3^8 = 6561 > 4096 combinations.
     const Workload w = test::workload_from("[[kernel]]\nname = \"K\"\nblocks = 8\nthreads = 256\nblock_time = [1, 2]\n"
                                            "[[kernel]]\nname = \"L\"\nblocks = 1\nthreads = 256\nblock_time = 1\nissue = 0.5\n");
-    CHECK_THROWS_WITH(enumerate_wcrt(w, EngineOptions{}),
+    CHECK_THROWS_WITH(enumerate_wcrt(w, EngineOptions{}, Budget{}),
                       Catch::Contains("test.toml:1:1:") && Catch::Contains(std::to_string(max_grid_combinations)) &&
                           Catch::Contains("grid 1/2"));
 }

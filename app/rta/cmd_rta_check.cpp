@@ -33,7 +33,7 @@ struct RtaCheckOptions : VerifyOptions {
 // (--engine, default auto: app/engine_run.hpp).
 class BoundChecker {
 public:
-    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats,
+    BoundChecker(const Workload& w, const RtaCheckOptions& o, const Budget& budget, EngineStats& stats,
                  Progress& progress)
         : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
         if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
@@ -43,14 +43,13 @@ public:
     // --engine smt asks one question per kernel; every other engine (auto by default) computes
     // the WCRT bounds of every kernel once, and the verdicts follow from them.
     CertifyAnswer check(int op, const Time& bound) {
-        EngineOptions eo = engine_options(o_);
-        eo.timeout = budget_.left();
-        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, stats_);
+        const EngineOptions eo = engine_options(o_);
+        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, budget_, stats_);
         if (!run_) {
             std::vector<int> kernels;
             for (std::size_t i = 0; i < w_.ops.size(); ++i)
                 if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
-            run_ = run_wcrt_engine(w_, kernels, o_, eo, progress_);
+            run_ = run_wcrt_engine(w_, kernels, o_, eo, budget_, progress_);
             stats_.scenarios += run_->stats.scenarios;
             stats_.solver_calls += run_->stats.solver_calls;
         }
@@ -60,7 +59,7 @@ public:
 private:
     const Workload& w_;
     const RtaCheckOptions& o_;
-    const RunBudget& budget_;
+    const Budget& budget_;
     EngineStats& stats_;
     Progress& progress_;
     std::optional<BlockProblem> problem_;
@@ -174,18 +173,16 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
 
 int run_rta_check(const RtaCheckOptions& o) {
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
-    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    (void)engine_options(o);  // a bad --timeout is an input error before any work
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     require_fixed_times(w);
-    const RunBudget budget(eo.timeout);
+    const Budget budget = run_budget(o);
     Progress progress("rta-check");
     // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
     // need the rest).
-    auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
-    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
-    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
+    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, budget.slice(1, 4).capped(rta_cap));
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
     BoundChecker checker(w, o, budget, stats, progress);

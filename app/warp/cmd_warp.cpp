@@ -138,7 +138,7 @@ public:
         return check_warp(p, threads, engines_for(engine_), budget_);
     }
     void cross_check(WarpCheck& c) {
-        if (engine_ == EngineChoice::automatic) smt_cross_check(c, CrossCheckLimits{}, budget_);
+        if (engine_ == EngineChoice::automatic) smt_cross_check(c, CrossCheckOptions{}, budget_);
     }
 
 private:

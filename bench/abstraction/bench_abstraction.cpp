@@ -85,10 +85,9 @@ int main(int argc, char** argv) {
             spec.kernels = n;
             spec.streams = n;
             const Workload w = random_workload(spec, 1000 * n + r);
-            EngineOptions o;
-            o.timeout = std::chrono::seconds(cap_s);
+            const EngineOptions o;
             const auto t0 = Clock::now();
-            const BoundsResult res = abstraction_bounds(w, o, b);
+            const BoundsResult res = abstraction_bounds(w, o, Budget::for_timeout(std::chrono::seconds(cap_s)), b);
             const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
             std::vector<Time> ratios;
             int exact = 0, bounded = 0;

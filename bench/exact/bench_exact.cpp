@@ -77,10 +77,9 @@ bool compare_smt(const Workload& w, const ExactResult& r, long long cap_s, int n
     const BlockProblem p = make_block_problem(w);
     EngineStats st;
     int decided = 0;
+    const Budget budget = Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000));
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
-        EngineOptions so;
-        so.timeout = std::chrono::milliseconds(std::max(1LL, cap_s * 1000 - ms_since(t0)));
-        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), so, st);
+        const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, budget, st);
         if (a.status == WcrtStatus::exact) {
             ++decided;
             if (r.wcrt[op].status == WcrtStatus::exact && *a.wcrt != *r.wcrt[op].wcrt) {
@@ -95,10 +94,8 @@ bool compare_smt(const Workload& w, const ExactResult& r, long long cap_s, int n
 
 // The enumeration on the same workload; false on a mismatch with an exact answer.
 bool compare_enumeration(const Workload& w, const ExactResult& r, long long cap_s, bool after_smt) {
-    EngineOptions eo;
-    eo.timeout = std::chrono::milliseconds(cap_s * 1000);
     const auto t0 = Clock::now();
-    const EnumerationResult e = enumerate_wcrt(w, eo);
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)));
     std::cout << (after_smt ? ", " : " | ") << "enumeration " << seconds(ms_since(t0)) << " s"
               << (e.complete ? "" : " (stopped)");
     if (e.complete)
@@ -142,9 +139,7 @@ struct Reference {
 
 Reference exact_reference(const Workload& w, long long cap_s) {
     Reference ref{std::vector<std::optional<Time>>(w.ops.size()), "exact", ""};
-    EngineOptions full;
-    full.timeout = std::chrono::milliseconds(cap_s * 1000);
-    const ExactResult x = exact_wcrt(w, full);
+    const ExactResult x = exact_wcrt(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)));
     if (x.complete)
         for (std::size_t i = 0; i < w.ops.size(); ++i) ref.wcrt[i] = x.wcrt[i].wcrt;
     ref.time = seconds(x.stats.elapsed.count()) + (x.complete ? "" : " (stopped)");
@@ -180,13 +175,12 @@ int main(int argc, char** argv) {
                                   : random_workload(spec, 1000 * spec.kernels + a.run);
     const int n = static_cast<int>(w.ops.size());
     EngineOptions o;
-    o.timeout = std::chrono::milliseconds(a.cap_s * 1000);
     o.threads = a.threads;
-    ExactLimits limits;
+    ExactSearchOptions limits;
     limits.beam = a.beam;
     limits.beam_level = a.level_cap;
     limits.prune = a.prune;
-    const ExactResult r = exact_wcrt(w, o, limits);
+    const ExactResult r = exact_wcrt(w, o, Budget::for_timeout(std::chrono::milliseconds(a.cap_s * 1000)), limits);
     const long long rss = peak_rss_mb();
     int exact = 0;
     for (const WcrtAnswer& x : r.wcrt) exact += x.status == WcrtStatus::exact;

@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
             for (Engine* e : {&search, &sets, &smt, &en}) {
                 if (e->cap_ms == 0) continue;
                 const auto t0 = Clock::now();
-                const RtaMaxOverOrders m = rta_max_over_orders(w, e->engine, t0 + std::chrono::milliseconds(e->cap_ms),
+                const RtaMaxOverOrders m = rta_max_over_orders(w, e->engine, Budget::until(t0 + std::chrono::milliseconds(e->cap_ms)),
                                                                1LL << 62);
                 const long long ms =
                     std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();

@@ -95,16 +95,15 @@ struct SizeRow {
 
 // The SMT engine on every operation of w, within smt_cap_ms in all; its time.
 long long time_smt(const Workload& w, const EngineOptions& base, long long smt_cap_ms, SizeRow& row) {
-    EngineOptions o = base;
-    o.timeout = std::chrono::milliseconds(smt_cap_ms);
+    const EngineOptions& o = base;
     auto t0 = Clock::now();
+    const Budget smt_budget = Budget::for_timeout(std::chrono::milliseconds(smt_cap_ms));
     const BlockProblem p = make_block_problem(w);
     EngineStats st;
     for (std::size_t op = 0; op < w.ops.size() && smt_cap_ms > 0; ++op) {
-        o.timeout = std::chrono::milliseconds(std::max(1LL, smt_cap_ms - ms_since(t0)));
         const auto t_op = Clock::now();
         const long long calls = st.solver_calls;
-        WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, st);
+        WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, smt_budget, st);
         if (std::getenv("BENCH_VERBOSE"))
             std::cerr << "  " << w.ops[op].name << ": " << ms_since(t_op) << " ms, "
                       << st.solver_calls - calls << " checks\n";
@@ -124,10 +123,9 @@ void run_workload(const Args& args, int n, int r, SizeRow& row) {
     row.smt_ms.push_back(time_smt(w, o, args.smt_cap_ms, row));
     EngineOptions eo;
     eo.policy = o.policy;
-    eo.timeout = std::chrono::milliseconds(args.enum_cap_ms);
     const auto t0 = Clock::now();
     EnumerationResult er;
-    if (args.enum_cap_ms > 0) er = enumerate_wcrt(w, eo);
+    if (args.enum_cap_ms > 0) er = enumerate_wcrt(w, eo, Budget::for_timeout(std::chrono::milliseconds(args.enum_cap_ms)));
     row.enum_ms.push_back(er.complete ? ms_since(t0) : args.enum_cap_ms);
     std::cerr << "n=" << n << " run " << r << ": smt " << row.smt_ms.back() << " ms, enumerate "
               << (er.complete ? std::to_string(row.enum_ms.back()) + " ms" : "stopped") << " ("

@@ -73,7 +73,7 @@ WitnessScenario witness_of_path(const Workload& w, const Workload& points, const
 }  // namespace
 
 std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, bool upper_ends, int width,
-                                                          std::optional<std::chrono::steady_clock::time_point> deadline) {
+                                                          const Budget& budget) {
     const Workload points = at_one_end(w, upper_ends);
     const Problem p(points);
     const int n = static_cast<int>(w.ops.size());
@@ -83,18 +83,17 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
     current[Key{}].push_back({initial_state(points.platform.sms, p.total_units, points.platform.copy_engines, p.streams),
                                 nullptr, 0});
     std::vector<Successor> succ;
-    long long work = 0;
-    const DispatchDeadline in_time(deadline);
+    BudgetPoll poll(budget, 16);
     for (int level = 0; level < n && !current.empty(); ++level) {
         next.clear();
         for (auto& [key, beam] : current) {
             for (Entry& e : beam) {
-                if (deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *deadline) level = n;
+                if (poll.expired()) level = n;
                 if (level == n) break;
                 succ.clear();
                 try {
-                    successors(p, key.s, e.x, width, succ, true);
-                } catch (const OutOfTime&) {
+                    successors(p, key.s, e.x, width, budget, succ, true);
+                } catch (const BudgetExhausted&) {
                     level = n;  // as at the deadline above: the candidates so far stand
                     break;
                 }

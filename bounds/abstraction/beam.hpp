@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bounds/abstraction/problem.hpp"
+#include "common/budget.hpp"
 #include "sim/witness.hpp"
 
 namespace gpuwcrt::abstraction {
@@ -20,8 +21,8 @@ struct BeamCandidate {
 };
 
 // `upper_ends`: block times at hi and windows at lo, else block times at lo and windows at hi.
-// Stops at `deadline` with what it found so far.
+// Stops when `budget` runs out, with what it found so far.
 std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, bool upper_ends, int width,
-                                                          std::optional<std::chrono::steady_clock::time_point> deadline);
+                                                          const Budget& budget);
 
 }  // namespace gpuwcrt::abstraction

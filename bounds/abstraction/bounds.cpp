@@ -19,82 +19,15 @@ std::chrono::milliseconds since(Clock::time_point t0) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
 }
 
-}  // namespace
-
-BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const BoundsOptions& b) {
-    const auto t0 = Clock::now();
-    const abstraction::Problem p(w);
-    // Exploration stops 1/32 of the budget early: freeing a cut level's states (a GB at n = 32
-    // after 60 s) took over a second past the deadline.
-    std::optional<Clock::time_point> deadline;
-    if (o.timeout) deadline = t0 + *o.timeout - *o.timeout / 32;
-    // The first lower-bound phase (random scenarios, then the beam) gets at most a quarter.
-    std::optional<Clock::time_point> lb_deadline;
-    if (o.timeout) lb_deadline = t0 + *o.timeout / 4;
-
+// Per operation: the replayed lower bound and the proven upper bound; exact iff they meet.
+std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p,
+                                const std::vector<std::optional<std::int64_t>>& upper,
+                                const abstraction::LowerBoundSearch& lower, const std::string& reason, bool explored) {
     const int n = static_cast<int>(w.ops.size());
-    BoundsResult res;
-    std::vector<std::optional<std::int64_t>> upper(n);
-    abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
-    std::string reason;
-    auto open_count = [&] {
-        int open = 0;
-        for (int op = 0; op < n; ++op)
-            if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
-        return open;
-    };
-    try {
-        lower.run(b.lower_bound_simulations, lb_deadline);
-        // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
-        for (int width = 1; width <= b.max_beam_width; width *= 4)
-            for (bool upper_ends : {true, false}) {
-                if (lb_deadline && Clock::now() >= *lb_deadline) break;
-                const auto c = abstraction::beam_candidates(w, upper_ends, width, lb_deadline);
-                for (int op = 0; op < n; ++op)
-                    if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
-            }
-        abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
-        for (int k = b.initial_states;; k *= b.growth) {
-            const auto r0 = Clock::now();
-            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap, deadline};
-            eo.caps = b.targeted ? &caps : nullptr;
-            eo.record_edges = b.targeted;
-            eo.shift_merge = b.shift_merge;
-            abstraction::ExploreResult e = abstraction::explore(p, eo);
-            BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
-            if (e.complete)
-                for (int op = 0; op < n; ++op)
-                    if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
-            round.open_after = open_count();
-            round.max_ratio = Time(1);
-            for (int op = 0; op < n && round.max_ratio; ++op) {
-                if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) round.max_ratio.reset();
-                else round.max_ratio = std::max(*round.max_ratio, p.times.to_time(*upper[op]) / *lower.best()[op]);
-            }
-            res.rounds.push_back(round);
-            res.stats.abstract_states += e.states;
-            if (!e.complete) {
-                reason = "timeout";
-                break;
-            }
-            if (round.open_after == 0 || k >= b.max_states) break;
-            lower.run(b.lower_bound_simulations / 2, deadline);  // maybe a gap closes from below
-            if (open_count() == 0) break;
-            if (b.targeted) {
-                std::vector<char> open(n);
-                for (int op = 0; op < n; ++op)
-                    open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
-                res.rounds.back().refined_keys = abstraction::refine_caps(e.graph, open, lower.best(), p.times,
-                                                                          k * b.growth, b.targeted_depth, caps);
-            }
-        }
-    } catch (const std::bad_alloc&) {
-        reason = "memory limit";
-    }
     // No round finished (too many keys for the budget, e.g. 2^32 at n = 32): the busy-time
     // bound of docs/encoding.md is still proven for workloads in the SMT engine's scope.
     std::vector<std::optional<Time>> busy(n);
-    if (res.rounds.empty() || !res.rounds.front().complete) {
+    if (!explored) {
         try {
             const BlockProblem bp = make_block_problem(w);
             for (int op = 0; op < n; ++op)
@@ -103,10 +36,9 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             // outside that scope: no upper bound at all
         }
     }
-    res.stats.scenarios = lower.simulations();
-    res.wcrt.resize(n);
+    std::vector<WcrtAnswer> out(n);
     for (int op = 0; op < n; ++op) {
-        WcrtAnswer& a = res.wcrt[op];
+        WcrtAnswer& a = out[op];
         a.op = op;
         if (lower.best()[op]) {
             a.witness = lower.witness(op);  // replayed
@@ -128,6 +60,82 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
         if (!exact) a.unknown_reason = !reason.empty() ? reason : "gap";
     }
+    return out;
+}
+
+}  // namespace
+
+BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
+                                const BoundsOptions& b) {
+    const auto t0 = Clock::now();
+    // Exploration stops 1/32 of the budget early: freeing a cut level's states (a GB at n = 32
+    // after 60 s) took over a second past the deadline.
+    const Budget explore_budget = budget.slice(31, 32);
+    // The first lower-bound phase (random scenarios, then the beam) gets at most a quarter.
+    const Budget lb_budget = budget.slice(1, 4);
+    const abstraction::Problem p(w);
+
+    const int n = static_cast<int>(w.ops.size());
+    BoundsResult res;
+    std::vector<std::optional<std::int64_t>> upper(n);
+    abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
+    std::string reason;
+    auto open_count = [&] {
+        int open = 0;
+        for (int op = 0; op < n; ++op)
+            if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
+        return open;
+    };
+    try {
+        lower.run(b.lower_bound_simulations, lb_budget);
+        // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
+        for (int width = 1; width <= b.max_beam_width; width *= 4)
+            for (bool upper_ends : {true, false}) {
+                if (lb_budget.expired()) break;
+                const auto c = abstraction::beam_candidates(w, upper_ends, width, lb_budget);
+                for (int op = 0; op < n; ++op)
+                    if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
+            }
+        abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
+        for (int k = b.initial_states;; k *= b.growth) {
+            const auto r0 = Clock::now();
+            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap};
+            eo.caps = b.targeted ? &caps : nullptr;
+            eo.record_edges = b.targeted;
+            eo.shift_merge = b.shift_merge;
+            abstraction::ExploreResult e = abstraction::explore(p, eo, explore_budget);
+            BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
+            if (e.complete)
+                for (int op = 0; op < n; ++op)
+                    if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
+            round.open_after = open_count();
+            round.max_ratio = Time(1);
+            for (int op = 0; op < n && round.max_ratio; ++op) {
+                if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) round.max_ratio.reset();
+                else round.max_ratio = std::max(*round.max_ratio, p.times.to_time(*upper[op]) / *lower.best()[op]);
+            }
+            res.rounds.push_back(round);
+            res.stats.abstract_states += e.states;
+            if (!e.complete) {
+                reason = "timeout";
+                break;
+            }
+            if (round.open_after == 0 || k >= b.max_states) break;
+            lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
+            if (open_count() == 0) break;
+            if (b.targeted) {
+                std::vector<char> open(n);
+                for (int op = 0; op < n; ++op)
+                    open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
+                res.rounds.back().refined_keys = abstraction::refine_caps(e.graph, open, lower.best(), p.times,
+                                                                          k * b.growth, b.targeted_depth, caps);
+            }
+        }
+    } catch (const std::bad_alloc&) {
+        reason = to_string(StopReason::memory);
+    }
+    res.stats.scenarios = lower.simulations();
+    res.wcrt = answers(w, p, upper, lower, reason, !res.rounds.empty() && res.rounds.front().complete);
     res.stats.elapsed = since(t0);
     return res;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "common/budget.hpp"
 
 namespace gpuwcrt {
 
@@ -43,10 +44,11 @@ struct BoundsResult {
     std::vector<BoundsRound> rounds;
 };
 
-// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp). Honours
-// o.timeout for the whole call; std::bad_alloc gives unknown "memory limit". When no
+// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp). Runs
+// within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
 // exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
 // workloads in the SMT engine's scope, else none.
-BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const BoundsOptions& b = {});
+BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
+                                const BoundsOptions& b = {});
 
 }  // namespace gpuwcrt

@@ -49,7 +49,7 @@ using Level = std::unordered_map<Key, Bucket<AbstractState, StateOps>, KeyHash>;
 
 }  // namespace
 
-ExploreResult explore(const Problem& p, const ExploreOptions& o) {
+ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& budget) {
     ExploreResult r;
     const int n = static_cast<int>(p.w.ops.size());
     r.upper.assign(n, std::nullopt);
@@ -62,18 +62,17 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o) {
     current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{}), false, StateOps{o.shift_merge && p.translation_invariant}))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
-    long long work = 0;
-    const DispatchDeadline in_time(o.deadline);
+    BudgetPoll poll(budget, 16);
     for (int level = 0; level < n; ++level) {
         Level next;
         for (auto& [key, bucket] : current) {
             for (const AbstractState& x : bucket.kept()) {
-                if (o.deadline && (++work & 15) == 0 && std::chrono::steady_clock::now() >= *o.deadline) return r;
+                if (poll.expired()) return r;
                 ++r.states;
                 succ.clear();
                 try {
-                    successors(p, key.s, x, o.partial_cap, succ);
-                } catch (const OutOfTime&) {
+                    successors(p, key.s, x, o.partial_cap, budget, succ);
+                } catch (const BudgetExhausted&) {
                     return r;  // as at the deadline above: incomplete
                 }
                 for (Successor& e : succ) {

@@ -10,6 +10,7 @@
 
 #include "bounds/abstraction/problem.hpp"
 #include "bounds/abstraction/state.hpp"
+#include "common/budget.hpp"
 
 namespace gpuwcrt::abstraction {
 
@@ -18,7 +19,6 @@ using KeyCaps = std::unordered_map<Key, int, KeyHash>;
 struct ExploreOptions {
     int states_per_set = 4;   // K: abstract states kept per key S (for keys not in `caps`)
     int partial_cap = 8;      // placement branches kept per block within one kernel's dispatch
-    std::optional<std::chrono::steady_clock::time_point> deadline;
     const KeyCaps* caps = nullptr;  // targeted refinement: K per key (any K per key is sound)
     bool record_edges = false;      // fill ExploreResult::edges (for targeted refinement)
     bool shift_merge = false;       // time-shift merging where Problem::translation_invariant
@@ -41,6 +41,6 @@ struct ExploreResult {
     KeyGraph graph;                                // record_edges only
 };
 
-ExploreResult explore(const Problem& p, const ExploreOptions& o);
+ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& budget);
 
 }  // namespace gpuwcrt::abstraction

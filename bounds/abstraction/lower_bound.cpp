@@ -36,11 +36,11 @@ WitnessScenario LowerBoundSearch::draw() {
     return x;
 }
 
-void LowerBoundSearch::run(long count, std::optional<std::chrono::steady_clock::time_point> deadline) {
+void LowerBoundSearch::run(long count, const Budget& budget) {
     const Workload& w = p_.w;
     std::vector<long> rank(w.ops.size());
     for (long i = 0; i < count; ++i) {
-        if (deadline && std::chrono::steady_clock::now() >= *deadline) return;
+        if (budget.expired()) return;
         WitnessScenario x = draw();
         mode_ = (mode_ + 1) % 3;
         std::iota(rank.begin(), rank.end(), 0L);

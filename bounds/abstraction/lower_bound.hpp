@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bounds/abstraction/problem.hpp"
+#include "common/budget.hpp"
 #include "bounds/answer.hpp"
 
 namespace gpuwcrt::abstraction {
@@ -23,8 +24,8 @@ public:
     // be a partial witness: a launch order the beam did not fix is not the simulator's).
     void offer(int op, const Time& response, const WitnessScenario& x);
 
-    // Simulates up to `count` scenarios, stopping at `deadline`.
-    void run(long count, std::optional<std::chrono::steady_clock::time_point> deadline);
+    // Simulates up to `count` scenarios, stopping when `budget` runs out.
+    void run(long count, const Budget& budget);
 
     long long simulations() const { return simulations_; }
     const std::vector<std::optional<Time>>& best() const { return best_; }

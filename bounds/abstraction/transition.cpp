@@ -94,10 +94,8 @@ struct Interrupt {
 // earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
-thread_local std::optional<std::chrono::steady_clock::time_point> dispatch_deadline;
-
 std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block,
-                                     int partial_cap, bool concrete, const Gate* gate,
+                                     int partial_cap, bool concrete, const Budget& budget, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
     const Operation& kernel = p.w.ops[k];
     const Interval duration{p.times.lo[k], p.times.hi[k]};
@@ -107,8 +105,8 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
     const int m_count = static_cast<int>(current[0].sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
     for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
-        if ((j - first_block) % 1024 == 1023 && dispatch_deadline && std::chrono::steady_clock::now() >= *dispatch_deadline)
-            throw OutOfTime{};
+        // One transition of a kernel with 10^5 blocks takes seconds: the deadline every 1024 blocks.
+        if ((j - first_block) % 1024 == 1023) budget.check();
         Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;
@@ -286,6 +284,7 @@ struct Expansion {
     const AbstractState& x;
     int partial_cap;
     bool concrete;
+    const Budget& budget;  // checked inside a kernel's dispatch: one transition may place 10^5 blocks
     std::vector<Successor>& out;
 
     void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base) const {
@@ -304,7 +303,7 @@ struct Expansion {
     void dispatch_high(const Candidate& c, const std::vector<SmState>& sms, const Interval& ee_free,
                        const AbstractState& base) const {
         for (Partial& q : dispatch_kernel(p, {sms, max_of(c.a.join, ee_free), {0, 0}, {}}, c.op, 0, partial_cap,
-                                          concrete, nullptr, nullptr))
+                                          concrete, budget, nullptr, nullptr))
             emit_kernel(c.op, c.a.issue, q, base);
     }
 };
@@ -334,7 +333,7 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete,
+        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete, e.budget,
                                           gated ? &gate : nullptr, &cuts))
             e.emit_kernel(h.op, h.issue, q, cleared);
         for (const Interrupt& cut : cuts)
@@ -401,21 +400,15 @@ void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
     }
 }
 
-void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
+void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
                 std::vector<Successor>& out, bool concrete) {
     const Candidates q = candidates(p, s, x);
     std::vector<LowHead> heads = low_heads(p, x, q.low);
     const std::vector<Candidate> high_next = possible_next(q.high);
-    const Expansion e{p, x, partial_cap, concrete, out};
+    const Expansion e{p, x, partial_cap, concrete, budget, out};
     high_before_low(e, heads, high_next);
     low_then_high(e, heads, q.high, high_next);
     copy_successors(p, x, q.copies, out);
 }
-
-DispatchDeadline::DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at) : saved_(dispatch_deadline) {
-    dispatch_deadline = at;
-}
-
-DispatchDeadline::~DispatchDeadline() { dispatch_deadline = saved_; }
 
 }  // namespace gpuwcrt::abstraction

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bounds/abstraction/problem.hpp"
+#include "common/budget.hpp"
 #include "bounds/abstraction/state.hpp"
 
 namespace gpuwcrt::abstraction {
@@ -23,24 +24,13 @@ struct Successor {
 // the lower-bound beam on point times, where every interval is a point: SMs keep their
 // indices (not sorted), the SM of each block is recorded, and branches beyond the cap are
 // dropped instead of merged (a beam needs no soundness, only real runs).
-void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap,
-                std::vector<Successor>& out, bool concrete = false);
-
+//
 // One transition of a kernel with very many blocks (10^5) takes seconds, longer than a whole
-// --timeout: while a DispatchDeadline is alive on this thread, the block loop checks its
-// instant every 1024 blocks and throws OutOfTime past it. The explorer and the beam catch it
-// and stop as at their own deadline (an unfinished exploration proves nothing).
-struct OutOfTime {};
-class DispatchDeadline {
-public:
-    explicit DispatchDeadline(std::optional<std::chrono::steady_clock::time_point> at);
-    ~DispatchDeadline();
-    DispatchDeadline(const DispatchDeadline&) = delete;
-    DispatchDeadline& operator=(const DispatchDeadline&) = delete;
-
-private:
-    std::optional<std::chrono::steady_clock::time_point> saved_;
-};
+// --timeout: the block loop checks `budget` every 1024 blocks and throws BudgetExhausted once
+// it has run out. The explorer and the beam catch it and stop as at their own deadline (an
+// unfinished exploration proves nothing).
+void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
+                std::vector<Successor>& out, bool concrete = false);
 
 // The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
 // units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never

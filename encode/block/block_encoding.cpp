@@ -13,7 +13,7 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
         for (std::int64_t d : r.demand)
             if (d > INT_MAX / 2 || r.capacity > INT_MAX / 2)
                 throw std::logic_error("resource demand too large for a pseudo-Boolean coefficient");
-    interrupted_ = !o_.budget.build({
+    interrupted_ = !build_families(o_.progress, {
         {"variables", [&] { declare_variables(); }},
         {"launch order", [&] { rule_launch_order_is_total(); }},
         {"join times", [&] { rule_g1_g2_g4_join_times(); rule_g2_ee_order_follows_joins(); }},

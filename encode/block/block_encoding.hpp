@@ -8,7 +8,7 @@
 #include <z3++.h>
 
 #include "encode/block/block_problem.hpp"
-#include "encode/build_budget.hpp"
+#include "encode/build_families.hpp"
 #include "sim/scenario.hpp"
 
 namespace gpuwcrt {
@@ -19,7 +19,8 @@ struct BlockEncodingOptions {
     // Kernel (problem index) whose response is the objective: it is kept out of the
     // identical-kernel symmetry breaking, which would otherwise fix its relative order.
     std::optional<int> objective_kernel;
-    BuildBudget budget;  // past its deadline the constructor stops: interrupted()
+    Budget budget;          // once it runs out the constructor stops: interrupted()
+    BuildProgress progress;  // announces each constraint family; may be empty
 };
 
 class BlockEncoding {

@@ -5,7 +5,7 @@
 namespace gpuwcrt {
 
 OrderAndPlacement declare_order_and_placement(z3::context& ctx, const BlockProblem& p, z3::expr_vector& constraints,
-                                              const BuildBudget& budget) {
+                                              const Budget& budget) {
     const int n = p.kernels();
     OrderAndPlacement v;
     v.before.assign(n, std::vector<z3::expr>(n, ctx.bool_val(false)));
@@ -40,7 +40,7 @@ OrderAndPlacement declare_order_and_placement(z3::context& ctx, const BlockProbl
     return v;
 }
 
-void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constraints, const BuildBudget& budget) {
+void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constraints, const Budget& budget) {
     const int n = static_cast<int>(v.before.size());
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
@@ -52,7 +52,7 @@ void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constrai
 }
 
 void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free,
-                      z3::context& ctx, z3::expr_vector& constraints, const BuildBudget& budget) {
+                      z3::context& ctx, z3::expr_vector& constraints, const Budget& budget) {
     for (auto [a, b] : interchangeable_kernels(p, keep_free)) constraints.push_back(v.before[a][b]);
     const int n = p.kernels();
     // Dominance: kernels that enter the EE queue after the objective kernel t are dispatched

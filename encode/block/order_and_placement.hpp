@@ -6,7 +6,7 @@
 #include <z3++.h>
 
 #include "encode/block/block_problem.hpp"
-#include "encode/build_budget.hpp"
+#include "encode/build_families.hpp"
 
 namespace gpuwcrt {
 
@@ -17,14 +17,14 @@ struct OrderAndPlacement {
 
 // Declares the variables; adds "exactly one SM per block" to `constraints`.
 OrderAndPlacement declare_order_and_placement(z3::context& ctx, const BlockProblem& p, z3::expr_vector& constraints,
-                                              const BuildBudget& budget);
+                                              const Budget& budget);
 
 // §5: `before` is transitive, hence (with before(l,k) = ¬before(k,l)) a strict total order.
-void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constraints, const BuildBudget& budget);
+void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constraints, const Budget& budget);
 
 // Sound symmetry breaking (docs/encoding.md): interchangeable kernels other than `keep_free`
 // in index order; the very first block on SM 0 (all SMs start empty and alike).
 void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free,
-                      z3::context& ctx, z3::expr_vector& constraints, const BuildBudget& budget);
+                      z3::context& ctx, z3::expr_vector& constraints, const Budget& budget);
 
 }  // namespace gpuwcrt

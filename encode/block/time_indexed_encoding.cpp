@@ -10,7 +10,7 @@ namespace gpuwcrt {
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
     const bool ops = p.extended();
-    interrupted_ = !o_.budget.build({
+    interrupted_ = !build_families(o_.progress, {
         {"variables", [&] {
              if (ops) declare_range_variables();  // before the running-block literals, which read them
              declare_variables();

@@ -75,7 +75,7 @@ void encode_permutation(z3::context& ctx, z3::solver& s, int n, RtaEncoding& e) 
     }
 }
 
-void encode_releases_and_streams(z3::solver& s, const RtaOrderProblem& p, const BuildBudget& budget,
+void encode_releases_and_streams(z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
                                  const std::vector<z3::expr>& pos) {
     const int n = p.kernels();
     for (int a = 0; a < n; ++a)
@@ -95,7 +95,7 @@ struct PositionTimes {
 };
 
 // One kernel's slot steps on the sorted free instants x; returns its last block's start.
-z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const BuildBudget& budget,
+z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
                              int q, const z3::expr& gq, const z3::expr& cq, const z3::expr& from,
                              std::vector<z3::expr>& x) {
     const int machines = static_cast<int>(x.size());
@@ -122,7 +122,7 @@ z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProb
     return t;
 }
 
-void encode_slot_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const BuildBudget& budget,
+void encode_slot_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
                        int machines, const RtaEncoding& e, PositionTimes& out) {
     // The free instants of the slots as a sorted vector (ascending): slots are
     // interchangeable, so the sorted vector is the whole state, and one slot step is
@@ -157,14 +157,14 @@ void encode_finish(z3::context& ctx, int n, const PositionTimes& times, RtaEncod
 
 }  // namespace
 
-RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const BuildBudget& budget,
+RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
                               long long max_terms) {
     RtaEncoding e;
     const int n = p.kernels();
     const int machines = slot_machines(p);
     check_size(p, machines, max_terms);
     PositionTimes times;
-    e.interrupted = !budget.build({
+    e.interrupted = !build_families(nullptr, {
         {"launch order: a permutation of the kernels", [&] { encode_permutation(ctx, s, n, e); }},
         {"launch order: releases and streams", [&] { encode_releases_and_streams(s, p, budget, e.position); }},
         {"Algorithm 2: one list-scheduling step per slot",

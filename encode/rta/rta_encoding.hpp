@@ -17,7 +17,7 @@
 
 #include <z3++.h>
 
-#include "encode/build_budget.hpp"
+#include "encode/build_families.hpp"
 #include "encode/rta/rta_order_problem.hpp"
 
 namespace gpuwcrt {
@@ -36,6 +36,6 @@ struct RtaEncoding {
 };
 
 RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p,
-                              const BuildBudget& budget = {}, long long max_terms = 4'000'000);
+                              const Budget& budget = Budget{}, long long max_terms = 4'000'000);
 
 }  // namespace gpuwcrt

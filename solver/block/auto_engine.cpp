@@ -33,9 +33,9 @@ std::string seconds_since(Clock::time_point t0) {
 
 class Run {
 public:
-    Run(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a)
-        : w_(w), ops_(ops), o_(o), a_(a), start_(Clock::now()) {
-        if (o.timeout) deadline_ = start_ + *o.timeout;
+    Run(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const Budget& budget,
+        const AutoOptions& a)
+        : w_(w), ops_(ops), o_(o), budget_(budget), a_(a), start_(Clock::now()) {
         r_.wcrt.resize(w.ops.size());
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             r_.wcrt[i].op = static_cast<int>(i);
@@ -43,13 +43,7 @@ public:
         }
     }
 
-    // Time left, or nullopt without a timeout; the share num/den of it for one engine.
-    std::optional<milliseconds> left(long long num = 1, long long den = 1) const {
-        if (!deadline_) return std::nullopt;
-        const auto rest = std::chrono::duration_cast<milliseconds>(*deadline_ - Clock::now());
-        return std::max(milliseconds(0), milliseconds(rest.count() / den * num));
-    }
-    bool out_of_time() const { return deadline_ && Clock::now() >= *deadline_; }
+    bool out_of_time() const { return budget_.expired(); }
 
     bool settled(int op) const {
         const WcrtAnswer& x = r_.wcrt[op];
@@ -75,9 +69,9 @@ public:
     const Workload& w_;
     const std::vector<int>& ops_;
     const EngineOptions& o_;
+    const Budget& budget_;
     const AutoOptions& a_;
     Clock::time_point start_;
-    std::optional<Clock::time_point> deadline_;
     AutoResult r_;
 };
 
@@ -86,16 +80,10 @@ public:
 // follows for lower bounds). Returns the refusal's message, if it refused.
 std::optional<InputError> bounds_step(Run& run, bool ranges) {
     const Clock::time_point t0 = Clock::now();
-    EngineOptions eo = run.o_;
     BoundsOptions b;
-    if (!ranges) {
-        eo.timeout = run.left(1, 4);
-        b.max_states = 16;
-    } else {
-        eo.timeout = run.left(1, 2);
-    }
+    if (!ranges) b.max_states = 16;
     try {
-        BoundsResult r = abstraction_bounds(run.w_, eo, b);
+        BoundsResult r = abstraction_bounds(run.w_, run.o_, run.budget_.slice(1, ranges ? 2 : 4), b);
         run.r_.stats.scenarios += r.stats.scenarios;
         run.r_.stats.abstract_states += r.stats.abstract_states;
         run.take(r.wcrt, "bounds");
@@ -110,10 +98,10 @@ std::optional<InputError> bounds_step(Run& run, bool ranges) {
 // Returns the refusal, if the exact engine refused the workload.
 std::optional<InputError> exact_step(Run& run, bool smt_follows) {
     const Clock::time_point t0 = Clock::now();
-    EngineOptions eo = run.o_;
-    eo.timeout = run.left(smt_follows ? 4 : 1, smt_follows ? 5 : 1);
+    const Budget budget = run.budget_.slice(smt_follows ? 4 : 1, smt_follows ? 5 : 1);
     try {
-        ExactResult r = exact_wcrt(run.w_, eo, {}, run.a_.progress ? ExactProgress(run.a_.progress) : ExactProgress{});
+        ExactResult r = exact_wcrt(run.w_, run.o_, budget, {},
+                                   run.a_.progress ? ExactProgress(run.a_.progress) : ExactProgress{});
         run.r_.exact = r.stats;
         run.take(r.wcrt, "exact");
         run.step("exact: " + seconds_since(t0) + ", " + std::to_string(r.stats.states) + " states" +
@@ -130,12 +118,11 @@ std::optional<InputError> smt_step(Run& run, const BlockProblem& p) {
     std::vector<int> open = run.open();
     for (std::size_t i = 0; i < open.size() && !run.out_of_time(); ++i) {
         const Clock::time_point t0 = Clock::now();
-        EngineOptions eo = run.o_;
-        eo.timeout = run.left(1, static_cast<long long>(open.size() - i));
+        const Budget budget = run.budget_.slice(1, static_cast<long long>(open.size() - i));
         EngineStats st;
         WcrtAnswer a;
         try {
-            a = smt_maximise(run.w_, p, open[i], eo, st, run.a_.progress);
+            a = smt_maximise(run.w_, p, open[i], run.o_, budget, st, run.a_.progress);
         } catch (const InputError& e) {
             run.step("smt: not applicable (" + e.message() + ")");
             return e;
@@ -152,8 +139,9 @@ std::optional<InputError> smt_step(Run& run, const BlockProblem& p) {
 
 }  // namespace
 
-AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const AutoOptions& a) {
-    Run run(w, ops, o, a);
+AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const Budget& budget,
+                     const AutoOptions& a) {
+    Run run(w, ops, o, budget, a);
     std::optional<BlockProblem> p;
     std::optional<InputError> smt_refused;
     try {

@@ -2,7 +2,7 @@
 // `--engine auto`, the default of wcrt and certify (docs/verification-engines.md): the interval
 // abstraction first (a proven upper bound and a replayed lower bound for every operation, fast),
 // then the exact explicit-state search on what is still open (point times), then the SMT engine
-// one operation at a time, all within one EngineOptions::timeout. Per operation it keeps the
+// one operation at a time, all within one Budget. Per operation it keeps the
 // largest replayed lower bound and the smallest proven upper bound, with the engine that gave
 // each (solver/block/answer_merge.hpp); exact iff they meet.
 #include <functional>
@@ -12,6 +12,7 @@
 
 #include "solver/exact/explorer.hpp"
 #include "bounds/answer.hpp"
+#include "common/budget.hpp"
 
 namespace gpuwcrt {
 
@@ -32,7 +33,7 @@ struct AutoResult {
 // `ops`: the operations asked for (the others may be computed on the way but are not pursued).
 // Throws InputError when no engine covers the workload (e.g. block-time intervals together with
 // priorities): the message of the engine that would have to range over it.
-AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o,
+AutoResult auto_wcrt(const Workload& w, const std::vector<int>& ops, const EngineOptions& o, const Budget& budget,
                      const AutoOptions& a = {});
 
 }  // namespace gpuwcrt

@@ -101,7 +101,7 @@ void for_each_launch_order(const Workload& w, const std::function<bool(const std
     launch_orders(w, placed, rank, 0, visit);
 }
 
-EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
+EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                                  const std::function<void(long long)>& progress) {
     // Every block at `hi` and every issue at `lo` would be one scenario, not all (SPEC §5):
     // with ranges, every combination of grid values (refused beyond max_grid_combinations).
@@ -126,7 +126,7 @@ EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
             }
         }
         // The clock after every scenario: one simulation can take long on a large workload.
-        if (o.timeout && Clock::now() - t0 >= *o.timeout) timed_out = true;
+        if (budget.expired()) timed_out = true;
         if (progress && res.stats.scenarios % 4096 == 0) progress(res.stats.scenarios);
     };
 

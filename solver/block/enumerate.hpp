@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "common/budget.hpp"
 
 namespace gpuwcrt {
 
@@ -21,8 +22,9 @@ struct EnumerationResult {
 // common denominator of all times, as the SMT engine), each block's time chosen separately;
 // the maximum is then exact only where it meets the busy-time bound (grid_maximum_reason).
 // Throws InputError (exit 3) beyond max_grid_combinations combinations of grid values.
-// `progress` (optional) is called now and then with the number of scenarios done so far.
-EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o,
+// Stops (complete = false) once `budget` runs out. `progress` (optional) is called now and then
+// with the number of scenarios done so far.
+EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                                  const std::function<void(long long)>& progress = {});
 
 // Calls `visit` with the ranks of every launch order (SPEC §5) of the workload.

@@ -64,8 +64,8 @@ struct Evaluator {
 
 }  // namespace
 
-Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed,
-                           std::optional<std::chrono::steady_clock::time_point> deadline) {
+Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simulations, std::uint64_t seed,
+                           const Budget& budget) {
     Evaluator ev{w, op, policy, std::mt19937_64(seed)};
     const std::size_t n = w.ops.size();
     const std::vector<Placement> placements =
@@ -104,13 +104,13 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget
     std::vector<int> file_order(n);  // what a plain simulation runs, so never worse than that
     std::iota(file_order.begin(), file_order.end(), 0);
     starts.push_back(file_order);
-    const auto out_of_time = [&] { return deadline && std::chrono::steady_clock::now() > *deadline; };
+    const auto out_of_time = [&] { return budget.expired(); };
     for (const auto& s : starts)
         for (Placement how : placements)
             if (!best_schedule || !out_of_time()) consider(s, how);  // at least one scenario
     // Moves: take one operation out and put it elsewhere; sideways moves are kept too, so the
     // search drifts across plateaus instead of stopping on the first one.
-    while (ev.simulations < budget && n > 1) {
+    while (ev.simulations < simulations && n > 1) {
         if (out_of_time()) break;  // a clock read costs nothing next to a simulation
         std::vector<int> perm = best_perm;
         const std::size_t from = ev.rng() % n, to = ev.rng() % n;

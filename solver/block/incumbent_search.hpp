@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "common/budget.hpp"
 #include "model/workload.hpp"
 #include "sim/scenario.hpp"
 #include "sim/witness.hpp"
@@ -20,10 +21,10 @@ struct Incumbent {
 
 // Local search over launch orders (and, with Policy::chooser, SM choices): the file order and
 // a few structured orders with `op` launched last, then moves of one operation at a time, keeping what does
-// not lower the response, for at most `budget` simulations, and nothing after `deadline`
-// but the first structured start (a workload so large that one simulation outlasts the
-// deadline still gets a real scenario, and the caller's --timeout is not spent here).
-Incumbent search_incumbent(const Workload& w, int op, Policy policy, long budget, std::uint64_t seed = 1,
-                           std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
+// not lower the response, for at most `simulations` simulations, and nothing after the
+// budget's deadline but the first structured start (a workload so large that one simulation
+// outlasts the deadline still gets a real scenario, and the caller's --timeout is not spent here).
+Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simulations, std::uint64_t seed = 1,
+                           const Budget& budget = Budget{});
 
 }  // namespace gpuwcrt

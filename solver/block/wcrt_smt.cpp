@@ -13,10 +13,7 @@
 namespace gpuwcrt {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using Deadline = std::optional<Clock::time_point>;
-
-bool passed(const Deadline& d) { return d && Clock::now() >= *d; }
+using Clock = Budget::Clock;
 
 bool keep_timed_out = false;  // keep_timed_out_solvers_allocated()
 // Z3 4.8.12 is not reliable once it has run out of memory: creating a context afterwards
@@ -24,9 +21,9 @@ bool keep_timed_out = false;  // keep_timed_out_solvers_allocated()
 // So after the first exhaustion no new solver is started; later calls answer "memory limit".
 bool z3_ran_out_of_memory = false;
 
-// What one engine call may spend, from its start: every step below gets the same deadline.
-struct CallLimits {
-    Deadline deadline;
+// One engine call: every step below runs under the call's budget, and reports as the operation.
+struct Call {
+    const Budget& budget;
     const ProgressSink& progress;
     std::string op_name;
     void say(const std::string& line) const {
@@ -34,22 +31,22 @@ struct CallLimits {
     }
 };
 
-SolverOptions solver_options(const CallLimits& limits) {
+SolverOptions solver_options(const Call& call) {
     SolverOptions so;
-    so.deadline = limits.deadline;  // what is left of the call's budget, not a fresh timeout
+    so.budget = call.budget;  // what is left of the call's budget, not a fresh timeout
     so.owner_leaks_if_abandoned = true;  // discard() never frees an abandoned search
     so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
     return so;
 }
 
-BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const CallLimits& limits,
+BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const Call& call,
                                       const std::string& what) {
     BlockEncodingOptions eo;
     eo.policy = o.policy;
     eo.symmetry_breaking = o.symmetry_breaking;
     if (k >= 0) eo.objective_kernel = k;
-    eo.budget.deadline = limits.deadline;
-    eo.budget.progress = [&limits, what](const std::string& family) { limits.say(what + ": " + family); };
+    eo.budget = call.budget;
+    eo.progress = [&call, what](const std::string& family) { call.say(what + ": " + family); };
     return eo;
 }
 
@@ -76,9 +73,9 @@ struct SearchBase {
 // which Z3's QF_FD solver only bit-blasts before its first check, so it gets a fresh solver.
 template <class Encoding>
 struct Search : SearchBase {
-    Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const CallLimits& limits)
-        : w(wl), p(pr), op(op), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(limits)),
-          enc(session.ctx(), pr, encoding_options(o, k, limits, encoding_name(pr))) {
+    Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const Call& call)
+        : w(wl), p(pr), op(op), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(call)),
+          enc(session.ctx(), pr, encoding_options(o, k, call, encoding_name(pr))) {
         if constexpr (incremental)
             if (!interrupted()) session.solver().add(enc.constraints());
     }
@@ -198,18 +195,18 @@ struct Search : SearchBase {
 // After a timeout, hands a large solver to the process instead of freeing it, if so
 // configured. `large`: built or searched for long enough that freeing it would take long too
 // (a call that started with a few milliseconds left builds little and frees it at once).
-void discard(std::unique_ptr<SearchBase>& search, const Deadline& deadline, bool large = true) {
+void discard(std::unique_ptr<SearchBase>& search, const Budget& budget, bool large = true) {
     // After an exhaustion Z3_del_context itself can crash (SIGSEGV under --max-memory 200 on a
     // 20-kernel workload): a context that ran out of memory is never freed.
-    if (search && (z3_ran_out_of_memory || search->abandoned() || (keep_timed_out && large && passed(deadline))))
+    if (search && (z3_ran_out_of_memory || search->abandoned() || (keep_timed_out && large && budget.expired())))
         (void)search.release();  // deliberately leaked: see the header
     search.reset();
 }
 
-// Throws BuildDeadlinePassed when the deadline passes while the encoding is built.
+// Throws BudgetExhausted when the deadline passes while the encoding is built.
 std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                                        const CallLimits& limits) {
-    if (passed(limits.deadline)) throw BuildDeadlinePassed();  // not even a Z3 context
+                                        const Call& call) {
+    call.budget.check();  // past the deadline not even a Z3 context
     if (z3_ran_out_of_memory) throw std::bad_alloc();
     bool time_indexed = o.encoding == EncodingChoice::time_indexed || p.extended();
     // The time-indexed encoding has a literal per block and instant: on a fine time scale (a
@@ -220,12 +217,12 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
                        TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
     const auto start = Clock::now();
     std::unique_ptr<SearchBase> search;
-    if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, limits);
-    else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, limits);
+    if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, call);
+    else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, call);
     if (search->interrupted()) {
         // Freeing a half-built encoding takes about as long as building it took.
-        discard(search, limits.deadline, Clock::now() - start > std::chrono::milliseconds(50));
-        throw BuildDeadlinePassed();
+        discard(search, call.budget, Clock::now() - start > std::chrono::milliseconds(50));
+        throw BudgetExhausted(StopReason::timeout);
     }
     return search;
 }
@@ -233,7 +230,7 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
 // A real scenario as the first incumbent: local search by simulation (incumbent_search.hpp),
 // whose budget grows with the number of operations and stays a small part of one SAT check.
 std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o,
-                                                 const Deadline& deadline) {
+                                                 const Budget& budget) {
     if (o.incumbent_simulations == 0) {
         Scenario sc;
         sc.policy = o.policy == Policy::chooser ? Policy::most_room : o.policy;
@@ -243,33 +240,31 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
         Schedule s = simulate(w, sc);
         return {witness_of(w, s), s.response(op)};
     }
-    const long budget =
+    const long simulations =
         o.incumbent_simulations > 0 ? o.incumbent_simulations : 100 * static_cast<long>(w.ops.size());
     // A tenth of the time left at most, so that a huge workload cannot overrun --timeout here.
-    Deadline until;
-    if (deadline) until = Clock::now() + (*deadline - Clock::now()) / 10;
-    Incumbent inc = search_incumbent(w, op, o.policy, budget, 1, until);
+    Incumbent inc = search_incumbent(w, op, o.policy, simulations, 1, budget.slice(1, 10));
     return {inc.witness, inc.response};
 }
 
 // Runs one engine call's search: the deadline passing while the encoding is built, or memory
 // running out anywhere, ends it as "unknown" (through `stop`) instead of an internal error.
 template <class Body>
-void guarded(std::unique_ptr<SearchBase>& search, const Deadline& deadline,
+void guarded(std::unique_ptr<SearchBase>& search, const Budget& budget,
              const std::function<void(const std::string&)>& stop, Body&& body) {
     try {
         body();
-    } catch (const BuildDeadlinePassed&) {
-        stop("timeout");
+    } catch (const BudgetExhausted& e) {
+        stop(to_string(e.reason));
     } catch (const std::bad_alloc&) {
         z3_ran_out_of_memory = true;  // the search may be inside Z3: discard() keeps it
-        discard(search, deadline, false);
-        stop("memory limit");
+        discard(search, budget, false);
+        stop(to_string(StopReason::memory));
     } catch (const z3::exception& e) {
         if (!is_memory_exhaustion(e)) throw;
         z3_ran_out_of_memory = true;
-        discard(search, deadline, false);
-        stop("memory limit");
+        discard(search, budget, false);
+        stop(to_string(StopReason::memory));
     }
 }
 
@@ -292,10 +287,10 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
 }
 
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        EngineStats& stats, const ProgressSink& progress) {
+                        const Budget& budget, EngineStats& stats, const ProgressSink& progress) {
     require_smt_covers(p, o);
     const auto t0 = Clock::now();
-    const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
+    const Call call{budget, progress, w.ops[op].name};
     WcrtAnswer a;
     a.op = op;
     const Time upper = p.op_response_upper_bound(op);
@@ -308,18 +303,18 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     std::unique_ptr<SearchBase> search;
     // Past the deadline not even one simulation: on a huge workload it alone could overrun
     // --timeout by seconds, once per operation.
-    if (passed(limits.deadline)) stop("timeout");
-    else guarded(search, limits.deadline, stop, [&] {
-        auto [x, best] = first_incumbent(w, op, o, limits.deadline);
+    if (budget.expired()) stop("timeout");
+    else guarded(search, budget, stop, [&] {
+        auto [x, best] = first_incumbent(w, op, o, budget);
         require_within_bound(w, op, best, upper);
         a.witness = std::move(x);
         a.wcrt = best;
         // A real scenario that reaches the proven bound needs no solver to be exact.
-        if (best < upper) search = make_search(w, p, op, o, limits);
+        if (best < upper) search = make_search(w, p, op, o, call);
         if (!search) a.status = WcrtStatus::exact;
         while (search) {
             ++stats.solver_calls;
-            limits.say("solver check " + std::to_string(stats.solver_calls) + ": can the response exceed " +
+            call.say("solver check " + std::to_string(stats.solver_calls) + ": can the response exceed " +
                        human_string(best) + "?");
             CheckResult r = search->check_exceeds(best);
             if (r.answer == Answer::unsat) {
@@ -342,7 +337,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
             a.witness = std::move(wx);  // the witness and its response change together
             a.wcrt = best = std::move(resp);
         }
-        discard(search, limits.deadline);
+        discard(search, budget);
     });
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
@@ -350,10 +345,11 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
 }
 
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, EngineStats& stats, const ProgressSink& progress) {
+                          const EngineOptions& o, const Budget& budget, EngineStats& stats,
+                          const ProgressSink& progress) {
     require_smt_covers(p, o);
     const auto t0 = Clock::now();
-    const CallLimits limits{o.timeout ? Deadline(t0 + *o.timeout) : std::nullopt, progress, w.ops[op].name};
+    const Call call{budget, progress, w.ops[op].name};
     CertifyAnswer a;
     a.op = op;
     a.bound = bound;
@@ -370,18 +366,18 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
         return a;
     }
     std::unique_ptr<SearchBase> search;
-    if (passed(limits.deadline)) stop("timeout");  // as in smt_maximise
-    else guarded(search, limits.deadline, stop, [&] {
-        auto [x, r0] = first_incumbent(w, op, o, limits.deadline);
+    if (budget.expired()) stop("timeout");  // as in smt_maximise
+    else guarded(search, budget, stop, [&] {
+        auto [x, r0] = first_incumbent(w, op, o, budget);
         if (r0 > bound) {  // a simulated scenario already violates the bound
             replay_witness(w, x, op, r0);
             a.verdict = Verdict::refuted;
             a.counterexample = std::move(x);
             a.response = r0;
         } else {
-            search = make_search(w, p, op, o, limits);
+            search = make_search(w, p, op, o, call);
             ++stats.solver_calls;
-            limits.say("solver check: can the response exceed " + human_string(bound) + "?");
+            call.say("solver check: can the response exceed " + human_string(bound) + "?");
             CheckResult r = search->check_exceeds(bound);
             if (r.answer == Answer::unsat) {
                 if (p.has_ranges()) stop(grid_certify_reason(p.grid()));  // the grid is not every scenario
@@ -394,7 +390,7 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
                 a.response = std::move(resp);
                 a.verdict = Verdict::refuted;
             }
-            discard(search, limits.deadline);
+            discard(search, budget);
         }
     });
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself

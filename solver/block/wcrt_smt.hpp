@@ -2,13 +2,14 @@
 // The SMT engine: maximise an operation's response time over all scenarios, or certify a
 // bound, with the block-level encoding (encode/block/block_encoding.hpp). Every model found is
 // turned into a witness scenario and replayed through the simulator before it is used.
-// o.timeout covers the whole call: the incumbent search, building the encoding (which stops
+// `budget` covers the whole call: the incumbent search, building the encoding (which stops
 // at the deadline) and every solver check. Running out of time or memory (Z3's limit or
 // std::bad_alloc) ends the call with status unknown ("timeout", "memory limit") and keeps what
 // was already proven: the best replayed response and the busy-time upper bound.
 #include <functional>
 #include <string>
 
+#include "common/budget.hpp"
 #include "encode/block/block_problem.hpp"
 #include "bounds/answer.hpp"
 
@@ -27,12 +28,13 @@ using ProgressSink = std::function<void(const std::string&)>;
 // grid, a replayed lower bound, status exact only when it meets the busy-time bound, else
 // unknown with grid_maximum_reason (docs/encoding.md, "Intervals and windows: the grid").
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        EngineStats& stats, const ProgressSink& progress = {});
+                        const Budget& budget, EngineStats& stats, const ProgressSink& progress = {});
 
 // Certified when no scenario gives a response > bound, refuted with a replayed counterexample.
 // With ranges, no grid scenario above the bound is not a certificate: unknown (grid_certify_reason).
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, EngineStats& stats, const ProgressSink& progress = {});
+                          const EngineOptions& o, const Budget& budget, EngineStats& stats,
+                          const ProgressSink& progress = {});
 
 // Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
 // 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends

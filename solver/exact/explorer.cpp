@@ -105,8 +105,9 @@ int worker_threads(const EngineOptions& o) {
 
 class Search {
 public:
-    Search(const Workload& w, const EngineOptions& o, const ExactLimits& l, const ExactProgress& pr)
-        : p_(make_problem(w, o.policy)), o_(o), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()),
+    Search(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
+           const ExactProgress& pr)
+        : p_(make_problem(w, o.policy)), o_(o), budget_(budget), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()),
           threads_(worker_threads(o)), drain_(p_) {}
 
     ExactResult run() {
@@ -117,7 +118,7 @@ public:
             stop = explore();
         } catch (const std::bad_alloc&) {
             levels_.clear();  // give the memory back before the witnesses are rebuilt
-            stop = "memory limit";
+            stop = to_string(StopReason::memory);
         }
         levels_.clear();
         res.complete = stop.empty() && stats_.beam_cut == 0;
@@ -137,28 +138,19 @@ private:
     // The largest responses found by a beam run (cheap, and usually within a unit or two of the
     // WCRT): the drain bound prunes against them from the first level on.
     void seed() {
-        ExactLimits beam;
+        ExactSearchOptions beam;
         beam.beam = limits_.seed_beam;
         beam.beam_level = 20000;
         beam.prune = false;
-        EngineOptions o = o_;
-        if (o.timeout) o.timeout = std::max(std::chrono::milliseconds(0),
-                                            *o.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_));
-        Search s(*p_.w, o, beam, {});
+        Search s(*p_.w, o_, budget_, beam, {});
         seed_ = s.run().wcrt;
         for (int op = 0; op < p_.n; ++op)
             if (s.best_[op].found) best_[op] = {true, true, s.best_[op].response, 0, {}};
         stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
     }
 
-    bool out_of_time() const { return o_.timeout && Clock::now() - t0_ >= *o_.timeout; }
-    std::optional<Clock::time_point> deadline() const {
-        if (!o_.timeout) return std::nullopt;
-        return t0_ + *o_.timeout;
-    }
-
     std::string explore() {
-        if (o_.timeout && o_.timeout->count() == 0) return "timeout";
+        if (budget_.expired()) return "timeout";
         levels_.resize(p_.n + 1);
         State s0 = initial_state(p_);
         canonicalise(p_, s0);
@@ -212,12 +204,11 @@ private:
         State base, work;
         Encoded enc;
         std::string scratch;
-        const std::optional<Clock::time_point> until = deadline();
         for (std::size_t index = first; index < last; ++index) {
             const LevelStore::Entry& e = store[static_cast<std::uint32_t>(index)];
             if (!e.alive) continue;
             ++out.expansions;
-            if (out_of_time()) {
+            if (budget_.expired()) {
                 out.stop = "timeout";
                 return;
             }
@@ -233,9 +224,9 @@ private:
                 work = base;
                 StepOutcome so;
                 try {
-                    so = step(p_, work, d, nullptr, until ? &*until : nullptr);
-                } catch (const StepInterrupted&) {
-                    out.stop = "timeout";
+                    so = step(p_, work, d, nullptr, &budget_);
+                } catch (const BudgetExhausted& stopped) {
+                    out.stop = to_string(stopped.reason);
                     return;
                 }
                 if (so.responses.empty() && !so.child) continue;
@@ -408,7 +399,8 @@ private:
 
     Problem p_;
     EngineOptions o_;
-    ExactLimits limits_;
+    Budget budget_;
+    ExactSearchOptions limits_;
     ExactProgress progress_;
     std::vector<Best> best_;
     Clock::time_point t0_;
@@ -426,8 +418,9 @@ private:
 
 }  // namespace
 
-ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits, const ExactProgress& progress) {
-    Search s(w, o, limits, progress);
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& options,
+                       const ExactProgress& progress) {
+    Search s(w, o, budget, options, progress);
     return s.run();
 }
 

@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "common/budget.hpp"
 
 namespace gpuwcrt {
 
-struct ExactLimits {
-    long long max_states = 0;  // stored states; 0 = no limit (EngineOptions::timeout and memory still apply)
+// The shape of the search (what it keeps), not what it may spend: that is the Budget.
+struct ExactSearchOptions {
+    long long max_states = 0;  // stored states; 0 = no limit (the budget still applies)
     // > 0: beam mode, at most this many states per set of determined operations (the latest ones:
     // largest sum over thread slots of the instant each is free again; docs/exact-engine.md);
     // answers are then lower bounds (status unknown, reason "beam") unless nothing was cut.
@@ -57,9 +59,9 @@ using ExactProgress = std::function<void(const std::string&)>;
 
 // Throws InputError for grids of intervals and windows beyond exact::max_grid_product, more
 // blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
-// EngineOptions::timeout covers the whole call; std::bad_alloc ends the search with status
-// unknown "memory limit" and the lower bounds found so far.
-ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const ExactLimits& limits = {},
-                       const ExactProgress& progress = {});
+// `budget` covers the whole call; std::bad_alloc ends the search with status unknown
+// "memory limit" and the lower bounds found so far.
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
+                       const ExactSearchOptions& options = {}, const ExactProgress& progress = {});
 
 }  // namespace gpuwcrt

@@ -326,8 +326,7 @@ bool x1_a2_g3_dispatch(Ctx& c) {
 
 }  // namespace
 
-StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob,
-                 const std::chrono::steady_clock::time_point* deadline) {
+StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob, const Budget* budget) {
     StepOutcome out;
     Ctx c{p, s, d, ob, out};
     if (s.now < 0)  // the first step: the issue instants of the streams' first operations
@@ -335,7 +334,7 @@ StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob,
             if (has_window(p, op) && s.ops[op].phase == Phase::pending)
                 s.ops[op].issue = choose_in(c, p.times.issue_lo[op], p.times.issue_hi[op]);
     for (std::uint64_t instants = 1;; ++instants) {
-        if (deadline && (instants & 4095) == 0 && std::chrono::steady_clock::now() >= *deadline) throw StepInterrupted{};
+        if (budget && (instants & 4095) == 0 && budget->expired()) throw BudgetExhausted(StopReason::timeout);
         bool copies = false;
         if (!s.mid) {
             const auto t = next_event(p, s);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "solver/exact/state.hpp"
 
 namespace gpuwcrt::exact {
@@ -39,13 +40,10 @@ struct StepOutcome {
     std::vector<std::pair<int, std::int64_t>> responses;  // operations determined in this step
 };
 
-// Thrown by step() when its deadline passes inside one macro step: a step can take as many
-// instants as a kernel has blocks (10^9 of them, say), so the caller's per-step clock checks
-// alone would not keep --timeout.
-struct StepInterrupted {};
-
-// Advances `s` in place. With a deadline, the clock is read every 4096 instants.
-StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob = nullptr,
-                 const std::chrono::steady_clock::time_point* deadline = nullptr);
+// Advances `s` in place. With a budget, the clock is read every 4096 instants and
+// BudgetExhausted thrown once its deadline has passed: a step can take as many instants as a
+// kernel has blocks (10^9 of them, say), so the caller's per-step clock checks alone would not
+// keep --timeout.
+StepOutcome step(const Problem& p, State& s, Decider& d, Observer* ob = nullptr, const Budget* budget = nullptr);
 
 }  // namespace gpuwcrt::exact

@@ -14,7 +14,6 @@
 namespace gpuwcrt::rta_orders {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 struct OpChoice {
     std::int64_t blocks;
@@ -193,7 +192,7 @@ std::vector<FalsifyGrid> falsify_grids() {
     return g;
 }
 
-FalsifyResult falsify(const FalsifyGrid& grid, std::optional<Clock::time_point> deadline) {
+FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget) {
     FalsifyResult out;
     bool stopped = false;
     const std::vector<std::string> variants = variants_of(grid);
@@ -201,7 +200,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, std::optional<Clock::time_point> 
     for (std::int64_t total = 1; total <= most && !stopped; ++total)
         for (int n = 1; n <= grid.max_kernels && !stopped; ++n)
             for_each_workload(grid, variants, n, total, [&](const std::vector<OpChoice>& ops) {
-                if (deadline && Clock::now() >= *deadline) return !(stopped = true);
+                if (budget.expired()) return !(stopped = true);
                 const std::string toml = to_toml(grid, variants, ops);
                 Workload w;
                 try {
@@ -215,9 +214,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, std::optional<Clock::time_point> 
                     return true;
                 }
                 ++out.workloads;
-                EngineOptions eo;
-                if (deadline) eo.timeout = std::max(std::chrono::milliseconds(1),
-                                                    std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()));
+                const EngineOptions eo;
                 const std::vector<EndChoice> ends = end_choices(w);
                 const bool ranged = ends.size() > 1 || !ends.front().scenario.block_time.empty() ||
                                     !ends.front().scenario.issue.empty();
@@ -226,7 +223,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, std::optional<Clock::time_point> 
                 std::vector<std::optional<Time>> all(w.ops.size()), fixed(w.ops.size());
                 std::vector<std::string> all_toml(w.ops.size()), fixed_toml(w.ops.size());
                 for (const EndChoice& c : ends) {
-                    const EnumerationResult e = enumerate_wcrt(c.point, eo);
+                    const EnumerationResult e = enumerate_wcrt(c.point, eo, budget);
                     if (!e.complete) return !(stopped = true);
                     const Schedule s = simulate(c.point, Scenario{});
                     for (std::size_t i = 0; i < w.ops.size(); ++i) {
@@ -248,7 +245,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, std::optional<Clock::time_point> 
                         }
                     }
                 }
-                const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, deadline);
+                const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, budget);
                 if (!m.complete) return !(stopped = true);
                 const RtaOutcome r = rta(w, rta_launch_order(w, {}));
                 for (std::size_t i = 0; i < w.ops.size(); ++i) {

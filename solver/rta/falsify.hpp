@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "model/workload.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -60,6 +61,6 @@ struct FalsifyResult {
 // uses the interval's upper end and the window's lower end (bounds/rta/rta_workload.hpp); the TX2
 // side is the worst of the replayed scenarios with every such operation at either end of its
 // range (each a real TX2 schedule, so a lower bound on the TX2's worst case over the ranges).
-FalsifyResult falsify(const FalsifyGrid& grid, std::optional<std::chrono::steady_clock::time_point> deadline);
+FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget);
 
 }  // namespace gpuwcrt::rta_orders

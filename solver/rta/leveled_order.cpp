@@ -36,7 +36,7 @@ std::int64_t finish_after(const RtaOrderProblem& p, int k, const std::vector<int
 }  // namespace
 
 std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const std::vector<int>& members,
-                                         std::optional<std::chrono::steady_clock::time_point> until) {
+                                         const Budget& budget) {
     // Kernels are analysed by release, so only the latest release group is rearranged at its
     // end; every group is put longest C first (ties: the given order).
     std::vector<int> base = members;
@@ -74,7 +74,7 @@ std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const 
         }
         for (std::int64_t total = 1; total <= limit && candidates < max_candidates; ++total) {
             if (!reached[total]) continue;
-            if (until && std::chrono::steady_clock::now() >= *until) return best;
+            if (budget.expired()) return best;
             std::vector<char> raise(p.kernels(), 0);
             for (std::int64_t t = total; t > 0; t -= p.slots[kernels[static_cast<std::size_t>(from[t])]])
                 raise[kernels[static_cast<std::size_t>(from[t])]] = 1;

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "encode/rta/rta_order_problem.hpp"
 #include "solver/rta/local_search.hpp"
 
@@ -19,8 +20,8 @@ namespace gpuwcrt::rta_orders {
 
 // `members`: the kernels that may precede k, in an order consistent with releases and streams.
 // nullopt only when no order was built (a guard; a consistent `members` always gives one).
-// Stops building orders at `until` (each costs an Algorithm 2 pass, long for huge grids).
+// Stops building orders when `budget` runs out (each costs an Algorithm 2 pass, long for huge grids).
 std::optional<LocalResult> leveled_order(const RtaOrderProblem& p, int k, const std::vector<int>& members,
-                                         std::optional<std::chrono::steady_clock::time_point> until = std::nullopt);
+                                         const Budget& budget = Budget{});
 
 }  // namespace gpuwcrt::rta_orders

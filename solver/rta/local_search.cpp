@@ -62,7 +62,7 @@ private:
 }  // namespace
 
 LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
-                         std::chrono::steady_clock::time_point until, int restarts, std::int64_t target,
+                         const Budget& budget, int restarts, std::int64_t target,
                          std::uint64_t seed) {
     std::mt19937_64 rng(0x5eed + static_cast<std::uint64_t>(k) + (seed << 32));
     Scorer score(p, k);
@@ -73,7 +73,7 @@ LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> membe
     if (n < 2) return best;  // one order only
     cur_score = score(cur.final_state(), best.finish + 1);
     State scratch;
-    auto out_of_time = [&] { return std::chrono::steady_clock::now() >= until; };
+    auto out_of_time = [&] { return budget.expired(); };
     // `restarts` perturbations in a row that do not improve the best order end the search.
     for (long long idle = 0; idle <= restarts && best.finish < target; ++idle) {
         if (out_of_time()) return best;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "encode/rta/rta_order_problem.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -18,11 +19,11 @@ struct LocalResult {
 };
 
 // `members`: the kernels that may precede k, in an order consistent with releases and streams.
-// Stops at `until`, when f_k reaches `target` (a proven bound: nothing better exists), or
+// Stops when `budget` runs out, when f_k reaches `target` (a proven bound: nothing better exists), or
 // after `restarts` perturbations in a row that found nothing better (seeded by k and `seed`,
 // so runs repeat).
 LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
-                         std::chrono::steady_clock::time_point until, int restarts, std::int64_t target,
+                         const Budget& budget, int restarts, std::int64_t target,
                          std::uint64_t seed = 0);
 
 }  // namespace gpuwcrt::rta_orders

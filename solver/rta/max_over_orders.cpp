@@ -12,16 +12,14 @@
 namespace gpuwcrt {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-RtaMaxOverOrders by_enumeration(const Workload& w, std::optional<Clock::time_point> deadline, long long limit) {
+RtaMaxOverOrders by_enumeration(const Workload& w, const Budget& budget, long long limit) {
     RtaMaxOverOrders out;
     out.response.resize(w.ops.size());
     out.order.resize(w.ops.size());
     long long orders = 0;
     bool out_of_time = false;
     // The clock is read every 256 orders: one order's RTA is cheap, a clock read is not free.
-    auto in_time = [&] { return orders % 256 != 0 || !(out_of_time = deadline && Clock::now() >= *deadline); };
+    auto in_time = [&] { return orders % 256 != 0 || !(out_of_time = budget.expired()); };
     for_each_launch_order(w, [&](const std::vector<long>&) { return ++orders <= limit && in_time(); });
     if (orders > limit || out_of_time) {
         out.note = out_of_time ? "the --timeout ended first" : "more than " + std::to_string(limit) + " launch orders";
@@ -64,12 +62,12 @@ std::string to_string(RtaOrdersEngine e) {
 }
 
 RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
-                                     std::optional<Clock::time_point> deadline, long long enumeration_limit) {
-    if (engine == RtaOrdersEngine::enumerate) return by_enumeration(w, deadline, enumeration_limit);
+                                     const Budget& budget, long long enumeration_limit) {
+    if (engine == RtaOrdersEngine::enumerate) return by_enumeration(w, budget, enumeration_limit);
     const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
-    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt    ? rta_orders::smt_max_finish(wo.problem, deadline)
-                                       : engine == RtaOrdersEngine::sets ? rta_orders::prefix_sets_max_finish(wo.problem, deadline)
-                                                                         : rta_orders::search_max_finish(wo.problem, deadline);
+    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt    ? rta_orders::smt_max_finish(wo.problem, budget)
+                                       : engine == RtaOrdersEngine::sets ? rta_orders::prefix_sets_max_finish(wo.problem, budget)
+                                                                         : rta_orders::search_max_finish(wo.problem, budget);
     RtaMaxOverOrders out;
     out.response.resize(w.ops.size());
     out.order.resize(w.ops.size());
@@ -96,7 +94,7 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
     }
     out.complete = undecided == 0;
     if (!out.complete)
-        out.note = engine == RtaOrdersEngine::smt && (!deadline || Clock::now() < *deadline)
+        out.note = engine == RtaOrdersEngine::smt && !budget.expired()
                        ? "the SMT engine gave up (size or memory limit)"
                        : std::to_string(undecided) + " of " + std::to_string(wo.problem.kernels()) +
                              " kernels undecided when the time ended";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "model/workload.hpp"
 
 namespace gpuwcrt {
@@ -33,7 +34,7 @@ struct RtaMaxOverOrders {
 
 // InputError when the workload's RTA does not fit the engines' integers (message names the kernel).
 RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
-                                     std::optional<std::chrono::steady_clock::time_point> deadline,
+                                     const Budget& budget,
                                      long long enumeration_limit = 200000);
 
 }  // namespace gpuwcrt

@@ -10,7 +10,6 @@
 namespace gpuwcrt::rta_orders {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Key = std::uint64_t;
 constexpr std::size_t saturated = std::size_t{1} << 62;
 
@@ -71,8 +70,8 @@ __int128 growth(const State& h, const State& merged) { return merged.free_sum_fr
 
 class Pass {
 public:
-    Pass(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline, PrefixSetLimits limits)
-        : p_(p), deadline_(deadline), limits_(limits) {}
+    Pass(const RtaOrderProblem& p, const Budget& budget, PrefixSetOptions options)
+        : p_(p), budget_(budget), options_(options) {}
 
     SearchResult run() {
         SearchResult r;
@@ -85,7 +84,7 @@ public:
         nodes_.push_back({-1, -1});
         entering.real.push_back({State::empty(p_.g_max), 0});
         for (const Group& g : groups_of(p_)) {
-            if (g.keys > limits_.max_sets) return r;
+            if (g.keys > options_.max_sets) return r;
             if (!group(g, entering, r)) return r;
         }
         r.complete = std::all_of(r.finish.begin(), r.finish.end(), [](const auto& f) { return f.has_value(); });
@@ -114,7 +113,7 @@ private:
         for (const auto& [r, node] : b.real)
             if (r.later_or_equal(s)) return;
         std::erase_if(b.real, [&](const auto& e) { return s.later_or_equal(e.first); });
-        if (b.real.size() < limits_.max_states) {
+        if (b.real.size() < options_.max_states) {
             nodes_.push_back({parent, kernel});
             b.real.push_back({s, static_cast<int>(nodes_.size() - 1)});
         } else {
@@ -132,7 +131,7 @@ private:
     void add_hull(Bucket& b, const State& s) const {
         for (const State& h : b.hulls)
             if (h.later_or_equal(s)) return;
-        if (b.hulls.size() < limits_.max_hulls) {
+        if (b.hulls.size() < options_.max_hulls) {
             b.hulls.push_back(s);
             return;
         }
@@ -208,7 +207,7 @@ private:
             }
             next.clear();
             for (auto& [key, b] : level) {
-                if ((++visits_ & 255) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+                if ((++visits_ & 255) == 0 && budget_.expired()) return false;
                 for (std::size_t i = 0; i < g.classes.size(); ++i) {
                     const auto& m = g.classes[i].members;
                     const std::size_t count = (key / g.radix[i]) % (m.size() + 1);
@@ -233,17 +232,16 @@ private:
     }
 
     const RtaOrderProblem& p_;
-    std::optional<Clock::time_point> deadline_;
-    PrefixSetLimits limits_;
+    const Budget& budget_;
+    PrefixSetOptions options_;
     std::vector<Node> nodes_;
     long long states_ = 0, visits_ = 0;
 };
 
 }  // namespace
 
-SearchResult prefix_sets_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
-                                    PrefixSetLimits limits) {
-    Pass pass(p, deadline, limits);
+SearchResult prefix_sets_max_finish(const RtaOrderProblem& p, const Budget& budget, PrefixSetOptions options) {
+    Pass pass(p, budget, options);
     SearchResult r = pass.run();
     r.nodes = pass.states();
     return r;

@@ -16,7 +16,6 @@
 namespace gpuwcrt::rta_orders {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using Mask = std::vector<std::uint64_t>;
 
 struct MaskHash {
@@ -37,14 +36,14 @@ constexpr std::size_t compared_states = 16;
 // Steps of the root's tail check (solver/rta/tail_bound.hpp), which also stops at half
 // of the kernel's time: a cap for searches without a deadline, well above what the bench
 // family's hardest kernels need (bench/RESULTS.md, "rta_orders").
-constexpr long long tail_budget = 60'000'000;
+constexpr long long tail_steps = 60'000'000;
 // The branch and bound's first, short run, before the tail check.
 constexpr std::chrono::milliseconds quick_branch_and_bound{100};
 
 class KernelSearch {
 public:
-    KernelSearch(const RtaOrderProblem& p, int k, std::optional<Clock::time_point> deadline, long long& nodes)
-        : p_(p), k_(k), deadline_(deadline), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
+    KernelSearch(const RtaOrderProblem& p, int k, const Budget& budget, long long& nodes)
+        : p_(p), k_(k), budget_(budget), nodes_(nodes), before_(p.kernels(), -1), free_(p.kernels(), 1) {
         for (int j = 0; j < p.kernels(); ++j)
             if (j != k && p.may_precede(j, k)) {
                 member_.push_back(j);
@@ -72,11 +71,10 @@ public:
         // A short branch and bound first: small workloads are decided by it at once, where the
         // tail check could spend most of the kernel's time and end unknown (bench/RESULTS.md,
         // "rta_orders").
-        const std::optional<Clock::time_point> deadline = deadline_;
-        deadline_ = Clock::now() + quick_branch_and_bound;
-        if (deadline && *deadline < *deadline_) deadline_ = deadline;
+        const Budget budget = budget_;
+        budget_ = budget.capped(quick_branch_and_bound);
         const bool quick = dfs(0);
-        deadline_ = deadline;
+        budget_ = budget;
         if (quick) return true;
         // The interrupted run left memo entries for subtrees it did not finish: forget them.
         same_ = ExploredTable(memo_budget_bytes);
@@ -135,10 +133,8 @@ private:
             // Seven eighths of the time left to this kernel; the branch and bound keeps the rest:
             // it rarely decides what the check could not, and smaller shares for the check leave
             // more kernels of the bench family undecided (bench/RESULTS.md, "rta_orders").
-            std::optional<Clock::time_point> until = deadline_;
-            if (deadline_) until = Clock::now() + (*deadline_ - Clock::now()) * 7 / 8;
-            const TailResult t =
-                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_budget, until);
+            const TailResult t = tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_steps,
+                                              budget_.slice(7, 8));
             if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
             if (t.answer != TailAnswer::possible) return;
             std::vector<int> order;
@@ -254,7 +250,7 @@ private:
 
     // depth = kernels placed; states_[depth] is the state after them.
     bool dfs(int depth) {
-        if ((++nodes_ & 1023) == 0 && deadline_ && Clock::now() >= *deadline_) return false;
+        if ((++nodes_ & 1023) == 0 && budget_.expired()) return false;
         const State& s = states_[depth];
         const int left = static_cast<int>(member_.size()) - depth;
         if (left == 0) {
@@ -320,7 +316,7 @@ private:
 
     const RtaOrderProblem& p_;
     int k_;
-    std::optional<Clock::time_point> deadline_;
+    Budget budget_;
     long long& nodes_;
     std::vector<int> before_;  // latest stream predecessor of equal release among the members, or -1
     std::vector<char> free_;   // in no stream relation with another member
@@ -343,79 +339,6 @@ private:
     std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
 };
 
-// Free: no other kernel of its stream has its release (then no order constrains it).
-std::vector<char> free_kernels(const RtaOrderProblem& p) {
-    std::vector<char> free(p.kernels(), 1);
-    std::map<std::pair<int, std::int64_t>, int> per_stream_release;
-    for (int j = 0; j < p.kernels(); ++j) ++per_stream_release[{p.stream[j], p.release[j]}];
-    for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
-    return free;
-}
-
-using KernelType = std::tuple<std::int64_t, std::int64_t, std::int64_t>;  // release, C, slots
-KernelType type_of(const RtaOrderProblem& p, int k) { return std::make_tuple(p.release[k], p.c[k], p.slots[k]); }
-
-// Kernel k takes the answer of kernel s of the same type (swapped in the order).
-void copy_answer(SearchResult& r, int k, int s) {
-    r.finish[k] = r.finish[s];
-    r.found[k] = r.found[s];
-    r.bound[k] = r.bound[s];
-    r.order[k] = r.order[s];
-    for (int& j : r.order[k])
-        j = j == k ? s : j == s ? k : j;
-}
-
-// The incumbent k's branch and bound starts from, with SearchOptions::local_search.
-void seed_incumbent(KernelSearch& search, const RtaOrderProblem& p, int k, int round,
-                    std::optional<Clock::time_point> slice, SearchResult& r, std::vector<int>& prefix) {
-    // A good incumbent first (a third of the slice at most, until it meets the root
-    // bound): the branch and bound then often only has to see that no order reaches
-    // the bound. The first round gives up after 512 fruitless perturbations (small
-    // workloads are decided by the branch and bound alone); the second, only for kernels
-    // the first could not decide, goes on from the best order with other perturbations
-    // for its whole third.
-    // A constructed order ("level, then raise", leveled_order.hpp) first: it is cheap
-    // and often meets the bound where the local search does not.
-    const std::int64_t root_bound = search.bound_at_root();
-    if (round == 0)
-        if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
-            built && (!r.found[k] || built->finish > *r.found[k])) {
-            r.found[k] = built->finish;
-            prefix = std::move(built->prefix);
-        }
-    if (r.found[k] && *r.found[k] >= root_bound) {
-        search.seed(*r.found[k], prefix);
-    } else {
-        const auto now = Clock::now();
-        const auto until = slice ? now + (*slice - now) / 3 : now + std::chrono::milliseconds(200);
-        const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
-        LocalResult l = local_search(p, k, round == 1 && r.found[k] ? prefix : search.first_order(),
-                                     until, restarts, root_bound, static_cast<std::uint64_t>(round));
-        if (r.found[k] && *r.found[k] >= l.finish) search.seed(*r.found[k], prefix);
-        else search.seed(l.finish, std::move(l.prefix));
-    }
-}
-
-// What k's branch and bound found: the answer when done, else the best order and the bound.
-void record_answer(const KernelSearch& search, bool done, const RtaOrderProblem& p, int k, SearchResult& r,
-                   std::vector<int>& prefix) {
-    const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
-    if (any_order) {
-        prefix = search.best_prefix();
-        std::vector<int> order = prefix;
-        order.push_back(k);
-        r.order[k] = complete_order(p, order);
-    }
-    if (done) {
-        r.finish[k] = search.best();
-        r.found[k] = r.bound[k] = std::nullopt;
-    } else {
-        if (any_order) r.found[k] = search.best();
-        if (search.root_bound()) r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound())
-                                                         : *search.root_bound();
-    }
-}
-
 }  // namespace
 
 std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix) {
@@ -430,20 +353,85 @@ std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefi
     return prefix;
 }
 
-SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline,
+namespace {
+
+// A good incumbent first (a third of the slice at most, until it meets the root bound): the
+// branch and bound then often only has to see that no order reaches the bound. The first round
+// gives up after 512 fruitless perturbations (small workloads are decided by the branch and
+// bound alone); the second, only for kernels the first could not decide, goes on from
+// the best order with other perturbations for its whole third. A constructed order ("level,
+// then raise", leveled_order.hpp) first: it is cheap and often meets the bound where
+// the local search does not.
+void seed_incumbent(const RtaOrderProblem& p, int k, int round, const Budget& slice, KernelSearch& search,
+                    std::optional<std::int64_t>& found, std::vector<int>& prefix) {
+    const std::int64_t root_bound = search.bound_at_root();
+    if (round == 0)
+        if (std::optional<LocalResult> built = leveled_order(p, k, search.first_order(), slice);
+            built && (!found || built->finish > *found)) {
+            found = built->finish;
+            prefix = std::move(built->prefix);
+        }
+    if (found && *found >= root_bound) {
+        search.seed(*found, prefix);
+        return;
+    }
+    const Budget until = slice.deadline ? slice.slice(1, 3) : slice.capped(std::chrono::milliseconds(200));
+    const int restarts = round == 1 ? std::numeric_limits<int>::max() : 512;
+    LocalResult l = local_search(p, k, round == 1 && found ? prefix : search.first_order(), until, restarts, root_bound,
+                                 static_cast<std::uint64_t>(round));
+    if (found && *found >= l.finish) search.seed(*found, prefix);
+    else search.seed(l.finish, std::move(l.prefix));
+}
+
+// What kernel k's branch and bound left: its maximum (done), else the best order found and a
+// proven bound.
+void record(const RtaOrderProblem& p, int k, KernelSearch& search, bool done, SearchResult& r,
+            std::vector<int>& prefix) {
+    const bool any_order = search.best() != std::numeric_limits<std::int64_t>::min();
+    if (any_order) {
+        prefix = search.best_prefix();
+        std::vector<int> order = prefix;
+        order.push_back(k);
+        r.order[k] = complete_order(p, order);
+    }
+    if (done) {
+        r.finish[k] = search.best();
+        r.found[k] = r.bound[k] = std::nullopt;
+    } else {
+        if (any_order) r.found[k] = search.best();
+        if (search.root_bound())
+            r.bound[k] = r.bound[k] ? std::min(*r.bound[k], *search.root_bound()) : *search.root_bound();
+    }
+}
+
+}  // namespace
+
+SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
                                std::optional<int> only, SearchOptions options) {
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
     r.found.resize(p.kernels());
     r.bound.resize(p.kernels());
-    const std::vector<char> free = free_kernels(p);
+    // Free: no other kernel of its stream has its release (then no order constrains it).
+    std::vector<char> free(p.kernels(), 1);
+    std::map<std::pair<int, std::int64_t>, int> per_stream_release;
+    for (int j = 0; j < p.kernels(); ++j) ++per_stream_release[{p.stream[j], p.release[j]}];
+    for (int j = 0; j < p.kernels(); ++j) free[j] = per_stream_release[{p.stream[j], p.release[j]}] == 1;
     // A free kernel's answer serves every free kernel of equal release, C and slots (swap them).
-    std::map<KernelType, int> solved;
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, int> solved;
     std::vector<int> todo;
     for (int k = 0; k < p.kernels(); ++k)
         if (!only || k == *only) todo.push_back(k);
     std::vector<std::vector<int>> prefix(p.kernels());  // best order found so far, before k
+    auto copy_answer = [&](int k, int s) {
+        r.finish[k] = r.finish[s];
+        r.found[k] = r.found[s];
+        r.bound[k] = r.bound[s];
+        r.order[k] = r.order[s];
+        for (int& j : r.order[k])
+            j = j == k ? s : j == s ? k : j;
+    };
     // Two rounds: most kernels are decided at once (their best order meets the bound), so the
     // first round gives each kernel half of an even share; the second shares all the time left
     // among the kernels still undecided, each starting from the best order found for it.
@@ -452,44 +440,40 @@ SearchResult search_max_finish(const RtaOrderProblem& p, std::optional<Clock::ti
         for (int k : todo) {
             if (r.finish[k]) continue;
             // In the second round a kernel that took another's answer waits for that one's.
-            if (auto it = solved.find(type_of(p, k)); round == 1 && free[k] && it != solved.end() && it->second != k)
+            if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
+                round == 1 && free[k] && it != solved.end() && it->second != k)
                 continue;
             left.push_back(k);
         }
-        if (left.empty() || (round == 1 && !deadline)) break;
+        if (left.empty() || (round == 1 && !budget.deadline)) break;
         for (std::size_t i = 0; i < left.size(); ++i) {
             const int k = left[i];
-            const KernelType type = type_of(p, k);
+            const auto type = std::make_tuple(p.release[k], p.c[k], p.slots[k]);
             if (auto it = solved.find(type); round == 0 && free[k] && it != solved.end()) {
-                copy_answer(r, k, it->second);
+                copy_answer(k, it->second);
                 continue;
             }
-            std::optional<Clock::time_point> slice = deadline;
-            if (deadline) {
-                const auto share = (*deadline - Clock::now()) / static_cast<long>(left.size() - i);
-                slice = Clock::now() + (round == 0 ? share / 2 : share);
-            }
+            const auto share = static_cast<long long>(left.size() - i);
+            const Budget slice = budget.slice(1, round == 0 ? 2 * share : share);
             KernelSearch search(p, k, slice, r.nodes);
-            if (!options.local_search) {
-                if (r.found[k]) search.seed(*r.found[k], prefix[k]);
-            } else {
-                seed_incumbent(search, p, k, round, slice, r, prefix[k]);
-            }
+            if (options.local_search) seed_incumbent(p, k, round, slice, search, r.found[k], prefix[k]);
+            else if (r.found[k]) search.seed(*r.found[k], prefix[k]);
             const long long nodes_before = r.nodes;
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
                           << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
                           << (done ? "" : " (stopped)") << "\n";
-            record_answer(search, done, p, k, r, prefix[k]);
+            record(p, k, search, done, r, prefix[k]);
             if (free[k] && round == 0) solved[type] = k;
         }
         // Kernels that took another's answer take its final one.
         if (round == 1)
             for (int k : todo)
                 if (free[k] && !r.finish[k])
-                    if (auto it = solved.find(type_of(p, k)); it != solved.end() && it->second != k && r.finish[it->second])
-                        copy_answer(r, k, it->second);
+                    if (auto it = solved.find(std::make_tuple(p.release[k], p.c[k], p.slots[k]));
+                        it != solved.end() && it->second != k && r.finish[it->second])
+                        copy_answer(k, it->second);
     }
     r.complete = std::all_of(todo.begin(), todo.end(), [&](int k) { return r.finish[k].has_value(); });
     return r;

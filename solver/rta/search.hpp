@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "encode/rta/rta_order_problem.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -38,8 +39,7 @@ struct SearchOptions {
 
 // `only`: analyse that kernel alone (others stay nullopt). The time left is shared out evenly
 // among the kernels still to decide, so that one hard kernel does not starve the others.
-SearchResult search_max_finish(const RtaOrderProblem& p,
-                               std::optional<std::chrono::steady_clock::time_point> deadline,
+SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
                                std::optional<int> only = std::nullopt, SearchOptions options = {});
 
 // Completes a prefix (problem indices) to a whole order consistent with releases and streams.

@@ -32,7 +32,7 @@ std::vector<std::int64_t> reference_finish(const RtaOrderProblem& p, const std::
     return out;
 }
 
-SearchResult smt_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_point> deadline, std::optional<int> only) {
+SearchResult smt_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only) {
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
@@ -48,14 +48,12 @@ SearchResult smt_max_finish(const RtaOrderProblem& p, std::optional<Clock::time_
         return r;
     };
     SolverOptions so;
-    so.deadline = deadline;
+    so.budget = budget;
     // Bounded integers bit-blasted: the sorted-insertion terms are all comparisons, which the
     // QF_FD core propagates; Z3's default arithmetic is far slower on them.
     so.logic = "QF_FD";
     try {
         Z3Session session(so);
-        BuildBudget budget;
-        budget.deadline = deadline;
         const RtaEncoding e = encode_rta_orders(session.ctx(), session.solver(), p, budget);
         if (e.interrupted) return fail();
         for (int k = 0; k < p.kernels(); ++k) {

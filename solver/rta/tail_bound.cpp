@@ -51,10 +51,9 @@ constexpr int forward_kernels = 3;
 class Tail {
 public:
     Tail(Profile start, const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
-         std::int64_t slots_k, std::int64_t target, long long budget,
-         std::optional<std::chrono::steady_clock::time_point> deadline)
+         std::int64_t slots_k, std::int64_t target, long long steps, const Budget& budget)
         : m_(std::move(start)), g_(static_cast<std::int64_t>(m_.size())), c_k_(c_k), slots_k_(slots_k),
-          target_(target), budget_(budget), deadline_(deadline) {
+          target_(target), steps_(steps), budget_(budget) {
         // Kernels of equal C and slots are interchangeable here (streams are ignored): counted.
         for (const auto& kernel : rest) {
             auto it = std::find(types_.begin(), types_.end(), kernel);
@@ -101,8 +100,8 @@ public:
 
 private:
     bool spend() {
-        if (--budget_ < 0) out_of_budget_ = true;
-        if ((budget_ & 4095) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_) out_of_budget_ = true;
+        if (--steps_ < 0) out_of_budget_ = true;
+        if ((steps_ & 4095) == 0 && budget_.expired()) out_of_budget_ = true;
         return !out_of_budget_;
     }
 
@@ -278,10 +277,10 @@ private:
     Profile m_;
     std::int64_t g_;
     std::int64_t c_k_, slots_k_, target_;
-    long long budget_;
+    long long steps_;
     // Blocks of a kernel being peeled that are still before the profile at hand (unapply).
     std::int64_t extra_c_ = 0, extra_n_ = 0;
-    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    const Budget& budget_;
     std::vector<std::pair<std::int64_t, std::int64_t>> types_;
     std::vector<int> counts_;
     std::vector<std::size_t> chain_;
@@ -295,11 +294,10 @@ private:
 
 TailResult tail_reaches(const State& from, std::int64_t g_max,
                         const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
-                        std::int64_t slots_k, std::int64_t target, long long budget,
-                        std::optional<std::chrono::steady_clock::time_point> deadline) {
+                        std::int64_t slots_k, std::int64_t target, long long steps, const Budget& budget) {
     TailResult r;
     if (g_max > max_slots) return r;
-    Tail tail(profile_of(from, g_max), rest, c_k, slots_k, target, budget, deadline);
+    Tail tail(profile_of(from, g_max), rest, c_k, slots_k, target, steps, budget);
     r.answer = tail.run();
     if (r.answer != TailAnswer::possible) return r;
     // Types back to kernels: each type's kernels in the order `rest` lists them.

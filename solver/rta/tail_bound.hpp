@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/budget.hpp"
 #include "solver/rta/state.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -31,11 +32,11 @@ struct TailResult {
     std::vector<int> order;
 };
 
-// `rest`: the kernels still to come before k, as (C, slots); `budget`: elementary steps
-// (profiles built or visited) before the answer is unknown, as it is at `deadline`.
+// `rest`: the kernels still to come before k, as (C, slots); `steps`: elementary steps
+// (profiles built or visited) before the answer is unknown, as it is once `budget` runs out.
 TailResult tail_reaches(const State& from, std::int64_t g_max,
                         const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
-                        std::int64_t slots_k, std::int64_t target, long long budget,
-                        std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
+                        std::int64_t slots_k, std::int64_t target, long long steps,
+                        const Budget& budget = Budget{});
 
 }  // namespace gpuwcrt::rta_orders

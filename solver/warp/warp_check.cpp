@@ -13,7 +13,7 @@
 namespace gpuwcrt {
 namespace {
 
-long long elapsed_ms(std::chrono::steady_clock::time_point since) {
+long long elapsed_ms(Budget::Clock::time_point since) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - since).count();
 }
 
@@ -250,10 +250,8 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
     if (engines.bounds) {
         // Before a search, the witnesses get half of what is left: at thousands of warps they
         // take seconds, and the search may still answer where the bounds do not meet.
-        const auto saved = budget.deadline;
-        if (engines.explicit_state && saved) budget.deadline = Budget::Clock::now() + *budget.remaining() / 2;
-        run_bounds(out, problem, budget);
-        budget.deadline = saved;
+        Budget witnesses = engines.explicit_state ? budget.slice(1, 2) : budget;
+        run_bounds(out, problem, witnesses);
     }
     if (engines.explicit_state && (!engines.explicit_if_open || !out.worst || !out.best))
         run_explicit(out, problem, budget, !engines.explicit_if_open || !out.worst,
@@ -268,23 +266,21 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
     return check_warp(problem, threads, engines, budget);
 }
 
-void smt_cross_check(WarpCheck& c, const CrossCheckLimits& limits, Budget& budget) {
+void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budget& budget) {
     const long long cells = static_cast<long long>(c.problem.warps) * static_cast<long long>(c.problem.instructions().size());
     if (!c.worst || !c.best) {
         c.cross_check = "skipped (no exact answer to confirm)";
         return;
     }
-    if (cells > limits.max_cells) {
+    if (cells > options.max_cells) {
         c.cross_check = "skipped (W x program length = " + std::to_string(cells) + " > " +
-                        std::to_string(limits.max_cells) + "; --engine both to insist)";
+                        std::to_string(options.max_cells) + "; --engine both to insist)";
         return;
     }
-    const auto saved = budget.deadline;
-    std::chrono::milliseconds time = limits.time;
+    std::chrono::milliseconds time = cross_check_time;
     if (const auto left = budget.remaining(); left && *left < time) time = *left;
-    budget.deadline = Budget::Clock::now() + time;
-    run_smt(c, c.problem, SolverOptions{}, budget);
-    budget.deadline = saved;
+    Budget slice = budget.capped(cross_check_time);
+    run_smt(c, c.problem, SolverOptions{}, slice);
     const WarpEngineRun& r = c.runs.back();
     if (c.engines_disagree) c.cross_check = "DISAGREES (smt worst " + (r.worst ? std::to_string(*r.worst) : "-") +
                                             ", best " + (r.best ? std::to_string(*r.best) : "-") + "): a bug, not a result";

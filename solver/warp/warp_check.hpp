@@ -65,13 +65,13 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
 WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines);
 
 // The SMT engine as a confirmation of an exact explicit answer, attempted only on problems of
-// at most `max_cells` warp-instructions (W × program length) and within `time` (and the
-// budget's own deadline): a disagreement is flagged as one between engines; running out is
-// reported in c.cross_check and leaves the verdict alone.
-struct CrossCheckLimits {
+// at most `max_cells` warp-instructions (W × program length) and within cross_check_time of
+// the budget (a slice of it, never past its deadline): a disagreement is flagged as one
+// between engines; running out is reported in c.cross_check and leaves the verdict alone.
+struct CrossCheckOptions {
     int max_cells = 64;
-    std::chrono::milliseconds time{2000};
 };
-void smt_cross_check(WarpCheck& c, const CrossCheckLimits& limits, Budget& budget);
+inline constexpr std::chrono::milliseconds cross_check_time{2000};
+void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budget& budget);
 
 }  // namespace gpuwcrt

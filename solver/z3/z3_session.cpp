@@ -52,7 +52,8 @@ Z3Session::Z3Session(const SolverOptions& options)
     : solver_(make_solver(ctx_, options.logic)), options_(options) {
     apply_parameters();
     set_deadline_from_now(options.timeout);
-    if (options.deadline && (!deadline_ || *options.deadline < *deadline_)) deadline_ = options.deadline;
+    const auto& end = options.budget.deadline;
+    if (end && (!deadline_ || *end < *deadline_)) deadline_ = end;
 }
 
 void Z3Session::apply_parameters() {

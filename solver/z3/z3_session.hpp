@@ -8,6 +8,7 @@
 
 #include <z3++.h>
 
+#include "common/budget.hpp"
 #include "model/time.hpp"
 
 namespace gpuwcrt {
@@ -18,8 +19,9 @@ enum class UnknownReason { none, timeout, memory, incomplete, other };
 struct SolverOptions {
     // Wall-clock budget for the whole session (all checks together); nullopt = none.
     std::optional<std::chrono::milliseconds> timeout;
-    // An absolute end, for a session that is one step of a longer run; the earlier of the two counts.
-    std::optional<std::chrono::steady_clock::time_point> deadline;
+    // The run's budget, for a session that is one step of a longer run: the session ends at its
+    // deadline or at `timeout`, whichever comes first.
+    Budget budget;
     // The owner never destroys this session, nor any term of it, once abandoned() is true:
     // only then may a check be abandoned (stop_waiting_at_deadline).
     bool owner_leaks_if_abandoned = false;
@@ -90,7 +92,7 @@ private:
     z3::context ctx_;
     z3::solver solver_;
     SolverOptions options_;
-    std::optional<std::chrono::steady_clock::time_point> deadline_;
+    std::optional<Budget::Clock::time_point> deadline_;
     bool abandoned_ = false;
 };
 

@@ -1,0 +1,35 @@
+#pragma once
+// Building an encoding under the run's Budget. Large encodings take seconds and gigabytes to
+// build, so --timeout must reach into their construction: the constructors call
+// Budget::check() inside every constraint family's loops (each iteration costs far more than
+// reading the clock), and stop within milliseconds of the deadline instead of finishing a term
+// nobody can solve.
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include "common/budget.hpp"
+
+namespace gpuwcrt {
+
+// A line for the user (the family being built); may be empty.
+using BuildProgress = std::function<void(const std::string&)>;
+
+// Builds an encoding's constraint families in order, announcing each; false when the budget
+// ran out on the way (what was built stays: the encoding marks itself interrupted, and the
+// engine discards it, answering "unknown" with what it has already proven).
+inline bool build_families(const BuildProgress& progress,
+                           std::initializer_list<std::pair<const char*, std::function<void()>>> families) {
+    try {
+        for (const auto& [name, family] : families) {
+            if (progress) progress(name);
+            family();
+        }
+    } catch (const BudgetExhausted&) {
+        return false;
+    }
+    return true;
+}
+
+}  // namespace gpuwcrt
