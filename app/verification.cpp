@@ -6,7 +6,6 @@
 
 #include "bounds/rta/rta_workload.hpp"
 #include "model/io/write_toml.hpp"
-#include "solver/block/enumerate.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
@@ -27,7 +26,7 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "smt and enumerate range over block-time intervals and issue windows on the grid 1/s "
                     "(s: the common denominator of the times): the grid maximum is a lower bound, exact only "
                     "when a proven upper bound meets it")
-        ->check(CLI::IsMember({"auto", "bounds", "exact", "smt", "enumerate"}));
+        ->check(CLI::IsMember(engine_names()));
     sub->add_option("--policy", o.policy,
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
                     "hardware heuristic), or fix it: most-room, round-robin, first-fit")
@@ -96,24 +95,6 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
     return text ? parse_seconds_option("--rta-timeout", *text) : std::chrono::seconds(default_rta_timeout_seconds);
 }
 
-bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
-bool use_bounds(const VerifyOptions& o) { return o.engine == "bounds"; }
-
-BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
-    BoundsResult r = abstraction_bounds(w, eo);
-    for (const BoundsRound& x : r.rounds)
-        progress.say("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
-                     std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
-                     std::to_string(x.open_after) + " operations open");
-    return r;
-}
-
-bool use_exact(const VerifyOptions& o) { return o.engine == "exact"; }
-
-ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, Progress& progress) {
-    return exact_wcrt(w, eo, {}, [&](const std::string& line) { progress.say(line); });
-}
-
 Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
 
 std::chrono::milliseconds Progress::elapsed() const {
@@ -126,26 +107,16 @@ void Progress::say(const std::string& line) {
               << " s] " << line << '\n';
 }
 
-RunBudget::RunBudget(std::optional<std::chrono::milliseconds> total) {
-    if (total) deadline_ = std::chrono::steady_clock::now() + *total;
+ProgressSink Progress::sink() {
+    return [this](const std::string& line) { say(line); };
 }
 
-std::optional<std::chrono::milliseconds> RunBudget::left() const {
-    using namespace std::chrono;
-    if (!deadline_) return std::nullopt;
-    // Zero once spent: the engines then answer "unknown (timeout)" without simulating anything.
-    return std::max(milliseconds(0), duration_cast<milliseconds>(*deadline_ - steady_clock::now()));
-}
-
-
-bool RunBudget::expired() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
-
-RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::milliseconds cap) {
+RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap) {
     RtaColumns c;
     c.file_order.resize(w.ops.size());
     c.max_over_orders.resize(w.ops.size());
     const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
-    c.scope = file.exact() ? "exact" : "approximation";
+    c.scope = rta_scope_name(file.exact());
     c.reasons = file.reasons;
     for (std::size_t i = 0; i < w.ops.size(); ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
     // Max over orders by the dedicated search: the benchmark (bench/RESULTS.md, "rta_orders")
@@ -155,7 +126,7 @@ RtaColumns rta_columns(const Workload& w, const RunBudget& budget, std::chrono::
         return c;
     }
     auto deadline = std::chrono::steady_clock::now() + cap;
-    if (const auto left = budget.left()) deadline = std::min(deadline, std::chrono::steady_clock::now() + *left);
+    if (const auto left = budget.remaining()) deadline = std::min(deadline, std::chrono::steady_clock::now() + *left);
     try {
         const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, deadline);
         c.max_over_orders = m.response;

@@ -222,8 +222,8 @@ TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a 
         INFO("policy " << static_cast<int>(policy));
         EngineOptions o;
         o.policy = policy;
-        const AutoResult r = auto_wcrt(w, {h}, o);
-        const WcrtAnswer& a = r.wcrt[h];
+        const EngineRun r = AutoEngine().run(EngineRequest{w, {h}, o, {}, {}}, Budget::for_timeout(o.timeout));
+        const WcrtAnswer& a = r.answers[h];
         REQUIRE(a.wcrt);
         REQUIRE(a.upper_bound);
         CHECK((a.lower_by == "bounds" || a.lower_by == "exact" || a.lower_by == "smt"));

@@ -12,14 +12,12 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "bounds/rta/rta_scope.hpp"
-#include "encode/block/block_problem.hpp"
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/block/answer_merge.hpp"
 #include "solver/rta/fixed_times.hpp"
 #include "solver/rta/max_over_orders.hpp"
-#include "solver/block/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -30,40 +28,40 @@ struct RtaCheckOptions : VerifyOptions {
 };
 
 // The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`
-// (--engine, default auto: app/engine_run.hpp).
+// (--engine, default auto: solver/registry.hpp).
 class BoundChecker {
 public:
-    BoundChecker(const Workload& w, const RtaCheckOptions& o, const RunBudget& budget, EngineStats& stats,
+    BoundChecker(const Workload& w, const RtaCheckOptions& o, const Budget& budget, EngineStats& stats,
                  Progress& progress)
-        : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
-        if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
+        : w_(w), o_(o), engine_(engine_named(o.engine)), budget_(budget), stats_(stats), progress_(progress) {
+        // --engine smt asks its own question per kernel (and refuses here, before any work).
+        question_ = engine_.bound_question(w, engine_options(o), {});
     }
     std::string engine() const { return o_.engine; }
 
     // --engine smt asks one question per kernel; every other engine (auto by default) computes
     // the WCRT bounds of every kernel once, and the verdicts follow from them.
     CertifyAnswer check(int op, const Time& bound) {
-        EngineOptions eo = engine_options(o_);
-        eo.timeout = budget_.left();
-        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, stats_);
+        if (question_) return question_(op, bound, budget_, stats_);
         if (!run_) {
             std::vector<int> kernels;
             for (std::size_t i = 0; i < w_.ops.size(); ++i)
                 if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
-            run_ = run_wcrt_engine(w_, kernels, o_, eo, progress_);
+            run_ = engine_.run(EngineRequest{w_, kernels, engine_options(o_), {}, progress_.sink()}, budget_);
             stats_.scenarios += run_->stats.scenarios;
             stats_.solver_calls += run_->stats.solver_calls;
         }
-        return verdict_from(w_, run_->wcrt[op], bound);
+        return verdict_from(w_, run_->answers[op], bound);
     }
 
 private:
     const Workload& w_;
     const RtaCheckOptions& o_;
-    const RunBudget& budget_;
+    const Engine& engine_;
+    const Budget& budget_;
     EngineStats& stats_;
     Progress& progress_;
-    std::optional<BlockProblem> problem_;
+    Engine::BoundQuestion question_;
     std::optional<EngineRun> run_;
 };
 
@@ -92,12 +90,12 @@ int run_rta_check(const RtaCheckOptions& o) {
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     require_fixed_times(w);
-    const RunBudget budget(eo.timeout);
+    const Budget budget = Budget::for_timeout(eo.timeout);
     Progress progress("rta-check");
     // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
     // need the rest).
     auto rta_deadline = std::chrono::steady_clock::now() + rta_cap;
-    if (const auto left = budget.left()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
+    if (const auto left = budget.remaining()) rta_deadline = std::min(rta_deadline, std::chrono::steady_clock::now() + *left / 4);
     const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, rta_deadline);
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
@@ -159,7 +157,7 @@ int run_rta_check(const RtaCheckOptions& o) {
             list.push_back(j);
         }
         std::cout << Json{{"engine", checker.engine()}, {"policy", o.policy}, {"kernels", list},
-                          {"rta_scope", reasons.empty() ? "exact" : "approximation"}, {"rta_scope_reasons", reasons}}
+                          {"rta_scope", rta_scope_name(reasons.empty())}, {"rta_scope_reasons", reasons}}
                          .dump(2)
                   << '\n';
         return exit_code(verdicts);

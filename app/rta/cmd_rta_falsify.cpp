@@ -70,12 +70,12 @@ int run_falsify(const FalsifyOptions& o) {
             grids.push_back(g);
         }
     if (grids.empty()) throw option_error("--reason", "unknown reason '" + o.reason + "'");
-    const RunBudget budget(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
+    const Budget budget = Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
     Json all = Json::array();
     bool incomplete = false;
     for (const auto& g : grids) {
         std::optional<std::chrono::steady_clock::time_point> deadline;
-        if (const auto left = budget.left()) deadline = std::chrono::steady_clock::now() + *left;
+        if (const auto left = budget.remaining()) deadline = std::chrono::steady_clock::now() + *left;
         const rta_orders::FalsifyResult r = rta_orders::falsify(g, deadline);
         incomplete = incomplete || !r.complete;
         if (o.json) {
