@@ -8,14 +8,9 @@
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
-#include "encode/block/block_problem.hpp"
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
-#include "solver/rta/fixed_times.hpp"
-#include "solver/block/answer_merge.hpp"
-#include "solver/block/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -66,35 +61,6 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
-// Every engine but smt answers wcrt questions; the verdicts follow (solver/block/answer_merge.hpp).
-// auto stops working on an operation once its verdict is known.
-std::vector<CertifyAnswer> by_wcrt_engine(const Workload& w, const std::map<int, Time>& bounds, const CertifyOptions& o,
-                                          const EngineOptions& eo, const Budget& budget, EngineRun& run,
-                                          Progress& progress) {
-    std::vector<int> ops;
-    for (const auto& [op, bound] : bounds) ops.push_back(op);
-    auto settled = [&bounds](const WcrtAnswer& a) {
-        const auto b = bounds.find(a.op);
-        return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
-    };
-    run = run_wcrt_engine(w, ops, o, eo, budget, progress, settled);
-    std::vector<CertifyAnswer> out;
-    for (const auto& [op, bound] : bounds) out.push_back(verdict_from(w, run.wcrt[op], bound));
-    return out;
-}
-
-std::vector<CertifyAnswer> by_smt(const Workload& w, const std::map<int, Time>& bounds, const EngineOptions& eo,
-                                  const Budget& budget, EngineStats& stats, Progress& progress) {
-    const BlockProblem p = make_block_problem(w);
-    std::vector<CertifyAnswer> out;
-    for (const auto& [op, bound] : bounds) {
-        out.push_back(
-            smt_certify(w, p, op, bound, eo, budget, stats, [&](const std::string& line) { progress.say(line); }));
-        progress.say(w.ops[op].name + ": " + to_string(out.back().verdict));
-    }
-    return out;
-}
-
 int exit_code(const std::vector<CertifyAnswer>& answers) {
     bool unknown = false;
     for (const auto& a : answers) {
@@ -109,13 +75,14 @@ int run_certify(const CertifyOptions& o) {
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
-    check_engine_scope(w, o);
+    const Engine& engine = engine_named(o.engine);
+    engine.check_scope(w);
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     Progress progress("certify");
-    const Budget budget = run_budget(o);
-    EngineRun run;
-    const std::vector<CertifyAnswer> answers = use_smt(o) ? by_smt(w, bounds, eo, budget, run.stats, progress)
-                                                          : by_wcrt_engine(w, bounds, o, eo, budget, run, progress);
+    const CertifyRun certified =
+        certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, run_budget(o));
+    const std::vector<CertifyAnswer>& answers = certified.verdicts;
+    const EngineRun& run = certified.run;
 
     const CertifyAnswer* first_cex = nullptr;
     for (const auto& a : answers)
@@ -143,7 +110,7 @@ int run_certify(const CertifyOptions& o) {
             j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
             list.push_back(j);
         }
-        const Json st = stats_json(o, run);
+        const Json st = stats_json(run);
         std::cout << Json{{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st}}.dump(2)
                   << '\n';
         return exit_code(answers);

@@ -52,15 +52,16 @@ int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
-    check_engine_scope(w, o);
+    const Engine& engine = engine_named(o.engine);
+    engine.check_scope(w);
     const std::vector<int> ops = selected_ops(w, o.ops);
-    const Budget budget = run_budget(o);  // a bad --timeout is an input error before any work
+    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    const Budget budget = run_budget(o);
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
-    const EngineOptions eo = engine_options(o);
-    const EngineRun run = run_wcrt_engine(w, ops, o, eo, budget, progress);
+    const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, budget);
     std::vector<WcrtAnswer> answers;
-    for (int op : ops) answers.push_back(run.wcrt[op]);
+    for (int op : ops) answers.push_back(run.answers[op]);
     const RtaColumns rta = rta_columns(w, budget, rta_cap);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
@@ -84,7 +85,7 @@ int run_wcrt(const WcrtOptions& o) {
             list.back()["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
             list.back()["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
         }
-        const Json st = stats_json(o, run);
+        const Json st = stats_json(run);
         Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
                     {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << out.dump(2) << '\n';
@@ -113,7 +114,7 @@ int run_wcrt(const WcrtOptions& o) {
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
     if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";
-    std::cout << stats_line(o, run) << "\n";
+    std::cout << stats_line(run) << "\n";
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
                   << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().wcrt) << ")\n";

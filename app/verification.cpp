@@ -6,7 +6,6 @@
 
 #include "bounds/rta/rta_workload.hpp"
 #include "model/io/write_toml.hpp"
-#include "solver/block/enumerate.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
@@ -27,7 +26,7 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "smt and enumerate range over block-time intervals and issue windows on the grid 1/s "
                     "(s: the common denominator of the times): the grid maximum is a lower bound, exact only "
                     "when a proven upper bound meets it")
-        ->check(CLI::IsMember({"auto", "bounds", "exact", "smt", "enumerate"}));
+        ->check(CLI::IsMember(engine_names()));
     sub->add_option("--policy", o.policy,
                     "SM placement: any (default: every SM where a block fits, sound for the unknown\n"
                     "hardware heuristic), or fix it: most-room, round-robin, first-fit")
@@ -58,10 +57,6 @@ EngineOptions engine_options(const VerifyOptions& o) {
     return e;
 }
 
-Budget run_budget(const VerifyOptions& o) {
-    return Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
-}
-
 bool huge_exponent(const std::string& text) {
     std::string plain;  // as parse_time reads it: '_' and ' ' are digit separators
     for (char c : text)
@@ -86,6 +81,10 @@ std::chrono::milliseconds parse_seconds_option(const std::string& option, const 
     return std::chrono::milliseconds(static_cast<long long>(whole));
 }
 
+Budget run_budget(const VerifyOptions& o) {
+    return Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
+}
+
 std::chrono::milliseconds parse_timeout(const std::string& seconds) { return parse_seconds_option("--timeout", seconds); }
 
 void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text) {
@@ -100,24 +99,6 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
     return text ? parse_seconds_option("--rta-timeout", *text) : std::chrono::seconds(default_rta_timeout_seconds);
 }
 
-bool use_smt(const VerifyOptions& o) { return o.engine == "smt"; }
-bool use_bounds(const VerifyOptions& o) { return o.engine == "bounds"; }
-
-BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress) {
-    BoundsResult r = abstraction_bounds(w, eo, budget);
-    for (const BoundsRound& x : r.rounds)
-        progress.say("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
-                     std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
-                     std::to_string(x.open_after) + " operations open");
-    return r;
-}
-
-bool use_exact(const VerifyOptions& o) { return o.engine == "exact"; }
-
-ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress) {
-    return exact_wcrt(w, eo, budget, {}, [&](const std::string& line) { progress.say(line); });
-}
-
 Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
 
 std::chrono::milliseconds Progress::elapsed() const {
@@ -130,12 +111,16 @@ void Progress::say(const std::string& line) {
               << " s] " << line << '\n';
 }
 
+ProgressSink Progress::sink() {
+    return [this](const std::string& line) { say(line); };
+}
+
 RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap) {
     RtaColumns c;
     c.file_order.resize(w.ops.size());
     c.max_over_orders.resize(w.ops.size());
     const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
-    c.scope = file.exact() ? "exact" : "approximation";
+    c.scope = rta_scope_name(file.exact());
     c.reasons = file.reasons;
     for (std::size_t i = 0; i < w.ops.size(); ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
     // Max over orders by the dedicated search: the benchmark (bench/RESULTS.md, "rta_orders")

@@ -8,17 +8,17 @@
 
 #include <CLI/CLI.hpp>
 
-#include "common/budget.hpp"
 #include "report/json.hpp"
-#include "solver/exact/explorer.hpp"
-#include "bounds/abstraction/bounds.hpp"
 #include "bounds/answer.hpp"
+#include "common/budget.hpp"
+#include "solver/engine.hpp"
+#include "solver/registry.hpp"
 
 namespace gpuwcrt::app {
 
 struct VerifyOptions {
     std::string file;
-    std::string engine = "auto";
+    std::string engine{default_engine};
     std::string policy = "any";
     std::optional<std::string> timeout;  // command-line text, seconds; checked and converted by engine_options
     std::optional<long long> threads;    // --threads; checked by engine_options
@@ -29,10 +29,9 @@ struct VerifyOptions {
 void add_verify_options(CLI::App* sub, VerifyOptions& o);
 // Throws option_error for a --timeout that is not a number of seconds in
 // [0.001, max_timeout_seconds], and for --threads outside [1, max_threads].
-EngineOptions engine_options(const VerifyOptions& o);
-// The one budget of a whole command: --timeout from now (none without it); each engine call
-// gets what is left of it or a slice. Throws option_error for a bad --timeout.
+// The whole run's budget: --timeout from now (none without it), the default memory.
 Budget run_budget(const VerifyOptions& o);
+EngineOptions engine_options(const VerifyOptions& o);
 inline constexpr long long max_threads = 64;
 inline constexpr long long max_timeout_seconds = 10'000'000;  // ~116 days; ms fit any clock
 std::chrono::milliseconds parse_timeout(const std::string& seconds);
@@ -47,9 +46,6 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text);
 // A decimal exponent of five or more digits ("1e-99999"): reading it exactly costs time
 // quadratic in the exponent, so command-line times refuse it before parsing.
 bool huge_exponent(const std::string& text);
-bool use_smt(const VerifyOptions& o);
-bool use_exact(const VerifyOptions& o);
-bool use_bounds(const VerifyOptions& o);
 
 // Progress lines on stderr, only once a run has taken longer than a second.
 class Progress {
@@ -57,20 +53,12 @@ public:
     explicit Progress(std::string command);
     void say(const std::string& line);
     std::chrono::milliseconds elapsed() const;
+    ProgressSink sink();  // say(), for an engine
 
 private:
     std::string command_;
-    Budget::Clock::time_point start_;
+    std::chrono::steady_clock::time_point start_;
 };
-
-// The exact engine (solver/exact/) for every operation at once, with progress lines: the one
-// place the commands call it. Refuses intervals and windows (InputError, pointing to
-// --engine bounds).
-ExactResult run_exact_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress);
-// --engine bounds for wcrt and certify (the one call `auto` reuses): every operation's proven
-// upper bound and replayed lower bound, rounds reported on stderr after a second.
-BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, const Budget& budget, Progress& progress);
-
 
 // The thesis RTA for the file's launch order, and maximised over every launch order by the
 // dedicated search (solver/rta/), which may spend `cap` (--rta-timeout) or what is left of --timeout,
@@ -78,7 +66,7 @@ BoundsResult bounds_engine(const Workload& w, const EngineOptions& eo, const Bud
 // interval.
 struct RtaColumns {
     std::vector<std::optional<Time>> file_order, max_over_orders;
-    std::string scope;  // "exact" or "approximation"
+    std::string scope;  // rta_scope_name (bounds/rta/rta_scope.hpp)
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };

@@ -145,23 +145,23 @@ void part(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges][slow]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges]") {
     part(1, 50);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges][slow]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges]") {
     part(51, 100);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges][slow]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges]") {
     part(101, 150);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges][slow]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges]") {
     part(151, 200);
 }
 
 // Round-robin placement with intervals and windows (encode/block/time_indexed_round_robin.cpp):
 // tiny workloads on 2 or 3 SMs, every feature of ranges_spec mixed in.
 TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, intervals and windows",
-          "[wcrt][smt][differential][ranges][round-robin][slow]") {
+          "[wcrt][smt][differential][ranges][round-robin]") {
     int compared = 0, intervals = 0, windows = 0;
     for (std::uint64_t seed = 2001; seed <= 2040; ++seed) {
         RandomWorkloadSpec spec = ranges_spec(seed);
@@ -222,8 +222,8 @@ TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a 
         INFO("policy " << static_cast<int>(policy));
         EngineOptions o;
         o.policy = policy;
-        const AutoResult r = auto_wcrt(w, {h}, o, Budget{});
-        const WcrtAnswer& a = r.wcrt[h];
+        const EngineRun r = AutoEngine().run(EngineRequest{w, {h}, o, {}, {}}, Budget{});
+        const WcrtAnswer& a = r.answers[h];
         REQUIRE(a.wcrt);
         REQUIRE(a.upper_bound);
         CHECK((a.lower_by == "bounds" || a.lower_by == "exact" || a.lower_by == "smt"));

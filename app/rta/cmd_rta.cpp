@@ -35,7 +35,7 @@ Json rta_json(const Workload& w, const RtaOutcome& r) {
                        {"deadline", o.deadline ? Json(exact_string(*o.deadline)) : Json(nullptr)},
                        {"meets_deadline", o.deadline ? Json(response <= *o.deadline) : Json(nullptr)}});
     }
-    return {{"scope", r.exact() ? "exact" : "approximation"},
+    return {{"scope", rta_scope_name(r.exact())},
             {"reasons", r.reasons},
             {"g_max", r.big.g_max},
             {"operations", ops}};

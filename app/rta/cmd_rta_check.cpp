@@ -12,14 +12,12 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "bounds/rta/rta_scope.hpp"
-#include "encode/block/block_problem.hpp"
 #include "model/time_unit.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/block/answer_merge.hpp"
 #include "solver/rta/fixed_times.hpp"
 #include "solver/rta/max_over_orders.hpp"
-#include "solver/block/wcrt_smt.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -30,39 +28,40 @@ struct RtaCheckOptions : VerifyOptions {
 };
 
 // The one place that asks the WCRT engines whether no scenario gives `op` more than `bound`
-// (--engine, default auto: app/engine_run.hpp).
+// (--engine, default auto: solver/registry.hpp).
 class BoundChecker {
 public:
     BoundChecker(const Workload& w, const RtaCheckOptions& o, const Budget& budget, EngineStats& stats,
                  Progress& progress)
-        : w_(w), o_(o), budget_(budget), stats_(stats), progress_(progress) {
-        if (use_smt(o)) problem_ = make_block_problem(w);  // --engine smt: its own scope, its refusal
+        : w_(w), o_(o), engine_(engine_named(o.engine)), budget_(budget), stats_(stats), progress_(progress) {
+        // --engine smt asks its own question per kernel (and refuses here, before any work).
+        question_ = engine_.bound_question(w, engine_options(o), {});
     }
     std::string engine() const { return o_.engine; }
 
     // --engine smt asks one question per kernel; every other engine (auto by default) computes
     // the WCRT bounds of every kernel once, and the verdicts follow from them.
     CertifyAnswer check(int op, const Time& bound) {
-        const EngineOptions eo = engine_options(o_);
-        if (problem_) return smt_certify(w_, *problem_, op, bound, eo, budget_, stats_);
+        if (question_) return question_(op, bound, budget_, stats_);
         if (!run_) {
             std::vector<int> kernels;
             for (std::size_t i = 0; i < w_.ops.size(); ++i)
                 if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
-            run_ = run_wcrt_engine(w_, kernels, o_, eo, budget_, progress_);
+            run_ = engine_.run(EngineRequest{w_, kernels, engine_options(o_), {}, progress_.sink()}, budget_);
             stats_.scenarios += run_->stats.scenarios;
             stats_.solver_calls += run_->stats.solver_calls;
         }
-        return verdict_from(w_, run_->wcrt[op], bound);
+        return verdict_from(w_, run_->answers[op], bound);
     }
 
 private:
     const Workload& w_;
     const RtaCheckOptions& o_;
+    const Engine& engine_;
     const Budget& budget_;
     EngineStats& stats_;
     Progress& progress_;
-    std::optional<BlockProblem> problem_;
+    Engine::BoundQuestion question_;
     std::optional<EngineRun> run_;
 };
 
@@ -140,7 +139,7 @@ void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& 
         list.push_back(j);
     }
     std::cout << Json{{"engine", engine}, {"policy", o.policy}, {"kernels", list},
-                      {"rta_scope", reasons.empty() ? "exact" : "approximation"}, {"rta_scope_reasons", reasons}}
+                      {"rta_scope", rta_scope_name(reasons.empty())}, {"rta_scope_reasons", reasons}}
                      .dump(2)
               << '\n';
 }

@@ -15,6 +15,7 @@
 #include "model/source_location.hpp"
 #include "report/text_table.hpp"
 #include "report/warp/warp_schedule_text.hpp"
+#include "solver/registry.hpp"
 #include "solver/warp/warp_check.hpp"
 
 namespace gpuwcrt::app {
@@ -95,11 +96,11 @@ void check_size(const WarpSpec& spec, const char* warps_option, long long warps,
 enum class EngineChoice { automatic, bounds_only, explicit_only, smt_only, both };
 
 EngineChoice engine_from(const std::string& text) {
-    if (text == "auto") return EngineChoice::automatic;
-    if (text == "bounds") return EngineChoice::bounds_only;
-    if (text == "explicit") return EngineChoice::explicit_only;
-    if (text == "smt") return EngineChoice::smt_only;
-    if (text == "both") return EngineChoice::both;
+    if (text == warp_engine_name::automatic) return EngineChoice::automatic;
+    if (text == warp_engine_name::bounds) return EngineChoice::bounds_only;
+    if (text == warp_engine_name::explicit_state) return EngineChoice::explicit_only;
+    if (text == warp_engine_name::smt) return EngineChoice::smt_only;
+    if (text == warp_engine_name::both) return EngineChoice::both;
     throw option_error("--engine", "must be auto, bounds, explicit, smt or both, got '" + text + "'");
 }
 
@@ -166,13 +167,13 @@ void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
         // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
         const auto shown = [&](const std::optional<int>& v) {
-            return v ? std::to_string(*v) : r.engine != "bounds" && r.unknown_reason.empty() ? "-" : "unknown";
+            return v ? std::to_string(*v) : r.engine != warp_engine_name::bounds && r.unknown_reason.empty() ? "-" : "unknown";
         };
         out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
-        if (r.engine == "explicit") out << r.states << " states, ";
-        else if (r.engine == "smt") out << r.checks << " solver checks, ";
+        if (r.engine == warp_engine_name::explicit_state) out << r.states << " states, ";
+        else if (r.engine == warp_engine_name::smt) out << r.checks << " solver checks, ";
         out << r.milliseconds << " ms";
-        if (r.engine == "bounds") {
+        if (r.engine == warp_engine_name::bounds) {
             out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "") << "worst <= "
                 << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
                 << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
@@ -218,7 +219,7 @@ Json check_json(const WarpCheck& c) {
 
 int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt, const CLI::Option* rep_opt) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine = engine_from(o.engine.empty() ? "auto" : o.engine);
+    const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     if ((threads_opt->count() > 0) == (warps_opt->count() > 0))
@@ -275,7 +276,7 @@ extern "C" void on_sigint(int) { interrupted = true; }
 
 int run_sweep(const SweepOptions& o) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine = engine_from(o.engine.empty() ? "explicit" : o.engine);
+    const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     const IntegerRange threads =

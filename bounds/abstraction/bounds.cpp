@@ -42,12 +42,10 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
         a.op = op;
         if (lower.best()[op]) {
             a.witness = lower.witness(op);  // replayed
-            a.wcrt = lower.best()[op];
-            a.lower_by = "bounds";
+            a.wcrt = lower.best()[op];  // named by the engine's adapter (solver/block/engines/)
         }
         if (upper[op]) {
-            a.upper_bound = p.times.to_time(*upper[op]);
-            a.upper_by = "bounds";
+            a.upper_bound = p.times.to_time(*upper[op]);  // named by the engine's adapter
         } else if (busy[op]) {
             a.upper_bound = busy[op];
             a.upper_by = "busy-time bound";

@@ -24,5 +24,7 @@ OneBigSm one_big_sm(const Workload& w);
 // times for that order — tests/test_rta_differential.cpp checks it). Distinct issue times are
 // not a reason: the release-time extension is exact too (same test).
 std::vector<std::string> rta_scope_reasons(const Workload& w);
+// The scope word of the outputs ("rta_scope"): inside the thesis' exactness scope or not.
+inline std::string rta_scope_name(bool exact) { return exact ? "exact" : "approximation"; }
 
 }  // namespace gpuwcrt

@@ -32,20 +32,6 @@ struct ExactSearchOptions {
     int seed_beam = 16;
 };
 
-struct ExactStats {
-    long long states = 0;              // stored (distinct, not dominated when stored)
-    long long expansions = 0;          // states expanded
-    long long steps = 0;               // macro steps run (one per branch)
-    long long dominated = 0;           // states dropped or retired by dominance or equality
-    long long beam_cut = 0;            // states dropped by the beam
-    long long pruned = 0;              // states dropped by the drain bound (not expanded or not stored)
-    std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
-    int levels = 0;                    // levels completed
-    long long peak_level_states = 0;   // most states stored at one level
-    int threads = 1;                   // worker threads used (EngineOptions::threads)
-    std::chrono::milliseconds elapsed{0};
-};
-
 struct ExactResult {
     std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
     ExactStats stats;

@@ -1,5 +1,7 @@
 #include "solver/rta/max_over_orders.hpp"
 
+#include "solver/registry.hpp"
+
 #include <stdexcept>
 
 #include "bounds/rta/rta_workload.hpp"
@@ -53,10 +55,10 @@ RtaMaxOverOrders by_enumeration(const Workload& w, const Budget& budget, long lo
 
 std::string to_string(RtaOrdersEngine e) {
     switch (e) {
-        case RtaOrdersEngine::search: return "search";
-        case RtaOrdersEngine::smt: return "smt";
-        case RtaOrdersEngine::enumerate: return "enumerate";
-        case RtaOrdersEngine::sets: return "sets";
+        case RtaOrdersEngine::search: return std::string(rta_orders_engine_name::search);
+        case RtaOrdersEngine::smt: return std::string(rta_orders_engine_name::smt);
+        case RtaOrdersEngine::enumerate: return std::string(rta_orders_engine_name::enumerate);
+        case RtaOrdersEngine::sets: return std::string(rta_orders_engine_name::sets);
     }
     return "?";
 }

@@ -13,7 +13,7 @@
 namespace gpuwcrt {
 
 struct WarpEngineRun {
-    std::string engine;  // "bounds", "explicit" or "smt"
+    std::string engine;  // warp_engine_name (solver/registry.hpp): bounds, explicit or smt
     std::optional<int> worst, best;
     // Proved lower bound on the worst / upper bound on the best case (a legal schedule's
     // makespan), when no exact value is known; nullopt when not even that was found.

@@ -1,0 +1,32 @@
+#include "solver/block/engines/bounds_engine.hpp"
+
+#include "solver/registry.hpp"
+
+namespace gpuwcrt {
+
+std::string_view BoundsEngine::name() const { return engine_name::bounds; }
+
+StatsShown BoundsEngine::stats_shown() const {
+    StatsShown s;
+    s.scenarios = Shown::json;  // simulations of the lower-bound search
+    s.abstract_states = Shown::yes;
+    return s;
+}
+
+EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) const {
+    BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_);
+    if (report_rounds_ && request.progress)
+        for (const BoundsRound& x : r.rounds)
+            request.progress("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
+                             std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
+                             std::to_string(x.open_after) + " operations open");
+    EngineRun run;
+    run.answers = std::move(r.wcrt);
+    run.stats = r.stats;
+    run.complete = !r.rounds.empty() && r.rounds.back().complete;
+    run.shown = stats_shown();
+    name_answers(run.answers, name(), false);
+    return run;
+}
+
+}  // namespace gpuwcrt

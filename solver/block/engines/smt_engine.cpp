@@ -1,0 +1,53 @@
+#include "solver/block/engines/smt_engine.hpp"
+
+#include "solver/block/engines/per_operation.hpp"
+#include "solver/block/wcrt_smt.hpp"
+#include "solver/registry.hpp"
+
+namespace gpuwcrt {
+
+std::string_view SmtEngine::name() const { return engine_name::smt; }
+
+StatsShown SmtEngine::stats_shown() const {
+    StatsShown s;
+    s.solver_checks = Shown::yes;
+    return s;
+}
+
+EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) const {
+    const Workload& w = request.workload;
+    const bool link = problem_ != nullptr;
+    const std::shared_ptr<const BlockProblem> p =
+        link ? problem_ : std::make_shared<const BlockProblem>(make_block_problem(w));
+    EngineRun run;
+    run.shown = stats_shown();
+    run.answers.resize(w.ops.size());
+    for (std::size_t i = 0; i < w.ops.size(); ++i) run.answers[i].op = static_cast<int>(i);
+    std::size_t asked = 0;
+    for_each_operation(request.ops, budget, link ? Share::even_split : Share::all_left, [&](int op, const Budget& b) {
+        const Budget::Clock::time_point t0 = Budget::Clock::now();
+        EngineStats st;
+        WcrtAnswer& a = run.answers[op];
+        a = smt_maximise(w, *p, op, request.options, b, link ? st : run.stats, request.progress);
+        run.stats.solver_calls += link ? st.solver_calls : 0;
+        ++asked;
+        std::string line = link ? "smt on '" + w.ops[op].name + "': " + seconds_since(t0) + ", " + to_string(a.status)
+                                : w.ops[op].name + ": " + to_string(a.status) + " " +
+                                      (a.wcrt ? human_string(*a.wcrt) : std::string("-"));
+        if (link) run.steps.push_back(line);
+        if (request.progress) request.progress(line);
+    });
+    run.complete = asked == request.ops.size() && !budget.expired();
+    if (!link) name_answers(run.answers, name(), true);  // an undecided answer's upper bound: the busy-time bound
+    return run;
+}
+
+Engine::BoundQuestion SmtEngine::bound_question(const Workload& w, const EngineOptions& options,
+                                                const ProgressSink& progress) const {
+    auto p = std::make_shared<const BlockProblem>(make_block_problem(w));  // the refusal, before any question
+    return [&w, p, options, progress](int op, const Time& bound, const Budget& b, EngineStats& stats) {
+        return smt_certify(w, *p, op, bound, options, b, stats, progress);
+    };
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,51 @@
+#include "solver/engine.hpp"
+
+#include <iomanip>
+#include <sstream>
+
+#include "solver/block/answer_merge.hpp"
+#include "solver/block/engines/per_operation.hpp"
+
+namespace gpuwcrt {
+
+void name_answers(std::vector<WcrtAnswer>& answers, std::string_view engine, bool busy_time_upper) {
+    for (WcrtAnswer& a : answers) {
+        if (a.wcrt && a.lower_by.empty()) a.lower_by = engine;
+        const bool busy = busy_time_upper && a.status != WcrtStatus::exact;
+        if (a.upper_bound && a.upper_by.empty()) a.upper_by = busy ? "busy-time bound" : std::string(engine);
+    }
+}
+
+std::string seconds_since(Budget::Clock::time_point t0) {
+    using std::chrono::milliseconds;
+    const long long ms = std::chrono::duration_cast<milliseconds>(Budget::Clock::now() - t0).count();
+    std::ostringstream s;
+    s << ms / 1000 << '.' << std::setw(2) << std::setfill('0') << (ms % 1000) / 10 << " s";
+    return s.str();
+}
+
+CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std::map<int, Time>& bounds,
+                          const Budget& budget) {
+    const Workload& w = request.workload;
+    CertifyRun out;
+    request.ops.clear();
+    for (const auto& [op, bound] : bounds) request.ops.push_back(op);
+    if (const Engine::BoundQuestion ask = engine.bound_question(w, request.options, request.progress)) {
+        out.run.shown = engine.stats_shown();
+        for_each_operation(request.ops, budget, Share::all_left, [&](int op, const Budget& b) {
+            out.verdicts.push_back(ask(op, bounds.at(op), b, out.run.stats));
+            if (request.progress) request.progress(w.ops[op].name + ": " + to_string(out.verdicts.back().verdict));
+        });
+        return out;
+    }
+    // A chain stops working on an operation once its verdict is known.
+    request.settled = [&bounds](const WcrtAnswer& a) {
+        const auto b = bounds.find(a.op);
+        return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
+    };
+    out.run = engine.run(request, budget);
+    for (const auto& [op, bound] : bounds) out.verdicts.push_back(verdict_from(w, out.run.answers[op], bound));
+    return out;
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,84 @@
+#pragma once
+// One interface for the block-level WCRT engines of `wcrt`, `certify` and `rta-check`
+// (--engine, docs/verification-engines.md): each engine is one class, found by name in
+// solver/registry.hpp, and answers per operation a replayed lower bound with its witness and a
+// proven upper bound, named with the engine that gave each (WcrtAnswer::lower_by / upper_by).
+// `auto` is a chain of the others built on the same interface (solver/block/auto_engine.hpp).
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bounds/answer.hpp"
+#include "common/budget.hpp"
+
+namespace gpuwcrt {
+
+// Lines for the user during a long run; may be empty.
+using ProgressSink = std::function<void(const std::string&)>;
+
+struct EngineRequest {
+    const Workload& workload;
+    std::vector<int> ops;   // the operations asked for (others may be answered on the way)
+    EngineOptions options;  // policy, encoding, threads, …; the time comes from the Budget
+    // When an operation needs no further work (a chain stops pursuing it); empty: once exact.
+    std::function<bool(const WcrtAnswer&)> settled;
+    ProgressSink progress;
+};
+
+// How a report shows one counter of EngineStats: not at all, in JSON only, in JSON and in the
+// text line when it is above zero, or in both always.
+enum class Shown { no, json, nonzero, yes };
+struct StatsShown {
+    Shown scenarios = Shown::no, solver_checks = Shown::no, abstract_states = Shown::no;
+    bool steps = false;  // the chain's step lines
+};
+
+struct EngineRun {
+    std::vector<WcrtAnswer> answers;  // per operation, indexed like Workload::ops
+    EngineStats stats;                // with the exact engine's counters when it ran
+    bool complete = false;            // nothing stopped early (timeout, memory, a cut)
+    std::vector<std::string> steps;   // a chain: what ran, one line each
+    StatsShown shown;                 // which counters this engine measures
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    virtual std::string_view name() const = 0;
+    // Before any work: the refusal (InputError, exit 3) of a feature the engine cannot range
+    // over, where it can tell without running. Most engines refuse inside run().
+    virtual void check_scope(const Workload&) const {}
+    // Throws InputError when the engine does not cover the workload.
+    virtual EngineRun run(const EngineRequest& request, const Budget& budget) const = 0;
+    // The counters this engine measures, as the reports show them.
+    virtual StatsShown stats_shown() const = 0;
+    // An engine that decides a bound directly rather than through the WCRT (SMT: smt_certify)
+    // returns the question for one operation, prepared for this workload (its refusal thrown
+    // here); the others return an empty function and certify from run()'s answers.
+    using BoundQuestion = std::function<CertifyAnswer(int op, const Time& bound, const Budget&, EngineStats&)>;
+    virtual BoundQuestion bound_question(const Workload&, const EngineOptions&, const ProgressSink&) const {
+        return {};
+    }
+};
+
+// A single engine's answers carry its name; an undecided answer's upper bound from the
+// busy-time argument (SMT, enumeration) is named after that argument.
+void name_answers(std::vector<WcrtAnswer>& answers, std::string_view engine, bool busy_time_upper);
+
+// Wall clock since t0 as "1.23 s", from integer milliseconds.
+std::string seconds_since(Budget::Clock::time_point t0);
+
+struct CertifyRun {
+    std::vector<CertifyAnswer> verdicts;  // in the order of `bounds`
+    EngineRun run;
+};
+
+// `certify`: each operation's bound certified, refuted or unknown. An engine with a
+// bound_question asks it per operation; the others run once on these operations, settled
+// once the verdict is known, and the verdicts follow from the answers (verdict_from).
+CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std::map<int, Time>& bounds,
+                          const Budget& budget);
+
+}  // namespace gpuwcrt

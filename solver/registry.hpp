@@ -1,0 +1,45 @@
+#pragma once
+// The engines by name: the one place the names of --engine are spelled, for the block-level
+// engines of wcrt / certify / rta-check, the warp engines of `warp`, and the engines of the
+// RTA maximised over launch orders (solver/rta/max_over_orders.hpp).
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuwcrt {
+
+class Engine;
+
+namespace engine_name {
+inline constexpr std::string_view automatic = "auto";  // the chain bounds → exact → smt
+inline constexpr std::string_view bounds = "bounds";
+inline constexpr std::string_view exact = "exact";
+inline constexpr std::string_view smt = "smt";
+inline constexpr std::string_view enumerate = "enumerate";
+}  // namespace engine_name
+
+// The warp-level engines (solver/warp/warp_check.hpp, `gpuwcrt warp`).
+namespace warp_engine_name {
+inline constexpr std::string_view automatic = "auto";
+inline constexpr std::string_view bounds = "bounds";
+inline constexpr std::string_view explicit_state = "explicit";
+inline constexpr std::string_view smt = "smt";
+inline constexpr std::string_view both = "both";  // explicit and smt, cross-checked
+}  // namespace warp_engine_name
+
+// The engines of the RTA maximised over launch orders (solver/rta/max_over_orders.hpp).
+namespace rta_orders_engine_name {
+inline constexpr std::string_view search = "search";
+inline constexpr std::string_view smt = "smt";
+inline constexpr std::string_view enumerate = "enumerate";
+inline constexpr std::string_view sets = "sets";
+}  // namespace rta_orders_engine_name
+
+// The block-level engine called `name`; throws std::invalid_argument for an unknown name
+// (the command line checks it first against engine_names()).
+const Engine& engine_named(std::string_view name);
+// Every block-level engine's name, in the order of --help; the default first.
+std::vector<std::string> engine_names();
+inline constexpr std::string_view default_engine = engine_name::automatic;
+
+}  // namespace gpuwcrt
