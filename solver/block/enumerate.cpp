@@ -101,125 +101,157 @@ void for_each_launch_order(const Workload& w, const std::function<bool(const std
     launch_orders(w, placed, rank, 0, visit);
 }
 
-EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                 const std::function<void(long long)>& progress) {
+namespace {
+
+// One enumeration: every grid value of every range, every launch order, every SM choice.
+class Enumeration {
+public:
+    Enumeration(const Workload& w, const EngineOptions& o, const Budget& budget,
+                const std::function<void(long long)>& progress)
+        : w_(w), o_(o), budget_(budget), progress_(progress) {
+        res_.wcrt.resize(w.ops.size());
+        for (std::size_t i = 0; i < w.ops.size(); ++i) res_.wcrt[i].op = static_cast<int>(i);
+    }
+
     // Every block at `hi` and every issue at `lo` would be one scenario, not all (SPEC §5):
     // with ranges, every combination of grid values (refused beyond max_grid_combinations).
-    const GridValues grid = grid_values(w);
-    const auto t0 = Clock::now();
-    EnumerationResult res;
-    res.wcrt.resize(w.ops.size());
-    for (std::size_t i = 0; i < w.ops.size(); ++i) res.wcrt[i].op = static_cast<int>(i);
-    bool timed_out = false;
-    std::vector<std::vector<Time>> block_times;  // the witness's part for the current grid values
-    std::vector<std::optional<Time>> issues;
+    EnumerationResult run() {
+        const auto t0 = Clock::now();
+        const GridValues grid = grid_values(w_);
+        if (grid.choices.empty()) every_order(w_, Scenario{});
+        else every_grid_point(grid);
+        finish(grid);
+        res_.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+        return std::move(res_);
+    }
 
-    auto record = [&](const Schedule& s) {
-        ++res.stats.scenarios;
-        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+private:
+    void record(const Schedule& s) {
+        ++res_.stats.scenarios;
+        for (std::size_t i = 0; i < w_.ops.size(); ++i) {
             const Time r = s.response(static_cast<int>(i));
-            if (!res.wcrt[i].wcrt || r > *res.wcrt[i].wcrt) {
-                res.wcrt[i].wcrt = r;
-                res.wcrt[i].witness = witness_of(w, s);
-                res.wcrt[i].witness->block_time = block_times;
-                res.wcrt[i].witness->issue = issues;
+            if (!res_.wcrt[i].wcrt || r > *res_.wcrt[i].wcrt) {
+                res_.wcrt[i].wcrt = r;
+                res_.wcrt[i].witness = witness_of(w_, s);
+                res_.wcrt[i].witness->block_time = block_times_;
+                res_.wcrt[i].witness->issue = issues_;
             }
         }
         // The clock after every scenario: one simulation can take long on a large workload.
-        if (budget.expired()) timed_out = true;
-        if (progress && res.stats.scenarios % 4096 == 0) progress(res.stats.scenarios);
-    };
+        if (budget_.expired()) timed_out_ = true;
+        if (progress_ && res_.stats.scenarios % 4096 == 0) progress_(res_.stats.scenarios);
+    }
+
+    // Depth-first over SM choices: replay a prefix of choices, extend with the first option,
+    // then advance the deepest choice that has an untried option left. False once out of time.
+    bool every_sm_choice(Scenario sc) {
+        std::vector<int> choice, options;
+        for (;;) {
+            std::size_t depth = 0;
+            sc.choose = [&](const PlacementRequest& req) {
+                const auto& cand = o_.symmetry_breaking ? req.distinct : req.fitting;
+                if (depth == choice.size()) {
+                    choice.push_back(0);
+                    options.push_back(static_cast<int>(cand.size()));
+                }
+                return cand[choice[depth++]];
+            };
+            record(simulate(w_, sc));
+            if (timed_out_) return false;
+            while (!choice.empty() && choice.back() + 1 >= options.back()) {
+                choice.pop_back();
+                options.pop_back();
+            }
+            if (choice.empty()) return true;
+            ++choice.back();
+        }
+    }
 
     // Every launch order of `orders_of` (the workload with the chosen window instants), every
     // SM choice, on top of `base` (the chosen durations and instants).
-    auto every_order = [&](const Workload& orders_of, const Scenario& base) {
+    void every_order(const Workload& orders_of, const Scenario& base) {
         for_each_launch_order(orders_of, [&](const std::vector<long>& rank) {
             Scenario sc = base;
             sc.rank = rank;
-            sc.policy = o.policy;
-            if (o.policy != Policy::chooser) {
-                record(simulate(w, sc));
-                return !timed_out;
+            sc.policy = o_.policy;
+            if (o_.policy != Policy::chooser) {
+                record(simulate(w_, sc));
+                return !timed_out_;
             }
-            // Depth-first over SM choices: replay a prefix of choices, extend with the first
-            // option, then advance the deepest choice that has an untried option left.
-            std::vector<int> choice, options;
-            for (;;) {
-                std::size_t depth = 0;
-                sc.choose = [&](const PlacementRequest& req) {
-                    const auto& cand = o.symmetry_breaking ? req.distinct : req.fitting;
-                    if (depth == choice.size()) {
-                        choice.push_back(0);
-                        options.push_back(static_cast<int>(cand.size()));
-                    }
-                    return cand[choice[depth++]];
-                };
-                record(simulate(w, sc));
-                if (timed_out) return false;
-                while (!choice.empty() && choice.back() + 1 >= options.back()) {
-                    choice.pop_back();
-                    options.pop_back();
-                }
-                if (choice.empty()) return true;
-                ++choice.back();
-            }
+            return every_sm_choice(std::move(sc));
         });
-    };
+    }
 
-    if (grid.choices.empty()) {
-        every_order(w, Scenario{});
-    } else {
-        // Mixed-radix counter over the grid values of every range.
+    // Mixed-radix counter over the grid values of every range.
+    void every_grid_point(const GridValues& grid) {
         std::vector<std::size_t> digit(grid.choices.size(), 0);
-        Workload orders_of = w;
+        Workload orders_of = w_;
         for (;;) {
-            block_times.assign(w.ops.size(), {});
-            issues.assign(w.ops.size(), std::nullopt);
+            block_times_.assign(w_.ops.size(), {});
+            issues_.assign(w_.ops.size(), std::nullopt);
             for (std::size_t c = 0; c < grid.choices.size(); ++c) {
                 const GridChoice& g = grid.choices[c];
                 const Time v = g.values[digit[c]];
                 if (g.window) {
-                    issues[g.op] = v;
+                    issues_[g.op] = v;
                     orders_of.ops[g.op].issue.at = {v, v};
                 } else {
-                    block_times[g.op].push_back(v);  // choices list blocks in order
+                    block_times_[g.op].push_back(v);  // choices list blocks in order
                 }
             }
             Scenario base;
-            base.issue_at = issues;
-            auto times = std::make_shared<const std::vector<std::vector<Time>>>(block_times);
+            base.issue_at = issues_;
+            auto times = std::make_shared<const std::vector<std::vector<Time>>>(block_times_);
+            const Workload& w = w_;
             base.block_time = [times, &w](int op, std::int64_t block) -> Time {
                 return (*times)[op].empty() ? w.ops[op].time.hi : (*times)[op][block];
             };
             every_order(orders_of, base);
-            if (timed_out) break;
+            if (timed_out_) break;
             std::size_t c = 0;
             while (c < digit.size() && ++digit[c] == grid.choices[c].values.size()) digit[c++] = 0;
             if (c == digit.size()) break;
         }
     }
 
-    res.complete = !timed_out;
-    const std::optional<BlockProblem> p = busy_time_view(w);
-    for (auto& a : res.wcrt) {
-        a.status = res.complete ? WcrtStatus::exact : WcrtStatus::unknown;
-        if (!res.complete) a.unknown_reason = "timeout";
-        if (!p) {
-            if (res.complete) a.upper_bound = a.wcrt;
-            continue;
-        }
-        const Time upper = p->op_response_upper_bound(a.op);
-        if (a.wcrt) require_within_bound(w, a.op, *a.wcrt, upper);
-        a.upper_bound = res.complete ? a.wcrt : std::optional<Time>(upper);
-        // The grid maximum is exact only where the busy-time bound proves it (docs/encoding.md).
-        if (res.complete && !grid.choices.empty() && a.wcrt != upper) {
-            a.status = WcrtStatus::unknown;
-            a.unknown_reason = grid_maximum_reason(grid.step);
-            a.upper_bound = upper;
+    // Statuses and upper bounds: exact when complete, unless a grid maximum stays below the
+    // busy-time bound (docs/encoding.md: the grid maximum is exact only where that bound proves it).
+    void finish(const GridValues& grid) {
+        res_.complete = !timed_out_;
+        const std::optional<BlockProblem> p = busy_time_view(w_);
+        for (auto& a : res_.wcrt) {
+            a.status = res_.complete ? WcrtStatus::exact : WcrtStatus::unknown;
+            if (!res_.complete) a.unknown_reason = "timeout";
+            if (!p) {
+                if (res_.complete) a.upper_bound = a.wcrt;
+                continue;
+            }
+            const Time upper = p->op_response_upper_bound(a.op);
+            if (a.wcrt) require_within_bound(w_, a.op, *a.wcrt, upper);
+            a.upper_bound = res_.complete ? a.wcrt : std::optional<Time>(upper);
+            if (res_.complete && !grid.choices.empty() && a.wcrt != upper) {
+                a.status = WcrtStatus::unknown;
+                a.unknown_reason = grid_maximum_reason(grid.step);
+                a.upper_bound = upper;
+            }
         }
     }
-    res.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
-    return res;
+
+    const Workload& w_;
+    const EngineOptions& o_;
+    const Budget& budget_;
+    const std::function<void(long long)>& progress_;
+    EnumerationResult res_;
+    bool timed_out_ = false;
+    std::vector<std::vector<Time>> block_times_;  // the witness's part for the current grid values
+    std::vector<std::optional<Time>> issues_;
+};
+
+}  // namespace
+
+EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
+                                 const std::function<void(long long)>& progress) {
+    return Enumeration(w, o, budget, progress).run();
 }
 
 }  // namespace gpuwcrt
