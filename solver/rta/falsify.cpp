@@ -14,7 +14,6 @@
 namespace gpuwcrt::rta_orders {
 namespace {
 
-
 struct OpChoice {
     std::int64_t blocks;
     std::size_t variant;
@@ -110,7 +109,8 @@ std::vector<EndChoice> end_choices(const Workload& w) {
             Operation& o = c.point.ops[ranged[r]];
             const bool time_hi = mask >> (2 * r) & 1, issue_hi = mask >> (2 * r + 1) & 1;
             // A point range has one end: skip the duplicate choices.
-            if ((o.time.is_point() && !time_hi) || ((o.issue.kind != IssueSpec::Kind::at || o.issue.at.is_point()) && issue_hi))
+            if ((o.time.is_point() && !time_hi) ||
+                ((o.issue.kind != IssueSpec::Kind::at || o.issue.at.is_point()) && issue_hi))
                 repeated = true;
             if (!o.time.is_point()) {
                 const Time t = time_hi ? o.time.hi : o.time.lo;
@@ -162,7 +162,8 @@ std::vector<FalsifyGrid> falsify_grids() {
     grid("several-operations-per-stream",
          {k + "stream = \"A\"\nblock_time = 1\n", k + "stream = \"A\"\nblock_time = 2\n",
           k + "stream = \"B\"\nblock_time = 1\n", k + "stream = \"B\"\nblock_time = 2\n"},
-         "[[stream]]\nname = \"A\"\n\n[[stream]]\nname = \"B\"\n", {"operations ("}, "each kernel in stream A or B, issued with its stream's previous operation at 0, C in {1, 2}");
+         "[[stream]]\nname = \"A\"\n\n[[stream]]\nname = \"B\"\n", {"operations ("},
+         "each kernel in stream A or B, issued with its stream's previous operation at 0, C in {1, 2}");
     std::string high;
     for (int i = 1; i <= 4; ++i) high += "[[stream]]\nname = \"H" + std::to_string(i) + "\"\npriority = \"high\"\n\n";
     grid("priorities",
@@ -177,11 +178,10 @@ std::vector<FalsifyGrid> falsify_grids() {
           k + "stream = \"NULL\"\nblock_time = 2\n"},
          "[[stream]]\nname = \"NULL\"\nnull = true\n", {"NULL stream"},
          "each kernel in a stream of its own or the NULL stream (at most one kernel there), issued at 0, C in {1, 2}");
-    grid("copies",
-         {k + "block_time = 1\n", k + "block_time = 2\n", "copy\nduration = 1\n", "copy\nduration = 2\n"}, "",
+    grid("copies", {k + "block_time = 1\n", k + "block_time = 2\n", "copy\nduration = 1\n", "copy\nduration = 2\n"}, "",
          {"copies ("}, "kernels (C in {1, 2}) and copies (duration 1 or 2), each in a stream of its own, issued at 0");
-    grid("block-time-intervals",
-         {k + "block_time = 1\n", k + "block_time = 2\n", k + "block_time = [1, 2]\n"}, "", {"block_time of"},
+    grid("block-time-intervals", {k + "block_time = 1\n", k + "block_time = 2\n", k + "block_time = [1, 2]\n"}, "",
+         {"block_time of"},
          "each kernel in a stream of its own, issued at 0, C = 1, 2 or [1, 2] (TX2: every kernel's blocks at one end)");
     grid("issue-windows",
          {k + "block_time = 1\n", k + "block_time = 2\n", k + "block_time = 1\nissue = 1\n",
@@ -191,6 +191,59 @@ std::vector<FalsifyGrid> falsify_grids() {
          "each kernel in a stream of its own, issued at 0, 1 or in [0, 1], C in {1, 2} (TX2: each window at one end)");
     return g;
 }
+
+namespace {
+
+// TX2: per operation the worst response over the end choices, for all orders (exhaustive:
+// launch orders and SMs) and for the file order (the simulator); with ranges, the replayable
+// TOML of each.
+struct Tx2Worst {
+    bool complete = true, ranged = false;
+    std::vector<std::optional<Time>> all, fixed;
+    std::vector<std::string> all_toml, fixed_toml;
+};
+
+Tx2Worst tx2_worst(const Workload& w, const Budget& budget) {
+    Tx2Worst out;
+    const EngineOptions eo;
+    const std::vector<EndChoice> ends = end_choices(w);
+    out.ranged = ends.size() > 1 || !ends.front().scenario.block_time.empty() || !ends.front().scenario.issue.empty();
+    out.all.resize(w.ops.size()), out.fixed.resize(w.ops.size());
+    out.all_toml.resize(w.ops.size()), out.fixed_toml.resize(w.ops.size());
+    for (const EndChoice& c : ends) {
+        const EnumerationResult e = enumerate_wcrt(c.point, eo, budget);
+        if (!e.complete) {
+            out.complete = false;
+            return out;
+        }
+        const Schedule s = simulate(c.point, Scenario{});
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            if (!w.ops[i].is_kernel()) continue;
+            if (!out.all[i] || *e.wcrt[i].wcrt > *out.all[i]) {
+                out.all[i] = e.wcrt[i].wcrt;
+                if (out.ranged) {
+                    FixedScenario f = c.scenario;
+                    const WitnessScenario& x = *e.wcrt[i].witness;
+                    for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
+                    for (std::size_t j = 0; j < x.sm.size(); ++j)
+                        if (!x.sm[j].empty()) f.sm[w.ops[j].name] = x.sm[j];
+                    out.all_toml[i] = replay_toml(
+                        w, f, "[scenario]: the replayed TX2 schedule of the worst response of " + w.ops[i].name);
+                }
+            }
+            if (!out.fixed[i] || s.response(static_cast<int>(i)) > *out.fixed[i]) {
+                out.fixed[i] = s.response(static_cast<int>(i));
+                if (out.ranged)
+                    out.fixed_toml[i] = replay_toml(
+                        w, c.scenario,
+                        "[scenario]: the issue instants and block times of the replayed file-order schedule");
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
 
 FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget) {
     FalsifyResult out;
@@ -214,37 +267,11 @@ FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget) {
                     return true;
                 }
                 ++out.workloads;
-                const EngineOptions eo;
-                const std::vector<EndChoice> ends = end_choices(w);
-                const bool ranged = ends.size() > 1 || !ends.front().scenario.block_time.empty() ||
-                                    !ends.front().scenario.issue.empty();
-                // TX2: per operation the worst response over the end choices, for all orders
-                // (exhaustive: launch orders and SMs) and for the file order (the simulator).
-                std::vector<std::optional<Time>> all(w.ops.size()), fixed(w.ops.size());
-                std::vector<std::string> all_toml(w.ops.size()), fixed_toml(w.ops.size());
-                for (const EndChoice& c : ends) {
-                    const EnumerationResult e = enumerate_wcrt(c.point, eo, budget);
-                    if (!e.complete) return !(stopped = true);
-                    const Schedule s = simulate(c.point, Scenario{});
-                    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-                        if (!w.ops[i].is_kernel()) continue;
-                        if (!all[i] || *e.wcrt[i].wcrt > *all[i]) {
-                            all[i] = e.wcrt[i].wcrt;
-                            if (ranged) {
-                                FixedScenario f = c.scenario;
-                                const WitnessScenario& x = *e.wcrt[i].witness;
-                                for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
-                                for (std::size_t j = 0; j < x.sm.size(); ++j)
-                                    if (!x.sm[j].empty()) f.sm[w.ops[j].name] = x.sm[j];
-                                all_toml[i] = replay_toml(w, f, "[scenario]: the replayed TX2 schedule of the worst response of " + w.ops[i].name);
-                            }
-                        }
-                        if (!fixed[i] || s.response(static_cast<int>(i)) > *fixed[i]) {
-                            fixed[i] = s.response(static_cast<int>(i));
-                            if (ranged) fixed_toml[i] = replay_toml(w, c.scenario, "[scenario]: the issue instants and block times of the replayed file-order schedule");
-                        }
-                    }
-                }
+                const Tx2Worst tx2 = tx2_worst(w, budget);
+                if (!tx2.complete) return !(stopped = true);
+                const bool ranged = tx2.ranged;
+                const auto &all = tx2.all, &fixed = tx2.fixed;
+                const auto &all_toml = tx2.all_toml, &fixed_toml = tx2.fixed_toml;
                 const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, budget);
                 if (!m.complete) return !(stopped = true);
                 const RtaOutcome r = rta(w, rta_launch_order(w, {}));

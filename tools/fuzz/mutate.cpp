@@ -14,6 +14,7 @@ struct Span {
 
 // Values that probe range checks, casts, products and number parsing: 2^31, 2^32 + 2, 2^63 - 1,
 // 2^64, exponents out of any range, non-numbers and values of other types.
+// clang-format off
 constexpr std::string_view interesting_values[] = {
     "0", "-1", "1", "2", "-0", "0.0", "0.5", "3", "7", "32", "1024", "1025", "2048", "65536",
     "100000", "1000000", "1000000000", "2147483647", "2147483648", "-2147483649", "4294967295",
@@ -42,6 +43,7 @@ std::vector<std::string> interesting_strings() {
 constexpr std::string_view interesting_bytes[] = {
     "\n", "[", "]", "{", "}", "\"", "'", "=", ",", "#", "\\", std::string_view("\0", 1), "\xff", "\xc3",
     "\xe2\x80\xae", "\x1b[2J", "\r\n", "[[kernel]]\n", "[platform]\n", "[[stream]]\n", "\t", ":"};
+// clang-format on
 
 std::vector<Span> lines_of(const std::string& s) {
     std::vector<Span> out;
@@ -69,7 +71,10 @@ std::vector<Span> number_tokens(const std::string& s) {
     while (i < s.size()) {
         const bool starts = std::isdigit(static_cast<unsigned char>(s[i])) &&
                             (i == 0 || !(std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_'));
-        if (!starts) { ++i; continue; }
+        if (!starts) {
+            ++i;
+            continue;
+        }
         std::size_t b = (i > 0 && (s[i - 1] == '-' || s[i - 1] == '+')) ? i - 1 : i;
         std::size_t e = i;
         while (e < s.size() && (std::isdigit(static_cast<unsigned char>(s[e])) || s[e] == '.' || s[e] == '_')) ++e;
@@ -97,7 +102,10 @@ std::vector<Span> string_tokens(const std::string& s) {
             if (i == std::string::npos) break;
             continue;
         }
-        if (s[i] != '"') { ++i; continue; }
+        if (s[i] != '"') {
+            ++i;
+            continue;
+        }
         std::size_t e = i + 1;
         while (e < s.size() && s[e] != '"' && s[e] != '\n') e += s[e] == '\\' ? 2 : 1;
         if (e >= s.size() || s[e] != '"') break;
@@ -178,21 +186,24 @@ std::string line_op(std::string& s, Rng& rng, const Corpus&, Format) {
     std::string la = s.substr(ls[a].begin, ls[a].end - ls[a].begin);
     if (!la.empty() && la.back() != '\n') la += '\n';
     switch (pick(rng, 0, 2)) {
-    case 0:
-        s.insert(ls[a].begin, la);
-        return "duplicate line " + std::to_string(a + 1);
-    case 1:
-        s.erase(ls[a].begin, ls[a].end - ls[a].begin);
-        return "delete line " + std::to_string(a + 1);
-    default: {
-        if (a == b) return "swap line with itself";
-        const Span lo = ls[std::min(a, b)], hi = ls[std::max(a, b)];
-        std::string l1 = s.substr(lo.begin, lo.end - lo.begin), l2 = s.substr(hi.begin, hi.end - hi.begin);
-        if (!l2.empty() && l2.back() != '\n') { l2 += '\n'; l1.pop_back(); }
-        s.replace(hi.begin, hi.end - hi.begin, l1);
-        s.replace(lo.begin, lo.end - lo.begin, l2);
-        return "swap lines " + std::to_string(a + 1) + " and " + std::to_string(b + 1);
-    }
+        case 0:
+            s.insert(ls[a].begin, la);
+            return "duplicate line " + std::to_string(a + 1);
+        case 1:
+            s.erase(ls[a].begin, ls[a].end - ls[a].begin);
+            return "delete line " + std::to_string(a + 1);
+        default: {
+            if (a == b) return "swap line with itself";
+            const Span lo = ls[std::min(a, b)], hi = ls[std::max(a, b)];
+            std::string l1 = s.substr(lo.begin, lo.end - lo.begin), l2 = s.substr(hi.begin, hi.end - hi.begin);
+            if (!l2.empty() && l2.back() != '\n') {
+                l2 += '\n';
+                l1.pop_back();
+            }
+            s.replace(hi.begin, hi.end - hi.begin, l1);
+            s.replace(lo.begin, lo.end - lo.begin, l2);
+            return "swap lines " + std::to_string(a + 1) + " and " + std::to_string(b + 1);
+        }
     }
 }
 
@@ -262,7 +273,8 @@ std::string drop_key(std::string& s, Rng& rng, const Corpus&, Format f) {
         for (const Span l : lines_of(s)) {
             const std::string_view line(s.data() + l.begin, l.end - l.begin);
             const std::size_t eq = line.find('=');
-            if (eq != std::string_view::npos && line[0] != '#' && line[0] != '[' && line.substr(0, eq).find('"') == std::string_view::npos)
+            if (eq != std::string_view::npos && line[0] != '#' && line[0] != '[' &&
+                line.substr(0, eq).find('"') == std::string_view::npos)
                 keys.push_back(l);
         }
         if (keys.empty()) return "key: none";
@@ -306,6 +318,7 @@ std::string duplicate_key(std::string& s, Rng& rng, const Corpus& c, Format f) {
 
 // Keys of the input formats that the seeds rarely or never use (no seed has a [platform] or
 // registers), so that their range checks are reached too.
+// clang-format off
 constexpr std::string_view platform_keys[] = {"sms", "threads_per_sm", "shared_mem_per_sm", "shared_mem_per_block_max",
                                                "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max",
                                                "threads_per_block_max", "copy_engines"};
@@ -316,6 +329,7 @@ constexpr std::string_view examiner_keys[] = {"thread_count", "block_count", "ad
                                               "copy_in_count", "copy_out_count", "delay", "kernel_label", "label",
                                               "filename", "max_iterations", "cpu_core", "benchmarks"};
 constexpr std::string_view plausible_values[] = {"0", "1", "2", "4", "32", "256", "1024", "2048", "32768", "65536"};
+// clang-format on
 
 std::string some_value(Rng& rng) {
     return std::string(one_in(rng, 2) ? plausible_values[pick_index(rng, std::size(plausible_values))]
@@ -341,52 +355,57 @@ std::string inject_key(std::string& s, Rng& rng, const Corpus&, Format f) {
             if (s[i] == '{') objects.push_back(i);
         if (objects.empty()) return "inject: no object";
         const std::size_t at = objects[pick_index(rng, objects.size())] + 1;
-        added = "\"" + std::string(examiner_keys[pick_index(rng, std::size(examiner_keys))]) + "\": " + some_value(rng) + ", ";
+        added = "\"" + std::string(examiner_keys[pick_index(rng, std::size(examiner_keys))]) +
+                "\": " + some_value(rng) + ", ";
         s.insert(at, added);
         return "inject member '" + show(added) + "'";
     }
     if (!s.empty() && s.back() != '\n') s += '\n';
     switch (pick(rng, 0, 2)) {
-    case 0: {  // a [platform] table
-        added = "[platform]\n";
-        for (std::uint64_t k = pick(rng, 1, 3); k > 0; --k)
-            added += std::string(platform_keys[pick_index(rng, std::size(platform_keys))]) + " = " + some_value(rng) + "\n";
-        s += added;
-        break;
-    }
-    case 1: {  // a key in some [[kernel]] or [[copy]], replacing the line when the key is there
-        const auto ls = lines_of(s);
-        std::vector<std::size_t> headers;
-        for (std::size_t i = 0; i < ls.size(); ++i)
-            if (s.compare(ls[i].begin, 10, "[[kernel]]") == 0 || s.compare(ls[i].begin, 8, "[[copy]]") == 0) headers.push_back(i);
-        if (headers.empty()) return "inject: no operation";
-        const std::string key(operation_keys[pick_index(rng, std::size(operation_keys))]);
-        added = key + " = " + some_value(rng) + "\n";
-        std::size_t i = headers[pick_index(rng, headers.size())];
-        Span at{ls[i].end, ls[i].end};
-        for (++i; i < ls.size() && s[ls[i].begin] != '['; ++i)
-            if (s.compare(ls[i].begin, key.size() + 2, key + " =") == 0) at = ls[i];
-        s.replace(at.begin, at.end - at.begin, added);
-        break;
-    }
-    default: {  // a [scenario] over the file's own names, possibly repeated or incomplete
-        const auto names = names_in(s);
-        if (names.empty()) return "inject: no names";
-        added = "[scenario]\n";
-        if (one_in(rng, 2)) {
-            added += "order = [";
-            for (std::uint64_t k = pick(rng, 0, names.size() + 1); k > 0; --k)
-                added += "\"" + names[pick_index(rng, names.size())] + "\"" + (k > 1 ? ", " : "");
-            added += "]\n";
+        case 0: {  // a [platform] table
+            added = "[platform]\n";
+            for (std::uint64_t k = pick(rng, 1, 3); k > 0; --k)
+                added += std::string(platform_keys[pick_index(rng, std::size(platform_keys))]) + " = " +
+                         some_value(rng) + "\n";
+            s += added;
+            break;
         }
-        if (one_in(rng, 3)) added += one_in(rng, 2) ? "policy = \"first-fit\"\n" : "policy = \"" + some_value(rng) + "\"\n";
-        if (one_in(rng, 2)) {
-            added += "sm = { \"" + names[pick_index(rng, names.size())] + "\" = [";
-            for (std::uint64_t k = pick(rng, 0, 4); k > 0; --k) added += (one_in(rng, 4) ? some_value(rng) : std::to_string(pick(rng, 0, 2))) + (k > 1 ? ", " : "");
-            added += "] }\n";
+        case 1: {  // a key in some [[kernel]] or [[copy]], replacing the line when the key is there
+            const auto ls = lines_of(s);
+            std::vector<std::size_t> headers;
+            for (std::size_t i = 0; i < ls.size(); ++i)
+                if (s.compare(ls[i].begin, 10, "[[kernel]]") == 0 || s.compare(ls[i].begin, 8, "[[copy]]") == 0)
+                    headers.push_back(i);
+            if (headers.empty()) return "inject: no operation";
+            const std::string key(operation_keys[pick_index(rng, std::size(operation_keys))]);
+            added = key + " = " + some_value(rng) + "\n";
+            std::size_t i = headers[pick_index(rng, headers.size())];
+            Span at{ls[i].end, ls[i].end};
+            for (++i; i < ls.size() && s[ls[i].begin] != '['; ++i)
+                if (s.compare(ls[i].begin, key.size() + 2, key + " =") == 0) at = ls[i];
+            s.replace(at.begin, at.end - at.begin, added);
+            break;
         }
-        s += added;
-    }
+        default: {  // a [scenario] over the file's own names, possibly repeated or incomplete
+            const auto names = names_in(s);
+            if (names.empty()) return "inject: no names";
+            added = "[scenario]\n";
+            if (one_in(rng, 2)) {
+                added += "order = [";
+                for (std::uint64_t k = pick(rng, 0, names.size() + 1); k > 0; --k)
+                    added += "\"" + names[pick_index(rng, names.size())] + "\"" + (k > 1 ? ", " : "");
+                added += "]\n";
+            }
+            if (one_in(rng, 3))
+                added += one_in(rng, 2) ? "policy = \"first-fit\"\n" : "policy = \"" + some_value(rng) + "\"\n";
+            if (one_in(rng, 2)) {
+                added += "sm = { \"" + names[pick_index(rng, names.size())] + "\" = [";
+                for (std::uint64_t k = pick(rng, 0, 4); k > 0; --k)
+                    added += (one_in(rng, 4) ? some_value(rng) : std::to_string(pick(rng, 0, 2))) + (k > 1 ? ", " : "");
+                added += "] }\n";
+            }
+            s += added;
+        }
     }
     return "inject '" + show(added) + "'";
 }
@@ -408,9 +427,10 @@ struct Weighted {
 };
 
 const std::vector<Weighted>& operators() {
-    static const std::vector<Weighted> ops = {
-        {flip_bit, 2},       {insert_bytes, 2},    {delete_bytes, 2}, {line_op, 3},      {replace_number, 8},
-        {replace_string, 5}, {duplicate_table, 2}, {drop_key, 3},     {duplicate_key, 1}, {splice, 2}, {inject_key, 5}};
+    static const std::vector<Weighted> ops = {{flip_bit, 2},        {insert_bytes, 2},   {delete_bytes, 2},
+                                              {line_op, 3},         {replace_number, 8}, {replace_string, 5},
+                                              {duplicate_table, 2}, {drop_key, 3},       {duplicate_key, 1},
+                                              {splice, 2},          {inject_key, 5}};
     return ops;
 }
 
