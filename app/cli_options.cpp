@@ -20,7 +20,8 @@ std::vector<std::string> split_names(const std::string& s, const std::string& op
         const std::string name = s.substr(from, comma - from);
         const auto first = name.find_first_not_of(" \t"), last = name.find_last_not_of(" \t");
         if (first == std::string::npos)
-            throw option_error(option, "name " + std::to_string(out.size() + 1) + " of " + quoted_value(s) + " is empty");
+            throw option_error(option,
+                               "name " + std::to_string(out.size() + 1) + " of " + quoted_value(s) + " is empty");
         out.push_back(name.substr(first, last - first + 1));
         if (!seen.insert(out.back()).second) throw option_error(option, "names " + quoted_value(out.back()) + " twice");
         from = comma + 1;
@@ -30,7 +31,8 @@ std::vector<std::string> split_names(const std::string& s, const std::string& op
 
 void add_names_option(CLI::App* sub, const std::string& option, std::optional<std::string>& value,
                       const std::string& help) {
-    sub->add_option_function<std::string>(option, [&value](const std::string& v) { value = v; }, help);
+    sub->add_option_function<std::string>(
+        option, [&value](const std::string& v) { value = v; }, help);
 }
 
 std::vector<std::string> names_of(const std::optional<std::string>& value, const std::string& option) {
@@ -47,13 +49,13 @@ void add_policy_option(CLI::App* sub, std::string& policy) {
 void check_block_outputs(const Workload& w, const std::string& svg, const std::string& listing) {
     const std::int64_t blocks = w.total_blocks();
     if (!svg.empty() && blocks > max_svg_blocks)
-        throw option_error("--svg", "the workload has " + std::to_string(blocks) + " blocks; a chart is drawn for at most " +
-                                        std::to_string(max_svg_blocks) + " (larger ones are unreadable)");
+        throw option_error("--svg", "the workload has " + std::to_string(blocks) +
+                                        " blocks; a chart is drawn for at most " + std::to_string(max_svg_blocks) +
+                                        " (larger ones are unreadable)");
     if (!listing.empty() && blocks > max_listed_blocks)
-        throw option_error(listing, "the workload has " + std::to_string(blocks) +
-                                                  " blocks; every block is listed for at most " +
-                                                  std::to_string(max_listed_blocks) +
-                                                  " (the table without --blocks has no such limit)");
+        throw option_error(
+            listing, "the workload has " + std::to_string(blocks) + " blocks; every block is listed for at most " +
+                         std::to_string(max_listed_blocks) + " (the table without --blocks has no such limit)");
 }
 
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s) {

@@ -40,10 +40,10 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
         const auto op = w.find_op(name);
         if (!op) throw option_error("--bound", "unknown operation '" + name + "' (in '" + g + "')");
         if (huge_exponent(value))
-            throw option_error("--bound", "'" + trimmed(value) + "' has an exponent of more than 4 digits (in '" + g + "')");
+            throw option_error("--bound",
+                               "'" + trimmed(value) + "' has an exponent of more than 4 digits (in '" + g + "')");
         const auto t = parse_time(value);
-        if (!t || *t < 0)
-            throw option_error("--bound", "'" + trimmed(value) + "' is not a time >= 0 (in '" + g + "')");
+        if (!t || *t < 0) throw option_error("--bound", "'" + trimmed(value) + "' is not a time >= 0 (in '" + g + "')");
         if (auto seen = from_options.find(*op); seen != from_options.end())
             throw option_error("--bound", "operation '" + name + "' is given twice (" + human_string(seen->second) +
                                               " and " + human_string(*t) + ")");
@@ -93,8 +93,7 @@ int run_certify(const CertifyOptions& o) {
                                 " (gpuwcrt certify " + o.file + ")";
         if (!o.counterexample.empty())
             write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why));
-        if (!o.svg.empty())
-            write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)));
+        if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)));
     }
     if (o.json) {
         Json list = Json::array();
@@ -130,8 +129,8 @@ int run_certify(const CertifyOptions& o) {
     for (const auto& a : answers)
         if (a.counterexample)
             std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
-                      << " > " << human_string(a.bound) << ", replayed by the simulator): "
-                      << describe_witness(w, *a.counterexample) << "\n";
+                      << " > " << human_string(a.bound)
+                      << ", replayed by the simulator): " << describe_witness(w, *a.counterexample) << "\n";
     if (first_cex && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
@@ -142,16 +141,16 @@ int run_certify(const CertifyOptions& o) {
 
 void add_certify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<CertifyOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "certify",
-        "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
-        "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
-        "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
-        "the proven bounds; never reported as certified). The text says which engine proved the\n"
-        "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
-        "certified by that argument. The default engine, auto, stops on each operation once its\n"
-        "verdict is known (docs/verification-engines.md). Exit 0 all certified, 1 some refuted,\n"
-        "2 none refuted but some unknown, 3 input error, 4 internal error.");
+    CLI::App* sub =
+        cli.add_subcommand("certify",
+                           "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
+                           "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
+                           "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
+                           "the proven bounds; never reported as certified). The text says which engine proved the\n"
+                           "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
+                           "certified by that argument. The default engine, auto, stops on each operation once its\n"
+                           "verdict is known (docs/verification-engines.md). Exit 0 all certified, 1 some refuted,\n"
+                           "2 none refuted but some unknown, 3 input error, 4 internal error.");
     add_verify_options(sub, *o);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"

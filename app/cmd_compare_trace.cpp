@@ -32,8 +32,7 @@ int run_compare(const CompareOptions& o) {
     if (!o.policy.empty()) to.policy = o.policy;
     to.instant = o.instant == "before" ? LaunchInstant::before : LaunchInstant::after;
     const TraceComparison c = compare_trace(w, logs, to);
-    if (!o.svg.empty())
-        write_output_file(o.svg, trace_svg(c.measured_workload, c.measured, c.workload, c.predicted));
+    if (!o.svg.empty()) write_output_file(o.svg, trace_svg(c.measured_workload, c.measured, c.workload, c.predicted));
     if (o.json) std::cout << trace_comparison_json(c).dump(2) << '\n';
     else print_trace_comparison(std::cout, c);
     return 0;
@@ -50,8 +49,7 @@ void add_compare_trace_command(CLI::App& cli, Action& action) {
         "response time, the largest block start/end deviation, and how many blocks ran on the\n"
         "predicted SM. Time 0 is the earliest 'before launch' time over all logs.");
     sub->add_option("workload", o->workload, "workload TOML (e.g. from import-examiner)")->required();
-    sub->add_option("logs", o->logs, "examiner result logs, one per benchmark, matched by their \"label\"")
-        ->required();
+    sub->add_option("logs", o->logs, "examiner result logs, one per benchmark, matched by their \"label\"")->required();
     add_policy_option(sub, o->policy);
     sub->add_option("--issue", o->instant,
                     "which logged launch instant is the issue time: 'after' (default: when the launch\n"

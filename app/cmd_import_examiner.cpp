@@ -33,8 +33,8 @@ int run_import(const ImportOptions& o) {
     if (o.bandwidth) {
         io.copy_bandwidth = parse_time(*o.bandwidth);
         if (!io.copy_bandwidth || *io.copy_bandwidth <= 0)
-            throw option_error("--copy-bandwidth", "must be a positive number of bytes per second, got " +
-                                                       quoted_value(*o.bandwidth));
+            throw option_error("--copy-bandwidth",
+                               "must be a positive number of bytes per second, got " + quoted_value(*o.bandwidth));
     }
     ExaminerImport im = import_examiner_file(o.file, io);
     im.workload.time_unit = "s";  // the examiner's release times and spin durations are seconds
@@ -57,7 +57,8 @@ int run_import(const ImportOptions& o) {
     wo.source = "cuda_scheduling_examiner config " + base_name(o.file) + ", imported by gpuwcrt import-examiner";
     wo.comments.push_back("One stream per benchmark (the NULL stream for timer_spin_default_stream.so); block time =");
     wo.comments.push_back("the spin duration; issue = release_time. Operations issued at the same instant launch in");
-    wo.comments.push_back("file order in `simulate` unless --order says otherwise (SPEC §5): the config does not fix it.");
+    wo.comments.push_back(
+        "file order in `simulate` unless --order says otherwise (SPEC §5): the config does not fix it.");
     for (const std::string& n : im.notes) wo.comments.push_back(n);
     write_output_file(o.output, workload_to_toml(im.workload, wo));
     return 0;
@@ -67,10 +68,10 @@ int run_import(const ImportOptions& o) {
 
 void add_import_examiner_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<ImportOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "import-examiner",
-        "Convert a cuda_scheduling_examiner JSON config (timer_spin, timer_spin_default_stream,\n"
-        "sharedmem_timer_spin and multikernel benchmarks) into a gpuwcrt TOML workload.");
+    CLI::App* sub =
+        cli.add_subcommand("import-examiner",
+                           "Convert a cuda_scheduling_examiner JSON config (timer_spin, timer_spin_default_stream,\n"
+                           "sharedmem_timer_spin and multikernel benchmarks) into a gpuwcrt TOML workload.");
     sub->add_option("config", o->file, "examiner config JSON ('-' reads standard input)")->required();
     sub->add_option("-o,--output", o->output, "write the TOML here (atomically) instead of standard output");
     sub->add_option_function<std::string>(

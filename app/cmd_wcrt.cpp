@@ -86,8 +86,8 @@ int run_wcrt(const WcrtOptions& o) {
             list.back()["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
         }
         const Json st = stats_json(run);
-        Json out = {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st},
-                    {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
+        Json out = {{"engine", o.engine}, {"policy", o.policy},     {"operations", list},
+                    {"stats", st},        {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << out.dump(2) << '\n';
         return exit_code(answers);
     }

@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
                          "Print the gpuwcrt and Z3 versions and exit");
     Action action;
     add_simulate_command(cli, action);
-    add_warp_command(cli, action); add_warp_sweep_command(cli, action);
+    add_warp_command(cli, action);
+    add_warp_sweep_command(cli, action);
     add_wcrt_command(cli, action);
     add_certify_command(cli, action);
     add_rta_command(cli, action);

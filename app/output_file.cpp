@@ -61,7 +61,7 @@ void write_output_file(const std::string& path, const std::string& content) {
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
-                               const std::vector<std::string>& more_inputs) {
+                        const std::vector<std::string>& more_inputs) {
     std::vector<std::string> all_inputs = inputs;
     all_inputs.insert(all_inputs.end(), more_inputs.begin(), more_inputs.end());
     for (std::size_t i = 0; i < outputs.size(); ++i) {

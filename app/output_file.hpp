@@ -18,6 +18,6 @@ struct OutputPath {
 // command, names a directory, or lies in a directory that does not exist (so that a long run
 // does not fail only when it writes). "-" (standard input/output) and empty paths are not files.
 void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
-                               const std::vector<std::string>& more_inputs = {});
+                        const std::vector<std::string>& more_inputs = {});
 
 }  // namespace gpuwcrt::app

@@ -49,8 +49,9 @@ struct Context {
 std::string unexpected_argument(const Context& c, const std::string& arg) {
     if (arg.size() > 1 && arg[0] == '-')
         return "gpuwcrt: " + before(arg, "=") + ": unknown option of '" + c.command() + "'" + c.see_help();
-    if (!c.sub) return "gpuwcrt: " + quoted(arg) + " is not a command; the commands are " + c.commands() +
-                       " (see gpuwcrt --help)";
+    if (!c.sub)
+        return "gpuwcrt: " + quoted(arg) + " is not a command; the commands are " + c.commands() +
+               " (see gpuwcrt --help)";
     return c.prefix() + "unexpected argument " + quoted(arg) + c.see_help();
 }
 

@@ -36,7 +36,7 @@ constexpr std::uint64_t address_space_margin_mib = 64;
 constexpr std::uint64_t smallest_limit_mib = 64;
 
 std::optional<std::string> max_memory_option;  // as given: checked by run_within_limits
-std::uint64_t limit_in_force_mib = 0;           // for the message when it is exceeded
+std::uint64_t limit_in_force_mib = 0;          // for the message when it is exceeded
 
 // A cgroup (v2) memory limit, e.g. of a container: exceeding it means an OOM kill.
 std::optional<std::uint64_t> cgroup_limit_mib() {
@@ -55,7 +55,7 @@ struct MachineMemory {
 };
 
 MachineMemory machine_memory() {
-    struct sysinfo si{};
+    struct sysinfo si {};
     sysinfo(&si);
     MachineMemory m;
     const std::uint64_t unit = si.mem_unit ? si.mem_unit : 1;
@@ -74,14 +74,14 @@ std::uint64_t default_limit_mib(const MachineMemory& m) { return std::max(smalle
 
 std::uint64_t parse_limit_mib(const std::string& given, const MachineMemory& m) {
     const std::string shown = given.empty() ? "an empty value" : given;
-    const bool digits_only = !given.empty() && std::all_of(given.begin(), given.end(), [](char c) {
-        return c >= '0' && c <= '9';
-    });
+    const bool digits_only =
+        !given.empty() && std::all_of(given.begin(), given.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits_only) throw option_error("--max-memory", "must be a positive integer (MiB), got " + shown);
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(given.data(), given.data() + given.size(), v);
     if (ec == std::errc() && v < smallest_limit_mib)
-        throw option_error("--max-memory", "must be at least " + std::to_string(smallest_limit_mib) + " (MiB), got " + shown);
+        throw option_error("--max-memory",
+                           "must be at least " + std::to_string(smallest_limit_mib) + " (MiB), got " + shown);
     if (ec != std::errc() || v > m.most_mib)
         throw option_error("--max-memory", "must be at most " + std::to_string(m.most_mib) +
                                                " (MiB of RAM + swap on this machine), got " + shown);

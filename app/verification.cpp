@@ -85,12 +85,15 @@ Budget run_budget(const VerifyOptions& o) {
     return Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
 }
 
-std::chrono::milliseconds parse_timeout(const std::string& seconds) { return parse_seconds_option("--timeout", seconds); }
+std::chrono::milliseconds parse_timeout(const std::string& seconds) {
+    return parse_seconds_option("--timeout", seconds);
+}
 
 void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text) {
     sub->add_option("--rta-timeout", text,
                     "seconds the search for the RTA maximised over launch orders may take (inside\n"
-                    "--timeout; default " + std::to_string(default_rta_timeout_seconds) +
+                    "--timeout; default " +
+                        std::to_string(default_rta_timeout_seconds) +
                         "); a kernel it leaves undecided shows '-' and its proven interval")
         ->type_name("SECONDS");
 }

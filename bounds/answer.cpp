@@ -6,9 +6,12 @@ std::string to_string(WcrtStatus s) { return s == WcrtStatus::exact ? "exact" : 
 
 std::string to_string(Verdict v) {
     switch (v) {
-        case Verdict::certified: return "certified";
-        case Verdict::refuted: return "refuted";
-        case Verdict::unknown: return "unknown";
+        case Verdict::certified:
+            return "certified";
+        case Verdict::refuted:
+            return "refuted";
+        case Verdict::unknown:
+            return "unknown";
     }
     return "?";
 }

@@ -31,7 +31,7 @@ struct WcrtAnswer {
     // Proven: no scenario exceeds it. Exact: the WCRT. Unknown: the busy-time bound
     // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
     std::optional<Time> upper_bound;
-    std::string unknown_reason;              // "timeout", "incomplete", …
+    std::string unknown_reason;  // "timeout", "incomplete", …
     // Which engine gave `wcrt` and which `upper_bound` (its name in solver/registry.hpp): `auto`
     // combines engines (solver/block/answer_merge.hpp); a single engine names itself.
     std::string lower_by, upper_by;
@@ -70,24 +70,24 @@ struct EngineOptions {
 
 // The exact engine's search (solver/exact/, docs/exact-engine.md).
 struct ExactStats {
-    long long states = 0;              // stored (distinct, not dominated when stored)
-    long long expansions = 0;          // states expanded
-    long long steps = 0;               // macro steps run (one per branch)
-    long long dominated = 0;           // states dropped or retired by dominance or equality
-    long long beam_cut = 0;            // states dropped by the beam
-    long long pruned = 0;              // states dropped by the drain bound (not expanded or not stored)
+    long long states = 0;                       // stored (distinct, not dominated when stored)
+    long long expansions = 0;                   // states expanded
+    long long steps = 0;                        // macro steps run (one per branch)
+    long long dominated = 0;                    // states dropped or retired by dominance or equality
+    long long beam_cut = 0;                     // states dropped by the beam
+    long long pruned = 0;                       // states dropped by the drain bound (not expanded or not stored)
     std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
-    int levels = 0;                    // levels completed
-    long long peak_level_states = 0;   // most states stored at one level
-    int threads = 1;                   // worker threads used (EngineOptions::threads)
+    int levels = 0;                             // levels completed
+    long long peak_level_states = 0;            // most states stored at one level
+    int threads = 1;                            // worker threads used (EngineOptions::threads)
     std::chrono::milliseconds elapsed{0};
 };
 
 struct EngineStats {
     std::chrono::milliseconds elapsed{0};
-    long long scenarios = 0;     // enumeration: scenarios simulated
-    long long solver_calls = 0;  // SMT: checks
-    long long abstract_states = 0;  // bounds: abstract states explored, every round
+    long long scenarios = 0;          // enumeration: scenarios simulated
+    long long solver_calls = 0;       // SMT: checks
+    long long abstract_states = 0;    // bounds: abstract states explored, every round
     std::optional<ExactStats> exact;  // when the exact engine ran
 };
 

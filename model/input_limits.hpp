@@ -20,4 +20,3 @@ constexpr long max_time_exponent = 1000;
 constexpr std::size_t max_input_bytes = std::size_t{1} << 30;  // one input file (1 GiB)
 
 }  // namespace gpuwcrt::limits
-

@@ -9,9 +9,10 @@ namespace gpuwcrt {
 namespace {
 
 [[noreturn]] void too_fine(const SourceLocation& where, const std::string& what) {
-    throw InputError(where, what + " does not fit the explicit engines' integer time (at most 2^50 "
-                            "ticks of 1/LCM-of-denominators time units); use fewer decimal places "
-                            "or another engine");
+    throw InputError(where, what +
+                                " does not fit the explicit engines' integer time (at most 2^50 "
+                                "ticks of 1/LCM-of-denominators time units); use fewer decimal places "
+                                "or another engine");
 }
 
 std::int64_t ticks(const Time& t, const BigInt& scale, const SourceLocation& where, const std::string& what) {

@@ -16,10 +16,10 @@ namespace gpuwcrt {
 inline constexpr std::int64_t max_ticks = std::int64_t(1) << 50;
 
 struct IntegerTimes {
-    std::int64_t scale = 1;                // ticks per time unit
-    std::vector<std::int64_t> lo, hi;      // per operation: block time (kernel) or duration (copy)
+    std::int64_t scale = 1;                        // ticks per time unit
+    std::vector<std::int64_t> lo, hi;              // per operation: block time (kernel) or duration (copy)
     std::vector<std::int64_t> issue_lo, issue_hi;  // IssueSpec::at (a window when lo < hi)
-    std::vector<std::int64_t> delay;       // IssueSpec::delay (after_stream_idle)
+    std::vector<std::int64_t> delay;               // IssueSpec::delay (after_stream_idle)
     std::int64_t horizon = 0;
 
     Time to_time(std::int64_t ticks) const { return Time(ticks) / scale; }

@@ -38,13 +38,13 @@ std::vector<Char> decode(std::string_view s) {
 }
 
 bool is_control(long cp) {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || cp == 0x200E ||
-           cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 bool is_space(long cp) {
-    return cp == ' ' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
-           cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
+    return cp == ' ' || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
+           cp == 0x3000 || cp == 0xFEFF;
 }
 
 std::string code_point(long cp) {
@@ -65,8 +65,7 @@ std::optional<std::string> name_problem(std::string_view name) {
             return std::string("contains '") + static_cast<char>(c.cp) +
                    "' (names may not contain ',' or '=': they separate names in --order and --bound)";
     }
-    if (is_space(chars.front().cp) || is_space(chars.back().cp))
-        return "begins or ends with white space";
+    if (is_space(chars.front().cp) || is_space(chars.back().cp)) return "begins or ends with white space";
     return std::nullopt;
 }
 

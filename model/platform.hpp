@@ -32,8 +32,7 @@ struct SmUsage {
     std::int64_t blocks = 0;
 
     bool fits(const BlockDemand& d, const Platform& p) const {
-        return threads + d.threads <= p.threads_per_sm &&
-               shared_mem + d.shared_mem <= p.shared_mem_per_sm &&
+        return threads + d.threads <= p.threads_per_sm && shared_mem + d.shared_mem <= p.shared_mem_per_sm &&
                registers + d.registers <= p.registers_per_sm && blocks + 1 <= p.blocks_per_sm_max;
     }
     // How many more blocks of this demand the SM could take now (the most-room policy's measure).
@@ -48,10 +47,16 @@ struct SmUsage {
         return n < 0 ? 0 : n;
     }
     void add(const BlockDemand& d) {
-        threads += d.threads; shared_mem += d.shared_mem; registers += d.registers; ++blocks;
+        threads += d.threads;
+        shared_mem += d.shared_mem;
+        registers += d.registers;
+        ++blocks;
     }
     void remove(const BlockDemand& d) {
-        threads -= d.threads; shared_mem -= d.shared_mem; registers -= d.registers; --blocks;
+        threads -= d.threads;
+        shared_mem -= d.shared_mem;
+        registers -= d.registers;
+        --blocks;
     }
     bool operator==(const SmUsage&) const = default;
 };

@@ -58,8 +58,7 @@ TimeLiteral parse_decimal(std::string s) {
     digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
     BigInt numerator(digits);
     exponent -= static_cast<long>(frac_part.size());
-    Time value = exponent >= 0 ? Time(numerator * pow10(exponent))
-                               : Time(numerator, pow10(-exponent));
+    Time value = exponent >= 0 ? Time(numerator * pow10(exponent)) : Time(numerator, pow10(-exponent));
     return {negative ? Time(-value) : value, {}};
 }
 
@@ -92,12 +91,17 @@ std::string exact_string(const Time& t) {
 std::string human_string(const Time& t) {
     BigInt den = boost::multiprecision::denominator(t);
     int twos = 0, fives = 0;
-    while (den % 2 == 0) { den /= 2; ++twos; }
-    while (den % 5 == 0) { den /= 5; ++fives; }
+    while (den % 2 == 0) {
+        den /= 2;
+        ++twos;
+    }
+    while (den % 5 == 0) {
+        den /= 5;
+        ++fives;
+    }
     if (den != 1) return exact_string(t);
     int digits = std::max(twos, fives);
-    BigInt scaled = boost::multiprecision::numerator(t) * pow10(digits) /
-                    boost::multiprecision::denominator(t);
+    BigInt scaled = boost::multiprecision::numerator(t) * pow10(digits) / boost::multiprecision::denominator(t);
     bool negative = scaled < 0;
     if (negative) scaled = -scaled;
     std::string s = scaled.str();

@@ -24,8 +24,8 @@ void check_block_limits(const Platform& p, const Operation& op) {
                                        " (R1)");
     }
     if (!SmUsage{}.fits(op.demand(), p))
-        throw InputError(op.where, "kernel '" + op.name + "': one block (" + std::to_string(op.threads) +
-                                       " threads, " + std::to_string(op.shared_mem) + " B shared, " +
+        throw InputError(op.where, "kernel '" + op.name + "': one block (" + std::to_string(op.threads) + " threads, " +
+                                       std::to_string(op.shared_mem) + " B shared, " +
                                        std::to_string(op.demand().registers) +
                                        " registers) does not fit even on an empty SM, so it could never run");
 }

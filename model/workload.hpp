@@ -47,11 +47,11 @@ enum class OpKind { kernel, copy };
 struct Operation {
     std::string name;
     OpKind kind = OpKind::kernel;
-    int stream = 0;             // index into Workload::streams
-    int position = 0;           // index within its stream's list
+    int stream = 0;    // index into Workload::streams
+    int position = 0;  // index within its stream's list
     // Kernels only.
-    std::int64_t blocks = 0;    // grid size g
-    std::int64_t threads = 0;   // per block, b
+    std::int64_t blocks = 0;      // grid size g
+    std::int64_t threads = 0;     // per block, b
     std::int64_t shared_mem = 0;  // bytes per block
     std::int64_t registers = 0;   // per thread
     // Block execution time C of a kernel, or the duration of a copy.
@@ -67,8 +67,8 @@ struct Operation {
 // Expected results recorded next to a case, each traceable to a paper sentence or a derivation.
 struct Expectation {
     std::string note;
-    std::vector<std::string> order;            // launch order; empty = file order
-    std::optional<std::string> policy;         // SM placement policy name
+    std::vector<std::string> order;     // launch order; empty = file order
+    std::optional<std::string> policy;  // SM placement policy name
     std::map<std::string, Time> start, finish, response;
     struct Block {
         std::string kernel;
@@ -77,8 +77,8 @@ struct Expectation {
         std::optional<int> sm;
     };
     std::vector<Block> blocks;
-    std::map<std::string, Time> rta_finish;    // thesis RTA (bounds/) for this order
-    std::map<std::string, Time> wcrt;          // worst case over all scenarios
+    std::map<std::string, Time> rta_finish;  // thesis RTA (bounds/) for this order
+    std::map<std::string, Time> wcrt;        // worst case over all scenarios
     SourceLocation where;
 };
 
@@ -91,24 +91,24 @@ struct FixedScenario {
     // Operation -> time of each block (a copy: its duration), each within its interval; an
     // operation not named runs at the interval's upper end (SPEC §5, simulation column).
     std::map<std::string, std::vector<Time>> block_time;
-    std::map<std::string, Time> issue;           // operation -> issue instant within its window
+    std::map<std::string, Time> issue;  // operation -> issue instant within its window
     SourceLocation where;
 };
 
 struct Workload {
-    std::string source;  // file name it came from, for messages
+    std::string source;     // file name it came from, for messages
     std::string time_unit;  // "s", "ms", "us", "ns" when the file says (model/time_unit.hpp); else ""
     Platform platform;
     std::vector<Stream> streams;
-    std::vector<Operation> ops;   // file order
+    std::vector<Operation> ops;  // file order
     std::vector<Expectation> expectations;
     std::optional<FixedScenario> scenario;
 
-    std::optional<int> find_op(const std::string& name) const;      // O(ops): for a few names
-    std::unordered_map<std::string, int> op_index() const;          // name -> index, for many
-    std::vector<int> stream_ops(int stream) const;  // in list order
-    int null_stream() const;                        // -1 if none
-    std::int64_t total_blocks() const;              // of every kernel; <= 2^62 once loaded
+    std::optional<int> find_op(const std::string& name) const;  // O(ops): for a few names
+    std::unordered_map<std::string, int> op_index() const;      // name -> index, for many
+    std::vector<int> stream_ops(int stream) const;              // in list order
+    int null_stream() const;                                    // -1 if none
+    std::int64_t total_blocks() const;                          // of every kernel; <= 2^62 once loaded
 };
 
 }  // namespace gpuwcrt

@@ -29,7 +29,10 @@ std::vector<std::int64_t> pack_block_offsets(const Workload& w, const Schedule& 
             // (an edge stays forever) keeps the free space in one piece when neighbours end, so
             // later blocks still find a contiguous range (dynamic storage allocation is NP-hard;
             // this heuristic only has to look right). Ties go to the lowest offset.
-            struct Candidate { std::int64_t lo; std::optional<Time> neighbour_end; };  // nullopt: an edge
+            struct Candidate {
+                std::int64_t lo;
+                std::optional<Time> neighbour_end;
+            };  // nullopt: an edge
             std::vector<Candidate> cands{{0, std::nullopt}, {cap - n, std::nullopt}};
             for (std::size_t a : active) {
                 cands.push_back({offset[a] + threads(a), s.blocks[a].end});
@@ -66,8 +69,8 @@ Time tick_step(const Time& span, int max_ticks) {
 }
 
 std::string px(const Time& pixels) {
-    const BigInt hundredths = boost::multiprecision::numerator(pixels) * 100 /
-                              boost::multiprecision::denominator(pixels);
+    const BigInt hundredths =
+        boost::multiprecision::numerator(pixels) * 100 / boost::multiprecision::denominator(pixels);
     return human_string(Time(hundredths, 100));
 }
 

@@ -28,15 +28,15 @@ std::string colour_of(const Workload& w, int op) {
 struct Canvas {
     std::ostringstream body;
     void rect(const Time& x, const Time& y, const Time& wd, const Time& ht, const std::string& attrs) {
-        body << "<rect x=\"" << px(x) << "\" y=\"" << px(y) << "\" width=\"" << px(wd) << "\" height=\""
-             << px(ht) << "\" " << attrs << "/>\n";
+        body << "<rect x=\"" << px(x) << "\" y=\"" << px(y) << "\" width=\"" << px(wd) << "\" height=\"" << px(ht)
+             << "\" " << attrs << "/>\n";
     }
     void text(const Time& x, const Time& y, const std::string& s, const std::string& attrs) {
         body << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" " << attrs << ">" << xml_escape(s) << "</text>\n";
     }
     void line(const Time& x1, const Time& y1, const Time& x2, const Time& y2, const std::string& attrs) {
-        body << "<line x1=\"" << px(x1) << "\" y1=\"" << px(y1) << "\" x2=\"" << px(x2) << "\" y2=\"" << px(y2)
-             << "\" " << attrs << "/>\n";
+        body << "<line x1=\"" << px(x1) << "\" y1=\"" << px(y1) << "\" x2=\"" << px(x2) << "\" y2=\"" << px(y2) << "\" "
+             << attrs << "/>\n";
     }
 };
 
@@ -110,16 +110,15 @@ void draw_time_axis(Canvas& c, const PixelScale& xs, const Time& end, const Time
     const Time step = tick_step(end, 12);
     for (Time t = 0; t <= end; t += step) {
         c.line(xs.x(t), y, xs.x(t), y + 5, "stroke=\"#000\"");
-        c.text(xs.x(t), y + 17, human_string(t),
-               "class=\"tick\" font-size=\"11\" text-anchor=\"middle\"");
+        c.text(xs.x(t), y + 17, human_string(t), "class=\"tick\" font-size=\"11\" text-anchor=\"middle\"");
     }
     c.text(left + plot_width + 5, y + 4, "t", "font-size=\"11\" font-style=\"italic\"");
 }
 
-// One arrow per launch instant, pointing up at the axis (ending under the tick labels), with the names launched then listed
-// below it in launch order; a group whose labels would collide with an earlier one moves down.
-Time draw_launch_arrows(Canvas& c, const Workload& w, const Schedule& s, const PixelScale& xs,
-                        const Time& axis_y, const Time& y) {
+// One arrow per launch instant, pointing up at the axis (ending under the tick labels), with the names launched then
+// listed below it in launch order; a group whose labels would collide with an earlier one moves down.
+Time draw_launch_arrows(Canvas& c, const Workload& w, const Schedule& s, const PixelScale& xs, const Time& axis_y,
+                        const Time& y) {
     std::vector<std::vector<int>> groups;
     for (int i : s.launch_order)
         if (groups.empty() || s.ops[groups.back().front()].issue != s.ops[i].issue) groups.push_back({i});
@@ -180,12 +179,23 @@ std::string xml_escape(const std::string& s) {
     std::string out;
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out.push_back(c);
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&apos;";
+                break;
+            default:
+                out.push_back(c);
         }
     }
     return out;

@@ -8,12 +8,12 @@ Json schedule_json(const Workload& w, const Schedule& s) {
         const Operation& o = w.ops[i];
         const OpTiming& t = s.ops[i];
         Json j = {{"name", o.name},
-                            {"kind", o.is_kernel() ? "kernel" : "copy"},
-                            {"stream", w.streams[o.stream].name},
-                            {"issue", exact_string(t.issue)},
-                            {"start", exact_string(t.start)},
-                            {"finish", exact_string(t.finish)},
-                            {"response", exact_string(s.response(i))}};
+                  {"kind", o.is_kernel() ? "kernel" : "copy"},
+                  {"stream", w.streams[o.stream].name},
+                  {"issue", exact_string(t.issue)},
+                  {"start", exact_string(t.start)},
+                  {"finish", exact_string(t.finish)},
+                  {"response", exact_string(s.response(i))}};
         if (o.deadline) {
             j["deadline"] = exact_string(*o.deadline);
             j["meets_deadline"] = s.response(i) <= *o.deadline;

@@ -16,9 +16,7 @@ struct Column {
 
 }  // namespace
 
-TextTable::TextTable(const std::vector<std::string>& header) {
-    rows_.emplace_back(header.begin(), header.end());
-}
+TextTable::TextTable(const std::vector<std::string>& header) { rows_.emplace_back(header.begin(), header.end()); }
 
 void TextTable::print(std::ostream& out) const {
     std::size_t n = 0;

@@ -35,7 +35,7 @@ public:
     void add(std::vector<TableCell> row) { rows_.push_back(std::move(row)); }
     // A row of plain text built elsewhere (a template, so that a braced list picks the above).
     template <class Text>
-        requires std::is_same_v<Text, std::string>
+    requires std::is_same_v<Text, std::string>
     void add(const std::vector<Text>& row) { rows_.emplace_back(row.begin(), row.end()); }
     void print(std::ostream& out) const;
 

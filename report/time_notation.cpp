@@ -9,8 +9,14 @@ namespace {
 int decimal_digits(const Time& t) {
     BigInt den = boost::multiprecision::denominator(t);
     int twos = 0, fives = 0;
-    while (den % 2 == 0) { den /= 2; ++twos; }
-    while (den % 5 == 0) { den /= 5; ++fives; }
+    while (den % 2 == 0) {
+        den /= 2;
+        ++twos;
+    }
+    while (den % 5 == 0) {
+        den /= 5;
+        ++fives;
+    }
     return den == 1 ? std::max(twos, fives) : -1;
 }
 

@@ -15,7 +15,8 @@ Scenario scenario_for(const Workload& w, const std::vector<std::string>& order_o
     if (policy) {
         auto p = parse_policy(*policy);
         if (!p) {
-            const std::string message = "unknown policy " + quoted_name(*policy) + " (most-room, round-robin, first-fit)";
+            const std::string message =
+                "unknown policy " + quoted_name(*policy) + " (most-room, round-robin, first-fit)";
             if (policy_option) throw option_error("--policy", message);
             throw InputError(f->where, "[scenario] policy: " + message);
         }

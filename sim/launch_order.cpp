@@ -14,10 +14,14 @@ std::optional<Policy> parse_policy(const std::string& name) {
 
 std::string policy_name(Policy p) {
     switch (p) {
-        case Policy::most_room: return "most-room";
-        case Policy::round_robin: return "round-robin";
-        case Policy::first_fit: return "first-fit";
-        case Policy::chooser: return "any";
+        case Policy::most_room:
+            return "most-room";
+        case Policy::round_robin:
+            return "round-robin";
+        case Policy::first_fit:
+            return "first-fit";
+        case Policy::chooser:
+            return "any";
     }
     return "?";
 }

@@ -52,19 +52,17 @@ int place_block(SimState& s, int kernel, std::int64_t block, const std::vector<i
     if (kernel < static_cast<int>(s.scenario.fixed_sm.size()) && !s.scenario.fixed_sm[kernel].empty()) {
         const int sm = s.scenario.fixed_sm[kernel][block];
         if (std::find(fitting.begin(), fitting.end(), sm) == fitting.end())
-            throw InputError(s.scenario.fixed_where,
-                             "the fixed placement puts block " + std::to_string(block) + " of '" +
-                                 s.w.ops[kernel].name + "' on SM " + std::to_string(sm) +
-                                 ", where it does not fit at that moment");
+            throw InputError(s.scenario.fixed_where, "the fixed placement puts block " + std::to_string(block) +
+                                                         " of '" + s.w.ops[kernel].name + "' on SM " +
+                                                         std::to_string(sm) + ", where it does not fit at that moment");
         return sm;
     }
     if (s.scenario.policy == Policy::chooser) {
         PlacementRequest req{kernel, block, fitting, distinct_states(s, fitting)};
         const int c = s.scenario.choose(req);
         if (std::find(fitting.begin(), fitting.end(), c) == fitting.end())
-            throw std::logic_error("SM chooser picked SM " + std::to_string(c) + " for block " +
-                                   std::to_string(block) + " of '" + s.w.ops[kernel].name +
-                                   "', where it does not fit");
+            throw std::logic_error("SM chooser picked SM " + std::to_string(c) + " for block " + std::to_string(block) +
+                                   " of '" + s.w.ops[kernel].name + "', where it does not fit");
         return c;
     }
     const int sm = policy_sm(s.scenario.policy, s.sm, s.w.ops[kernel].demand(), s.w.platform, s.round_robin_last);

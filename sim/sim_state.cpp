@@ -64,9 +64,7 @@ void SimState::pop_completed(int op) {
     if (!q.empty()) new_head(*this, st);
 }
 
-long SimState::rank(int op) const {
-    return scenario.rank.empty() ? op : scenario.rank[op];
-}
+long SimState::rank(int op) const { return scenario.rank.empty() ? op : scenario.rank[op]; }
 
 Time SimState::block_time(int kernel, std::int64_t block) const {
     if (scenario.block_time) return scenario.block_time(kernel, block);

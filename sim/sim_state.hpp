@@ -46,11 +46,11 @@ struct SimState {
     // Indexes kept in step with the queues so that each event costs O(log n) per operation it
     // touches instead of a scan of every operation or stream (quadratic over a whole run).
     int null_stream = -1;
-    std::vector<int> next_in_stream;                       // successor in the stream, or -1
+    std::vector<int> next_in_stream;                           // successor in the stream, or -1
     std::set<PendingIssue, PendingIssueOrder> pending_issues;  // not yet issued
-    std::set<std::pair<long, int>> waiting_kernels;        // (launch_seq, op): stream heads not joined
-    std::vector<int> waiting_copies;                       // copy stream heads not joined
-    std::set<std::pair<long, int>> other_fronts;           // (launch_seq, op): heads of non-NULL streams
+    std::set<std::pair<long, int>> waiting_kernels;            // (launch_seq, op): stream heads not joined
+    std::vector<int> waiting_copies;                           // copy stream heads not joined
+    std::set<std::pair<long, int>> other_fronts;               // (launch_seq, op): heads of non-NULL streams
     std::vector<std::int64_t> next_block, blocks_done;
     std::multimap<Time, RunningBlock, TimeLess> running_blocks;  // by end time
     std::multimap<Time, int, TimeLess> running_copies;           // by end time -> op
@@ -60,8 +60,8 @@ struct SimState {
 
     long rank(int op) const;
     void set_issue_at(int op, const Time& t);
-    void push_issued(int op);       // G1: joins its stream queue
-    void pop_completed(int op);     // G4/C4: leaves its stream queue
+    void push_issued(int op);    // G1: joins its stream queue
+    void pop_completed(int op);  // G4/C4: leaves its stream queue
     Time block_time(int kernel, std::int64_t block) const;
     std::optional<Time> next_event() const;
 };

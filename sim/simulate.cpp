@@ -58,8 +58,7 @@ Schedule simulate(const Workload& w, const Scenario& scenario) {
         }
     }
     for (std::size_t i = 0; i < w.ops.size(); ++i)
-        if (!s.completed[i])
-            throw std::logic_error("simulation ended with '" + w.ops[i].name + "' unfinished");
+        if (!s.completed[i]) throw std::logic_error("simulation ended with '" + w.ops[i].name + "' unfinished");
     return s.out;
 }
 

@@ -10,8 +10,8 @@ namespace {
 std::string schedule_text(const Workload& w, const Schedule& s) {
     std::ostringstream out;
     for (const BlockTiming& b : s.blocks)
-        out << "  " << w.ops[b.kernel].name << ":" << b.index << " sm " << b.sm << " [" << human_string(b.start)
-            << ", " << human_string(b.end) << ")\n";
+        out << "  " << w.ops[b.kernel].name << ":" << b.index << " sm " << b.sm << " [" << human_string(b.start) << ", "
+            << human_string(b.end) << ")\n";
     return out.str();
 }
 
@@ -55,16 +55,15 @@ Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, con
     try {
         replayed = simulate(w, witness_scenario(w, x));
     } catch (const InputError& e) {
-        throw ReplayMismatch("the witness scenario cannot be replayed: " + e.message() + "\nwitness: " +
-                             describe_witness(w, x));
+        throw ReplayMismatch("the witness scenario cannot be replayed: " + e.message() +
+                             "\nwitness: " + describe_witness(w, x));
     }
     bool same = replayed.response(op) == claimed_response;
     if (claimed) {
         for (std::size_t i = 0; i < claimed->blocks.size() && same; ++i) {
             const BlockTiming& c = claimed->blocks[i];
-            auto it = std::find_if(replayed.blocks.begin(), replayed.blocks.end(), [&](const BlockTiming& r) {
-                return r.kernel == c.kernel && r.index == c.index;
-            });
+            auto it = std::find_if(replayed.blocks.begin(), replayed.blocks.end(),
+                                   [&](const BlockTiming& r) { return r.kernel == c.kernel && r.index == c.index; });
             same = it != replayed.blocks.end() && it->start == c.start && it->sm == c.sm;
         }
     }
@@ -96,7 +95,8 @@ std::string describe_witness(const Workload& w, const WitnessScenario& x) {
         if (x.block_time[i].empty()) continue;
         out << sep << w.ops[i].name << "=[";
         sep = " ";
-        for (std::size_t j = 0; j < x.block_time[i].size(); ++j) out << (j ? "," : "") << human_string(x.block_time[i][j]);
+        for (std::size_t j = 0; j < x.block_time[i].size(); ++j)
+            out << (j ? "," : "") << human_string(x.block_time[i][j]);
         out << "]";
     }
     for (std::size_t i = 0; i < x.issue.size(); ++i)

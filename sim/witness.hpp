@@ -13,8 +13,8 @@
 namespace gpuwcrt {
 
 struct WitnessScenario {
-    std::vector<int> launch_order;      // operation indices, in launch order
-    std::vector<std::vector<int>> sm;   // per operation: SM of each block (empty for copies)
+    std::vector<int> launch_order;     // operation indices, in launch order
+    std::vector<std::vector<int>> sm;  // per operation: SM of each block (empty for copies)
     // Per operation: the time of each block (a copy: its duration, one entry) within its
     // block_time/duration interval; empty (or shorter than the operation) = the interval's
     // upper end, the simulator's default.

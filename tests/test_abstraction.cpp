@@ -228,7 +228,8 @@ TEST_CASE("bounds: reordering the streams and operations of the file keeps every
             op.stream = ns - 1 - op.stream;
             op.name = "x" + op.name;
         }
-        std::stable_sort(v.ops.begin(), v.ops.end(), [](const Operation& a, const Operation& b) { return a.stream < b.stream; });
+        std::stable_sort(v.ops.begin(), v.ops.end(),
+                         [](const Operation& a, const Operation& b) { return a.stream < b.stream; });
         const BoundsResult a = abstraction_bounds(w, o, Budget{}, quick());
         const BoundsResult b = abstraction_bounds(v, o, Budget{}, quick());
         const auto index = v.op_index();

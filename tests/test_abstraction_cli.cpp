@@ -41,9 +41,11 @@ TEST_CASE("wcrt --engine bounds ranges over intervals and windows, and simulate 
     struct Case {
         std::string name, text, op, worst;
     };
-    for (const Case& c : {Case{"interval.toml", interval_case, "K2", "2"}, Case{"window.toml", window_case, "K2", "11"}}) {
+    for (const Case& c :
+         {Case{"interval.toml", interval_case, "K2", "2"}, Case{"window.toml", window_case, "K2", "11"}}) {
         const std::string file = test::write_file(dir, c.name, c.text), witness = dir + "/w-" + c.name;
-        const auto run = test::run_cli({"wcrt", file, "--engine", "bounds", "--op", c.op, "--witness", witness, "--json"});
+        const auto run =
+            test::run_cli({"wcrt", file, "--engine", "bounds", "--op", c.op, "--witness", witness, "--json"});
         INFO(c.name << "\n" << run.out << run.err);
         REQUIRE((run.exit_code == 0 || run.exit_code == 2));
         const json j = json::parse(run.out);
@@ -94,19 +96,22 @@ TEST_CASE("[scenario] block_time and issue values are checked", "[abstraction][c
         CHECK(run.err.find(c.phrase) != std::string::npos);
     }
     // A valid one: K1's block at 0.5 gives K2 the response 2 (the file order has K3 before K2).
-    const std::string ok = test::write_file(dir, "ok.toml", interval_case + "[scenario]\nblock_time = { K1 = [0.5] }\n");
+    const std::string ok =
+        test::write_file(dir, "ok.toml", interval_case + "[scenario]\nblock_time = { K1 = [0.5] }\n");
     const auto run = test::run_cli({"simulate", ok, "--json"});
     REQUIRE(run.exit_code == 0);
     CHECK(response_of(run.out, "K2") == "2");
 }
 
-TEST_CASE("wcrt --engine bounds covers priorities with intervals and refuses more operations than it keys", "[abstraction][cli]") {
+TEST_CASE("wcrt --engine bounds covers priorities with intervals and refuses more operations than it keys",
+          "[abstraction][cli]") {
     const std::string dir = test::temp_dir();
     // Before the abstraction of two EE queues, no engine took this (interval + priorities).
-    const std::string prio = test::write_file(dir, "prio.toml",
-                                        "[[stream]]\nname = \"H\"\npriority = \"high\"\n[[stream]]\nname = \"L\"\n"
-                                        "[[kernel]]\nname = \"A\"\nstream = \"H\"\nblocks = 1\nthreads = 1024\nblock_time = [1, 2]\nissue = 0.5\n"
-                                        "[[kernel]]\nname = \"B\"\nstream = \"L\"\nblocks = 4\nthreads = 1024\nblock_time = 1\n");
+    const std::string prio = test::write_file(
+        dir, "prio.toml",
+        "[[stream]]\nname = \"H\"\npriority = \"high\"\n[[stream]]\nname = \"L\"\n"
+        "[[kernel]]\nname = \"A\"\nstream = \"H\"\nblocks = 1\nthreads = 1024\nblock_time = [1, 2]\nissue = 0.5\n"
+        "[[kernel]]\nname = \"B\"\nstream = \"L\"\nblocks = 4\nthreads = 1024\nblock_time = 1\n");
     const auto ok = test::run_cli({"wcrt", prio, "--engine", "bounds", "--json"});
     INFO(ok.err);
     CHECK((ok.exit_code == 0 || ok.exit_code == 2));

@@ -31,9 +31,15 @@ RandomWorkloadSpec spec(std::uint64_t seed, bool ranges) {
     s.copy_percent = 20;
     s.after_idle_percent = 15;
     switch (seed % 3) {
-        case 0: s.high_priority_streams = 1; break;
-        case 1: s.null_stream = true; break;
-        default: s.high_priority_streams = 1, s.null_stream = true; break;
+        case 0:
+            s.high_priority_streams = 1;
+            break;
+        case 1:
+            s.null_stream = true;
+            break;
+        default:
+            s.high_priority_streams = 1, s.null_stream = true;
+            break;
     }
     if (seed % 7 == 0) s.sms = 3;
     if (ranges) {
@@ -66,7 +72,8 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
 
 }  // namespace
 
-TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= replayed LB, 600 point-time workloads", "[slow]") {
+TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= replayed LB, 600 point-time workloads",
+          "[slow]") {
     EngineOptions o;
     int exact = 0, total = 0;
     for (std::uint64_t seed = 1; seed <= 600; ++seed) {
@@ -88,7 +95,8 @@ TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= repl
     CHECK(exact * 2 > total);
 }
 
-TEST_CASE("bounds with priorities and the NULL stream: UB covers simulated scenarios of 300 interval and window workloads") {
+TEST_CASE(
+    "bounds with priorities and the NULL stream: UB covers simulated scenarios of 300 interval and window workloads") {
     EngineOptions o;
     std::mt19937_64 rng(1212);
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {

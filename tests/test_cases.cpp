@@ -26,9 +26,8 @@ void check_expectation(const Workload& w, const Expectation& e) {
     for (const auto& [name, t] : e.response) CHECK(exact_string(s.response(op(name))) == exact_string(t));
     for (const auto& b : e.blocks) {
         INFO("block " << b.kernel << ":" << b.index);
-        auto it = std::find_if(s.blocks.begin(), s.blocks.end(), [&](const BlockTiming& x) {
-            return x.kernel == op(b.kernel) && x.index == b.index;
-        });
+        auto it = std::find_if(s.blocks.begin(), s.blocks.end(),
+                               [&](const BlockTiming& x) { return x.kernel == op(b.kernel) && x.index == b.index; });
         REQUIRE(it != s.blocks.end());
         if (b.start) CHECK(exact_string(it->start) == exact_string(*b.start));
         if (b.end) CHECK(exact_string(it->end) == exact_string(*b.end));

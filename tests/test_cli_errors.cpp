@@ -41,8 +41,8 @@ void check_error(const std::vector<std::string>& args, const std::string& option
 }  // namespace
 
 TEST_CASE("an unknown option is named, for every command", "[cli]") {
-    for (const std::string cmd : {"simulate", "warp", "warp-sweep", "wcrt", "certify", "rta", "import-examiner",
-                                  "compare-trace"}) {
+    for (const std::string cmd :
+         {"simulate", "warp", "warp-sweep", "wcrt", "certify", "rta", "import-examiner", "compare-trace"}) {
         check_error({cmd, "--no-such-option"}, "--no-such-option", "unknown option of 'gpuwcrt " + cmd + "'");
         check_error({cmd, "--no-such-option=3"}, "--no-such-option");
     }

@@ -42,9 +42,12 @@ RandomWorkloadSpec feature_spec(std::uint64_t seed) {
 Policy policy_for(std::uint64_t seed) {
     switch ((seed / 3) % 4) {
         case 0:
-        case 1: return Policy::chooser;
-        case 2: return Policy::most_room;
-        default: return seed % 2 ? Policy::first_fit : Policy::round_robin;
+        case 1:
+            return Policy::chooser;
+        case 2:
+            return Policy::most_room;
+        default:
+            return seed % 2 ? Policy::first_fit : Policy::round_robin;
     }
 }
 
@@ -103,10 +106,12 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
         require_witnesses_replay(w, r);
         pruned_seen += r.stats.pruned > 0;
         null_seen += w.null_stream() >= 0;
-        high_seen += std::any_of(w.streams.begin(), w.streams.end(), [](const Stream& s) { return s.priority == Priority::high; });
+        high_seen += std::any_of(w.streams.begin(), w.streams.end(),
+                                 [](const Stream& s) { return s.priority == Priority::high; });
         copies_seen += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.is_kernel(); });
-        idle_seen += std::any_of(w.ops.begin(), w.ops.end(),
-                                 [](const Operation& op) { return op.issue.kind == IssueSpec::Kind::after_stream_idle; });
+        idle_seen += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
+            return op.issue.kind == IssueSpec::Kind::after_stream_idle;
+        });
         multi_seen += w.ops.size() > w.streams.size();
     }
     // The features were really drawn (a spec change that turns one off fails here).

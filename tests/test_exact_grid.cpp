@@ -59,7 +59,8 @@ bool brute_force(const Workload& w, Policy policy, std::vector<Time>& worst, lon
             for (std::int64_t x = lo; x <= hi; ++x) v.push_back(t.to_time(x));
             return v;
         };
-        for (std::int64_t b = 0; b < (op.is_kernel() ? op.blocks : 1); ++b) axes.push_back({i, b, grid(t.lo[i], t.hi[i])});
+        for (std::int64_t b = 0; b < (op.is_kernel() ? op.blocks : 1); ++b)
+            axes.push_back({i, b, grid(t.lo[i], t.hi[i])});
         if (op.issue.kind == IssueSpec::Kind::at && t.issue_lo[i] < t.issue_hi[i])
             axes.push_back({i, -1, grid(t.issue_lo[i], t.issue_hi[i])});
     }
@@ -111,7 +112,8 @@ TEST_CASE("exact engine over intervals and windows equals the maximum over the t
     int checked = 0, with_windows = 0, with_intervals = 0, eager = 0, copies = 0;
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
         const Workload w = random_workload(grid_spec(seed), 4200 + seed);
-        const Policy policy = w.platform.sms == 1 ? Policy::chooser : (seed % 2 ? Policy::first_fit : Policy::most_room);
+        const Policy policy =
+            w.platform.sms == 1 ? Policy::chooser : (seed % 2 ? Policy::first_fit : Policy::most_room);
         std::vector<Time> worst;
         if (!brute_force(w, policy, worst, 300)) continue;
         INFO("seed " << seed);
@@ -132,12 +134,15 @@ TEST_CASE("exact engine over intervals and windows equals the maximum over the t
                 CHECK_FALSE(r.wcrt[op].upper_bound);
             }
             REQUIRE(r.wcrt[op].witness);
-            CHECK(simulate(w, witness_scenario(w, *r.wcrt[op].witness)).response(static_cast<int>(op)) == *r.wcrt[op].wcrt);
+            CHECK(simulate(w, witness_scenario(w, *r.wcrt[op].witness)).response(static_cast<int>(op)) ==
+                  *r.wcrt[op].wcrt);
         }
         ++checked;
-        with_intervals += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.time.is_point(); });
-        with_windows += std::any_of(w.ops.begin(), w.ops.end(),
-                                    [](const Operation& op) { return op.issue.is_static() && !op.issue.at.is_point(); });
+        with_intervals +=
+            std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.time.is_point(); });
+        with_windows += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
+            return op.issue.is_static() && !op.issue.at.is_point();
+        });
         eager += w.null_stream() >= 0;
         copies += std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) { return !op.is_kernel(); });
     }

@@ -33,7 +33,8 @@ std::string trace(const std::string& file) { return source_path("tests/data/thes
 
 std::vector<ExaminerLog> thesis_logs() {
     std::vector<ExaminerLog> logs;
-    for (int i = 1; i <= 4; ++i) logs.push_back(read_examiner_log_file(trace("concurrent_1st_" + std::to_string(i) + ".json")));
+    for (int i = 1; i <= 4; ++i)
+        logs.push_back(read_examiner_log_file(trace("concurrent_1st_" + std::to_string(i) + ".json")));
     return logs;
 }
 
@@ -44,13 +45,14 @@ Workload import_text(const std::string& json, std::optional<Time> bandwidth = st
 // A config around one benchmark object (given as JSON text).
 std::string config_with(const std::string& benchmarks) {
     return "{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"cuda_device\": 0,\n"
-           " \"benchmarks\": [" + benchmarks + "]}";
+           " \"benchmarks\": [" +
+           benchmarks + "]}";
 }
 
 std::string spin(const std::string& label, const std::string& extra = "") {
     return "{\"filename\": \"./bin/timer_spin.so\", \"label\": \"" + label +
-           "\", \"thread_count\": 256, \"block_count\": 2, \"data_size\": 0, \"additional_info\": 500000000" +
-           extra + "}";
+           "\", \"thread_count\": 256, \"block_count\": 2, \"data_size\": 0, \"additional_info\": 500000000" + extra +
+           "}";
 }
 
 }  // namespace
@@ -73,7 +75,8 @@ TEST_CASE("every examiner config imports to its reviewed golden TOML", "[examine
 }
 
 TEST_CASE("the thesis config imports - in the measured launch order it completes at 6, 12, 11, 10", "[examiner]") {
-    const auto r = run_cli({"import-examiner", trace("rta.json"), "--launch-order", "Kernel 2, Kernel 3, Kernel 4, Kernel 1"});
+    const auto r =
+        run_cli({"import-examiner", trace("rta.json"), "--launch-order", "Kernel 2, Kernel 3, Kernel 4, Kernel 1"});
     REQUIRE(r.exit_code == 0);
     const Workload w = load_workload_text(r.out, "rta.toml");
     const Schedule s = simulate(w, scenario_for(w, {}, std::nullopt));
@@ -146,8 +149,9 @@ TEST_CASE("compare-trace --svg stacks the measured and predicted charts", "[exam
 }
 
 TEST_CASE("stack_svgs places each chart below the previous one", "[examiner]") {
-    const std::string s = stack_svgs({{"a", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"50\"><g/></svg>"},
-                                      {"b", "<?xml version=\"1.0\"?>\n<svg width=\"80\" height=\"30\"/>"}});
+    const std::string s =
+        stack_svgs({{"a", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"50\"><g/></svg>"},
+                    {"b", "<?xml version=\"1.0\"?>\n<svg width=\"80\" height=\"30\"/>"}});
     CHECK(s.find("width=\"100\" height=\"136\"") != std::string::npos);  // 28 + 50 + 28 + 30
     CHECK(s.find("<svg x=\"0\" y=\"28\"") != std::string::npos);
     CHECK(s.find("<svg x=\"0\" y=\"106\"") != std::string::npos);
@@ -161,14 +165,17 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
         return dir + "/" + name;
     };
     SECTION("unsupported plugin, named") {
-        const std::string f = write("m.json", config_with(
-            "{\"filename\": \"./bin/mandelbrot.so\", \"thread_count\": 32, \"block_count\": 1, \"data_size\": 0}"));
+        const std::string f = write(
+            "m.json",
+            config_with(
+                "{\"filename\": \"./bin/mandelbrot.so\", \"thread_count\": 32, \"block_count\": 1, \"data_size\": 0}"));
         const auto r = run_cli({"import-examiner", f});
         CHECK(r.exit_code == 3);
         CHECK(r.err.find(f + ":2:30: unsupported benchmark plugin 'mandelbrot.so'") != std::string::npos);
     }
     SECTION("copies without --copy-bandwidth, at the first copy") {
-        const auto r = run_cli({"import-examiner", source_path("tests/data/examiner-configs/rtss_2017_fig3_bigexperiment.json")});
+        const auto r =
+            run_cli({"import-examiner", source_path("tests/data/examiner-configs/rtss_2017_fig3_bigexperiment.json")});
         CHECK(r.exit_code == 3);
         CHECK(r.err.find("rtss_2017_fig3_bigexperiment.json:27:29: copy 'K2 copy out'") != std::string::npos);
         CHECK(r.err.find("--copy-bandwidth") != std::string::npos);
@@ -186,7 +193,8 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
         CHECK(r.err.find(":2:152: unknown key 'sm_mask'") != std::string::npos);
     }
     SECTION("a missing required key, at the object") {
-        const std::string f = write("k.json", config_with("{\"filename\": \"./bin/timer_spin.so\", \"thread_count\": 1, \"data_size\": 0}"));
+        const std::string f = write(
+            "k.json", config_with("{\"filename\": \"./bin/timer_spin.so\", \"thread_count\": 1, \"data_size\": 0}"));
         const auto r = run_cli({"import-examiner", f});
         CHECK(r.exit_code == 3);
         CHECK(r.err.find(":2:17: a benchmark lacks the required key 'block_count'") != std::string::npos);
@@ -201,13 +209,13 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
 }
 
 TEST_CASE("import mapping: streams, priorities, NULL stream, releases", "[examiner]") {
-    const Workload w = import_text(config_with(
-        spin("hi", ", \"stream_priority\": -1, \"release_time\": 0.25") + "," + spin("lo", ", \"stream_priority\": 0") +
-        "," + spin("none") + "," +
-        "{\"filename\": \"./bin/timer_spin_default_stream.so\", \"label\": \"n2\", \"thread_count\": 64, "
-        "\"block_count\": 1, \"data_size\": 0, \"additional_info\": 3, \"release_time\": 0.9}," +
-        "{\"filename\": \"./bin/timer_spin_default_stream.so\", \"label\": \"n1\", \"thread_count\": 64, "
-        "\"block_count\": 1, \"data_size\": 0, \"additional_info\": 3, \"release_time\": 0.1}"));
+    const Workload w = import_text(
+        config_with(spin("hi", ", \"stream_priority\": -1, \"release_time\": 0.25") + "," +
+                    spin("lo", ", \"stream_priority\": 0") + "," + spin("none") + "," +
+                    "{\"filename\": \"./bin/timer_spin_default_stream.so\", \"label\": \"n2\", \"thread_count\": 64, "
+                    "\"block_count\": 1, \"data_size\": 0, \"additional_info\": 3, \"release_time\": 0.9}," +
+                    "{\"filename\": \"./bin/timer_spin_default_stream.so\", \"label\": \"n1\", \"thread_count\": 64, "
+                    "\"block_count\": 1, \"data_size\": 0, \"additional_info\": 3, \"release_time\": 0.1}"));
     REQUIRE(w.ops.size() == 5);
     CHECK(w.streams[w.ops[0].stream].priority == Priority::high);
     CHECK(w.ops[0].issue.at.lo == Time(1, 4));
@@ -226,7 +234,8 @@ TEST_CASE("import mapping: multikernel delays, copies and shared memory", "[exam
     const std::string mk =
         "{\"filename\": \"./bin/multikernel.so\", \"label\": \"S\", \"thread_count\": 0, \"block_count\": 0, "
         "\"data_size\": 0, \"release_time\": 0.5, \"additional_info\": ["
-        "{\"kernel_label\": \"A\", \"duration\": 1000000000, \"block_count\": 1, \"thread_count\": 128, \"delay\": 0.25,"
+        "{\"kernel_label\": \"A\", \"duration\": 1000000000, \"block_count\": 1, \"thread_count\": 128, \"delay\": "
+        "0.25,"
         " \"copy_in_count\": 1000},"
         "{\"kernel_label\": \"B\", \"duration\": 2000000000, \"block_count\": 3, \"thread_count\": 64, \"delay\": 0.5,"
         " \"shared_memory_size\": 10240, \"copy_out_count\": 250},"
@@ -235,12 +244,12 @@ TEST_CASE("import mapping: multikernel delays, copies and shared memory", "[exam
     REQUIRE(w.ops.size() == 5);
     const Operation &cin = w.ops[0], &a = w.ops[1], &b = w.ops[2], &cout = w.ops[3], &c = w.ops[4];
     CHECK(cin.name == "A copy in");
-    CHECK(cin.time.lo == 4);                     // 4000 bytes / 1000 B/s
-    CHECK(cin.issue.at.lo == Time(3, 4));        // release 0.5 + delay 0.25, the stream being idle
+    CHECK(cin.time.lo == 4);               // 4000 bytes / 1000 B/s
+    CHECK(cin.issue.at.lo == Time(3, 4));  // release 0.5 + delay 0.25, the stream being idle
     CHECK(a.issue.kind == IssueSpec::Kind::with_previous);
     CHECK(b.issue.kind == IssueSpec::Kind::after_stream_idle);
     CHECK(b.issue.delay == Time(1, 2));
-    CHECK(b.shared_mem == 40960);                // 10240 32-bit integers
+    CHECK(b.shared_mem == 40960);  // 10240 32-bit integers
     CHECK(cout.name == "B copy out");
     CHECK(cout.time.lo == 1);
     CHECK(cout.issue.kind == IssueSpec::Kind::with_previous);
@@ -254,8 +263,10 @@ TEST_CASE("import mapping: multikernel delays, copies and shared memory", "[exam
 
 TEST_CASE("import mapping: sharedmem_timer_spin in its object and older string forms", "[examiner]") {
     auto with_info = [](const std::string& info) {
-        return config_with("{\"filename\": \"./bin/sharedmem_timer_spin.so\", \"label\": \"s\", \"thread_count\": 256,"
-                           " \"block_count\": 4, \"data_size\": 0, \"additional_info\": " + info + "}");
+        return config_with(
+            "{\"filename\": \"./bin/sharedmem_timer_spin.so\", \"label\": \"s\", \"thread_count\": 256,"
+            " \"block_count\": 4, \"data_size\": 0, \"additional_info\": " +
+            info + "}");
     };
     const Workload a = import_text(with_info("{\"duration\": 250000000, \"shared_memory_size\": 8192}"));
     CHECK(a.ops[0].shared_mem == 32768);
@@ -270,7 +281,8 @@ TEST_CASE("configs outside the model are refused, not approximated", "[examiner]
     CHECK_THROWS_WITH(import_text(config_with(spin("x", ", \"max_iterations\": 3"))),
                       Catch::Contains("only single-iteration"));
     CHECK_THROWS_WITH(import_text("{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"use_processes\": true,"
-                                  " \"benchmarks\": [" + spin("x") + "]}"),
+                                  " \"benchmarks\": [" +
+                                  spin("x") + "]}"),
                       Catch::Contains("own process"));
     CHECK_THROWS_WITH(import_text(config_with(spin("x", ", \"release_time\": -1"))), Catch::Contains(">= 0"));
     // Two benchmarks with one label keep it visible and stay unique.
@@ -288,7 +300,8 @@ TEST_CASE("located JSON: positions, exact numbers, escapes, duplicates", "[exami
     CHECK(json_number(v.get("a")->items[1], "n") == Time(68093376, 1000000000));
     CHECK(json_number(v.get("a")->items[2], "n") == Time(-1, 400));
     CHECK(json_integer(parse_located_json("1e9", "j"), "n") == 1000000000);
-    CHECK_THROWS_WITH(parse_located_json("{\"a\": 1, \"a\": 2}", "j"), Catch::Contains("j:1:10: key 'a' appears twice"));
+    CHECK_THROWS_WITH(parse_located_json("{\"a\": 1, \"a\": 2}", "j"),
+                      Catch::Contains("j:1:10: key 'a' appears twice"));
     CHECK_THROWS_WITH(parse_located_json("[01]", "j"), Catch::Contains("j:1:3:"));
     CHECK_THROWS_WITH(parse_located_json("\"abc", "j"), Catch::Contains("unterminated"));
     CHECK_THROWS_WITH(parse_located_json("{} x", "j"), Catch::Contains("j:1:4:"));

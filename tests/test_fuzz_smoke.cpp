@@ -76,5 +76,7 @@ TEST_CASE("fuzz driver: a failing binary is reported with a reproducer and exit 
 TEST_CASE("fuzz driver: bad arguments are a usage error, exit 3", "[fuzz]") {
     CHECK(run_fuzzer({GPUWCRT_BINARY, GPUWCRT_SOURCE_DIR, "0", "1", "5", temp_dir()}).exit_code == 3);
     CHECK(run_fuzzer({GPUWCRT_BINARY, GPUWCRT_SOURCE_DIR, "10", "1", "5", temp_dir(), "--jobs", "x"}).exit_code == 3);
-    CHECK(run_fuzzer({GPUWCRT_BINARY, GPUWCRT_SOURCE_DIR, "10", "1", "5", temp_dir(), "--commands", "nope"}).exit_code == 3);
+    CHECK(
+        run_fuzzer({GPUWCRT_BINARY, GPUWCRT_SOURCE_DIR, "10", "1", "5", temp_dir(), "--commands", "nope"}).exit_code ==
+        3);
 }

@@ -114,8 +114,8 @@ TEST_CASE("blocks running together on one SM get disjoint thread ranges within t
             for (std::size_t j = 0; j < i; ++j) {
                 const auto& b = s.blocks[j];
                 const bool together = a.sm == b.sm && a.start < b.end && b.start < a.end;
-                const bool share = offset[i] < offset[j] + w.ops[b.kernel].threads &&
-                                   offset[j] < offset[i] + w.ops[a.kernel].threads;
+                const bool share =
+                    offset[i] < offset[j] + w.ops[b.kernel].threads && offset[j] < offset[i] + w.ops[a.kernel].threads;
                 CHECK_FALSE((together && share));
             }
         }

@@ -25,8 +25,8 @@ const std::string kernel_a = "[[kernel]]\nname = \"A\"\nblocks = 1\nthreads = 32
 
 std::string kernel_with(const std::string& blocks, const std::string& threads, const std::string& time,
                         const std::string& extra = "") {
-    return "[[kernel]]\nname = \"A\"\nblocks = " + blocks + "\nthreads = " + threads + "\nblock_time = " + time +
-           "\n" + extra;
+    return "[[kernel]]\nname = \"A\"\nblocks = " + blocks + "\nthreads = " + threads + "\nblock_time = " + time + "\n" +
+           extra;
 }
 
 const std::vector<BadInput> bad_inputs = {
@@ -40,7 +40,8 @@ const std::vector<BadInput> bad_inputs = {
     {"zero block_time", kernel_with("1", "32", "0"), 5, 14, "'block_time' must be > 0"},
     {"negative block_time", kernel_with("1", "32", "-0.5"), 5, 14, "'block_time' must be > 0 (got -0.5)"},
     {"zero blocks", kernel_with("0", "32", "1"), 3, 10, "'blocks' must be > 0"},
-    {"threads over 1024", kernel_with("1", "1025", "1"), 1, 1, "threads per block 1025 exceeds the per-block limit 1024"},
+    {"threads over 1024", kernel_with("1", "1025", "1"), 1, 1,
+     "threads per block 1025 exceeds the per-block limit 1024"},
     {"shared memory over 48 KiB", kernel_with("1", "32", "1", "shared_mem = 49153\n"), 1, 1,
      "shared memory per block (bytes) 49153 exceeds the per-block limit 49152"},
     {"registers over 32768 per block", kernel_with("1", "1024", "1", "registers = 33\n"), 1, 1,
@@ -48,12 +49,14 @@ const std::vector<BadInput> bad_inputs = {
     {"block fits on no SM", "[platform]\nthreads_per_sm = 512\n" + kernel_with("1", "1024", "1"), 3, 1,
      "does not fit even on an empty SM"},
     {"unknown stream", kernel_a + "stream = \"S9\"\n", 6, 10, "unknown stream 'S9'"},
-    {"two NULL streams", "[[stream]]\nname = \"N1\"\nnull = true\n[[stream]]\nname = \"N2\"\nnull = true\n" + kernel_a, 4, 1,
-     "a second NULL stream 'N2'"},
-    {"decreasing issue times", "[[stream]]\nname = \"S\"\n" + kernel_a + "stream = \"S\"\nissue = 2\n" +
-                                   "[[kernel]]\nname = \"B\"\nstream = \"S\"\nblocks = 1\nthreads = 32\nblock_time = 1\nissue = 1\n",
+    {"two NULL streams", "[[stream]]\nname = \"N1\"\nnull = true\n[[stream]]\nname = \"N2\"\nnull = true\n" + kernel_a,
+     4, 1, "a second NULL stream 'N2'"},
+    {"decreasing issue times",
+     "[[stream]]\nname = \"S\"\n" + kernel_a + "stream = \"S\"\nissue = 2\n" +
+         "[[kernel]]\nname = \"B\"\nstream = \"S\"\nblocks = 1\nthreads = 32\nblock_time = 1\nissue = 1\n",
      10, 1, "issue time of 'B' (1) is before that of 'A' (2) earlier in stream 'S'"},
-    {"duplicate operation name", kernel_a + "[[copy]]\nname = \"A\"\nduration = 1\n", 6, 1, "operation name 'A' is used twice"},
+    {"duplicate operation name", kernel_a + "[[copy]]\nname = \"A\"\nduration = 1\n", 6, 1,
+     "operation name 'A' is used twice"},
     {"duplicate stream name", "[[stream]]\nname = \"S\"\n[[stream]]\nname = \"S\"\n" + kernel_a, 3, 1,
      "stream 'S' is declared twice"},
     {"bad time literal 1/0", kernel_with("1", "32", "\"1/0\""), 5, 14, "'1/0' divides by zero"},
@@ -73,7 +76,8 @@ TEST_CASE("malformed inputs: exit 3, located message, no output", "[input-errors
     for (std::size_t i = 0; i < bad_inputs.size(); ++i) {
         const BadInput& b = bad_inputs[i];
         INFO("kind: " << b.kind << "\n" << b.toml);
-        const std::string file = dir + "/case" + std::to_string(i) + ".toml", svg = dir + "/out" + std::to_string(i) + ".svg";
+        const std::string file = dir + "/case" + std::to_string(i) + ".toml",
+                          svg = dir + "/out" + std::to_string(i) + ".svg";
         { std::ofstream(file) << b.toml; }
         const auto r = gpuwcrt::test::run_cli({"simulate", file, "--svg", svg});
         CHECK(r.exit_code == 3);
@@ -218,7 +222,8 @@ TEST_CASE("values that used to be silently changed are refused, and their neighb
                                    "registers = 34359738368\n");  // 2^35 x 32 = 2^40: exactly the limit
     CHECK(regs.exit_code == 0);
     CHECK(run_platform("registers_per_sm = 1099511627776\nregisters_per_block_max = 1099511627776",
-                       "registers = 34359738369\n").exit_code == 3);
+                       "registers = 34359738369\n")
+              .exit_code == 3);
     // blocks = 10^9 is within the documented limit of 2^40 and loads unchanged; 2^40 + 1 does not.
     const auto blocks = [](const std::string& n) {
         return gpuwcrt::test::workload_from("[[kernel]]\nname = \"A\"\nblocks = " + n +
@@ -239,11 +244,11 @@ TEST_CASE("the name policy: what a name may and may not hold", "[input-errors][n
         {"A\tB", "U+0009"},
         {"A\x1b[0m", "U+001B"},
         {"A\x7f", "U+007F"},
-        {"A\xc2\x9b", "U+009B"},            // C1 CSI
-        {"A\xe2\x80\xae", "U+202E"},       // right-to-left override
-        {"A\xe2\x80\xa8", "U+2028"},       // line separator
+        {"A\xc2\x9b", "U+009B"},      // C1 CSI
+        {"A\xe2\x80\xae", "U+202E"},  // right-to-left override
+        {"A\xe2\x80\xa8", "U+2028"},  // line separator
         {"A\xff", "not valid UTF-8"},
-        {"A\xc0\x80", "not valid UTF-8"},   // overlong NUL
+        {"A\xc0\x80", "not valid UTF-8"},      // overlong NUL
         {"A\xed\xa0\x80", "not valid UTF-8"},  // a surrogate
         {"a,b", "contains ','"},
         {"a=b", "contains '='"},
@@ -259,7 +264,8 @@ TEST_CASE("the name policy: what a name may and may not hold", "[input-errors][n
     CHECK(gpuwcrt::quoted_name("A\x1b[0m\xe2\x80\xae\xff") == "'A\\x1b[0m\\u202e\\xff'");
 }
 
-TEST_CASE("examiner labels become names by the documented mapping, in configs and logs alike", "[input-errors][names]") {
+TEST_CASE("examiner labels become names by the documented mapping, in configs and logs alike",
+          "[input-errors][names]") {
     bool changed = false;
     CHECK(gpuwcrt::name_from_label("Released 3rd, could cut ahead", changed) == "Released 3rd; could cut ahead");
     CHECK(changed);

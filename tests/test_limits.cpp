@@ -40,7 +40,8 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 }  // namespace
 
-TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)", "[limits][timeout]") {
+TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)",
+          "[limits][timeout]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     const TimedRun t = timed({"wcrt", c.file, "--timeout", "1", "--json"});
     INFO(t.run.out << t.run.err);
@@ -83,7 +84,8 @@ TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never cert
     CHECK(t.seconds < 30);
 }
 
-TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds", "[limits][memory][slow][nosan]") {
+TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), with its bounds",
+          "[limits][memory][slow][nosan]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
     // The encoding for K1 alone needs about 500 MiB; the timeout only guards against a hang.
     const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
@@ -113,13 +115,14 @@ TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memo
     INFO(r.out << r.err);
     CHECK(r.exit_code == 2);
     std::size_t reasons = 0;
-    for (std::size_t at = r.out.find("\"memory limit\""); at != std::string::npos; at = r.out.find("\"memory limit\"", at + 1))
+    for (std::size_t at = r.out.find("\"memory limit\""); at != std::string::npos;
+         at = r.out.find("\"memory limit\"", at + 1))
         ++reasons;
     CHECK(reasons == 3);
     // auto runs the explicit engines first; their freed memory stays mapped, so the run may end
     // before its table: still unknown (memory limit), exit 2, never a crash or a verdict.
-    const auto a = test::run_cli({"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64",
-                                  "--timeout", "60", "--json"});
+    const auto a = test::run_cli(
+        {"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64", "--timeout", "60", "--json"});
     INFO(a.out << a.err);
     CHECK(a.exit_code == 2);
     CHECK(has(a.out + a.err, "memory limit"));
@@ -129,8 +132,8 @@ TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memo
 TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or refused, never a crash",
           "[limits][memory][nosan]") {
     // The explicit warp engine stores every state: a million repetitions need gigabytes.
-    const auto r = test::run_cli({"warp", "--threads", "64", "--rep", "1000000", "--engine", "explicit",
-                                  "--max-memory", "100"});
+    const auto r =
+        test::run_cli({"warp", "--threads", "64", "--rep", "1000000", "--engine", "explicit", "--max-memory", "100"});
     INFO(r.out << r.err);
     CHECK((r.exit_code == 2 || r.exit_code == 3));  // 3: refused as too large before running
     if (r.exit_code == 2) CHECK(has(r.out + r.err, "unknown (memory limit)"));
@@ -151,8 +154,8 @@ TEST_CASE("the option --max-memory is accepted before and after the subcommand",
 
 TEST_CASE("bad --max-memory values are input errors in the CLI format", "[limits][memory][cli]") {
     const std::string file = test::source_path("cases/thesis/example.toml");
-    for (const std::string v : {"0", "-5", "abc", "1.5", "", "63", "1e3", "+100", "99999999999999999999999",
-                                "100000000000"}) {
+    for (const std::string v :
+         {"0", "-5", "abc", "1.5", "", "63", "1e3", "+100", "99999999999999999999999", "100000000000"}) {
         const auto r = test::run_cli({"wcrt", file, "--max-memory", v});
         INFO("--max-memory '" << v << "'\n" << r.out << r.err);
         CHECK(r.exit_code == 3);

@@ -100,13 +100,13 @@ TEST_CASE("display_width counts terminal columns, not bytes", "[output]") {
     CHECK(display_width("abc") == 3);
     CHECK(display_width("核心") == 4);
     CHECK(display_width("Käse") == 4);
-    CHECK(display_width("cafe\xcc\x81") == 4);   // e + U+0301 COMBINING ACUTE ACCENT
-    CHECK(display_width("한국") == 4);           // Hangul syllables are wide
-    CHECK(display_width("\xef\xbd\xb1") == 1);    // U+FF71 halfwidth katakana: narrow
-    CHECK(display_width("\xef\xbc\xa1") == 2);    // U+FF21 fullwidth A: wide
+    CHECK(display_width("cafe\xcc\x81") == 4);      // e + U+0301 COMBINING ACUTE ACCENT
+    CHECK(display_width("한국") == 4);              // Hangul syllables are wide
+    CHECK(display_width("\xef\xbd\xb1") == 1);      // U+FF71 halfwidth katakana: narrow
+    CHECK(display_width("\xef\xbc\xa1") == 2);      // U+FF21 fullwidth A: wide
     CHECK(display_width("\xf0\x9f\x98\x80") == 2);  // U+1F600 emoji
-    CHECK(display_width("a\xffz") == 3);          // an invalid byte is one column
-    CHECK(display_width("\xe6\xa0") == 2);        // a truncated sequence: two invalid bytes
+    CHECK(display_width("a\xffz") == 3);            // an invalid byte is one column
+    CHECK(display_width("\xe6\xa0") == 2);          // a truncated sequence: two invalid bytes
 }
 
 TEST_CASE("simulate aligns columns by display width with UTF-8 names", "[output]") {
@@ -203,7 +203,8 @@ TEST_CASE("notation_for and format_time: decimals while short, else fractions, n
 TEST_CASE("an imported workload's tables say the unit once: times in seconds", "[output]") {
     const std::string dir = test::temp_dir();
     const std::string toml = dir + "/rta.toml";
-    REQUIRE(run_cli({"import-examiner", source_path("tests/data/thesis-tx2-traces/rta.json"), "-o", toml}).exit_code == 0);
+    REQUIRE(run_cli({"import-examiner", source_path("tests/data/thesis-tx2-traces/rta.json"), "-o", toml}).exit_code ==
+            0);
     REQUIRE(load_workload_file(toml).time_unit == "s");
     auto count = [](const std::string& text, const std::string& what) {
         std::size_t n = 0;
@@ -231,8 +232,9 @@ TEST_CASE("an imported workload's tables say the unit once: times in seconds", "
     const auto plain = run_cli({"simulate", source_path("cases/thesis/example.toml")});
     CHECK(plain.out.find("times in") == std::string::npos);
     // An unknown unit is an input error at its position.
-    const auto bad = run_cli({"simulate", write_temp("u.toml", "time_unit = \"h\"\n[[kernel]]\nname = \"K\"\n"
-                                                                "blocks = 1\nthreads = 32\nblock_time = 1\n")});
+    const auto bad = run_cli({"simulate", write_temp("u.toml",
+                                                     "time_unit = \"h\"\n[[kernel]]\nname = \"K\"\n"
+                                                     "blocks = 1\nthreads = 32\nblock_time = 1\n")});
     CHECK(bad.exit_code == 3);
     CHECK(bad.err.find("u.toml:1:") != std::string::npos);
     CHECK(bad.out.empty());

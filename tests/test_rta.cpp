@@ -43,8 +43,9 @@ TEST_CASE("the closed form (thesis §3.6) equals Algorithm 2 on random equal-C i
         std::vector<RtaKernel> ks(std::uniform_int_distribution<int>(1, 30)(rng));
         // Small grids and multiples of g_max hit the edges (g_i = g_f, g_i − g_f ≡ 0 mod g_max).
         for (auto& k : ks)
-            k = {r, c, rng() % 3 ? std::uniform_int_distribution<std::int64_t>(1, 3 * g_max)(rng)
-                                 : g_max * std::uniform_int_distribution<std::int64_t>(1, 3)(rng)};
+            k = {r, c,
+                 rng() % 3 ? std::uniform_int_distribution<std::int64_t>(1, 3 * g_max)(rng)
+                           : g_max * std::uniform_int_distribution<std::int64_t>(1, 3)(rng)};
         REQUIRE(rta_closed_form_applies(ks));
         const auto closed = rta_closed_form(ks, g_max);
         REQUIRE(closed);
@@ -98,7 +99,8 @@ TEST_CASE("every case's [[expect]] rta_finish holds", "[rta][cases]") {
             if (e.rta_finish.empty()) continue;
             INFO(f << " expectation at " << e.where.str() << ": " << e.note);
             const RtaOutcome r = rta(w, rta_launch_order(w, launch_ranks(w, e.order)));
-            for (const auto& [name, t] : e.rta_finish) CHECK(exact_string(*r.finish_of(*w.find_op(name))) == exact_string(t));
+            for (const auto& [name, t] : e.rta_finish)
+                CHECK(exact_string(*r.finish_of(*w.find_op(name))) == exact_string(t));
             ++checked;
         }
     }
@@ -187,8 +189,8 @@ duration = 1
     std::string all;
     for (const auto& r : reasons) all += r + "\n";
     INFO(all);
-    for (const char* what : {"mixed block sizes", "does not divide", "register", "holds 2 operations",
-                             "high priority", "NULL stream", "copies", "block_time of 'a' is the interval"})
+    for (const char* what : {"mixed block sizes", "does not divide", "register", "holds 2 operations", "high priority",
+                             "NULL stream", "copies", "block_time of 'a' is the interval"})
         CHECK(all.find(what) != std::string::npos);
     CHECK(rta_scope_reasons(load_workload_file(test::source_path("cases/thesis/example.toml"))).empty());
 }

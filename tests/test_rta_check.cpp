@@ -70,8 +70,8 @@ TEST_CASE("rta-check: the thesis example is safe for every kernel", "[rta][cli]"
 TEST_CASE("rta-check: mixed block sizes are unsafe, and the counterexample replays", "[rta][cli]") {
     // (Amert Fig. 3 is unsafe too, docs/rta-soundness.md, but its enumeration takes a minute.)
     const std::string dir = test::temp_dir();
-    const auto r = test::run_cli({"rta-check", test::source_path("cases/rta-soundness/mixed-block-sizes.toml"), "--json",
-                                  "--counterexample", dir + "/cex.toml"});
+    const auto r = test::run_cli({"rta-check", test::source_path("cases/rta-soundness/mixed-block-sizes.toml"),
+                                  "--json", "--counterexample", dir + "/cex.toml"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 1);
     const auto j = nlohmann::json::parse(r.out);
@@ -90,8 +90,8 @@ TEST_CASE("rta-check: mixed block sizes are unsafe, and the counterexample repla
     // The written scenario reproduces the first unsafe kernel's TX2 response.
     const Workload cex = load_workload_file(dir + "/cex.toml");
     REQUIRE(cex.scenario);
-    const auto first = std::find_if(j["kernels"].begin(), j["kernels"].end(),
-                                    [](const auto& k) { return k["verdict"] == "unsafe"; });
+    const auto first =
+        std::find_if(j["kernels"].begin(), j["kernels"].end(), [](const auto& k) { return k["verdict"] == "unsafe"; });
     const Schedule s = simulate(cex, scenario_for(cex, {}, std::nullopt));
     const auto op = cex.find_op((*first)["name"].get<std::string>());
     REQUIRE(op);
@@ -119,7 +119,8 @@ TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and
             INFO(f << " expectation at " << e.where.str() << ": " << e.note);
             const EnumerationResult all = enumerate_wcrt(w, {}, Budget{});
             REQUIRE(all.complete);
-            for (const auto& [name, t] : e.wcrt) CHECK(exact_string(*all.wcrt[*w.find_op(name)].wcrt) == exact_string(t));
+            for (const auto& [name, t] : e.wcrt)
+                CHECK(exact_string(*all.wcrt[*w.find_op(name)].wcrt) == exact_string(t));
             // ... and exceeds the RTA maximised over orders: the case is a counterexample.
             const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
             for (const auto& [name, t] : e.wcrt) CHECK(*m.response[*w.find_op(name)] < t);
@@ -130,7 +131,8 @@ TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and
 }
 
 TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estimation", "[rta][cli]") {
-    const auto r = test::run_cli({"rta-falsify", "--reason", "shared-memory", "--kernels", "2", "--blocks", "3", "--json"});
+    const auto r =
+        test::run_cli({"rta-falsify", "--reason", "shared-memory", "--kernels", "2", "--blocks", "3", "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(r.out);
@@ -159,7 +161,8 @@ TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estim
 }
 
 TEST_CASE("rta-falsify: issue-window findings replay through their [scenario] and beat the RTA", "[rta][cli]") {
-    const auto r = test::run_cli({"rta-falsify", "--reason", "issue-windows", "--kernels", "2", "--blocks", "4", "--json"});
+    const auto r =
+        test::run_cli({"rta-falsify", "--reason", "issue-windows", "--kernels", "2", "--blocks", "4", "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
     const auto reason = nlohmann::json::parse(r.out)["reasons"][0];

@@ -39,8 +39,8 @@ std::string to_toml(const std::vector<RandomKernel>& ks, int sms) {
     t << "[platform]\nsms = " << sms << "\n";
     for (std::size_t i = 0; i < ks.size(); ++i)
         t << "\n[[kernel]]\nname = \"k" << i << "\"\nblocks = " << ks[i].blocks << "\nthreads = " << ks[i].threads
-          << "\nshared_mem = " << ks[i].shared_mem << "\nblock_time = \"" << exact_string(ks[i].c)
-          << "\"\nissue = \"" << exact_string(ks[i].issue) << "\"\n";
+          << "\nshared_mem = " << ks[i].shared_mem << "\nblock_time = \"" << exact_string(ks[i].c) << "\"\nissue = \""
+          << exact_string(ks[i].issue) << "\"\n";
     return t.str();
 }
 
@@ -81,8 +81,7 @@ TEST_CASE("inside the thesis scope RTA(order) equals simulate(order), release ti
         const Time c0 = random_c(rng);
         std::vector<RandomKernel> ks;
         for (int i = 0; i < n; ++i) {
-            RandomKernel k{std::uniform_int_distribution<std::int64_t>(1, 20)(rng), b, 0,
-                           equal_c ? c0 : random_c(rng),
+            RandomKernel k{std::uniform_int_distribution<std::int64_t>(1, 20)(rng), b, 0, equal_c ? c0 : random_c(rng),
                            common_release ? Time(0) : fraction(std::uniform_int_distribution<int>(0, 12)(rng), 2)};
             ks.push_back(k);
         }
@@ -97,7 +96,7 @@ TEST_CASE("inside the thesis scope RTA(order) equals simulate(order), release ti
         for (int o = 0; o < 3; ++o, ++comparisons) REQUIRE(compare(w, random_rank(w.ops.size(), rng)) == "");
     }
     CHECK(comparisons == 8000);
-    CHECK(closed_forms > 100);   // the closed-form path was exercised too
+    CHECK(closed_forms > 100);    // the closed-form path was exercised too
     CHECK(with_releases > 1000);  // and the release-time extension
 }
 

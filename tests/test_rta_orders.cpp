@@ -56,8 +56,7 @@ std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
     REQUIRE(r.complete);
     std::vector<std::optional<Time>> out(w.ops.size());
     const std::vector<Time> releases = rta_releases(w);
-    for (int k = 0; k < wo.problem.kernels(); ++k)
-        out[wo.op[k]] = Time(*r.finish[k]) / wo.scale - releases[wo.op[k]];
+    for (int k = 0; k < wo.problem.kernels(); ++k) out[wo.op[k]] = Time(*r.finish[k]) / wo.scale - releases[wo.op[k]];
     return out;
 }
 
@@ -74,7 +73,8 @@ RtaMaxOverOrders require_search_is_enumeration(const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over orders of every kernel", "[rta][orders]") {
+TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over orders of every kernel",
+          "[rta][orders]") {
     int multi_stream = 0, staggered = 0, eight = 0;
     for (std::uint64_t seed = 1; seed <= 320; ++seed) {
         // Up to 6 kernels, and 7 or 8 in one workload of 16 each (8! orders take long to enumerate).
@@ -135,7 +135,8 @@ TEST_CASE("the search's Algorithm 2 state agrees with the reference on random or
         const std::vector<int> order = rta_orders::complete_order(wo.problem, {});
         rta_orders::State st = rta_orders::State::empty(wo.problem.g_max);
         const std::vector<std::int64_t> ref = rta_orders::reference_finish(wo.problem, order);
-        for (int j : order) REQUIRE(st.add_kernel(wo.problem.release[j], wo.problem.c[j], wo.problem.slots[j]) == ref[j]);
+        for (int j : order)
+            REQUIRE(st.add_kernel(wo.problem.release[j], wo.problem.c[j], wo.problem.slots[j]) == ref[j]);
     }
 }
 
@@ -156,7 +157,8 @@ TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search and the pref
     }
 }
 
-TEST_CASE("with many kernels of equal C the search and its branch and bound alone give the enumerated max", "[rta][orders]") {
+TEST_CASE("with many kernels of equal C the search and its branch and bound alone give the enumerated max",
+          "[rta][orders]") {
     // C in {1, 2}: many orders give one state, so the memo of explored (set, state) keys
     // (docs/rta-soundness.md, "Same state, same set") decides most nodes, including keys
     // without t_a; streams of several kernels and staggered issues add the constraints.
@@ -228,9 +230,9 @@ TEST_CASE("the local search's cached order evaluates and checks moves like a fro
             std::vector<int> members;
             for (int j : rta_orders::complete_order(p, {}))
                 if (j != k && p.may_precede(j, k)) members.push_back(j);
-            const rta_orders::LocalResult l = rta_orders::local_search(
-                p, k, members, Budget::for_timeout(std::chrono::seconds(5)), 4,
-                std::numeric_limits<std::int64_t>::max());
+            const rta_orders::LocalResult l =
+                rta_orders::local_search(p, k, members, Budget::for_timeout(std::chrono::seconds(5)), 4,
+                                         std::numeric_limits<std::int64_t>::max());
             std::vector<int> order = l.prefix;
             REQUIRE(std::is_permutation(order.begin(), order.end(), members.begin(), members.end()));
             order.push_back(k);
@@ -242,13 +244,15 @@ TEST_CASE("the local search's cached order evaluates and checks moves like a fro
     CHECK(refused > 500);
 }
 
-TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why memo keys leave it out)", "[rta][orders]") {
+TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why memo keys leave it out)",
+          "[rta][orders]") {
     std::mt19937_64 rng(1414);
     int checked = 0;
     for (int trial = 0; trial < 4000; ++trial) {
         const std::int64_t g_max = 1 + static_cast<std::int64_t>(rng() % 8);
         auto kernel = [&] {
-            return std::array<std::int64_t, 3>{static_cast<std::int64_t>(rng() % 12), 1 + static_cast<std::int64_t>(rng() % 5),
+            return std::array<std::int64_t, 3>{static_cast<std::int64_t>(rng() % 12),
+                                               1 + static_cast<std::int64_t>(rng() % 5),
                                                1 + static_cast<std::int64_t>(rng() % 10)};
         };
         rta_orders::State a = rta_orders::State::empty(g_max);
@@ -269,7 +273,8 @@ TEST_CASE("with no slot free at t_a, t_a plays no part in any continuation (why 
     CHECK(checked > 300);
 }
 
-TEST_CASE("constructed orders (level, then raise) keep releases and streams and are never above the maximum", "[rta][orders]") {
+TEST_CASE("constructed orders (level, then raise) keep releases and streams and are never above the maximum",
+          "[rta][orders]") {
     int built = 0, at_max = 0;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
         RandomWorkloadSpec spec = small_spec(seed, 7, 1 + static_cast<int>(seed % 2));

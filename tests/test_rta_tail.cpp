@@ -23,7 +23,9 @@ constexpr std::int64_t none = std::numeric_limits<std::int64_t>::min();
 // releases 0 or staggered, up to three streams.
 RtaOrderProblem random_problem(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    auto pick = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    auto pick = [&](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
     RtaOrderProblem p;
     const int n = seed % 25 == 0 ? 8 : static_cast<int>(pick(1, 7));
     p.g_max = pick(1, 6);
@@ -55,7 +57,8 @@ bool consistent(const RtaOrderProblem& p, const std::vector<int>& order) {
 
 // The largest f_k over every permutation of `rest` after `from` (all of them, or only the
 // consistent ones).
-std::int64_t max_finish(const RtaOrderProblem& p, const State& from, std::vector<int> rest, int k, bool only_consistent) {
+std::int64_t max_finish(const RtaOrderProblem& p, const State& from, std::vector<int> rest, int k,
+                        bool only_consistent) {
     std::sort(rest.begin(), rest.end());
     std::int64_t best = none;
     do {
@@ -69,7 +72,8 @@ std::int64_t max_finish(const RtaOrderProblem& p, const State& from, std::vector
 
 }  // namespace
 
-TEST_CASE("the tail check never calls a reachable finish impossible, and is exact without a step limit", "[rta][orders][tail]") {
+TEST_CASE("the tail check never calls a reachable finish impossible, and is exact without a step limit",
+          "[rta][orders][tail]") {
     int checked = 0, impossible = 0, possible = 0, wide = 0, equal_c = 0, prefixes = 0;
     for (std::uint64_t seed = 1; seed <= 320; ++seed) {
         const RtaOrderProblem p = random_problem(seed);
@@ -100,7 +104,8 @@ TEST_CASE("the tail check never calls a reachable finish impossible, and is exac
                 const std::size_t cut =
                     trial == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, members.size())(rng);
                 State s = State::empty(p.g_max);
-                for (std::size_t i = 0; i < cut; ++i) s.add_kernel(p.release[members[i]], p.c[members[i]], p.slots[members[i]]);
+                for (std::size_t i = 0; i < cut; ++i)
+                    s.add_kernel(p.release[members[i]], p.c[members[i]], p.slots[members[i]]);
                 const std::vector<int> rest(members.begin() + static_cast<long>(cut), members.end());
                 // The check's premise: no release still pending.
                 std::int64_t latest = p.release[k];
@@ -110,7 +115,8 @@ TEST_CASE("the tail check never calls a reachable finish impossible, and is exac
                 for (int j : rest) kernels.push_back({p.c[j], p.slots[j]});
                 const std::int64_t truth = max_finish(p, s, rest, k, true);
                 const std::int64_t relaxed = max_finish(p, s, rest, k, false);  // streams ignored
-                INFO("seed " << seed << " k " << k << " prefix " << cut << " truth " << truth << " relaxed " << relaxed);
+                INFO("seed " << seed << " k " << k << " prefix " << cut << " truth " << truth << " relaxed "
+                             << relaxed);
                 for (std::int64_t target = relaxed - 1; target <= relaxed + 2; ++target) {
                     const TailResult t = tail_reaches(s, p.g_max, kernels, p.c[k], p.slots[k], target, 10'000'000);
                     const TailAnswer a = t.answer;

@@ -37,8 +37,8 @@ Run run(const std::string& toml, Policy policy = Policy::most_room) {
 // A kernel in TOML; `extra` adds keys such as stream, issue, shared_mem.
 std::string kernel(const std::string& name, int blocks, int threads, const std::string& time,
                    const std::string& extra = "") {
-    return "[[kernel]]\nname = \"" + name + "\"\nblocks = " + std::to_string(blocks) + "\nthreads = " +
-           std::to_string(threads) + "\nblock_time = " + time + "\n" + extra + "\n";
+    return "[[kernel]]\nname = \"" + name + "\"\nblocks = " + std::to_string(blocks) +
+           "\nthreads = " + std::to_string(threads) + "\nblock_time = " + time + "\n" + extra + "\n";
 }
 std::string copy(const std::string& name, const std::string& duration, const std::string& extra = "") {
     return "[[copy]]\nname = \"" + name + "\"\nduration = " + duration + "\n" + extra + "\n";
@@ -63,9 +63,9 @@ TEST_CASE("G2: a kernel joins the EE queue when it reaches the head of its strea
     // B reaches S1's head only when A completes at 1, so it queues behind C although it was
     // issued earlier: C's second block runs at 1 and B at 2. Without G2 (EE order = issue
     // order) B would head the EE queue from 0 and run at 1, before C's second block.
-    const Run r = run(one_small_sm + stream("S1") + stream("S2") +
-                      kernel("A", 1, 512, "1", "stream = \"S1\"") + kernel("B", 1, 1024, "1", "stream = \"S1\"") +
-                      kernel("C", 2, 512, "1", "stream = \"S2\"\nissue = 0.5"));
+    const Run r =
+        run(one_small_sm + stream("S1") + stream("S2") + kernel("A", 1, 512, "1", "stream = \"S1\"") +
+            kernel("B", 1, 1024, "1", "stream = \"S1\"") + kernel("C", 2, 512, "1", "stream = \"S2\"\nissue = 0.5"));
     CHECK(r.start("C") == Time(1, 2));
     CHECK(r.block("C", 1).start == 1);
     CHECK(r.start("B") == 2);
@@ -82,7 +82,8 @@ TEST_CASE("G3: a fully dispatched kernel leaves the EE queue while its blocks st
 TEST_CASE("G4: a kernel leaves its stream queue only when all its blocks complete", "[rules]") {
     // A is fully dispatched at 0 but completes at 3; the GPU has room for B all along.
     // Without G4 (leaving at full dispatch) B would start at 0.
-    const Run r = run(stream("S") + kernel("A", 1, 32, "3", "stream = \"S\"") + kernel("B", 1, 32, "1", "stream = \"S\""));
+    const Run r =
+        run(stream("S") + kernel("A", 1, 32, "3", "stream = \"S\"") + kernel("B", 1, 32, "1", "stream = \"S\""));
     CHECK(r.start("B") == 3);
 }
 
@@ -176,18 +177,19 @@ TEST_CASE("C4: a copy leaves its stream queue when the copy completes", "[rules]
 TEST_CASE("N1: a NULL-stream kernel waits for other streams' heads launched before it", "[rules]") {
     // A (S1) launched at 0 runs 0-2; N (NULL) launched at 0.5 waits for it; B (S2) launched
     // at 1, after N, does not delay N. Without N1, N would start at 0.5.
-    const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") +
-                      kernel("A", 1, 32, "2", "stream = \"S1\"") + kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5") +
-                      kernel("B", 1, 32, "5", "stream = \"S2\"\nissue = 1"));
+    const Run r =
+        run(stream("NULL", "null = true") + stream("S1") + stream("S2") + kernel("A", 1, 32, "2", "stream = \"S1\"") +
+            kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5") +
+            kernel("B", 1, 32, "5", "stream = \"S2\"\nissue = 1"));
     CHECK(r.start("N") == 2);
 }
 
 TEST_CASE("N2: other kernels wait while the NULL stream's head was launched before them", "[rules]") {
     // Z launched before N is not blocked; A launched after N waits for N to complete.
     // Without N2, A would start at 0.5.
-    const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") +
-                      kernel("Z", 1, 32, "1", "stream = \"S2\"") + kernel("N", 1, 32, "1", "stream = \"NULL\"") +
-                      kernel("A", 1, 32, "1", "stream = \"S1\"\nissue = 0.5"));
+    const Run r =
+        run(stream("NULL", "null = true") + stream("S1") + stream("S2") + kernel("Z", 1, 32, "1", "stream = \"S2\"") +
+            kernel("N", 1, 32, "1", "stream = \"NULL\"") + kernel("A", 1, 32, "1", "stream = \"S1\"\nissue = 0.5"));
     CHECK(r.start("Z") == 0);
     CHECK(r.start("N") == 1);
     CHECK(r.start("A") == 2);
@@ -197,12 +199,12 @@ TEST_CASE("A1: a kernel joins the EE queue of its stream's priority - none means
     // One SM, every block takes the whole SM. L1 (low) runs one block at 0; N (priority
     // none), L2 (low) and H (high) queue up. H has its own queue and runs at 1; N shares the
     // low queue with L1 and L2, so it runs after L1's last block and before L2.
-    const Run r = run(one_small_sm + stream("SL1", "priority = \"low\"") + stream("SN", "priority = \"none\"") +
-                      stream("SL2", "priority = 0") + stream("SH", "priority = -1") +
-                      kernel("L1", 2, 1024, "1", "stream = \"SL1\"") +
-                      kernel("N", 1, 1024, "1", "stream = \"SN\"\nissue = 0.1") +
-                      kernel("L2", 1, 1024, "1", "stream = \"SL2\"\nissue = 0.2") +
-                      kernel("H", 1, 1024, "1", "stream = \"SH\"\nissue = 0.3"));
+    const Run r =
+        run(one_small_sm + stream("SL1", "priority = \"low\"") + stream("SN", "priority = \"none\"") +
+            stream("SL2", "priority = 0") + stream("SH", "priority = -1") +
+            kernel("L1", 2, 1024, "1", "stream = \"SL1\"") + kernel("N", 1, 1024, "1", "stream = \"SN\"\nissue = 0.1") +
+            kernel("L2", 1, 1024, "1", "stream = \"SL2\"\nissue = 0.2") +
+            kernel("H", 1, 1024, "1", "stream = \"SH\"\nissue = 0.3"));
     CHECK(r.start("H") == 1);
     CHECK(r.block("L1", 1).start == 2);
     CHECK(r.start("N") == 3);
@@ -212,10 +214,10 @@ TEST_CASE("A1: a kernel joins the EE queue of its stream's priority - none means
 TEST_CASE("A2: a waiting high-priority head blocks every low-priority kernel", "[rules]") {
     // One SM: L0's two blocks hold 1536 threads until 1. H (high, 1024 threads) cannot fit; L (low, 256
     // threads) would fit at 0.2 but is not eligible while H waits. Without A2, L would start at 0.2.
-    const Run r = run(one_sm + stream("S0") + stream("SH", "priority = \"high\"") + stream("SL") +
-                      kernel("L0", 2, 768, "1", "stream = \"S0\"") +
-                      kernel("H", 1, 1024, "1", "stream = \"SH\"\nissue = 0.1") +
-                      kernel("L", 1, 256, "1", "stream = \"SL\"\nissue = 0.2"));
+    const Run r =
+        run(one_sm + stream("S0") + stream("SH", "priority = \"high\"") + stream("SL") +
+            kernel("L0", 2, 768, "1", "stream = \"S0\"") + kernel("H", 1, 1024, "1", "stream = \"SH\"\nissue = 0.1") +
+            kernel("L", 1, 256, "1", "stream = \"SL\"\nissue = 0.2"));
     CHECK(r.start("H") == 1);
     CHECK(r.start("L") == 1);
 }
@@ -269,7 +271,8 @@ TEST_CASE("the launch order option decides ties between simultaneous issues and 
     CHECK(ok.out.find("\"name\": \"t2\"") < ok.out.find("\"name\": \"t1\""));
 
     const std::string toml = stream("S") + stream("T") + kernel("A", 1, 32, "1", "stream = \"S\"") +
-                             kernel("B", 1, 32, "1", "stream = \"S\"") + kernel("L", 1, 32, "1", "stream = \"T\"\nissue = 1");
+                             kernel("B", 1, 32, "1", "stream = \"S\"") +
+                             kernel("L", 1, 32, "1", "stream = \"T\"\nissue = 1");
     const Workload w = test::workload_from(toml);
     CHECK_NOTHROW(launch_ranks(w, {"A", "B", "L"}));
     CHECK_THROWS_WITH(launch_ranks(w, {"B", "A"}), Catch::Contains("which precedes it in stream 'S'"));
@@ -290,8 +293,8 @@ TEST_CASE("the launch order option decides ties between simultaneous issues and 
 TEST_CASE("N1/N2 compare stream heads whether kernel or copy - copies are exempt", "[rules]") {
     // docs/decisions.md (e). N waits for the copy heading S1 (launched before it); the NULL
     // stream's copy D is not held back by the kernel A launched before it.
-    const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") +
-                      copy("C", "2", "stream = \"S1\"") + kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5"));
+    const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") + copy("C", "2", "stream = \"S1\"") +
+                      kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5"));
     CHECK(r.start("N") == 2);
     const Run d = run(stream("NULL", "null = true") + stream("S1") + kernel("A", 1, 32, "2", "stream = \"S1\"") +
                       copy("D", "1", "stream = \"NULL\"\nissue = 0.5"));

@@ -116,19 +116,22 @@ TEST_CASE("simulate refuses more blocks than its documented limit, at the kernel
     CHECK(rta.out.find(std::to_string((max_simulated_blocks + 1 + 3) / 4)) != std::string::npos);
 }
 
-TEST_CASE("outputs that list every block are refused above their documented sizes, before any work", "[sim][scale][cli]") {
+TEST_CASE("outputs that list every block are refused above their documented sizes, before any work",
+          "[sim][scale][cli]") {
     const std::string dir = gpuwcrt::test::temp_dir();
     const std::string file = dir + "/wide.toml";
     std::ofstream(file) << "[[kernel]]\nname = \"A\"\nblocks = 1000001\nthreads = 256\nblock_time = 1\n";
     const std::string svg = dir + "/chart.svg";
     auto r = run_cli({"simulate", file, "--svg", svg});
     CHECK(r.exit_code == 3);
-    CHECK(r.err == "gpuwcrt: --svg: the workload has 1000001 blocks; a chart is drawn for at most 20000 "
-                   "(larger ones are unreadable)\n");
+    CHECK(r.err ==
+          "gpuwcrt: --svg: the workload has 1000001 blocks; a chart is drawn for at most 20000 "
+          "(larger ones are unreadable)\n");
     CHECK_FALSE(std::filesystem::exists(svg));
     r = run_cli({"simulate", file, "--json"});
     CHECK(r.exit_code == 3);
-    CHECK(r.err.rfind("gpuwcrt: --json: the workload has 1000001 blocks; every block is listed for at most 1000000", 0) == 0);
+    CHECK(r.err.rfind("gpuwcrt: --json: the workload has 1000001 blocks; every block is listed for at most 1000000",
+                      0) == 0);
     CHECK(r.out.empty());
     r = run_cli({"simulate", file, "--blocks"});
     CHECK(r.exit_code == 3);

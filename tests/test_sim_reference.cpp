@@ -36,9 +36,17 @@ struct Reference {
     Schedule out;
 
     Reference(const Workload& wl, const Scenario& s)
-        : w(wl), sc(s), stream_queue(wl.streams.size()), joined(wl.ops.size()), issued(wl.ops.size()),
-          completed(wl.ops.size()), engine_op(wl.platform.copy_engines, -1), sm(wl.platform.sms),
-          issue_at(wl.ops.size()), next_block(wl.ops.size()), blocks_done(wl.ops.size()) {
+        : w(wl),
+          sc(s),
+          stream_queue(wl.streams.size()),
+          joined(wl.ops.size()),
+          issued(wl.ops.size()),
+          completed(wl.ops.size()),
+          engine_op(wl.platform.copy_engines, -1),
+          sm(wl.platform.sms),
+          issue_at(wl.ops.size()),
+          next_block(wl.ops.size()),
+          blocks_done(wl.ops.size()) {
         out.ops.resize(wl.ops.size());
     }
     long rank(int op) const { return sc.rank.empty() ? op : sc.rank[op]; }
@@ -133,7 +141,8 @@ struct Reference {
                     if (std::find(fit.begin(), fit.end(), c) != fit.end()) return c;
                 }
                 return fit.front();
-            default: return fit.front();
+            default:
+                return fit.front();
         }
     }
     bool dispatch() {
@@ -170,7 +179,9 @@ struct Reference {
                 }
         for (;;) {
             std::optional<Time> t;
-            auto consider = [&](const Time& x) { if (!t || x < *t) t = x; };
+            auto consider = [&](const Time& x) {
+                if (!t || x < *t) t = x;
+            };
             for (std::size_t i = 0; i < w.ops.size(); ++i)
                 if (issue_at[i] && !issued[i]) consider(*issue_at[i]);
             if (!running_blocks.empty()) consider(running_blocks.begin()->first);

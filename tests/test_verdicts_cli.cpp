@@ -30,14 +30,17 @@ std::string slurp(const std::string& path) {
 // K1's [[kernel]] table is on line 3.
 std::string interval_case(const std::string& k1_block_time) {
     return "[[stream]]\nname = \"S0\"\n"
-           "[[kernel]]\nname = \"K1\"\nstream = \"S0\"\nblocks = 1\nthreads = 1024\nblock_time = " + k1_block_time + "\n"
+           "[[kernel]]\nname = \"K1\"\nstream = \"S0\"\nblocks = 1\nthreads = 1024\nblock_time = " +
+           k1_block_time +
+           "\n"
            "[[kernel]]\nname = \"K3\"\nstream = \"S0\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n"
            "[[kernel]]\nname = \"K2\"\nblocks = 4\nthreads = 1024\nblock_time = 1\nissue = 0.5\n";
 }
 
 // Second reproducer: issuing K1 inside its window changes the launch order. K1 is on line 1.
 std::string window_case(const std::string& k1_issue) {
-    return "[[kernel]]\nname = \"K1\"\nblocks = 1\nthreads = 1024\nblock_time = 1\nissue = " + k1_issue + "\n"
+    return "[[kernel]]\nname = \"K1\"\nblocks = 1\nthreads = 1024\nblock_time = 1\nissue = " + k1_issue +
+           "\n"
            "[[kernel]]\nname = \"K2\"\nblocks = 4\nthreads = 1024\nblock_time = 10\nissue = 0.5\n";
 }
 
@@ -78,8 +81,10 @@ TEST_CASE("wcrt and certify range over block-time intervals and issue windows on
             const json& a = j["operations"][0];
             CHECK(a["wcrt"] == c.worst);
             // Exact only when the proven upper bound meets it; otherwise the grid is named.
-            if (a["status"] != "exact") CHECK(a["unknown_reason"].get<std::string>().find("grid 1/2") != std::string::npos);
-            const auto cert = test::run_cli({"certify", c.file, "--engine", engine, "--bound", c.bound, "--only-bounds"});
+            if (a["status"] != "exact")
+                CHECK(a["unknown_reason"].get<std::string>().find("grid 1/2") != std::string::npos);
+            const auto cert =
+                test::run_cli({"certify", c.file, "--engine", engine, "--bound", c.bound, "--only-bounds"});
             INFO("certify\n" << cert.out << cert.err);
             CHECK(cert.exit_code == 1);  // refuted by a replayed grid scenario
         }
@@ -153,14 +158,12 @@ TEST_CASE("certify --bound: once per operation, checked, and --only-bounds", "[v
     struct Bad {
         std::string value, message;
     };
-    for (const Bad& b : {Bad{"t4", "expected NAME=VALUE, got 't4'"},
-                         Bad{"=5", "expected NAME=VALUE, the name is empty in '=5'"},
-                         Bad{"nope=5", "unknown operation 'nope' (in 'nope=5')"},
-                         Bad{"t4=abc", "'abc' is not a time >= 0 (in 't4=abc')"},
-                         Bad{"t4=-1", "'-1' is not a time >= 0 (in 't4=-1')"},
-                         Bad{"t4=nan", "'nan' is not a time >= 0 (in 't4=nan')"},
-                         Bad{"t4=", "'' is not a time >= 0 (in 't4=')"},
-                         Bad{"t4=1e-999999", "'1e-999999' has an exponent of more than 4 digits (in 't4=1e-999999')"}}) {
+    for (const Bad& b :
+         {Bad{"t4", "expected NAME=VALUE, got 't4'"}, Bad{"=5", "expected NAME=VALUE, the name is empty in '=5'"},
+          Bad{"nope=5", "unknown operation 'nope' (in 'nope=5')"},
+          Bad{"t4=abc", "'abc' is not a time >= 0 (in 't4=abc')"}, Bad{"t4=-1", "'-1' is not a time >= 0 (in 't4=-1')"},
+          Bad{"t4=nan", "'nan' is not a time >= 0 (in 't4=nan')"}, Bad{"t4=", "'' is not a time >= 0 (in 't4=')"},
+          Bad{"t4=1e-999999", "'1e-999999' has an exponent of more than 4 digits (in 't4=1e-999999')"}}) {
         const auto run = test::run_cli({"certify", block_analysis_1, "--bound", b.value});
         INFO(b.value);
         CHECK(run.exit_code == 3);
@@ -206,26 +209,29 @@ TEST_CASE("wcrt and rta-check: --rta-timeout is checked like --timeout, before a
     for (const auto& op : json::parse(run.out)["operations"]) CHECK(op["rta_max_over_orders"].is_string());
 }
 
-TEST_CASE("wcrt and certify: --timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify", "[verdicts][cli]") {
+TEST_CASE("wcrt and certify: --timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify",
+          "[verdicts][cli]") {
     for (const std::string command : {"wcrt", "certify"}) {
         for (const std::string bad : {"nan", "inf", "0", "-5", "abc", "", "1/0"}) {
             const auto run = test::run_cli({command, block_analysis_1, "--timeout", bad});
             INFO(command << " --timeout '" << bad << "'\n" << run.err);
             CHECK(run.exit_code == 3);
             CHECK(run.out.empty());
-            CHECK(run.err == "gpuwcrt: --timeout: must be a positive number of seconds, got " +
-                                 (bad.empty() ? "''" : bad) + "\n");
+            CHECK(run.err ==
+                  "gpuwcrt: --timeout: must be a positive number of seconds, got " + (bad.empty() ? "''" : bad) + "\n");
         }
         for (const std::string out_of_range : {"1e400", "10000001", "0.0001", "1e-999999", "1e999999", "1e-9_999_99"}) {
             const auto run = test::run_cli({command, block_analysis_1, "--timeout", out_of_range});
             INFO(command << " --timeout " << out_of_range);
             CHECK(run.exit_code == 3);
-            CHECK(run.err == "gpuwcrt: --timeout: must be between 0.001 and 10000000 seconds, got " + out_of_range + "\n");
+            CHECK(run.err ==
+                  "gpuwcrt: --timeout: must be between 0.001 and 10000000 seconds, got " + out_of_range + "\n");
         }
     }
     // The limits themselves are accepted (a bound at the busy-time bound needs no search).
     for (const std::string ok : {"0.001", "10000000"}) {
-        const auto run = test::run_cli({"certify", block_analysis_1, "--only-bounds", "--bound", "t1=100", "--timeout", ok});
+        const auto run =
+            test::run_cli({"certify", block_analysis_1, "--only-bounds", "--bound", "t1=100", "--timeout", ok});
         INFO(ok << "\n" << run.err);
         CHECK(run.exit_code == 0);
     }
@@ -247,12 +253,12 @@ TEST_CASE("wcrt --witness writes a TOML that simulate replays to the reported WC
 
     // Several operations: the witness is the first analysed one's (here t3, the first --op).
     const std::string first = dir + "/first.toml";
-    const auto two = test::run_cli({"wcrt", test::source_path("cases/thesis/example.toml"), "--op", "t3", "--op",
-                                    "t1", "--witness", first});
+    const auto two = test::run_cli(
+        {"wcrt", test::source_path("cases/thesis/example.toml"), "--op", "t3", "--op", "t1", "--witness", first});
     REQUIRE(two.exit_code == 0);
     CHECK(two.out.find("wrote " + first) != std::string::npos);
-    const auto two_json = test::run_cli(
-        {"wcrt", test::source_path("cases/thesis/example.toml"), "--op", "t3", "--op", "t1", "--json"});
+    const auto two_json =
+        test::run_cli({"wcrt", test::source_path("cases/thesis/example.toml"), "--op", "t3", "--op", "t1", "--json"});
     const auto replay_first = test::run_cli({"simulate", first, "--json"});
     CHECK(response_of(replay_first.out, "t3") == json::parse(two_json.out)["operations"][0]["wcrt"]);
 
@@ -273,8 +279,8 @@ TEST_CASE("no output overwrites an input, nor another output - nothing is writte
     std::filesystem::create_symlink(input, dir + "/link.toml");
     const std::string examiner =
         test::write_file(dir, "config.json", slurp(test::source_path("tests/data/thesis-tx2-traces/rta.json")));
-    const std::string log =
-        test::write_file(dir, "log.json", slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
+    const std::string log = test::write_file(
+        dir, "log.json", slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
     const std::string imported = dir + "/rta.toml";
     REQUIRE(test::run_cli({"import-examiner", examiner, "-o", imported}).exit_code == 0);
     struct Case {
@@ -306,7 +312,8 @@ TEST_CASE("no output overwrites an input, nor another output - nothing is writte
     const std::string both = dir + "/both.toml";
     const auto two = test::run_cli({"certify", input, "--counterexample", both, "--svg", both});
     CHECK(two.exit_code == 3);
-    CHECK(two.err == "gpuwcrt: --svg: '" + both + "' is also the --counterexample output; give each output its own path\n");
+    CHECK(two.err ==
+          "gpuwcrt: --svg: '" + both + "' is also the --counterexample output; give each output its own path\n");
     CHECK_FALSE(std::filesystem::exists(both));
     // An output that cannot be written is refused before the run, not after it.
     const auto no_dir = test::run_cli({"certify", input, "--counterexample", dir + "/missing/cex.toml"});

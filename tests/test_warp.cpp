@@ -109,7 +109,6 @@ void cross_check(const WarpProblem& p) {
     check_schedule(p, sb.issues, *sb.makespan);
 }
 
-
 // The W <= 6, rep <= 4 grid (or the part of it with warps and repetitions in the given
 // ranges), split into test cases so that ctest -j2 runs them side by side; bench/warp/grid
 // times every instance (bench/RESULTS.md, warp).
@@ -178,7 +177,8 @@ TEST_CASE("explicit and SMT engines agree: one issue slot, W = 6, rep = 4", "[wa
     cross_check(tr_problem(6, 4, WarpFairness::subblock, one_issue_slot()));
 }
 
-TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, subblock fairness", "[warp][crosscheck][slow]") {
+TEST_CASE("explicit and SMT engines agree: W <= 6, rep <= 4, 3-cycle loads, subblock fairness",
+          "[warp][crosscheck][slow]") {
     cross_check_grid(WarpFairness::subblock, slow_loads());
 }
 
@@ -191,7 +191,8 @@ TEST_CASE("count vectors lose nothing: explicit engine equals a per-warp brute f
     for (auto f : {WarpFairness::subblock, WarpFairness::strict, WarpFairness::none})
         for (int w = 1; w <= 3; ++w)
             for (int r = 1; r <= 3; ++r) cases.push_back(tr_problem(w, r, f));
-    for (const FermiUnits& u : {wide_units(), one_issue_slot(), slow_loads()}) cases.push_back(tr_problem(3, 2, WarpFairness::subblock, u));
+    for (const FermiUnits& u : {wide_units(), one_issue_slot(), slow_loads()})
+        cases.push_back(tr_problem(3, 2, WarpFairness::subblock, u));
     cases.push_back(tr_problem(3, 2, WarpFairness::none, slow_loads()));
     for (const auto& p : cases) {
         INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness));
@@ -228,19 +229,23 @@ TEST_CASE("warp TOML: the Fermi case equals the built-in TR model, unknown keys 
     WarpProblem p = tr_problem(5, 2);
     p.machine = spec.machine;
     p.program = spec.program;
-    CHECK(explicit_extreme(p, WarpGoal::worst).makespan == explicit_extreme(tr_problem(5, 2), WarpGoal::worst).makespan);
+    CHECK(explicit_extreme(p, WarpGoal::worst).makespan ==
+          explicit_extreme(tr_problem(5, 2), WarpGoal::worst).makespan);
 
-    const std::string bad = "[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"u\"\ncolour = 3\n"
-                            "[program]\nbody = [\"C\"]\n";
+    const std::string bad =
+        "[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"u\"\ncolour = 3\n"
+        "[program]\nbody = [\"C\"]\n";
     try {
         load_warp_spec_text(bad, "bad.toml");
         FAIL("no error");
     } catch (const InputError& e) {
         CHECK(std::string(e.what()).rfind("bad.toml:7:1: unknown key 'colour'", 0) == 0);
     }
-    CHECK_THROWS_AS(load_warp_spec_text("[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"v\"\n"
-                                        "[program]\nbody = [\"C\"]\n", "t.toml"),
-                    InputError);
+    CHECK_THROWS_AS(
+        load_warp_spec_text("[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"v\"\n"
+                            "[program]\nbody = [\"C\"]\n",
+                            "t.toml"),
+        InputError);
 }
 
 TEST_CASE("gpuwcrt warp: JSON, verdicts and exit codes", "[warp][cli]") {

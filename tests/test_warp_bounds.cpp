@@ -51,8 +51,8 @@ struct Outcome {
 // Bounds and witnesses against the explicit engine's exact answer (when it finishes within
 // `budget_ms`), and the auto engine's answer against both.
 Outcome check_point(const WarpProblem& p, int budget_ms, std::size_t memory_bytes) {
-    INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness) << " cuda="
-              << p.machine.units[0].capacity << " ldst=" << p.machine.units[1].capacity
+    INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness)
+              << " cuda=" << p.machine.units[0].capacity << " ldst=" << p.machine.units[1].capacity
               << " limit=" << p.machine.issue_limit.value_or(0) << " lat L=" << p.machine.classes[1].latency);
     const long long upper = worst_case_upper_bound(p).cycles, lower = best_case_lower_bound(p).cycles;
     int longest = 0, shortest = 1 << 30;
@@ -61,7 +61,7 @@ Outcome check_point(const WarpProblem& p, int budget_ms, std::size_t memory_byte
         longest = std::max(longest, m);
         shortest = std::min(shortest, m);
     }
-    REQUIRE(longest <= upper);   // a legal schedule above the "proven" bound refutes the lemma
+    REQUIRE(longest <= upper);  // a legal schedule above the "proven" bound refutes the lemma
     REQUIRE(shortest >= lower);
 
     Budget budget;
@@ -103,9 +103,11 @@ std::pair<int, int> grid(WarpFairness f, int min_w, int max_w, int budget_ms, st
                 const Outcome o = check_point(tr_problem(w, r, f, v.units), budget_ms, memory_bytes);
                 compared += o.compared;
                 exact += o.exact_worst;
-                if (!o.compared) skipped += std::string(" ") + v.name + "(" + std::to_string(w) + "," + std::to_string(r) + ")";
+                if (!o.compared)
+                    skipped += std::string(" ") + v.name + "(" + std::to_string(w) + "," + std::to_string(r) + ")";
             }
-    if (!skipped.empty()) WARN("explicit engine out of its " << budget_ms << " ms or " << (memory_bytes >> 20) << " MB on:" << skipped);
+    if (!skipped.empty())
+        WARN("explicit engine out of its " << budget_ms << " ms or " << (memory_bytes >> 20) << " MB on:" << skipped);
     return {compared, exact};
 }
 
@@ -121,19 +123,22 @@ std::size_t oracle_memory(std::size_t quick) { return full_grid() ? std::size_t(
 
 }  // namespace
 
-TEST_CASE("bounds engine vs explicit engine: subblock fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
+TEST_CASE("bounds engine vs explicit engine: subblock fairness, W <= 16, rep <= 4, every unit variant",
+          "[warp][bounds]") {
     const auto [compared, exact] = grid(WarpFairness::subblock, 1, 16, oracle_budget_ms(20000));
     CHECK(compared == 4 * 16 * 4);
     CHECK(exact > 0);
 }
 
-TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds]") {
+TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4, every unit variant",
+          "[warp][bounds]") {
     const auto [compared, exact] = grid(WarpFairness::strict, 1, 16, oracle_budget_ms(20000));
     CHECK(compared == 4 * 16 * 4);
     (void)exact;
 }
 
-TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant", "[warp][bounds][slow]") {
+TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant",
+          "[warp][bounds][slow]") {
     // The explicit engine needs minutes for W = 16, rep = 4 without fairness (issue 15); the
     // points it cannot answer within the budget are still checked: witnesses legal and within
     // the proven bounds. bench/warp/bounds_oracle compares the rest (bench/RESULTS.md, warp).
@@ -144,7 +149,8 @@ TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, eve
     CHECK(exact >= 101);
 }
 
-TEST_CASE("the bounds engine is exact without fairness where issue 15 needs it: W = 16 and 64, rep = 8", "[warp][bounds]") {
+TEST_CASE("the bounds engine is exact without fairness where issue 15 needs it: W = 16 and 64, rep = 8",
+          "[warp][bounds]") {
     for (const auto& v : unit_variants()) {
         if (std::string(v.name) == "wide LD/ST") continue;  // lemma 2 needs CUDA capacity >= LD/ST capacity
         for (int w : {16, 64}) {
@@ -231,7 +237,8 @@ int worst_from(const WarpStepper& step, const WarpState& s) {
 
 }  // namespace
 
-TEST_CASE("dominance between states is false: a state whose warps are all at or ahead can take longer", "[warp][bounds]") {
+TEST_CASE("dominance between states is false: a state whose warps are all at or ahead can take longer",
+          "[warp][bounds]") {
     // Issue 15 asked whether a state with every warp at or behind another state's is at least as
     // bad for the worst case. W = 2, rep = 1, no fairness, program C L L C S (pc 0..4, every
     // latency 1): A has its warps at pc 2 (second L) and pc 3 (C); B at pc 2 and pc 4 (S), so B

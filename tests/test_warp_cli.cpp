@@ -52,7 +52,11 @@ double seconds_of(const std::function<void()>& f) {
 }
 
 void require_input_error(const std::vector<std::string>& args, const std::string& message) {
-    INFO("gpuwcrt " << [&] { std::string s; for (const auto& a : args) s += a + " "; return s; }());
+    INFO("gpuwcrt " << [&] {
+        std::string s;
+        for (const auto& a : args) s += a + " ";
+        return s;
+    }());
     const auto r = test::run_cli(args);
     CHECK(r.exit_code == 3);
     CHECK(r.err == message + "\n");
@@ -62,8 +66,10 @@ void require_input_error(const std::vector<std::string>& args, const std::string
 }  // namespace
 
 TEST_CASE("warp: the crash and exit-4 reproducers are input errors in the one CLI format", "[warp][cli]") {
-    require_input_error({"warp", "--threads", "64", "--cuda", "0"}, "gpuwcrt: --cuda: must be a positive integer, got 0");
-    require_input_error({"warp", "--threads", "64", "--ldst", "0"}, "gpuwcrt: --ldst: must be a positive integer, got 0");
+    require_input_error({"warp", "--threads", "64", "--cuda", "0"},
+                        "gpuwcrt: --cuda: must be a positive integer, got 0");
+    require_input_error({"warp", "--threads", "64", "--ldst", "0"},
+                        "gpuwcrt: --ldst: must be a positive integer, got 0");
     require_input_error({"warp", "--threads", "100000", "--rep", "100"},
                         "gpuwcrt: --threads: must be at most 65536 (4096 warps of 16 threads), got 100000");
     require_input_error({"warp", "--threads", "1000000000000"},
@@ -74,36 +80,44 @@ TEST_CASE("warp: the crash and exit-4 reproducers are input errors in the one CL
     require_input_error({"warp", "--threads", "abc"}, "gpuwcrt: --threads: must be a positive integer, got 'abc'");
     require_input_error({"warp", "--threads", "1e99"}, "gpuwcrt: --threads: must be a positive integer, got '1e99'");
     require_input_error({"warp", "--warps", "4097"}, "gpuwcrt: --warps: must be at most 4096, got 4097");
-    require_input_error({"warp", "--threads", "64", "--latency", "L=0"}, "gpuwcrt: --latency: must be a positive integer, got 0");
+    require_input_error({"warp", "--threads", "64", "--latency", "L=0"},
+                        "gpuwcrt: --latency: must be a positive integer, got 0");
     require_input_error({"warp", "--threads", "64", "--latency", "X=2"},
                         "gpuwcrt: --latency: must be CLASS=CYCLES with CLASS C, L or S, got 'X=2'");
     require_input_error({"warp", "--threads", "64", "--latency", "L=2", "--latency", "L=3"},
                         "gpuwcrt: --latency: L given twice");
     require_input_error({"warp", "--threads", "64", "--engine", "fast"},
                         "gpuwcrt: --engine: must be auto, bounds, explicit, smt or both, got 'fast'");
-    require_input_error({"warp", "--threads", "16", "--warps", "1"}, "gpuwcrt: --threads: give --threads or --warps, not both");
-    require_input_error({"warp", "--threads", "64", "--cuda", "3", "--program", test::source_path("cases/raravi2010/fermi.toml")},
-                        "gpuwcrt: --cuda: cannot be combined with --program (the file defines the machine)");
+    require_input_error({"warp", "--threads", "16", "--warps", "1"},
+                        "gpuwcrt: --threads: give --threads or --warps, not both");
+    require_input_error(
+        {"warp", "--threads", "64", "--cuda", "3", "--program", test::source_path("cases/raravi2010/fermi.toml")},
+        "gpuwcrt: --cuda: cannot be combined with --program (the file defines the machine)");
     const std::string dir = test::temp_dir();  // a directory is not a program file (was exit 4)
     require_input_error({"warp", "--program", dir, "--threads", "64"}, dir + ": is a directory");
 }
 
 TEST_CASE("warp: no value is silently reinterpreted (rep 0/-1, timeout -5, issue-limit 0)", "[warp][cli]") {
     require_input_error({"warp", "--threads", "64", "--rep", "0"}, "gpuwcrt: --rep: must be a positive integer, got 0");
-    require_input_error({"warp", "--threads", "64", "--rep", "-1"}, "gpuwcrt: --rep: must be a positive integer, got -1");
+    require_input_error({"warp", "--threads", "64", "--rep", "-1"},
+                        "gpuwcrt: --rep: must be a positive integer, got -1");
     for (const std::string t : {"-5", "0", "10000000"})
-        require_input_error({"warp", "--threads", "64", "--timeout", t},
-                            "gpuwcrt: --timeout: must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + t);
+        require_input_error(
+            {"warp", "--threads", "64", "--timeout", t},
+            "gpuwcrt: --timeout: must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + t);
     for (const std::string t : {"nan", "inf", "1e3", ""})
-        require_input_error({"warp", "--threads", "64", "--timeout", t},
-                            std::string("gpuwcrt: --timeout: must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got '")
-                                .append(t).append("'"));
+        require_input_error(
+            {"warp", "--threads", "64", "--timeout", t},
+            std::string("gpuwcrt: --timeout: must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got '")
+                .append(t)
+                .append("'"));
     require_input_error({"warp", "--threads", "64", "--issue-limit", "0"},
                         "gpuwcrt: --issue-limit: must be a positive integer, got 0");
     require_input_error({"warp", "--threads", "64", "--issue-limit", "-2"},
                         "gpuwcrt: --issue-limit: must be a positive integer, got -2");
     // A real issue limit of one slot changes the answer; its absence means no limit.
-    const auto limited = test::run_cli({"warp", "--threads", "32", "--issue-limit", "1", "--engine", "explicit", "--json"});
+    const auto limited =
+        test::run_cli({"warp", "--threads", "32", "--issue-limit", "1", "--engine", "explicit", "--json"});
     const auto free = test::run_cli({"warp", "--threads", "32", "--engine", "explicit", "--json"});
     REQUIRE(limited.exit_code == 1);  // one slot for two warps: FT no longer holds
     REQUIRE(free.exit_code == 0);
@@ -111,14 +125,17 @@ TEST_CASE("warp: no value is silently reinterpreted (rep 0/-1, timeout -5, issue
 }
 
 TEST_CASE("warp: documented size limits are checked before any engine runs", "[warp][cli]") {
-    require_input_error({"warp", "--threads", "16", "--rep", "3334"},
-                        "gpuwcrt: --rep: makes the program longer than 10000 instructions (prologue + rep x body + epilogue), "
-                        "got 3334");
-    require_input_error({"warp", "--warps", "4096", "--rep", "1000", "--latency", "L=1024"},
-                        "gpuwcrt: --warps: 4096 warps x 2049002 cycles of program each exceed the limit of 10^9 cycles");
+    require_input_error(
+        {"warp", "--threads", "16", "--rep", "3334"},
+        "gpuwcrt: --rep: makes the program longer than 10000 instructions (prologue + rep x body + epilogue), "
+        "got 3334");
+    require_input_error(
+        {"warp", "--warps", "4096", "--rep", "1000", "--latency", "L=1024"},
+        "gpuwcrt: --warps: 4096 warps x 2049002 cycles of program each exceed the limit of 10^9 cycles");
     const std::string dir = test::temp_dir();
-    std::ofstream(dir + "/slow.toml") << "[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"u\"\n"
-                                         "latency = 2000\n[program]\nbody = [\"C\"]\n";
+    std::ofstream(dir + "/slow.toml")
+        << "[[unit]]\nname = \"u\"\ncapacity = 1\n[[class]]\nletter = \"C\"\nunit = \"u\"\n"
+           "latency = 2000\n[program]\nbody = [\"C\"]\n";
     auto r = test::run_cli({"warp", "--warps", "2", "--program", dir + "/slow.toml"});
     CHECK(r.exit_code == 3);
     CHECK(r.err == dir + "/slow.toml:7:11: 'latency' must be in 1..1024, got 2000\n");
@@ -161,7 +178,8 @@ TEST_CASE("warp: the default engine answers a large point fast and says what the
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains("worst-case makespan  274\n"));
     CHECK_THAT(r.out, Catch::Contains("verdict              holds (tight)"));
-    CHECK_THAT(r.out, Catch::Contains("smt cross-check      skipped (W x program length = 416 > 64; --engine both to insist)"));
+    CHECK_THAT(r.out, Catch::Contains(
+                          "smt cross-check      skipped (W x program length = 416 > 64; --engine both to insist)"));
     CHECK(r.err.empty());  // fast: no progress lines
     // Small points are cross-checked.
     r = test::run_cli({"warp", "--threads", "64", "--rep", "1"});
@@ -173,7 +191,9 @@ TEST_CASE("warp: the default engine answers a large point fast and says what the
 
 TEST_CASE("warp: --timeout bounds the whole point, and progress goes to stderr only after a second", "[warp][cli]") {
     test::CliRun r;
-    const double s = seconds_of([&] { r = test::run_cli({"warp", "--warps", "4096", "--rep", "2", "--timeout", "1.2"}); });
+    const double s = seconds_of([&] {
+        r = test::run_cli({"warp", "--warps", "4096", "--rep", "2", "--timeout", "1.2"});
+    });
     CHECK(s < 1.2 + 2.5);  // the greedy bound after a stop has one second of its own
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::StartsWith("gpuwcrt warp: explicit engine, worst case, "));
@@ -201,9 +221,11 @@ TEST_CASE("warp-sweep: a completed sweep exits 0 even with refuted points, unkno
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.out, Catch::Contains("unknown (timeout"));
     // Refuted and unknown together: --fail-on-refuted reports the refutation.
-    r = test::run_cli({"warp-sweep", "--threads", "16:65536:65520", "--rep", "2:2", "--timeout", "0.2", "--fail-on-refuted"});
+    r = test::run_cli(
+        {"warp-sweep", "--threads", "16:65536:65520", "--rep", "2:2", "--timeout", "0.2", "--fail-on-refuted"});
     CHECK(r.exit_code == 1);
-    require_input_error({"warp-sweep", "--threads", "16:1"}, "gpuwcrt: --threads: must be FIRST:LAST[:STEP] with FIRST <= LAST, got '16:1'");
+    require_input_error({"warp-sweep", "--threads", "16:1"},
+                        "gpuwcrt: --threads: must be FIRST:LAST[:STEP] with FIRST <= LAST, got '16:1'");
     require_input_error({"warp-sweep", "--threads", "0:16"},
                         "gpuwcrt: --threads: FIRST:LAST[:STEP]: each part must be a positive integer, got 0");
     require_input_error({"warp-sweep", "--threads", "1:65536:1", "--rep", "1:2"},

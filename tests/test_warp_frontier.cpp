@@ -37,8 +37,8 @@ void check_schedule(const WarpProblem& p, const WarpExtreme& e) {
 
 // Returns the largest frontier, so that a grid can check that two threads had work to share.
 std::size_t compare(const WarpProblem& p) {
-    INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness) << " cuda="
-              << p.machine.units[0].capacity << " ldst=" << p.machine.units[1].capacity
+    INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness)
+              << " cuda=" << p.machine.units[0].capacity << " ldst=" << p.machine.units[1].capacity
               << " limit=" << p.machine.issue_limit.value_or(0) << " lat L=" << p.machine.classes[1].latency);
     const WarpExtreme mw = memo_extreme(p, WarpGoal::worst), mb = memo_extreme(p, WarpGoal::best);
     REQUIRE_FALSE(mw.stopped);

@@ -18,8 +18,8 @@ namespace {
 
 RandomWorkloadSpec small_spec(std::uint64_t seed) {
     RandomWorkloadSpec s;
-    s.kernels = 2 + static_cast<int>(seed % 4);          // 2..5 kernels
-    s.streams = 1 + static_cast<int>((seed / 4) % 4);    // over 1..4 streams
+    s.kernels = 2 + static_cast<int>(seed % 4);        // 2..5 kernels
+    s.streams = 1 + static_cast<int>((seed / 4) % 4);  // over 1..4 streams
     s.threads = {128, 256, 512, 768, 1024};
     s.shared_kib = {0, 16, 32, 48};
     s.max_blocks = 2;
@@ -31,9 +31,12 @@ RandomWorkloadSpec small_spec(std::uint64_t seed) {
 
 Policy policy_for(std::uint64_t seed) {
     switch (seed % 3) {
-        case 0: return Policy::chooser;
-        case 1: return Policy::most_room;
-        default: return Policy::first_fit;
+        case 0:
+            return Policy::chooser;
+        case 1:
+            return Policy::most_room;
+        default:
+            return Policy::first_fit;
     }
 }
 
@@ -69,8 +72,9 @@ static void differential(std::uint64_t first, std::uint64_t last) {
         // find every improvement: a search good enough to hit the worst case at once would
         // otherwise leave only the final UNSAT to be checked.
         o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;
-        INFO("seed " << seed << ", policy " << policy_name(o.policy) << ", incumbent budget "
-                     << o.incumbent_simulations << "\n" << workload_to_toml(w));
+        INFO("seed " << seed << ", policy " << policy_name(o.policy) << ", incumbent budget " << o.incumbent_simulations
+                     << "\n"
+                     << workload_to_toml(w));
         require_smt_equals_enumeration(w, o);
     }
 }
@@ -146,7 +150,8 @@ TEST_CASE("certify on the thesis §4.3 experiments matches enumeration", "[wcrt]
         EngineStats stats;
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO(file << " " << w.ops[op].name);
-            const CertifyAnswer a = smt_certify(w, p, static_cast<int>(op), *w.ops[op].deadline, EngineOptions{}, Budget{}, stats);
+            const CertifyAnswer a =
+                smt_certify(w, p, static_cast<int>(op), *w.ops[op].deadline, EngineOptions{}, Budget{}, stats);
             const bool violated = *reference.wcrt[op].wcrt > *w.ops[op].deadline;
             CHECK(a.verdict == (violated ? Verdict::refuted : Verdict::certified));
             if (violated) CHECK(*a.response > *w.ops[op].deadline);
@@ -157,8 +162,8 @@ TEST_CASE("certify on the thesis §4.3 experiments matches enumeration", "[wcrt]
 TEST_CASE("certify CLI: block-analysis-1 is refuted and the written counterexample replays", "[wcrt][certify][cli]") {
     const std::string dir = test::temp_dir();
     const std::string cex = dir + "/cex.toml";
-    const auto run = test::run_cli({"certify", test::source_path("cases/thesis/block-analysis-1.toml"),
-                                    "--counterexample", cex});
+    const auto run =
+        test::run_cli({"certify", test::source_path("cases/thesis/block-analysis-1.toml"), "--counterexample", cex});
     INFO(run.out << run.err);
     REQUIRE(run.exit_code == 1);
     CHECK(run.out.find("refuted") != std::string::npos);
@@ -214,8 +219,9 @@ TEST_CASE("a bound at or above the busy-time bound is certified by that argument
 TEST_CASE("the SMT engine takes priorities, also with round-robin placement", "[wcrt][cli]") {
     const std::string dir = test::temp_dir();
     const std::string file = dir + "/prio.toml";
-    std::ofstream(file) << "[[stream]]\nname = \"hi\"\npriority = \"high\"\n\n[[kernel]]\nname = \"K\"\nstream = \"hi\"\n"
-                           "blocks = 1\nthreads = 256\nblock_time = 1\n";
+    std::ofstream(file)
+        << "[[stream]]\nname = \"hi\"\npriority = \"high\"\n\n[[kernel]]\nname = \"K\"\nstream = \"hi\"\n"
+           "blocks = 1\nthreads = 256\nblock_time = 1\n";
     const auto run = test::run_cli({"wcrt", file, "--engine", "smt", "--json"});
     CHECK(run.exit_code == 0);
     const auto by_enumeration = test::run_cli({"wcrt", file, "--engine", "enumerate", "--json"});

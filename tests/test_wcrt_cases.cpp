@@ -32,7 +32,8 @@ void smt_equals_enumeration(const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("README full example (copies, high priority, NULL stream): SMT equals enumeration", "[wcrt][smt][cases][slow]") {
+TEST_CASE("README full example (copies, high priority, NULL stream): SMT equals enumeration",
+          "[wcrt][smt][cases][slow]") {
     const Workload w = load_workload_file(test::source_path("tests/data/smt/readme_full_example_points.toml"));
     const BlockProblem p = make_block_problem(w);
     REQUIRE(p.has_copies);
@@ -44,8 +45,8 @@ TEST_CASE("README full example (copies, high priority, NULL stream): SMT equals 
 TEST_CASE("examiner multikernel examples: SMT equals enumeration", "[wcrt][smt][cases][examiner]") {
     for (const char* name : {"multikernel_example", "multikernel_delay_example"}) {
         INFO(name);
-        const ExaminerImport x = import_examiner_file(
-            test::source_path(std::string("tests/data/examiner-configs/") + name + ".json"), {});
+        const ExaminerImport x =
+            import_examiner_file(test::source_path(std::string("tests/data/examiner-configs/") + name + ".json"), {});
         smt_equals_enumeration(x.workload);
     }
 }

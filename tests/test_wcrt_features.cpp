@@ -30,7 +30,7 @@ RandomWorkloadSpec feature_spec(std::uint64_t seed) {
     s.max_block_time = 3;
     s.block_time_denominator = seed % 5 == 0 ? 2 : 1;
     s.staggered_issue = (seed / 3) % 2 == 1;
-    s.sms = 1 + static_cast<int>((seed / 7) % 3);     // 1..3 SMs
+    s.sms = 1 + static_cast<int>((seed / 7) % 3);  // 1..3 SMs
     s.copy_engines = seed % 11 == 0 ? 2 : 1;
     s.copy_percent = (seed / 2) % 2 ? 40 : 0;
     s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
@@ -41,9 +41,12 @@ RandomWorkloadSpec feature_spec(std::uint64_t seed) {
 
 Policy policy_for(std::uint64_t seed) {
     switch (seed % 3) {
-        case 0: return Policy::chooser;
-        case 1: return Policy::most_room;
-        default: return Policy::first_fit;
+        case 0:
+            return Policy::chooser;
+        case 1:
+            return Policy::most_room;
+        default:
+            return Policy::first_fit;
     }
 }
 
@@ -114,19 +117,24 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100", "[wcrt][smt][differential][features][slow]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 1-100",
+          "[wcrt][smt][differential][features][slow]") {
     differential(1, 100);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200", "[wcrt][smt][differential][features][slow]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 101-200",
+          "[wcrt][smt][differential][features][slow]") {
     differential(101, 200);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300", "[wcrt][smt][differential][features][slow]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 201-300",
+          "[wcrt][smt][differential][features][slow]") {
     differential(201, 300);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400", "[wcrt][smt][differential][features][slow]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 301-400",
+          "[wcrt][smt][differential][features][slow]") {
     differential(301, 400);
 }
-TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500", "[wcrt][smt][differential][features][slow]") {
+TEST_CASE("SMT equals enumeration with copies, priorities, NULL, idle, seeds 401-500",
+          "[wcrt][smt][differential][features][slow]") {
     differential(401, 500);
 }
 

@@ -33,7 +33,7 @@ RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
     s.max_block_time = 4;
     s.block_time_denominator = 2;  // intervals [C, C + 1/2 or 1]: 2 or 3 grid values, as windows
     s.staggered_issue = (seed / 5) % 2 == 1;
-    s.sms = 1 + static_cast<int>((seed / 7) % 3);  // 1..3 SMs
+    s.sms = 1 + static_cast<int>((seed / 7) % 3);                   // 1..3 SMs
     const bool intervals = seed % 4 != 0, windows = seed % 4 != 1;  // both in 3 of 4 seeds
     s.interval_percent = intervals ? 40 : 0;
     s.window_percent = windows ? 50 : 0;
@@ -46,9 +46,12 @@ RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
 
 Policy policy_for(std::uint64_t seed) {
     switch (seed % 3) {
-        case 0: return Policy::chooser;
-        case 1: return Policy::most_room;
-        default: return Policy::first_fit;
+        case 0:
+            return Policy::chooser;
+        case 1:
+            return Policy::most_room;
+        default:
+            return Policy::first_fit;
     }
 }
 
@@ -85,7 +88,8 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
         // answer names the grid.
         if (p.has_ranges()) CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == upper));
         CHECK(a.status == reference.wcrt[i].status);
-        if (a.status != WcrtStatus::exact && p.has_ranges()) CHECK_THAT(a.unknown_reason, Catch::Contains("grid " + exact_string(p.grid())));
+        if (a.status != WcrtStatus::exact && p.has_ranges())
+            CHECK_THAT(a.unknown_reason, Catch::Contains("grid " + exact_string(p.grid())));
         // Both witnesses are real scenarios: replayed with their durations and instants.
         CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.wcrt);
         CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.wcrt);
@@ -145,16 +149,20 @@ void part(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50",
+          "[wcrt][smt][differential][ranges]") {
     part(1, 50);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100",
+          "[wcrt][smt][differential][ranges]") {
     part(51, 100);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150",
+          "[wcrt][smt][differential][ranges]") {
     part(101, 150);
 }
-TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200", "[wcrt][smt][differential][ranges]") {
+TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200",
+          "[wcrt][smt][differential][ranges]") {
     part(151, 200);
 }
 
@@ -212,8 +220,9 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
     CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
 }
 
-TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a proven upper bound, never exact below it",
-          "[wcrt][auto][ranges]") {
+TEST_CASE(
+    "auto takes intervals with priorities: a replayed grid lower bound, a proven upper bound, never exact below it",
+    "[wcrt][auto][ranges]") {
     // Before issue 13 auto exited 3 on this workload; now bounds proves upper bounds and the
     // exact and SMT grid searches give replayed lower bounds, whichever is largest.
     const Workload w = load_workload_file(source_path("cases/anomalies/supremum-not-attained.toml"));
@@ -236,8 +245,9 @@ TEST_CASE("auto takes intervals with priorities: a replayed grid lower bound, a 
 
 TEST_CASE("enumeration refuses more grid combinations than its stated limit, at the operation", "[wcrt][ranges]") {
     // 8 blocks with 3 grid values each: 3^8 = 6561 > 4096 combinations.
-    const Workload w = test::workload_from("[[kernel]]\nname = \"K\"\nblocks = 8\nthreads = 256\nblock_time = [1, 2]\n"
-                                           "[[kernel]]\nname = \"L\"\nblocks = 1\nthreads = 256\nblock_time = 1\nissue = 0.5\n");
+    const Workload w = test::workload_from(
+        "[[kernel]]\nname = \"K\"\nblocks = 8\nthreads = 256\nblock_time = [1, 2]\n"
+        "[[kernel]]\nname = \"L\"\nblocks = 1\nthreads = 256\nblock_time = 1\nissue = 0.5\n");
     CHECK_THROWS_WITH(enumerate_wcrt(w, EngineOptions{}, Budget{}),
                       Catch::Contains("test.toml:1:1:") && Catch::Contains(std::to_string(max_grid_combinations)) &&
                           Catch::Contains("grid 1/2"));

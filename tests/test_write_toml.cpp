@@ -87,7 +87,10 @@ Workload random_full_workload(std::uint64_t seed) {
         Stream st;
         st.name = s == 0 && pick(0, 1) ? "na\"me \\ with é escapes" : "s" + std::to_string(s);
         st.priority = pick(0, 1) ? Priority::high : Priority::low;
-        if (s == streams - 1 && pick(0, 1)) { st.is_null = true; st.priority = Priority::low; }
+        if (s == streams - 1 && pick(0, 1)) {
+            st.is_null = true;
+            st.priority = Priority::low;
+        }
         w.streams.push_back(st);
     }
     std::vector<int> count(streams, 0);

@@ -35,10 +35,7 @@ Json rta_json(const Workload& w, const RtaOutcome& r) {
                        {"deadline", o.deadline ? Json(exact_string(*o.deadline)) : Json(nullptr)},
                        {"meets_deadline", o.deadline ? Json(response <= *o.deadline) : Json(nullptr)}});
     }
-    return {{"scope", rta_scope_name(r.exact())},
-            {"reasons", r.reasons},
-            {"g_max", r.big.g_max},
-            {"operations", ops}};
+    return {{"scope", rta_scope_name(r.exact())}, {"reasons", r.reasons}, {"g_max", r.big.g_max}, {"operations", ops}};
 }
 
 void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
@@ -82,18 +79,17 @@ int run_rta(const RtaOptions& o) {
 
 void add_rta_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<RtaOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "rta",
-        "The thesis response-time analysis (Algorithm 2 on one big SM, with release times; the\n"
-        "closed form when every C is equal and all kernels are released together) for one launch\n"
-        "order. Says whether the workload is inside the thesis' exactness scope (then the result\n"
-        "equals `simulate`) or the figure is only an approximation, and why.");
+    CLI::App* sub =
+        cli.add_subcommand("rta",
+                           "The thesis response-time analysis (Algorithm 2 on one big SM, with release times; the\n"
+                           "closed form when every C is equal and all kernels are released together) for one launch\n"
+                           "order. Says whether the workload is inside the thesis' exactness scope (then the result\n"
+                           "equals `simulate`) or the figure is only an approximation, and why.");
     sub->add_option("file", o->file, "workload TOML file ('-' reads standard input)")->required();
     add_names_option(sub, "--order", o->order,
                      "launch order among operations issued at the same instant, as comma-separated\n"
                      "names (as for simulate); default: the [scenario] order, else file order");
-    sub->add_flag("--json", o->json,
-                  "print JSON: scope, reasons, g_max, operations (times as exact strings, \"3/2\")");
+    sub->add_flag("--json", o->json, "print JSON: scope, reasons, g_max, operations (times as exact strings, \"3/2\")");
     sub->callback([o, &action] { action = [o] { return run_rta(*o); }; });
 }
 

@@ -67,10 +67,10 @@ private:
 
 struct KernelVerdict {
     int op = 0;
-    std::optional<Time> rta_max;     // RTA max over orders (response), when decided
-    std::optional<Time> rta_upper;   // proven bound on it, when undecided
-    std::string verdict;             // "safe", "unsafe", "unknown"
-    std::optional<Time> excess;      // unsafe: TX2 response − RTA max (at least, when undecided)
+    std::optional<Time> rta_max;    // RTA max over orders (response), when decided
+    std::optional<Time> rta_upper;  // proven bound on it, when undecided
+    std::string verdict;            // "safe", "unsafe", "unknown"
+    std::optional<Time> excess;     // unsafe: TX2 response − RTA max (at least, when undecided)
     CertifyAnswer answer;
 };
 
@@ -127,8 +127,7 @@ void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& 
                 const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
     Json list = Json::array();
     for (const auto& v : verdicts) {
-        Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)},
-                  {"verdict", v.verdict}};
+        Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)}, {"verdict", v.verdict}};
         if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
         if (v.excess) {
             j["excess"] = exact_string(*v.excess);
@@ -138,8 +137,11 @@ void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& 
         if (v.verdict == "unknown") j["unknown_reason"] = v.answer.unknown_reason;
         list.push_back(j);
     }
-    std::cout << Json{{"engine", engine}, {"policy", o.policy}, {"kernels", list},
-                      {"rta_scope", rta_scope_name(reasons.empty())}, {"rta_scope_reasons", reasons}}
+    std::cout << Json{{"engine", engine},
+                      {"policy", o.policy},
+                      {"kernels", list},
+                      {"rta_scope", rta_scope_name(reasons.empty())},
+                      {"rta_scope_reasons", reasons}}
                      .dump(2)
               << '\n';
 }
@@ -153,7 +155,7 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
         std::string verdict = v.verdict;
         if (v.excess) verdict += " by " + human_string(*v.excess);
         if (v.verdict == "unknown") verdict += " (" + v.answer.unknown_reason + ")";
-        std::string rta_text = v.rta_max ? human_string(*v.rta_max)
+        std::string rta_text = v.rta_max     ? human_string(*v.rta_max)
                                : v.rta_upper ? "<= " + human_string(*v.rta_upper)
                                              : "-";
         t.add({w.ops[v.op].name, rta_text, verdict, v.answer.response});
@@ -163,7 +165,8 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
     for (const auto& r : reasons) std::cout << "  - " << r << "\n";
     for (const auto& v : verdicts)
         if (v.excess)
-            std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response " << human_string(*v.answer.response)
+            std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response "
+                      << human_string(*v.answer.response)
                       << ", replayed by the simulator): " << describe_witness(w, *v.answer.counterexample) << "\n";
     if (wrote_first && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
@@ -202,14 +205,14 @@ int run_rta_check(const RtaCheckOptions& o) {
 
 void add_rta_check_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<RtaCheckOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "rta-check",
-        "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
-        "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
-        "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
-        "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
-        "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
-        "error. Block-time intervals and issue windows are refused (exit 3), as by certify.");
+    CLI::App* sub =
+        cli.add_subcommand("rta-check",
+                           "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
+                           "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
+                           "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
+                           "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
+                           "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
+                           "error. Block-time intervals and issue windows are refused (exit 3), as by certify.");
     add_verify_options(sub, *o);
     add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--counterexample", o->counterexample,

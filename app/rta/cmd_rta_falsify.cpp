@@ -39,8 +39,11 @@ std::string grid_text(const rta_orders::FalsifyGrid& g) {
 
 Json finding_json(const std::optional<rta_orders::FalsifyFinding>& f) {
     if (!f) return nullptr;
-    return {{"kernel", f->kernel}, {"rta", exact_string(f->rta)}, {"tx2", exact_string(f->tx2)},
-            {"ratio", exact_string(f->tx2 / f->rta)}, {"workload", f->toml}};
+    return {{"kernel", f->kernel},
+            {"rta", exact_string(f->rta)},
+            {"tx2", exact_string(f->tx2)},
+            {"ratio", exact_string(f->tx2 / f->rta)},
+            {"workload", f->toml}};
 }
 
 void print_finding(const char* what, const std::optional<rta_orders::FalsifyFinding>& f) {
@@ -77,9 +80,12 @@ int run_falsify(const FalsifyOptions& o) {
         const rta_orders::FalsifyResult r = rta_orders::falsify(g, budget);
         incomplete = incomplete || !r.complete;
         if (o.json) {
-            all.push_back({{"reason", g.reason}, {"grid", grid_text(g)}, {"workloads", r.workloads},
+            all.push_back({{"reason", g.reason},
+                           {"grid", grid_text(g)},
+                           {"workloads", r.workloads},
                            {"outside_grid", r.outside},
-                           {"complete", r.complete}, {"smallest_fixed_order", finding_json(r.fixed_order)},
+                           {"complete", r.complete},
+                           {"smallest_fixed_order", finding_json(r.fixed_order)},
                            {"smallest_all_orders", finding_json(r.all_orders)},
                            {"largest_ratio_fixed_order", finding_json(r.largest_fixed)},
                            {"largest_ratio_all_orders", finding_json(r.largest_all)}});
@@ -102,21 +108,23 @@ int run_falsify(const FalsifyOptions& o) {
 
 void add_rta_falsify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<FalsifyOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "rta-falsify",
-        "Search a stated parameter grid, by increasing total number of blocks, for the smallest\n"
-        "workload where the thesis RTA under-estimates the TX2: for the file order (RTA(order) <\n"
-        "simulated response) and over all orders (RTA max over orders < TX2 WCRT over orders and\n"
-        "SM placements), per scope reason; also the largest ratio TX2 / RTA in the grid. Every\n"
-        "workload before the smallest one was checked and is safe. For block-time intervals and\n"
-        "issue windows the TX2 value is a replayed schedule with each range at one of its ends,\n"
-        "printed with the [scenario] that reproduces it. Exit 0, or 2 when --timeout stopped a\n"
-        "grid early (docs/rta-soundness.md).");
+    CLI::App* sub =
+        cli.add_subcommand("rta-falsify",
+                           "Search a stated parameter grid, by increasing total number of blocks, for the smallest\n"
+                           "workload where the thesis RTA under-estimates the TX2: for the file order (RTA(order) <\n"
+                           "simulated response) and over all orders (RTA max over orders < TX2 WCRT over orders and\n"
+                           "SM placements), per scope reason; also the largest ratio TX2 / RTA in the grid. Every\n"
+                           "workload before the smallest one was checked and is safe. For block-time intervals and\n"
+                           "issue windows the TX2 value is a replayed schedule with each range at one of its ends,\n"
+                           "printed with the [scenario] that reproduces it. Exit 0, or 2 when --timeout stopped a\n"
+                           "grid early (docs/rta-soundness.md).");
     sub->add_option("--reason", o->reason,
                     "all (default), mixed-block-sizes, non-dividing-block-size, shared-memory, registers,\n"
                     "resident-blocks, several-operations-per-stream, priorities, null-stream, copies,\n"
                     "block-time-intervals, issue-windows");
-    sub->add_option("--kernels", o->kernels, "at most this many operations (kernels, and copies in the copies grid) per\nworkload (1..4, default 3)")
+    sub->add_option(
+           "--kernels", o->kernels,
+           "at most this many operations (kernels, and copies in the copies grid) per\nworkload (1..4, default 3)")
         ->check(CLI::Range(1, 4));
     sub->add_option("--blocks", o->blocks, "at most this many blocks per kernel (1..8, default 4)")
         ->check(CLI::Range(1, 8));

@@ -65,10 +65,14 @@ WarpSpec model_from(const WarpModelOptions& o) {
         std::string seen;
         for (const auto& l : o.latency) {
             const auto eq = l.find('=');
-            int* target = eq != 1 ? nullptr : l[0] == 'C' ? &u.latency_c : l[0] == 'L' ? &u.latency_l
-                                              : l[0] == 'S' ? &u.latency_s : nullptr;
+            int* target = eq != 1       ? nullptr
+                          : l[0] == 'C' ? &u.latency_c
+                          : l[0] == 'L' ? &u.latency_l
+                          : l[0] == 'S' ? &u.latency_s
+                                        : nullptr;
             if (!target) throw option_error("--latency", "must be CLASS=CYCLES with CLASS C, L or S, got '" + l + "'");
-            if (seen.find(l[0]) != std::string::npos) throw option_error("--latency", std::string(1, l[0]) + " given twice");
+            if (seen.find(l[0]) != std::string::npos)
+                throw option_error("--latency", std::string(1, l[0]) + " given twice");
             seen += l[0];
             *target = static_cast<int>(positive_integer("--latency", l.substr(2), warp_limits::latency, "cycles"));
         }
@@ -77,16 +81,19 @@ WarpSpec model_from(const WarpModelOptions& o) {
     }
     if (!o.fairness.empty()) {
         spec.fairness = parse_warp_fairness(o.fairness);
-        if (!spec.fairness) throw option_error("--fairness", "must be subblock, strict or none, got '" + o.fairness + "'");
+        if (!spec.fairness)
+            throw option_error("--fairness", "must be subblock, strict or none, got '" + o.fairness + "'");
     }
     return spec;
 }
 
 // The program's length and W x its cycles, for the largest rep and W a command will run.
-void check_size(const WarpSpec& spec, const char* warps_option, long long warps, const char* rep_option, long long rep) {
+void check_size(const WarpSpec& spec, const char* warps_option, long long warps, const char* rep_option,
+                long long rep) {
     if (!warp_program_length(spec.program, rep))
         throw option_error(rep_option, "makes the program longer than " + std::to_string(warp_limits::program_length) +
-                                           " instructions (prologue + rep x body + epilogue), got " + std::to_string(rep));
+                                           " instructions (prologue + rep x body + epilogue), got " +
+                                           std::to_string(rep));
     const long long cycles = warp_program_cycles(spec.machine, spec.program, rep);
     if (warps > warp_limits::cycles / cycles)
         throw option_error(warps_option, std::to_string(warps) + " warps x " + std::to_string(cycles) +
@@ -157,9 +164,12 @@ Json opt_ll_json(const std::optional<long long>& v) { return v ? Json(*v) : Json
 int exit_code_of(const WarpCheck& c) {
     if (c.engines_disagree) return exit_internal_error;
     switch (c.outcome) {
-        case WarpOutcome::refuted: return exit_refuted;
-        case WarpOutcome::unknown: return exit_unknown;
-        default: return exit_ok;
+        case WarpOutcome::refuted:
+            return exit_refuted;
+        case WarpOutcome::unknown:
+            return exit_unknown;
+        default:
+            return exit_ok;
     }
 }
 
@@ -167,17 +177,20 @@ void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
         // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
         const auto shown = [&](const std::optional<int>& v) {
-            return v ? std::to_string(*v) : r.engine != warp_engine_name::bounds && r.unknown_reason.empty() ? "-" : "unknown";
+            return v                                                                  ? std::to_string(*v)
+                   : r.engine != warp_engine_name::bounds && r.unknown_reason.empty() ? "-"
+                                                                                      : "unknown";
         };
         out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
         if (r.engine == warp_engine_name::explicit_state) out << r.states << " states, ";
         else if (r.engine == warp_engine_name::smt) out << r.checks << " solver checks, ";
         out << r.milliseconds << " ms";
         if (r.engine == warp_engine_name::bounds) {
-            out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "") << "worst <= "
-                << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
+            out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "")
+                << "worst <= " << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
                 << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
-                << (r.unknown_reason.empty() || r.unknown_reason == "bounds apart" ? "" : "; stopped: " + r.unknown_reason)
+                << (r.unknown_reason.empty() || r.unknown_reason == "bounds apart" ? ""
+                                                                                   : "; stopped: " + r.unknown_reason)
                 << ")\n    " << r.detail << '\n';
             continue;
         }
@@ -206,25 +219,30 @@ Json check_json(const WarpCheck& c) {
     j["schedule"] = warp_schedule_json(c.worst_schedule);
     Json engines = Json::array();
     for (const auto& r : c.runs)
-        engines.push_back({{"engine", r.engine}, {"worst", opt_json(r.worst)}, {"best", opt_json(r.best)},
-                           {"worst_bound", opt_json(r.worst_bound)}, {"best_bound", opt_json(r.best_bound)},
+        engines.push_back({{"engine", r.engine},
+                           {"worst", opt_json(r.worst)},
+                           {"best", opt_json(r.best)},
+                           {"worst_bound", opt_json(r.worst_bound)},
+                           {"best_bound", opt_json(r.best_bound)},
                            {"worst_upper", r.worst_upper ? Json(*r.worst_upper) : Json(nullptr)},
                            {"best_lower", r.best_lower ? Json(*r.best_lower) : Json(nullptr)},
-                           {"milliseconds", r.milliseconds}, {"unknown", r.unknown_reason}});
+                           {"milliseconds", r.milliseconds},
+                           {"unknown", r.unknown_reason}});
     j["engines"] = engines;
     j["engines_agree"] = !c.engines_disagree;
     j["smt_cross_check"] = c.cross_check.empty() ? Json(nullptr) : Json(c.cross_check);
     return j;
 }
 
-int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt, const CLI::Option* rep_opt) {
+int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt,
+             const CLI::Option* rep_opt) {
     const WarpSpec spec = model_from(o);
     const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     if ((threads_opt->count() > 0) == (warps_opt->count() > 0))
         throw option_error("--threads", threads_opt->count() ? "give --threads or --warps, not both"
-                                                            : "required (or --warps): the number of threads n");
+                                                             : "required (or --warps): the number of threads n");
     long long threads = 0;
     int warps = 0;
     if (threads_opt->count()) {
@@ -237,7 +255,8 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     }
     const int rep =
         rep_opt->count() ? static_cast<int>(positive_integer("--rep", o.rep, warp_limits::rep)) : spec.rep.value_or(1);
-    check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program", rep);
+    check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program",
+               rep);
 
     auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
     runner->end_after_this_point();
@@ -276,7 +295,8 @@ extern "C" void on_sigint(int) { interrupted = true; }
 
 int run_sweep(const SweepOptions& o) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
+    const EngineChoice engine =
+        engine_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     const IntegerRange threads =
@@ -315,8 +335,13 @@ int run_sweep(const SweepOptions& o) {
     }
     bool disagree = false, refuted = false, unknown = false;
     for (const auto& c : done) {
-        std::vector<std::string> row{std::to_string(c.threads), std::to_string(c.problem.warps), std::to_string(c.problem.rep),
-                                     opt_ll(c.ft), opt_int(c.worst), opt_int(c.best), c.verdict};
+        std::vector<std::string> row{std::to_string(c.threads),
+                                     std::to_string(c.problem.warps),
+                                     std::to_string(c.problem.rep),
+                                     opt_ll(c.ft),
+                                     opt_int(c.worst),
+                                     opt_int(c.best),
+                                     c.verdict};
         if (c.engines_disagree) row.back() += " [ENGINES DISAGREE]";
         if (o.csv) {
             for (std::size_t i = 0; i < row.size(); ++i)
@@ -342,7 +367,8 @@ int run_sweep(const SweepOptions& o) {
 void add_model_options(CLI::App* sub, WarpModelOptions& o) {
     sub->add_option("--program", o.program_file,
                     "warp machine and program TOML (cases/raravi2010/*.toml); default: the TR's Fermi SM\n"
-                    "and program C (L L C)xrep S")->type_name("FILE");
+                    "and program C (L L C)xrep S")
+        ->type_name("FILE");
     sub->add_option("--fairness", o.fairness,
                     "subblock (default, SPEC §8: epilogue at level rep), strict (epilogue at rep+1), none")
         ->type_name("FAIRNESS");
@@ -351,13 +377,16 @@ void add_model_options(CLI::App* sub, WarpModelOptions& o) {
         sub->add_option("--cuda", o.cuda, "CUDA warp-instructions per cycle (TR: 2)")->type_name("N"),
         sub->add_option("--ldst", o.ldst, "LOAD/STORE warp-instructions per cycle (TR: 1)")->type_name("N"),
         o.issue_limit_flag =
-            sub->add_option("--issue-limit", o.issue_limit, "total warp-instructions per cycle (absent: no limit)")->type_name("N"),
-        sub->add_option("--latency", o.latency, "e.g. L=4: cycles from issuing to the warp's next issue (each class once)")
+            sub->add_option("--issue-limit", o.issue_limit, "total warp-instructions per cycle (absent: no limit)")
+                ->type_name("N"),
+        sub->add_option("--latency", o.latency,
+                        "e.g. L=4: cycles from issuing to the warp's next issue (each class once)")
             ->type_name("CLASS=CYCLES"),
     };
     sub->add_option("--timeout", o.timeout,
                     "seconds (e.g. 5 or 0.5) for each point, all engines together (default 60); a point\n"
-                    "that runs out is 'unknown (timeout)' with the bounds found so far")->type_name("SECONDS");
+                    "that runs out is 'unknown (timeout)' with the bounds found so far")
+        ->type_name("SECONDS");
 }
 
 const char* engine_text =
@@ -375,21 +404,24 @@ const char* engine_text =
 
 void add_warp_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<WarpOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "warp",
-        "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
-        "interleavings (Raravi & Andersson, SPEC §8), compared with the conjecture FT(n, rep).\n"
-        "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
-        "disagree. Progress on stderr after the first second.\n" + limits_text);
+    CLI::App* sub =
+        cli.add_subcommand("warp",
+                           "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
+                           "interleavings (Raravi & Andersson, SPEC §8), compared with the conjecture FT(n, rep).\n"
+                           "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
+                           "disagree. Progress on stderr after the first second.\n" +
+                               limits_text);
     CLI::Option* threads =
         sub->add_option("--threads", o->threads, "number of threads n (W = ceil(n / warp size))")->type_name("N");
     CLI::Option* warps = sub->add_option("--warps", o->warps, "number of warps W instead of --threads")->type_name("W");
     CLI::Option* rep =
-        sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")->type_name("REP");
+        sub->add_option("--rep", o->rep, "repetitions of the sub-block (default: the program file's, else 1)")
+            ->type_name("REP");
     add_model_options(sub, *o);
     sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
-    sub->add_flag("--json", o->json, "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
-                                     "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
+    sub->add_flag("--json", o->json,
+                  "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
+                  "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
     sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
     sub->callback([o, threads, warps, rep, &action] {
         action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
@@ -398,17 +430,19 @@ void add_warp_command(CLI::App& cli, Action& action) {
 
 void add_warp_sweep_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<SweepOptions>();
-    CLI::App* sub = cli.add_subcommand(
-        "warp-sweep",
-        "Worst, best, FT and verdict for every (threads, rep) point; progress on stderr after the\n"
-        "first second; Ctrl-C prints the rows done so far (exit 130). Default engine: explicit.\n"
-        "Exit 0 when the sweep completed, also when some point refutes FT (a refuted point is a\n"
-        "result; --fail-on-refuted exits 1 then); 2 when some point is unknown (timeout or memory\n"
-        "limit) and, with --fail-on-refuted, none refuted; 3 input error; 4 engines disagree.\n" + limits_text);
+    CLI::App* sub =
+        cli.add_subcommand("warp-sweep",
+                           "Worst, best, FT and verdict for every (threads, rep) point; progress on stderr after the\n"
+                           "first second; Ctrl-C prints the rows done so far (exit 130). Default engine: explicit.\n"
+                           "Exit 0 when the sweep completed, also when some point refutes FT (a refuted point is a\n"
+                           "result; --fail-on-refuted exits 1 then); 2 when some point is unknown (timeout or memory\n"
+                           "limit) and, with --fail-on-refuted, none refuted; 3 input error; 4 engines disagree.\n" +
+                               limits_text);
     sub->add_option("--threads", o->threads, "FIRST:LAST[:STEP] (default 16:256:16)")->type_name("FIRST:LAST[:STEP]");
     sub->add_option("--rep", o->rep, "FIRST:LAST (default 1:8)")->type_name("FIRST:LAST");
     add_model_options(sub, *o);
-    sub->add_option("--engine", o->engine, "explicit (default), auto, bounds, smt or both; as for warp")->type_name("ENGINE");
+    sub->add_option("--engine", o->engine, "explicit (default), auto, bounds, smt or both; as for warp")
+        ->type_name("ENGINE");
     sub->add_flag("--fail-on-refuted", o->fail_on_refuted, "exit 1 when some point refutes FT");
     sub->add_flag("--csv", o->csv, "print CSV instead of a table");
     sub->callback([o, &action] { action = [o] { return run_sweep(*o); }; });

@@ -25,18 +25,21 @@ std::string without_leading_zeros(const std::string& digits) {
 
 }  // namespace
 
-long long positive_integer(const std::string& option, const std::string& text, long long most, const std::string& why_most) {
+long long positive_integer(const std::string& option, const std::string& text, long long most,
+                           const std::string& why_most) {
     if (!all_digits(text)) throw option_error(option, "must be a positive integer, got " + shown(text));
     const std::string digits = without_leading_zeros(text);
     if (digits == "0") throw option_error(option, "must be a positive integer, got " + shown(text));
     const std::string limit = std::to_string(most);
     if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit))
-        throw option_error(option, "must be at most " + limit + (why_most.empty() ? "" : " (" + why_most + ")") + ", got " + text);
+        throw option_error(
+            option, "must be at most " + limit + (why_most.empty() ? "" : " (" + why_most + ")") + ", got " + text);
     return std::stoll(digits);
 }
 
 std::chrono::milliseconds positive_seconds(const std::string& option, const std::string& text) {
-    const std::string message = "must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + shown(text);
+    const std::string message =
+        "must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + shown(text);
     const auto dot = text.find('.');
     const std::string whole = text.substr(0, dot), fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
     if (!all_digits(whole) || (dot != std::string::npos && !all_digits(fraction))) throw option_error(option, message);
@@ -71,8 +74,7 @@ IntegerRange positive_range(const std::string& option, const std::string& text, 
     } catch (const InputError& e) {
         throw option_error(option, form + ": each part " + e.message());
     }
-    if (r.last < r.first)
-        throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
+    if (r.last < r.first) throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
     return r;
 }
 

@@ -67,47 +67,52 @@ int main(int argc, char** argv) {
         else if (a == "--initial-states" && i + 1 < argc) b.initial_states = std::stoi(argv[++i]);
         else if (a == "--shift") b.shift_merge = true;
         else {
-            std::cerr << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
-                         "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift]\n";
+            std::cerr
+                << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
+                   "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift]\n";
             return 2;
         }
     }
     std::vector<bool> modes;
     if (refine != "targeted") modes.push_back(false);
     if (refine != "uniform") modes.push_back(true);
-    std::cout << "| n | run | refinement | time | rounds (K: states) | kernels exact | median UB/LB | max UB/LB | peak RSS |\n"
+    std::cout << "| n | run | refinement | time | rounds (K: states) | kernels exact | median UB/LB | max UB/LB | peak "
+                 "RSS |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
     for (int n : sizes) {
         for (int r = 0; r < runs; ++r)
-        for (const bool targeted : modes) {
-            b.targeted = targeted;
-            RandomWorkloadSpec spec;
-            spec.kernels = n;
-            spec.streams = n;
-            const Workload w = random_workload(spec, 1000 * n + r);
-            const EngineOptions o;
-            const auto t0 = Clock::now();
-            const BoundsResult res = abstraction_bounds(w, o, Budget::for_timeout(std::chrono::seconds(cap_s)), b);
-            const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-            std::vector<Time> ratios;
-            int exact = 0, bounded = 0;
-            for (const WcrtAnswer& a : res.wcrt) {
-                exact += a.status == WcrtStatus::exact;
-                if (a.upper_bound && a.wcrt) ratios.push_back(*a.upper_bound / *a.wcrt), ++bounded;
+            for (const bool targeted : modes) {
+                b.targeted = targeted;
+                RandomWorkloadSpec spec;
+                spec.kernels = n;
+                spec.streams = n;
+                const Workload w = random_workload(spec, 1000 * n + r);
+                const EngineOptions o;
+                const auto t0 = Clock::now();
+                const BoundsResult res = abstraction_bounds(w, o, Budget::for_timeout(std::chrono::seconds(cap_s)), b);
+                const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+                std::vector<Time> ratios;
+                int exact = 0, bounded = 0;
+                for (const WcrtAnswer& a : res.wcrt) {
+                    exact += a.status == WcrtStatus::exact;
+                    if (a.upper_bound && a.wcrt) ratios.push_back(*a.upper_bound / *a.wcrt), ++bounded;
+                }
+                std::sort(ratios.begin(), ratios.end());
+                std::ostringstream rounds;
+                for (const BoundsRound& x : res.rounds)
+                    rounds << (x.states_per_set == res.rounds.front().states_per_set ? "" : ", ") << x.states_per_set
+                           << ": " << x.states << (x.complete ? "" : " (stopped)")
+                           << (x.complete && x.max_ratio ? " (max " + ratio_text(*x.max_ratio) + ")" : "")
+                           << (targeted && x.refined_keys ? " [" + std::to_string(x.refined_keys) + " keys refined]"
+                                                          : "");
+                std::cout << "| " << n << " | " << r << " | " << (targeted ? "targeted" : "uniform") << " | "
+                          << ms / 1000 << "." << (ms % 1000) / 100 << " s | " << rounds.str() << " | " << exact << "/"
+                          << w.ops.size() << " | " << (ratios.empty() ? "-" : ratio_text(ratios[ratios.size() / 2]))
+                          << " | "
+                          << (bounded < static_cast<int>(w.ops.size())
+                                  ? "no UB for " + std::to_string(w.ops.size() - bounded)
+                                  : ratio_text(ratios.back()))
+                          << " | " << peak_rss_mib() << " MiB |" << std::endl;
             }
-            std::sort(ratios.begin(), ratios.end());
-            std::ostringstream rounds;
-            for (const BoundsRound& x : res.rounds)
-                rounds << (x.states_per_set == res.rounds.front().states_per_set ? "" : ", ") << x.states_per_set << ": "
-                       << x.states << (x.complete ? "" : " (stopped)")
-                       << (x.complete && x.max_ratio ? " (max " + ratio_text(*x.max_ratio) + ")" : "")
-                       << (targeted && x.refined_keys ? " [" + std::to_string(x.refined_keys) + " keys refined]" : "");
-            std::cout << "| " << n << " | " << r << " | " << (targeted ? "targeted" : "uniform") << " | " << ms / 1000 << "." << (ms % 1000) / 100 << " s | "
-                      << rounds.str() << " | " << exact << "/" << w.ops.size() << " | "
-                      << (ratios.empty() ? "-" : ratio_text(ratios[ratios.size() / 2])) << " | "
-                      << (bounded < static_cast<int>(w.ops.size()) ? "no UB for " + std::to_string(w.ops.size() - bounded)
-                                                                   : ratio_text(ratios.back()))
-                      << " | " << peak_rss_mib() << " MiB |" << std::endl;
-        }
     }
 }

@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
             PipelineSpec spec;
             spec.streams = size;
             w = pipeline_workload(spec, static_cast<std::uint64_t>(r) + 1);
-            to.title = "pipeline family, " + std::to_string(size) + " streams, run " + std::to_string(r) +
-                       " (seed " + std::to_string(r + 1) + ")";
+            to.title = "pipeline family, " + std::to_string(size) + " streams, run " + std::to_string(r) + " (seed " +
+                       std::to_string(r + 1) + ")";
             name = "pipeline-s" + std::to_string(size) + "-run" + std::to_string(r) + ".toml";
         }
         std::ofstream out(dir + "/" + name);

@@ -1,8 +1,8 @@
 // Benchmark of the exact engine (solver/exact/) on one workload of the bench/wcrt family
 // (bench/README.md):
-//   bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S] [--enum-cap S]
-//   bench_exact pipeline RUN …: the pipeline family (model/generate/pipeline_workload.hpp, defaults:
-//   4 streams x 4 iterations x copy-in/2 kernels/copy-out = 64 operations), seed RUN
+//   bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--level-cap W] [--ref-cap S] [--smt-cap S]
+//   [--enum-cap S] bench_exact pipeline RUN …: the pipeline family (model/generate/pipeline_workload.hpp, defaults: 4
+//   streams x 4 iterations x copy-in/2 kernels/copy-out = 64 operations), seed RUN
 // prints one Markdown row: time, states, peak states per level, peak RSS, kernels exact; with
 // --smt-cap / --enum-cap the SMT engine / enumeration on the same workload in the same process
 // (any mismatch with an exact answer is exit 1); with --beam the beam lower bounds against the
@@ -95,7 +95,8 @@ bool compare_smt(const Workload& w, const ExactResult& r, long long cap_s, int n
 // The enumeration on the same workload; false on a mismatch with an exact answer.
 bool compare_enumeration(const Workload& w, const ExactResult& r, long long cap_s, bool after_smt) {
     const auto t0 = Clock::now();
-    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)));
+    const EnumerationResult e =
+        enumerate_wcrt(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)));
     std::cout << (after_smt ? ", " : " | ") << "enumeration " << seconds(ms_since(t0)) << " s"
               << (e.complete ? "" : " (stopped)");
     if (e.complete)
@@ -163,7 +164,8 @@ void print_beam_vs_reference(const Workload& w, const ExactResult& r, const Refe
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--smt-cap S] [--enum-cap S]\n";
+        std::cerr << "usage: bench_exact N RUN [--cap S] [--threads T] [--prune 0|1] [--beam B] [--smt-cap S] "
+                     "[--enum-cap S]\n";
         return 2;
     }
     Args a;

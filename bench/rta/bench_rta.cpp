@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
     std::cout << "kernels=" << n << " blocks=" << blocks << " g_max=" << last.big.g_max << " runs=" << runs
               << " seed=" << seed << " rta_median_s=" << median_seconds(whole)
               << " algorithm2_median_s=" << median_seconds(core) << " peak_rss_mib=" << ru.ru_maxrss / 1024
-              << " last_finish=" << exact_string(last.finish.empty() ? Time(0) : *std::max_element(last.finish.begin(), last.finish.end()))
+              << " last_finish="
+              << exact_string(last.finish.empty() ? Time(0) : *std::max_element(last.finish.begin(), last.finish.end()))
               << " scope=" << (last.exact() ? "exact" : "approximation") << '\n';
     return 0;
 }

@@ -93,10 +93,9 @@ int main(int argc, char** argv) {
             for (Engine* e : {&search, &sets, &smt, &en}) {
                 if (e->cap_ms == 0) continue;
                 const auto t0 = Clock::now();
-                const RtaMaxOverOrders m = rta_max_over_orders(w, e->engine, Budget::until(t0 + std::chrono::milliseconds(e->cap_ms)),
-                                                               1LL << 62);
-                const long long ms =
-                    std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+                const RtaMaxOverOrders m = rta_max_over_orders(
+                    w, e->engine, Budget::until(t0 + std::chrono::milliseconds(e->cap_ms)), 1LL << 62);
+                const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
                 e->ms.push_back(m.complete ? ms : e->cap_ms);
                 e->stopped += !m.complete;
                 if (e == &search) {
@@ -119,7 +118,8 @@ int main(int argc, char** argv) {
         }
         std::cout << "| " << n << " | " << runs << " | " << median(search) << " | " << median(sets) << " | "
                   << median(smt) << " | " << median(en) << " | " << ratio(sets, search) << " | " << ratio(smt, search)
-                  << " | " << ratio(en, search) << " | " << (search.cap_ms ? undecided + " of " + std::to_string(n) : "n/a")
-                  << " | " << sets.stopped << " | " << smt.stopped << " | " << en.stopped << " |" << std::endl;
+                  << " | " << ratio(en, search) << " | "
+                  << (search.cap_ms ? undecided + " of " + std::to_string(n) : "n/a") << " | " << sets.stopped << " | "
+                  << smt.stopped << " | " << en.stopped << " |" << std::endl;
     }
 }

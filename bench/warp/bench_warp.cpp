@@ -64,8 +64,9 @@ int main(int argc, char** argv) {
         }
         const long long e = median(et), s = median(st);
         std::cout << "| " << w << " | " << rep << " | " << ew.makespan << " | " << eb.makespan << " | " << e << " | "
-                  << ew.states + eb.states << " | " << (timed_out ? ">= " : "") << s << (timed_out ? " (timeout, 1 run)" : "")
-                  << " | " << smt << " | " << (timed_out ? ">= " : "") << s / std::max(1LL, e) << "x |\n"
+                  << ew.states + eb.states << " | " << (timed_out ? ">= " : "") << s
+                  << (timed_out ? " (timeout, 1 run)" : "") << " | " << smt << " | " << (timed_out ? ">= " : "")
+                  << s / std::max(1LL, e) << "x |\n"
                   << std::flush;
     }
 }

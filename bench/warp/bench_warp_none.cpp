@@ -35,11 +35,15 @@ int main(int argc, char** argv) {
     FermiUnits tr, slot, slow;
     slot.issue_limit = 1;
     slow.latency_l = 3;
-    struct Point { const char* variant; FermiUnits u; int w, rep; };
-    const std::vector<Point> points{{"tr", tr, 2, 8},     {"tr", tr, 8, 4},     {"tr", tr, 16, 4},   {"tr", tr, 16, 8},
-                                    {"tr", tr, 64, 8},    {"slot", slot, 8, 4}, {"slot", slot, 16, 8},
-                                    {"slot", slot, 64, 8}, {"slow", slow, 4, 4}, {"slow", slow, 8, 4},
-                                    {"slow", slow, 16, 8}, {"slow", slow, 64, 8}};
+    struct Point {
+        const char* variant;
+        FermiUnits u;
+        int w, rep;
+    };
+    const std::vector<Point> points{{"tr", tr, 2, 8},      {"tr", tr, 8, 4},      {"tr", tr, 16, 4},
+                                    {"tr", tr, 16, 8},     {"tr", tr, 64, 8},     {"slot", slot, 8, 4},
+                                    {"slot", slot, 16, 8}, {"slot", slot, 64, 8}, {"slow", slow, 4, 4},
+                                    {"slow", slow, 8, 4},  {"slow", slow, 16, 8}, {"slow", slow, 64, 8}};
     std::cout << "| variant | W | rep | FT | worst (bounds engine) | best | how | bounds engine µs (median of " << runs
               << ") | explicit engine (budget " << explicit_timeout_s << " s, 1 run) | explicit / bounds |\n"
               << "|---|---|---|---|---|---|---|---|---|---|\n";
@@ -68,16 +72,16 @@ int main(int argc, char** argv) {
             ex = "unknown (" + to_string(ew.stopped ? *ew.stopped : *ebst.stopped) + ") after " +
                  std::to_string(et / 1000) + " ms, " + std::to_string(ew.states + ebst.states) + " states";
         } else {
-            ex = std::to_string(ew.makespan) + " / " + std::to_string(ebst.makespan) + ", " + std::to_string(et / 1000) +
-                 " ms, " + std::to_string(ew.states + ebst.states) + " states";
+            ex = std::to_string(ew.makespan) + " / " + std::to_string(ebst.makespan) + ", " +
+                 std::to_string(et / 1000) + " ms, " + std::to_string(ew.states + ebst.states) + " states";
             if ((c.worst && *c.worst != ew.makespan) || (c.best && *c.best != ebst.makespan)) {
                 std::cerr << "engines disagree at " << pt.variant << " W=" << pt.w << " rep=" << pt.rep << '\n';
                 return 4;
             }
         }
         const long long b = median(bt);
-        std::cout << "| " << pt.variant << " | " << pt.w << " | " << pt.rep << " | " << (c.ft ? std::to_string(*c.ft) : "-")
-                  << " | " << shown(c.worst) << " | " << shown(c.best) << " | "
+        std::cout << "| " << pt.variant << " | " << pt.w << " | " << pt.rep << " | "
+                  << (c.ft ? std::to_string(*c.ft) : "-") << " | " << shown(c.worst) << " | " << shown(c.best) << " | "
                   << (by_bounds ? "bounds meet" : "bounds + explicit for the open goal") << " | " << b << " | " << ex
                   << " | " << (ew.stopped || ebst.stopped ? ">= " : "") << et / std::max(1LL, b) << "x |\n"
                   << std::flush;

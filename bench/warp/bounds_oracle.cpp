@@ -151,7 +151,8 @@ int main(int argc, char** argv) {
             ok = ok && agree && !b.engines_disagree;
             print_row(a, w, r, b, e, answered, ms, agree);
         }
-    std::cout << "compared " << compared << ", bounds exact on the worst case for " << exact << " of them, explicit out of "
-              << a.timeout_s << " s on " << skipped << (ok ? "; all agree" : "; DISAGREEMENT") << '\n';
+    std::cout << "compared " << compared << ", bounds exact on the worst case for " << exact
+              << " of them, explicit out of " << a.timeout_s << " s on " << skipped
+              << (ok ? "; all agree" : "; DISAGREEMENT") << '\n';
     return ok ? 0 : 4;
 }

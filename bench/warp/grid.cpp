@@ -46,10 +46,17 @@ int main(int argc, char** argv) {
     wide.ldst = 2;
     limited.issue_limit = 1;
     slow.latency_l = 3;
-    struct Variant { std::string name; WarpFairness f; FermiUnits u; };
-    const Variant variants[] = {{"tr", WarpFairness::subblock, tr},      {"tr", WarpFairness::strict, tr},
-                                {"tr", WarpFairness::none, tr},          {"wide", WarpFairness::subblock, wide},
-                                {"limit1", WarpFairness::subblock, limited}, {"slowL", WarpFairness::subblock, slow},
+    struct Variant {
+        std::string name;
+        WarpFairness f;
+        FermiUnits u;
+    };
+    const Variant variants[] = {{"tr", WarpFairness::subblock, tr},
+                                {"tr", WarpFairness::strict, tr},
+                                {"tr", WarpFairness::none, tr},
+                                {"wide", WarpFairness::subblock, wide},
+                                {"limit1", WarpFairness::subblock, limited},
+                                {"slowL", WarpFairness::subblock, slow},
                                 {"slowL", WarpFairness::none, slow}};
     std::cout << "variant,fairness,W,rep,worst,best,explicit_ms,smt_worst_ms,smt_best_ms,smt_checks\n";
     long long total = 0;
@@ -65,17 +72,19 @@ int main(int argc, char** argv) {
                 o.timeout = std::chrono::seconds(timeout_s);
                 o.logic = logic;
                 t0 = Clock::now();
-                const WarpSmtOutcome sw = smt_worst_makespan(p, o, hint ? std::optional<int>(ew.makespan) : std::nullopt);
+                const WarpSmtOutcome sw =
+                    smt_worst_makespan(p, o, hint ? std::optional<int>(ew.makespan) : std::nullopt);
                 const long long tw = ms_since(t0);
                 t0 = Clock::now();
-                const WarpSmtOutcome sb = smt_best_makespan(p, o, hint ? std::optional<int>(eb.makespan) : std::nullopt);
+                const WarpSmtOutcome sb =
+                    smt_best_makespan(p, o, hint ? std::optional<int>(eb.makespan) : std::nullopt);
                 const long long tb = ms_since(t0);
                 total += tw + tb;
                 const bool agree = sw.makespan == ew.makespan && sb.makespan == eb.makespan;
                 std::cout << v.name << ',' << to_string(v.f) << ',' << w << ',' << r << ',' << ew.makespan << ','
                           << eb.makespan << ',' << te << ',' << tw << (sw.makespan ? "" : "(unknown)") << ',' << tb
-                          << (sb.makespan ? "" : "(unknown)") << ',' << sw.checks + sb.checks << (agree ? "" : ",DISAGREE")
-                          << '\n'
+                          << (sb.makespan ? "" : "(unknown)") << ',' << sw.checks + sb.checks
+                          << (agree ? "" : ",DISAGREE") << '\n'
                           << std::flush;
             }
     std::cout << "total SMT ms: " << total << '\n';

@@ -35,7 +35,7 @@ struct Args {
     std::vector<int> sizes = {4, 6, 8, 10, 12, 14, 16};
     int per_size = 3;
     long long smt_cap_ms = 600000, enum_cap_ms = 600000;
-    std::string dump_dir;  // --dump DIR: also write each workload as DIR/n<N>-run<R>.toml
+    std::string dump_dir;   // --dump DIR: also write each workload as DIR/n<N>-run<R>.toml
     bool features = false;  // --priorities-copies: a quarter of the streams high, a quarter of the operations copies
 };
 
@@ -60,7 +60,8 @@ bool parse_args(int argc, char** argv, Args& o) {
         else if (a == "--dump" && i + 1 < argc) o.dump_dir = argv[++i];
         else if (a == "--priorities-copies") o.features = true;
         else {
-            std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S] [--dump DIR] [--priorities-copies]\n"
+            std::cerr << "usage: bench_wcrt [--sizes 4,6,…] [--runs N] [--enum-cap S] [--smt-cap S] [--dump DIR] "
+                         "[--priorities-copies]\n"
                          "  a cap of 0 skips that engine\n";
             return false;
         }
@@ -105,11 +106,12 @@ long long time_smt(const Workload& w, const EngineOptions& base, long long smt_c
         const long long calls = st.solver_calls;
         WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, smt_budget, st);
         if (std::getenv("BENCH_VERBOSE"))
-            std::cerr << "  " << w.ops[op].name << ": " << ms_since(t_op) << " ms, "
-                      << st.solver_calls - calls << " checks\n";
+            std::cerr << "  " << w.ops[op].name << ": " << ms_since(t_op) << " ms, " << st.solver_calls - calls
+                      << " checks\n";
         ++row.kernels;
         row.exact += a.status == WcrtStatus::exact ? 1 : 0;
-        if (a.status != WcrtStatus::exact) std::cerr << "  unknown for " << w.ops[op].name << ": " << a.unknown_reason << "\n";
+        if (a.status != WcrtStatus::exact)
+            std::cerr << "  unknown for " << w.ops[op].name << ": " << a.unknown_reason << "\n";
     }
     return std::min(ms_since(t0), smt_cap_ms);
 }
@@ -125,11 +127,12 @@ void run_workload(const Args& args, int n, int r, SizeRow& row) {
     eo.policy = o.policy;
     const auto t0 = Clock::now();
     EnumerationResult er;
-    if (args.enum_cap_ms > 0) er = enumerate_wcrt(w, eo, Budget::for_timeout(std::chrono::milliseconds(args.enum_cap_ms)));
+    if (args.enum_cap_ms > 0)
+        er = enumerate_wcrt(w, eo, Budget::for_timeout(std::chrono::milliseconds(args.enum_cap_ms)));
     row.enum_ms.push_back(er.complete ? ms_since(t0) : args.enum_cap_ms);
     std::cerr << "n=" << n << " run " << r << ": smt " << row.smt_ms.back() << " ms, enumerate "
-              << (er.complete ? std::to_string(row.enum_ms.back()) + " ms" : "stopped") << " ("
-              << er.stats.scenarios << " scenarios)\n";
+              << (er.complete ? std::to_string(row.enum_ms.back()) + " ms" : "stopped") << " (" << er.stats.scenarios
+              << " scenarios)\n";
 }
 
 void print_row(const Args& args, int n, SizeRow& row) {
@@ -152,8 +155,9 @@ void print_row(const Args& args, int n, SizeRow& row) {
 int main(int argc, char** argv) {
     Args args;
     if (!parse_args(argc, argv, args)) return 2;
-    std::cout << "| n | workloads | SMT median | enumeration median | ratio enum/SMT | kernels the SMT engine decided |\n"
-              << "|---|---|---|---|---|---|\n";
+    std::cout
+        << "| n | workloads | SMT median | enumeration median | ratio enum/SMT | kernels the SMT engine decided |\n"
+        << "|---|---|---|---|---|---|\n";
     for (int n : args.sizes) {
         SizeRow row;
         for (int r = 0; r < args.per_size; ++r) run_workload(args, n, r, row);

@@ -80,8 +80,8 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
     std::vector<std::optional<std::int64_t>> best(n);
     std::vector<std::shared_ptr<const Step>> best_path(n);
     std::unordered_map<Key, std::vector<Entry>, KeyHash> current, next;
-    current[Key{}].push_back({initial_state(points.platform.sms, p.total_units, points.platform.copy_engines, p.streams),
-                                nullptr, 0});
+    current[Key{}].push_back(
+        {initial_state(points.platform.sms, p.total_units, points.platform.copy_engines, p.streams), nullptr, 0});
     std::vector<Successor> succ;
     BudgetPoll poll(budget, 16);
     for (int level = 0; level < n && !current.empty(); ++level) {
@@ -111,7 +111,8 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
     }
     std::vector<std::optional<BeamCandidate>> out(n);
     for (int op = 0; op < n; ++op)
-        if (best[op]) out[op] = BeamCandidate{p.times.to_time(*best[op]), witness_of_path(w, points, best_path[op].get())};
+        if (best[op])
+            out[op] = BeamCandidate{p.times.to_time(*best[op]), witness_of_path(w, points, best_path[op].get())};
     return out;
 }
 

@@ -31,7 +31,8 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
         try {
             const BlockProblem bp = make_block_problem(w);
             for (int op = 0; op < n; ++op)
-                if (const std::int64_t k = bp.index_of_op(op); k >= 0) busy[op] = bp.response_upper_bound(static_cast<int>(k));
+                if (const std::int64_t k = bp.index_of_op(op); k >= 0)
+                    busy[op] = bp.response_upper_bound(static_cast<int>(k));
         } catch (const InputError&) {
             // outside that scope: no upper bound at all
         }
@@ -42,7 +43,7 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
         a.op = op;
         if (lower.best()[op]) {
             a.witness = lower.witness(op);  // replayed
-            a.wcrt = lower.best()[op];  // named by the engine's adapter (solver/block/engines/)
+            a.wcrt = lower.best()[op];      // named by the engine's adapter (solver/block/engines/)
         }
         if (upper[op]) {
             a.upper_bound = p.times.to_time(*upper[op]);  // named by the engine's adapter

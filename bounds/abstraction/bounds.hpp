@@ -14,27 +14,27 @@
 namespace gpuwcrt {
 
 struct BoundsOptions {
-    int initial_states = 1;     // K of the first round (1: the fastest bound, every key one hull)
-    int max_states = 256;       // refinement stops after a round with K >= this
-    int growth = 4;             // K multiplies by this per round
-    int partial_cap = 8;        // placement branches kept per block within one kernel's dispatch
+    int initial_states = 1;              // K of the first round (1: the fastest bound, every key one hull)
+    int max_states = 256;                // refinement stops after a round with K >= this
+    int growth = 4;                      // K multiplies by this per round
+    int partial_cap = 8;                 // placement branches kept per block within one kernel's dispatch
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
-    int max_beam_width = 16;    // the lower-bound beam runs widths 1, 4, 16, … up to this
+    int max_beam_width = 16;             // the lower-bound beam runs widths 1, 4, 16, … up to this
     // Refinement: false raises K for every key per round; true only for the keys with a path to
     // an edge whose response exceeds its operation's lower bound (docs/abstraction.md).
     bool targeted = false;
-    int targeted_depth = 0;     // levels above a loose edge that are refined too (-1: all)
-    bool shift_merge = false;   // time-shift merging (translation-invariant workloads only)
+    int targeted_depth = 0;    // levels above a loose edge that are refined too (-1: all)
+    bool shift_merge = false;  // time-shift merging (translation-invariant workloads only)
     std::uint64_t seed = 12;
 };
 
 struct BoundsRound {
     int states_per_set = 0;
-    bool complete = false;      // false: the budget ended during it; its bounds are not used
+    bool complete = false;  // false: the budget ended during it; its bounds are not used
     long long states = 0, edges = 0, merges = 0;
     std::chrono::milliseconds elapsed{0};
-    int open_after = 0;         // operations with UB > LB after this round
-    long long refined_keys = 0; // targeted: keys whose K the next round raises
+    int open_after = 0;             // operations with UB > LB after this round
+    long long refined_keys = 0;     // targeted: keys whose K the next round raises
     std::optional<Time> max_ratio;  // max over operations of UB / LB after this round (all bounded)
 };
 

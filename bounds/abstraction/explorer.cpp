@@ -59,7 +59,9 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
         const auto it = o.caps->find(k);
         return it == o.caps->end() ? o.states_per_set : it->second;
     };
-    current.emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{}), false, StateOps{o.shift_merge && p.translation_invariant}))
+    current
+        .emplace(Key{}, Bucket<AbstractState, StateOps>(cap_of(Key{}), false,
+                                                        StateOps{o.shift_merge && p.translation_invariant}))
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     BudgetPoll poll(budget, 16);
@@ -83,12 +85,17 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
                     const Key to{with(key.s, e.op), e.state.low_op, e.state.low_blocks};
                     if (o.record_edges) {
                         std::vector<KeyEdge>& out = r.graph[key];
-                        auto it = std::find_if(out.begin(), out.end(), [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
+                        auto it = std::find_if(out.begin(), out.end(),
+                                               [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
                         if (it == out.end()) out.push_back({to, e.op, response});
                         else it->response = std::max(it->response, response);
                     }
                     auto slot = next.find(to);
-                    if (slot == next.end()) slot = next.emplace(to, Bucket<AbstractState, StateOps>(cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant})).first;
+                    if (slot == next.end())
+                        slot =
+                            next.emplace(to, Bucket<AbstractState, StateOps>(
+                                                 cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant}))
+                                .first;
                     slot->second.add(std::move(e.state));
                 }
             }

@@ -17,8 +17,8 @@ namespace gpuwcrt::abstraction {
 using KeyCaps = std::unordered_map<Key, int, KeyHash>;
 
 struct ExploreOptions {
-    int states_per_set = 4;   // K: abstract states kept per key S (for keys not in `caps`)
-    int partial_cap = 8;      // placement branches kept per block within one kernel's dispatch
+    int states_per_set = 4;         // K: abstract states kept per key S (for keys not in `caps`)
+    int partial_cap = 8;            // placement branches kept per block within one kernel's dispatch
     const KeyCaps* caps = nullptr;  // targeted refinement: K per key (any K per key is sound)
     bool record_edges = false;      // fill ExploreResult::edges (for targeted refinement)
     bool shift_merge = false;       // time-shift merging where Problem::translation_invariant
@@ -34,11 +34,11 @@ struct KeyEdge {
 using KeyGraph = std::unordered_map<Key, std::vector<KeyEdge>, KeyHash>;
 
 struct ExploreResult {
-    bool complete = false;                         // false: the deadline came first; no bound holds
+    bool complete = false;                           // false: the deadline came first; no bound holds
     std::vector<std::optional<std::int64_t>> upper;  // per operation, ticks (complete only)
     long long states = 0, edges = 0, merges = 0;
-    std::size_t widest_level = 0;                  // most keys S in one level
-    KeyGraph graph;                                // record_edges only
+    std::size_t widest_level = 0;  // most keys S in one level
+    KeyGraph graph;                // record_edges only
 };
 
 ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& budget);

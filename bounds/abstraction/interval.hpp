@@ -17,13 +17,9 @@ struct Interval {
     std::int64_t width() const { return hi - lo; }
 };
 
-inline Interval max_of(const Interval& a, const Interval& b) {
-    return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
-}
+inline Interval max_of(const Interval& a, const Interval& b) { return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)}; }
 inline Interval plus(const Interval& a, const Interval& d) { return {a.lo + d.lo, a.hi + d.hi}; }
-inline Interval hull(const Interval& a, const Interval& b) {
-    return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
-}
+inline Interval hull(const Interval& a, const Interval& b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
 inline bool contains(const Interval& outer, const Interval& inner) {
     return outer.lo <= inner.lo && inner.hi <= outer.hi;
 }

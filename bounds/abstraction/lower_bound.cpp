@@ -13,7 +13,9 @@ Time LowerBoundSearch::draw_time(int, std::int64_t lo, std::int64_t hi) {
     if (mode_ == 1) t = lo;
     if (mode_ == 2) {
         const auto r = rng_() % 3;
-        t = r == 0 ? lo : r == 1 ? hi : lo + static_cast<std::int64_t>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
+        t = r == 0   ? lo
+            : r == 1 ? hi
+                     : lo + static_cast<std::int64_t>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
     }
     return p_.times.to_time(t);
 }

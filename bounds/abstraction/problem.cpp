@@ -20,8 +20,7 @@ std::int64_t gcd(std::int64_t a, std::int64_t b) {
     return a;
 }
 
-void add_resource(Problem& p, const std::string& what, std::int64_t cap,
-                  std::int64_t (*demand)(const Operation&)) {
+void add_resource(Problem& p, const std::string& what, std::int64_t cap, std::int64_t (*demand)(const Operation&)) {
     Resource r;
     std::int64_t g = 0;
     const Operation* finest = nullptr;
@@ -30,10 +29,12 @@ void add_resource(Problem& p, const std::string& what, std::int64_t cap,
     if (g == 0) return;  // nobody needs it: it never binds
     r.unit = g;
     if (cap / g > max_units)
-        throw InputError(finest->where, "--engine bounds cuts each SM's " + what + " into units of the GCD of every "
-                                        "kernel's per-block demand (" + std::to_string(g) + "), here " +
-                                        std::to_string(cap / g) + " units, more than its limit " +
-                                        std::to_string(max_units) + "; use --engine smt or enumerate");
+        throw InputError(finest->where, "--engine bounds cuts each SM's " + what +
+                                            " into units of the GCD of every "
+                                            "kernel's per-block demand (" +
+                                            std::to_string(g) + "), here " + std::to_string(cap / g) +
+                                            " units, more than its limit " + std::to_string(max_units) +
+                                            "; use --engine smt or enumerate");
     r.units = static_cast<int>(cap / g);
     r.offset = p.total_units;
     p.total_units += r.units;
@@ -63,21 +64,24 @@ Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_
     translation_invariant = null_stream < 0;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const IssueSpec& is = w.ops[i].issue;
-        const bool zero = is.kind == IssueSpec::Kind::at
-                              ? times.issue_lo[i] == 0 && times.issue_hi[i] == 0
-                              : pred[i] >= 0 || (is.kind == IssueSpec::Kind::after_stream_idle ? times.delay[i] == 0
-                                                                                                : times.issue_lo[i] == 0);
+        const bool zero =
+            is.kind == IssueSpec::Kind::at
+                ? times.issue_lo[i] == 0 && times.issue_hi[i] == 0
+                : pred[i] >= 0 ||
+                      (is.kind == IssueSpec::Kind::after_stream_idle ? times.delay[i] == 0 : times.issue_lo[i] == 0);
         if (!zero) translation_invariant = false;
     }
     const Platform& pl = w.platform;
     add_resource(*this, "threads", pl.threads_per_sm, [](const Operation& o) { return o.demand().threads; });
-    add_resource(*this, "shared memory", pl.shared_mem_per_sm, [](const Operation& o) { return o.demand().shared_mem; });
+    add_resource(*this, "shared memory", pl.shared_mem_per_sm,
+                 [](const Operation& o) { return o.demand().shared_mem; });
     add_resource(*this, "registers", pl.registers_per_sm, [](const Operation& o) { return o.demand().registers; });
     // Resident blocks bind only if the SM can hold more blocks of the smallest thread count than
     // its limit; otherwise the threads resource always refuses a block first.
     std::int64_t min_threads = 0;
     for (const Operation& op : w.ops)
-        if (op.is_kernel() && op.threads > 0 && (min_threads == 0 || op.threads < min_threads)) min_threads = op.threads;
+        if (op.is_kernel() && op.threads > 0 && (min_threads == 0 || op.threads < min_threads))
+            min_threads = op.threads;
     if (min_threads == 0 || pl.threads_per_sm / min_threads > pl.blocks_per_sm_max)
         add_resource(*this, "resident blocks", pl.blocks_per_sm_max, [](const Operation&) { return std::int64_t(1); });
 }

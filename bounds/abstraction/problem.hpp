@@ -18,25 +18,26 @@ inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmS
 // the unit, so "sum + demand <= cap" is "used units + need <= cap / unit").
 struct Resource {
     std::int64_t unit = 1;
-    int units = 0;        // floor(per-SM cap / unit)
-    int offset = 0;       // where its units start in SmState's vectors
+    int units = 0;          // floor(per-SM cap / unit)
+    int offset = 0;         // where its units start in SmState's vectors
     std::vector<int> need;  // per operation (0 for copies)
 };
 
 struct Problem {
     const Workload& w;
     IntegerTimes times;
-    std::vector<int> pred;          // per operation: its stream predecessor, or -1
+    std::vector<int> pred;  // per operation: its stream predecessor, or -1
     std::vector<Resource> resources;
     int total_units = 0;
     int streams = 0;
-    int null_stream = -1;           // Workload::null_stream(): N1/N2 apply when >= 0
-    std::vector<char> high;         // per operation: its stream is high priority (A1)
+    int null_stream = -1;    // Workload::null_stream(): N1/N2 apply when >= 0
+    std::vector<char> high;  // per operation: its stream is high priority (A1)
     bool two_queues = false;
     // Every issue instant the future can see is 0 (every `at` issue, and the first issue of every
     // stream, is [0, 0]) and there is no NULL stream: a state's future then only compares times
     // with each other and with 0, so shifting a state later shifts its future (time-shift merging).
-    bool translation_invariant = false;        // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
+    bool translation_invariant =
+        false;  // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
 
     // Throws InputError (at the operation or workload) for what the engine does not cover:
     // more than max_operations operations, times that do not fit integer ticks, and demands

@@ -5,13 +5,15 @@
 
 namespace gpuwcrt::abstraction {
 
-long long refine_caps(const KeyGraph& graph, const std::vector<char>& open, const std::vector<std::optional<Time>>& lower,
-                      const IntegerTimes& times, int k_next, int depth, KeyCaps& caps) {
+long long refine_caps(const KeyGraph& graph, const std::vector<char>& open,
+                      const std::vector<std::optional<Time>>& lower, const IntegerTimes& times, int k_next, int depth,
+                      KeyCaps& caps) {
     // Edges go from |S| to |S| + 1: deciding the keys of the deepest level first sees every
     // successor's answer before its predecessors ask.
     std::vector<std::vector<const KeyGraph::value_type*>> by_level;
     for (const auto& entry : graph) {
-        const std::size_t level = static_cast<std::size_t>(std::popcount(entry.first.s[0]) + std::popcount(entry.first.s[1]));
+        const std::size_t level =
+            static_cast<std::size_t>(std::popcount(entry.first.s[0]) + std::popcount(entry.first.s[1]));
         if (by_level.size() <= level) by_level.resize(level + 1);
         by_level[level].push_back(&entry);
     }

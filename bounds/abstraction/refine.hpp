@@ -15,7 +15,8 @@ namespace gpuwcrt::abstraction {
 // Sets caps[key] = k_next for every such key; returns how many. `depth`: how many levels above
 // a loose edge count (0: only the keys the loose edges leave, where a merge mixed the states
 // whose hull gave the loose response; -1: every ancestor).
-long long refine_caps(const KeyGraph& graph, const std::vector<char>& open, const std::vector<std::optional<Time>>& lower,
-                      const IntegerTimes& times, int k_next, int depth, KeyCaps& caps);
+long long refine_caps(const KeyGraph& graph, const std::vector<char>& open,
+                      const std::vector<std::optional<Time>>& lower, const IntegerTimes& times, int k_next, int depth,
+                      KeyCaps& caps);
 
 }  // namespace gpuwcrt::abstraction

@@ -54,17 +54,17 @@ struct SmState {
 
 // transition.cpp copy_all_but_sms copies every field but `sms`: keep it in step with this list.
 struct AbstractState {
-    Interval ee_free;   // when the last dispatched kernel became fully dispatched (G3, X1)
-    Interval ce_free;   // when the last started copy started (the CE queue is FIFO)
+    Interval ee_free;                                // when the last dispatched kernel became fully dispatched (G3, X1)
+    Interval ce_free;                                // when the last started copy started (the CE queue is FIFO)
     std::vector<std::int64_t> engine_lo, engine_hi;  // copy engines' end times, each sorted
-    std::vector<SmState> sms;                         // sorted: SMs are interchangeable
+    std::vector<SmState> sms;                        // sorted: SMs are interchangeable
     std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
     // A2: a low-priority kernel interrupted between two blocks by a high-priority one (at most
     // one: only the low queue's head dispatches). Its op and block count are part of the Key.
     int low_op = -1;
     int low_blocks = 0;
-    Interval low_done;             // the hull of its dispatched blocks' ends
-    std::vector<int> low_sm;       // concrete mode (beam) only: the SM of each dispatched block
+    Interval low_done;        // the hull of its dispatched blocks' ends
+    std::vector<int> low_sm;  // concrete mode (beam) only: the SM of each dispatched block
 
     bool operator==(const AbstractState&) const = default;
 

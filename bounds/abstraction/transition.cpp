@@ -24,16 +24,22 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
     const int st = p.w.ops[op].stream;
     if (p.pred[op] < 0) {
         Interval issue = is.kind == IssueSpec::Kind::after_stream_idle ? Interval{t.delay[op], t.delay[op]}
-                         : is.kind == IssueSpec::Kind::at             ? Interval{t.issue_lo[op], t.issue_hi[op]}
-                                                                      : Interval{t.issue_lo[op], t.issue_lo[op]};
+                         : is.kind == IssueSpec::Kind::at              ? Interval{t.issue_lo[op], t.issue_hi[op]}
+                                                                       : Interval{t.issue_lo[op], t.issue_lo[op]};
         return {issue, issue};
     }
     const Interval prev_issue = x.stream_issue[st], prev_done = x.stream_done[st];
     Interval issue;
     switch (is.kind) {
-        case IssueSpec::Kind::at: issue = max_of(Interval{t.issue_lo[op], t.issue_hi[op]}, prev_issue); break;
-        case IssueSpec::Kind::with_previous: issue = prev_issue; break;
-        case IssueSpec::Kind::after_stream_idle: issue = plus(prev_done, {t.delay[op], t.delay[op]}); break;
+        case IssueSpec::Kind::at:
+            issue = max_of(Interval{t.issue_lo[op], t.issue_hi[op]}, prev_issue);
+            break;
+        case IssueSpec::Kind::with_previous:
+            issue = prev_issue;
+            break;
+        case IssueSpec::Kind::after_stream_idle:
+            issue = plus(prev_done, {t.delay[op], t.delay[op]});
+            break;
     }
     return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
 }
@@ -50,7 +56,8 @@ struct Partial {
 
 struct PartialOps {
     static Partial hull(const Partial& a, const Partial& b) {
-        return {abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done), {}};
+        return {
+            abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done), {}};
     }
     static bool contains(const Partial& o, const Partial& i) {
         return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
@@ -94,8 +101,8 @@ struct Interrupt {
 // earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
-std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block,
-                                     int partial_cap, bool concrete, const Budget& budget, const Gate* gate,
+std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block, int partial_cap,
+                                     bool concrete, const Budget& budget, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
     const Operation& kernel = p.w.ops[k];
     const Interval duration{p.times.lo[k], p.times.hi[k]};
@@ -125,7 +132,7 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
             if (s_hi == never) continue;  // fits on no SM even when all is released: no run gets here
             for (int m = 0; m < m_count; ++m) {
                 if (f_lo[m] > s_hi) continue;  // cannot have room on m by the latest possible start
-                bool symmetric = false;  // an SM in the same state was tried: the same schedule up to renaming
+                bool symmetric = false;        // an SM in the same state was tried: the same schedule up to renaming
                 for (int o = 0; o < m && !symmetric; ++o) symmetric = q.sms[o] == q.sms[m];
                 if (symmetric) continue;
                 Partial r = q;
@@ -196,7 +203,7 @@ bool null_join(const Problem& p, const AbstractState& x, const StreamFronts& f, 
     auto wait_for = [&](int st) {
         if (const int c = f.first_open[st]; c >= 0) {
             const Interval ci = arrival(p, x, c).issue;
-            if (ci.hi < a.issue.lo) return false;      // certainly launched before: it must complete first
+            if (ci.hi < a.issue.lo) return false;        // certainly launched before: it must complete first
             if (ci.lo <= a.issue.hi) k.certain = false;  // maybe launched before: then `op` joins later
         }
         const int m = f.last_dispatched[st];
@@ -206,7 +213,8 @@ bool null_join(const Problem& p, const AbstractState& x, const StreamFronts& f, 
         // dispatched kernel always was (launched after, it would have waited for `op`), a copy
         // when issued strictly earlier.
         join.hi = std::max(join.hi, x.stream_done[st].hi);
-        if (p.w.ops[m].is_kernel() || x.stream_issue[st].hi < a.issue.lo) join.lo = std::max(join.lo, x.stream_done[st].lo);
+        if (p.w.ops[m].is_kernel() || x.stream_issue[st].hi < a.issue.lo)
+            join.lo = std::max(join.lo, x.stream_done[st].lo);
         return true;
     };
     if (!is_null) {
@@ -262,7 +270,8 @@ struct LowHead {
 std::vector<LowHead> low_heads(const Problem& p, const AbstractState& x, const std::vector<Candidate>& low) {
     std::vector<LowHead> heads;
     if (x.low_op >= 0) {
-        heads.push_back({x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
+        heads.push_back(
+            {x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
     } else {
         for (const Candidate& c : possible_next(low))  // EE head once the previous kernel is dispatched
             heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
@@ -333,8 +342,8 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete, e.budget,
-                                          gated ? &gate : nullptr, &cuts))
+        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete,
+                                          e.budget, gated ? &gate : nullptr, &cuts))
             e.emit_kernel(h.op, h.issue, q, cleared);
         for (const Interrupt& cut : cuts)
             for (const Candidate& c : high_next) {
@@ -393,8 +402,8 @@ void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
         for (const std::size_t base : {std::size_t(0), sm.units()}) {
             const std::int64_t e = base == 0 ? end.lo : end.hi;
             const auto first = sm.v.begin() + static_cast<std::ptrdiff_t>(base) + r.offset, last = first + r.units;
-            std::copy(first + need, last, first);                         // the need smallest leave
-            std::fill(last - need, last, e);                              // and come back ending at e
+            std::copy(first + need, last, first);                                     // the need smallest leave
+            std::fill(last - need, last, e);                                          // and come back ending at e
             std::rotate(std::upper_bound(first, last - need, e), last - need, last);  // sorted again
         }
     }

@@ -15,7 +15,7 @@ namespace gpuwcrt::abstraction {
 struct Successor {
     int op = 0;
     AbstractState state;
-    Interval issue, done;  // of `op`: its response is at most done.hi - issue.lo
+    Interval issue, done;       // of `op`: its response is at most done.hi - issue.lo
     std::vector<int> block_sm;  // concrete mode: the SM of each block of a kernel
 };
 

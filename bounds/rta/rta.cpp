@@ -27,7 +27,7 @@ std::int64_t rounds_below(const Time& limit, const Time& last, const Time& c) {
     BigInt k = numerator(q) / denominator(q);  // q > 0: floor
     if (Time(k) == q) --k;
     return k > std::numeric_limits<std::int64_t>::max() ? std::numeric_limits<std::int64_t>::max()
-                                                         : static_cast<std::int64_t>(k);
+                                                        : static_cast<std::int64_t>(k);
 }
 
 // A kernel with far more slots than are free per C repeats one pattern: from (t_a, g_f) with
@@ -62,13 +62,14 @@ std::size_t skip_rounds(T& t_a, std::int64_t g_f, std::int64_t& g_i, const T& c,
 // Algorithm 2 on any exact time type: Time itself, or integers after scaling every time by the
 // common denominator (the same instants, without rational arithmetic when they fit in 64 bits).
 template <class T>
-std::vector<T> algorithm2(const std::vector<T>& release, const std::vector<T>& c,
-                          const std::vector<RtaKernel>& kernels, std::int64_t g_max) {
+std::vector<T> algorithm2(const std::vector<T>& release, const std::vector<T>& c, const std::vector<RtaKernel>& kernels,
+                          std::int64_t g_max) {
     std::vector<T> f;
     f.reserve(kernels.size());
     T t_a = 0;
     std::int64_t g_f = g_max;
-    std::map<T, std::int64_t, std::conditional_t<std::is_same_v<T, Time>, TimeLess, std::less<T>>> h;  // instant -> slots that become free then; every key > t_a
+    std::map<T, std::int64_t, std::conditional_t<std::is_same_v<T, Time>, TimeLess, std::less<T>>>
+        h;  // instant -> slots that become free then; every key > t_a
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         if (release[i] > t_a) {
             t_a = release[i];
@@ -151,9 +152,9 @@ std::optional<std::vector<Time>> rta_closed_form(const std::vector<RtaKernel>& k
             continue;
         }
         // α = 1: g_f slots at t_a, K full rounds of g_max, the rest (1..g_max) at the new t_a.
-        const std::int64_t K = (g_i - g_f - 1) / g_max;              // eq. 3.12, corrected
-        t_a += c * (K + 1);                                          // eq. 3.14
-        g_f = g_max - (g_i - g_f - K * g_max);                       // eq. 3.15
+        const std::int64_t K = (g_i - g_f - 1) / g_max;  // eq. 3.12, corrected
+        t_a += c * (K + 1);                              // eq. 3.14
+        g_f = g_max - (g_i - g_f - K * g_max);           // eq. 3.15
         f.push_back(t_a + c);
     }
     return f;

@@ -38,7 +38,8 @@ void block_size_reasons(const Workload& w, const OneBigSm& big, std::vector<std:
         if (p.threads_per_sm % b != 0)
             out.push_back("block size " + std::to_string(b) + " does not divide threads_per_sm " +
                           std::to_string(p.threads_per_sm) + ": an SM holds only " +
-                          std::to_string(p.threads_per_sm / b) + " such blocks, and the leftover threads "
+                          std::to_string(p.threads_per_sm / b) +
+                          " such blocks, and the leftover threads "
                           "of the two SMs cannot be combined as one big SM assumes");
 }
 
@@ -84,13 +85,15 @@ void stream_reasons(const Workload& w, std::vector<std::string>& out) {
             std::vector<std::string> names;
             for (int i : ops) names.push_back(w.ops[i].name);
             out.push_back("stream '" + st.name + "' holds " + std::to_string(ops.size()) + " operations (" +
-                          list(names) + "): the RTA ignores that a stream runs them one after another, and "
+                          list(names) +
+                          "): the RTA ignores that a stream runs them one after another, and "
                           "takes a later operation's issue as the earliest the host could issue it");
         }
         if (st.priority == Priority::high)
             out.push_back("stream '" + st.name + "' has high priority: the RTA ignores priorities (A1, A2)");
         if (st.is_null)
-            out.push_back("stream '" + st.name + "' is the NULL stream: the RTA ignores its implicit "
+            out.push_back("stream '" + st.name +
+                          "' is the NULL stream: the RTA ignores its implicit "
                           "synchronisation (N1, N2)");
     }
 }

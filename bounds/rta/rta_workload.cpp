@@ -47,9 +47,8 @@ std::vector<int> rta_launch_order(const Workload& w, const std::vector<long>& ra
     const BigInt scale = common_denominator(release);
     std::vector<BigInt> key(release.size());
     for (int op : order) key[op] = numerator(release[op]) * (scale / denominator(release[op]));
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return key[a] != key[b] ? key[a] < key[b] : rank_of(a) < rank_of(b);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return key[a] != key[b] ? key[a] < key[b] : rank_of(a) < rank_of(b); });
     return order;
 }
 

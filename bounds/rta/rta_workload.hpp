@@ -10,11 +10,11 @@
 namespace gpuwcrt {
 
 struct RtaOutcome {
-    std::vector<int> order;                // kernels (operation indices) in the order analysed
-    std::vector<Time> release, finish;     // parallel to `order`
-    OneBigSm big;                          // slot size and g_max
-    bool closed_form = false;              // thesis §3.6 computed it (equal C, common release)
-    std::vector<std::string> reasons;      // empty: exact (rta_scope_reasons)
+    std::vector<int> order;             // kernels (operation indices) in the order analysed
+    std::vector<Time> release, finish;  // parallel to `order`
+    OneBigSm big;                       // slot size and g_max
+    bool closed_form = false;           // thesis §3.6 computed it (equal C, common release)
+    std::vector<std::string> reasons;   // empty: exact (rta_scope_reasons)
 
     bool exact() const { return reasons.empty(); }
     std::optional<Time> finish_of(int op) const;

@@ -13,19 +13,26 @@ BlockEncoding::BlockEncoding(z3::context& ctx, const BlockProblem& p, const Bloc
         for (std::int64_t d : r.demand)
             if (d > INT_MAX / 2 || r.capacity > INT_MAX / 2)
                 throw std::logic_error("resource demand too large for a pseudo-Boolean coefficient");
-    interrupted_ = !build_families(o_.progress, {
-        {"variables", [&] { declare_variables(); }},
-        {"launch order", [&] { rule_launch_order_is_total(); }},
-        {"join times", [&] { rule_g1_g2_g4_join_times(); rule_g2_ee_order_follows_joins(); }},
-        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); }},
-        {"resources", [&] { rule_r_resources_fit(); }},
-        {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
-        {"placement policy", [&] { rule_placement_policy(); }},
-        {"symmetry breaking", [&] {
-             if (o_.symmetry_breaking)
-                 break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
-         }},
-    });  // interrupted: what was built stays, see interrupted()
+    interrupted_ = !build_families(
+        o_.progress,
+        {
+            {"variables", [&] { declare_variables(); }},
+            {"launch order", [&] { rule_launch_order_is_total(); }},
+            {"join times",
+             [&] {
+                 rule_g1_g2_g4_join_times();
+                 rule_g2_ee_order_follows_joins();
+             }},
+            {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); }},
+            {"resources", [&] { rule_r_resources_fit(); }},
+            {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
+            {"placement policy", [&] { rule_placement_policy(); }},
+            {"symmetry breaking",
+             [&] {
+                 if (o_.symmetry_breaking)
+                     break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
+             }},
+        });  // interrupted: what was built stays, see interrupted()
 }
 
 void BlockEncoding::declare_variables() {
@@ -135,8 +142,7 @@ void BlockEncoding::rule_x1_g3_fifo_dispatch() {
             constraints_.push_back(start_[k][j] >= num(p_.issue[k]) && start_[k][j] <= num(p_.horizon));
         for (std::int64_t j = 1; j < p_.blocks[k]; ++j) constraints_.push_back(start_[k][j] >= start_[k][j - 1]);
         for (int l = 0; l < n; ++l)
-            if (l != k)
-                constraints_.push_back(z3::implies(before_[l][k], start_[k][0] >= start_[l][p_.blocks[l] - 1]));
+            if (l != k) constraints_.push_back(z3::implies(before_[l][k], start_[k][0] >= start_[l][p_.blocks[l] - 1]));
     }
 }
 
@@ -187,7 +193,7 @@ void BlockEncoding::rule_placement_policy() {
                     if (other > m) {  // ties go to the lower index: m has at least the room of `other`
                         for (std::int64_t q = 1; q <= qmax; ++q)
                             constraints_.push_back(z3::implies(here && room_ge(other, q), room_ge(m, q)));
-                    } else {          // a lower index with equal room would have won: m has strictly more
+                    } else {  // a lower index with equal room would have won: m has strictly more
                         z3::expr more = ctx_.bool_val(false);
                         for (std::int64_t q = 1; q <= qmax; ++q) more = more || (room_ge(m, q) && !room_ge(other, q));
                         constraints_.push_back(z3::implies(here, more));
@@ -232,8 +238,7 @@ void BlockEncoding::rule_round_robin_block(const Block& b) {
         for (int x = 0; x < n; ++x)
             if (x != l && x != b.k) immediately = immediately && !(before_[l][x] && before_[x][b.k]);
         for (int prev = 0; prev < M; ++prev)
-            constraints_.push_back(
-                z3::implies(immediately && on_[l][p_.blocks[l] - 1][prev], chosen_after(prev)));
+            constraints_.push_back(z3::implies(immediately && on_[l][p_.blocks[l] - 1][prev], chosen_after(prev)));
     }
 }
 

@@ -13,7 +13,8 @@ void reject_wide_coefficients(const Workload& w, const BlockProblem& p) {
     for (const ScaledResource& r : p.all_resources) {
         if (r.capacity > limit)
             throw InputError({w.source, 0, 0}, "the SMT engine cannot encode the per-SM " + r.name + " capacity " +
-                                                   std::to_string(r.capacity) + " (after dividing by the common "
+                                                   std::to_string(r.capacity) +
+                                                   " (after dividing by the common "
                                                    "factor of capacity and demands it must be at most 2^30 - 1); use "
                                                    "--engine enumerate or smaller [platform] limits");
         for (int k = 0; k < p.kernels(); ++k)
@@ -29,8 +30,9 @@ std::int64_t checked(const Time& scaled, const Operation& op) {
     // 2^50 leaves room for sums of many such values inside int64 and Z3 numerals.
     static const BigInt limit = BigInt(1) << 50;
     if (boost::multiprecision::denominator(scaled) != 1 || boost::multiprecision::numerator(scaled) > limit)
-        throw InputError(op.where, "times of this workload need integers beyond 2^50 after scaling to a common "
-                                   "denominator; the SMT engine does not support that resolution");
+        throw InputError(op.where,
+                         "times of this workload need integers beyond 2^50 after scaling to a common "
+                         "denominator; the SMT engine does not support that resolution");
     return static_cast<std::int64_t>(boost::multiprecision::numerator(scaled));
 }
 
@@ -102,8 +104,7 @@ std::vector<std::pair<int, int>> interchangeable_kernels(const BlockProblem& p, 
     for (int k = 0; k < n; ++k)
         if (p.stream_pred[k] >= 0) alone[k] = alone[p.stream_pred[k]] = 0;
     auto same = [&](int a, int b) {
-        if (p.issue[a] != p.issue[b] || p.blocks[a] != p.blocks[b] || p.block_time[a] != p.block_time[b])
-            return false;
+        if (p.issue[a] != p.issue[b] || p.blocks[a] != p.blocks[b] || p.block_time[a] != p.block_time[b]) return false;
         for (const auto& r : p.all_resources)
             if (r.demand[a] != r.demand[b]) return false;
         return true;
@@ -186,8 +187,7 @@ void add_issue_bound(BlockProblem& p, int o) {
             p.issue_fixed.push_back(pred_fixed ? 1 : 0);
             break;
         case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
-            p.issue_lb.push_back(first ? p.issue_value[o]
-                                       : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
+            p.issue_lb.push_back(first ? p.issue_value[o] : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
             p.issue_fixed.push_back(first ? 1 : 0);
             break;
     }

@@ -22,22 +22,22 @@ struct ScaledResource {
 
 struct BlockProblem {
     const Workload* workload = nullptr;
-    Time scale = 1;                       // model time = integer / scale
-    std::vector<int> op;                  // problem kernel index -> operation index
-    std::vector<std::int64_t> issue;      // scaled
-    std::vector<std::int64_t> block_time; // scaled C
-    std::vector<std::int64_t> blocks;     // g
-    std::vector<int> stream_pred;         // previous kernel in the same stream, or -1
+    Time scale = 1;                             // model time = integer / scale
+    std::vector<int> op;                        // problem kernel index -> operation index
+    std::vector<std::int64_t> issue;            // scaled
+    std::vector<std::int64_t> block_time;       // scaled C
+    std::vector<std::int64_t> blocks;           // g
+    std::vector<int> stream_pred;               // previous kernel in the same stream, or -1
     std::vector<ScaledResource> resources;      // those that can bind: fit and greedy tests
     std::vector<ScaledResource> all_resources;  // every per-SM limit: the most-room measure
     int sms = 0;
-    std::int64_t horizon = 0;             // no block starts later (greedy dispatch never idles)
+    std::int64_t horizon = 0;  // no block starts later (greedy dispatch never idles)
 
     // Every operation, kernels and copies, indexed like Workload::ops (SPEC §4: streams, the
     // NULL stream, copies and after_stream_idle act on operations, not only on kernels).
     enum class IssueRule { at, with_previous, after_idle };
-    std::vector<int> kernel_of_op;        // problem kernel index, or -1 for a copy
-    std::vector<int> op_pred;             // previous operation in the stream, or -1
+    std::vector<int> kernel_of_op;  // problem kernel index, or -1 for a copy
+    std::vector<int> op_pred;       // previous operation in the stream, or -1
     std::vector<IssueRule> issue_rule;
     std::vector<std::int64_t> issue_value;  // scaled: the instant (at, with_previous first) or the delay
     std::vector<std::int64_t> issue_lb;     // scaled: earliest possible issue instant

@@ -51,8 +51,8 @@ void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constrai
         }
 }
 
-void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free,
-                      z3::context& ctx, z3::expr_vector& constraints, const Budget& budget) {
+void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free, z3::context& ctx,
+                      z3::expr_vector& constraints, const Budget& budget) {
     for (auto [a, b] : interchangeable_kernels(p, keep_free)) constraints.push_back(v.before[a][b]);
     const int n = p.kernels();
     // Dominance: kernels that enter the EE queue after the objective kernel t are dispatched

@@ -11,8 +11,8 @@
 namespace gpuwcrt {
 
 struct OrderAndPlacement {
-    std::vector<std::vector<z3::expr>> before;            // [k][l]: k enters the EE queue before l
-    std::vector<std::vector<std::vector<z3::expr>>> on;   // [k][j][m]: block j of k runs on SM m
+    std::vector<std::vector<z3::expr>> before;           // [k][l]: k enters the EE queue before l
+    std::vector<std::vector<std::vector<z3::expr>>> on;  // [k][j][m]: block j of k runs on SM m
 };
 
 // Declares the variables; adds "exactly one SM per block" to `constraints`.
@@ -24,7 +24,7 @@ void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constrai
 
 // Sound symmetry breaking (docs/encoding.md): interchangeable kernels other than `keep_free`
 // in index order; the very first block on SM 0 (all SMs start empty and alike).
-void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free,
-                      z3::context& ctx, z3::expr_vector& constraints, const Budget& budget);
+void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::optional<int> keep_free, z3::context& ctx,
+                      z3::expr_vector& constraints, const Budget& budget);
 
 }  // namespace gpuwcrt

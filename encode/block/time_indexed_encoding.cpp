@@ -10,37 +10,48 @@ namespace gpuwcrt {
 TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p, const BlockEncodingOptions& o)
     : ctx_(ctx), p_(p), o_(o), constraints_(ctx) {
     const bool ops = p.extended();
-    interrupted_ = !build_families(o_.progress, {
-        {"variables", [&] {
-             if (ops) declare_range_variables();  // before the running-block literals, which read them
-             declare_variables();
-             if (ops) declare_operation_variables();
-         }},
-        {"launch order", [&] {
-             rule_launch_order_is_total();
-             if (ops) rule_launch_order_follows_issues();
-         }},
-        {"issue and join times", [&] {
-             if (!ops) return rule_g2_join_and_ee_order();
-             rule_durations_in_intervals();
-             rule_g1_issue_times();
-             rule_g2_n1_n2_c1_joins();
-             rule_g2_ee_order_by_join_then_launch();
-         }},
-        {"copies", [&] {
-             if (ops) rule_c1_c3_ce_fifo(), rule_c2_copy_engines();
-         }},
-        {"FIFO dispatch", [&] { rule_x1_g3_fifo_dispatch(); rule_a2_priority_dispatch(); }},
-        {"resources", [&] { rule_r_resources_fit(); }},
-        {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
-        {"placement policy", [&] { rule_placement_policy(); }},
-        {"symmetry breaking", [&] {
-             // The arguments of docs/encoding.md ("Symmetry breaking") assume one FIFO EE queue
-             // and a launch order that only breaks ties: not with the extended families.
-             if (o_.symmetry_breaking && !ops)
-                 break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
-         }},
-    });  // interrupted: what was built stays, see interrupted()
+    interrupted_ = !build_families(
+        o_.progress,
+        {
+            {"variables",
+             [&] {
+                 if (ops) declare_range_variables();  // before the running-block literals, which read them
+                 declare_variables();
+                 if (ops) declare_operation_variables();
+             }},
+            {"launch order",
+             [&] {
+                 rule_launch_order_is_total();
+                 if (ops) rule_launch_order_follows_issues();
+             }},
+            {"issue and join times",
+             [&] {
+                 if (!ops) return rule_g2_join_and_ee_order();
+                 rule_durations_in_intervals();
+                 rule_g1_issue_times();
+                 rule_g2_n1_n2_c1_joins();
+                 rule_g2_ee_order_by_join_then_launch();
+             }},
+            {"copies",
+             [&] {
+                 if (ops) rule_c1_c3_ce_fifo(), rule_c2_copy_engines();
+             }},
+            {"FIFO dispatch",
+             [&] {
+                 rule_x1_g3_fifo_dispatch();
+                 rule_a2_priority_dispatch();
+             }},
+            {"resources", [&] { rule_r_resources_fit(); }},
+            {"greedy dispatch", [&] { rule_greedy_dispatch(); }},
+            {"placement policy", [&] { rule_placement_policy(); }},
+            {"symmetry breaking",
+             [&] {
+                 // The arguments of docs/encoding.md ("Symmetry breaking") assume one FIFO EE queue
+                 // and a launch order that only breaks ties: not with the extended families.
+                 if (o_.symmetry_breaking && !ops)
+                     break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
+             }},
+        });  // interrupted: what was built stays, see interrupted()
 }
 
 std::int64_t TimeIndexedEncoding::estimated_terms(const BlockProblem& p) {
@@ -83,7 +94,8 @@ void TimeIndexedEncoding::declare_variables() {
             std::vector<z3::expr> row;
             for (std::int64_t t = p_.issue[a.k]; t <= p_.horizon; ++t) {
                 row.push_back(ctx_.bool_const(("run_" + std::to_string(a.k) + "_" + std::to_string(a.j) + "_" +
-                                               std::to_string(m) + "_" + std::to_string(t)).c_str()));
+                                               std::to_string(m) + "_" + std::to_string(t))
+                                                  .c_str()));
                 constraints_.push_back(row.back() == (on_[a.k][a.j][m] && running(a, t)));
             }
             running_on_[a.k].back().push_back(std::move(row));
@@ -151,7 +163,9 @@ z3::expr TimeIndexedEncoding::fits(const Block& b, int m, std::int64_t t, std::i
     return all;
 }
 
-void TimeIndexedEncoding::rule_launch_order_is_total() { launch_order_is_total({before_, on_}, constraints_, o_.budget); }
+void TimeIndexedEncoding::rule_launch_order_is_total() {
+    launch_order_is_total({before_, on_}, constraints_, o_.budget);
+}
 
 void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
@@ -213,8 +227,9 @@ z3::expr TimeIndexedEncoding::usage_at_least(int m, std::int64_t t, std::size_t 
     z3::expr lit = ctx_.bool_val(false);
     if (v <= 0) lit = ctx_.bool_val(true);
     else if (u.total >= v) {
-        lit = ctx_.bool_const(("use_" + std::to_string(m) + "_" + std::to_string(t) + "_" + std::to_string(r) + "_" +
-                               std::to_string(v)).c_str());
+        lit = ctx_.bool_const(
+            ("use_" + std::to_string(m) + "_" + std::to_string(t) + "_" + std::to_string(r) + "_" + std::to_string(v))
+                .c_str());
         // One direction suffices: greedy dispatch needs "lit => usage >= v" to block a start.
         constraints_.push_back(z3::implies(lit, z3::pbge(u.terms, u.coeffs.data(), static_cast<int>(v))));
     }
@@ -233,7 +248,8 @@ void TimeIndexedEncoding::rule_r_resources_fit() {
             for (std::size_t r = 0; r < p_.resources.size(); ++r) {
                 UsageSum u = usage(m, t, r);
                 if (u.total > p_.resources[r].capacity)
-                    constraints_.push_back(z3::pble(u.terms, u.coeffs.data(), static_cast<int>(p_.resources[r].capacity)));
+                    constraints_.push_back(
+                        z3::pble(u.terms, u.coeffs.data(), static_cast<int>(p_.resources[r].capacity)));
             }
 }
 

@@ -54,8 +54,8 @@ private:
     z3::expr started(const Block& b, std::int64_t t) const;  // started by t (constant outside its window)
     z3::expr started_at(const Block& b, std::int64_t t) const;
     z3::expr running(const Block& a, std::int64_t t) const;
-    z3::expr block_done(const Block& b, std::int64_t t) const;  // b has ended by t (G4)
-    z3::expr joined(int k, std::int64_t t) const;             // in the EE queue by t (G1, G2, G4)
+    z3::expr block_done(const Block& b, std::int64_t t) const;               // b has ended by t (G4)
+    z3::expr joined(int k, std::int64_t t) const;                            // in the EE queue by t (G1, G2, G4)
     z3::expr earlier(const Block& a, const Block& b, std::int64_t t) const;  // at b's start t
     z3::expr usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r, std::int64_t bound) const;
     z3::expr fits(const Block& b, int m, std::int64_t t, std::int64_t copies) const;
@@ -77,7 +77,7 @@ private:
     z3::expr op_joined(int o, std::int64_t t) const;     // G2 with N1/N2, C1
     z3::expr copy_started(int o, std::int64_t t) const;  // C2
     z3::expr copy_running(int o, std::int64_t t) const;
-    z3::expr high_queue_done(std::int64_t t) const;      // A2: every high kernel joined by t fully dispatched by t
+    z3::expr high_queue_done(std::int64_t t) const;  // A2: every high kernel joined by t fully dispatched by t
     // Ranges (encode/block/time_indexed_ranges.cpp): durations and window instants chosen on the grid.
     z3::expr timed_started(int o, std::int64_t j, std::int64_t t) const;  // block j of o, or copy o
     z3::expr duration_ge(int o, std::int64_t j, std::int64_t d) const;    // its duration >= d
@@ -86,13 +86,13 @@ private:
     void declare_range_variables();
     void rule_durations_in_intervals();  // ended by t <=> started by t - d, d its chosen duration
     void declare_operation_variables();
-    void rule_g1_issue_times();                 // issue instants: at / with the predecessor / after_stream_idle
-    void rule_launch_order_follows_issues();    // §5: stream order, earlier issue launched first
-    void rule_g2_n1_n2_c1_joins();              // joining the EE or CE queue
+    void rule_g1_issue_times();                   // issue instants: at / with the predecessor / after_stream_idle
+    void rule_launch_order_follows_issues();      // §5: stream order, earlier issue launched first
+    void rule_g2_n1_n2_c1_joins();                // joining the EE or CE queue
     void rule_g2_ee_order_by_join_then_launch();  // FIFO EE queues: by join, ties by launch order
-    void rule_a2_priority_dispatch();           // a low block starts only when no high kernel waits
-    void rule_c1_c3_ce_fifo();                  // FIFO CE queue: by join, ties by launch order
-    void rule_c2_copy_engines();                // at most `copy_engines` copies at once, greedily
+    void rule_a2_priority_dispatch();             // a low block starts only when no high kernel waits
+    void rule_c1_c3_ce_fifo();                    // FIFO CE queue: by join, ties by launch order
+    void rule_c2_copy_engines();                  // at most `copy_engines` copies at once, greedily
 
     void declare_variables();
     void rule_launch_order_is_total();
@@ -115,11 +115,11 @@ private:
     std::vector<std::vector<std::vector<z3::expr>>> on_;       // [k][j][m]
     std::vector<std::vector<std::vector<z3::expr>>> started_;  // [k][j][t - issue_k]
     std::vector<Block> blocks_;
-    std::vector<std::vector<z3::expr>> dispatched_before_;  // over blocks_ indexes, round-robin only
+    std::vector<std::vector<z3::expr>> dispatched_before_;                     // over blocks_ indexes, round-robin only
     std::vector<std::vector<std::vector<std::vector<z3::expr>>>> running_on_;  // [k][j][m][t - issue_k]
     std::map<std::tuple<int, std::int64_t, std::size_t, std::int64_t>, z3::expr> usage_at_least_;
-    std::vector<std::vector<z3::expr>> launch_;        // [a][b] over operations: a launched before b
-    std::vector<std::vector<z3::expr>> ce_before_;     // [a][b] over copies: a ahead of b in the CE queue
+    std::vector<std::vector<z3::expr>> launch_;     // [a][b] over operations: a launched before b
+    std::vector<std::vector<z3::expr>> ce_before_;  // [a][b] over copies: a ahead of b in the CE queue
     std::vector<std::vector<z3::expr>> issued_, joined_, copy_started_;  // [op][t - issue_lb]
     // Keyed by (operation, block; a copy: 0), only for operations whose duration varies.
     std::map<std::pair<int, std::int64_t>, std::vector<z3::expr>> duration_ge_;  // [d - lo - 1]

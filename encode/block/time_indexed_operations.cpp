@@ -83,8 +83,8 @@ void TimeIndexedEncoding::declare_operation_variables() {
             for (std::int64_t t = p_.issue_lb[o]; t < p_.horizon; ++t) {
                 copy_started_[o].push_back(ctx_.bool_const(id("copy", o, t).c_str()));
                 if (copy_started_[o].size() > 1)
-                    constraints_.push_back(z3::implies(copy_started_[o][copy_started_[o].size() - 2],
-                                                       copy_started_[o].back()));
+                    constraints_.push_back(
+                        z3::implies(copy_started_[o][copy_started_[o].size() - 2], copy_started_[o].back()));
             }
     }
 }
@@ -104,8 +104,12 @@ void TimeIndexedEncoding::rule_g1_issue_times() {
                 case R::at:  // the window's instant, or the predecessor's issue if that is later
                     def = window_chosen_by(o, t) && (pred < 0 ? ctx_.bool_val(true) : issued(pred, t));
                     break;
-                case R::with_previous: def = issued(pred, t); break;
-                case R::after_idle: def = op_finished(pred, t - p_.issue_value[o]); break;
+                case R::with_previous:
+                    def = issued(pred, t);
+                    break;
+                case R::after_idle:
+                    def = op_finished(pred, t - p_.issue_value[o]);
+                    break;
             }
             constraints_.push_back(issued_[o][t - p_.issue_lb[o]] == def);
         }
@@ -214,8 +218,7 @@ void TimeIndexedEncoding::rule_c2_copy_engines() {
         for (int c : copies) running.push_back(copy_running(c, t));
         std::vector<int> ones(copies.size(), 1);
         const bool can_fill = static_cast<int>(copies.size()) >= engines;
-        if (static_cast<int>(copies.size()) > engines)
-            constraints_.push_back(z3::pble(running, ones.data(), engines));
+        if (static_cast<int>(copies.size()) > engines) constraints_.push_back(z3::pble(running, ones.data(), engines));
         const z3::expr all_busy = can_fill ? z3::pbge(running, ones.data(), engines) : ctx_.bool_val(false);
         for (int c : copies) {
             if (t >= p_.horizon) continue;

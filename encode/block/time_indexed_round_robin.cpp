@@ -53,8 +53,8 @@ void TimeIndexedEncoding::rule_round_robin_placement() {
         // the real predecessor" is needed: it is used as a premise below.
         std::vector<z3::expr> previous_on;
         for (int m = 0; m < sms; ++m)
-            previous_on.push_back(ctx_.bool_const(("rrprev_" + std::to_string(b.k) + "_" + std::to_string(b.j) +
-                                                   "_" + std::to_string(m)).c_str()));
+            previous_on.push_back(ctx_.bool_const(
+                ("rrprev_" + std::to_string(b.k) + "_" + std::to_string(b.j) + "_" + std::to_string(m)).c_str()));
         z3::expr_vector none_before(ctx_);
         for (std::size_t ia = 0; ia < n; ++ia) {
             if (ia == ib) continue;

@@ -95,9 +95,8 @@ struct PositionTimes {
 };
 
 // One kernel's slot steps on the sorted free instants x; returns its last block's start.
-z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
-                             int q, const z3::expr& gq, const z3::expr& cq, const z3::expr& from,
-                             std::vector<z3::expr>& x) {
+z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget, int q,
+                             const z3::expr& gq, const z3::expr& cq, const z3::expr& from, std::vector<z3::expr>& x) {
     const int machines = static_cast<int>(x.size());
     const std::int64_t most = most_slots(p);
     z3::expr t = from;
@@ -122,8 +121,8 @@ z3::expr encode_kernel_steps(z3::context& ctx, z3::solver& s, const RtaOrderProb
     return t;
 }
 
-void encode_slot_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget,
-                       int machines, const RtaEncoding& e, PositionTimes& out) {
+void encode_slot_steps(z3::context& ctx, z3::solver& s, const RtaOrderProblem& p, const Budget& budget, int machines,
+                       const RtaEncoding& e, PositionTimes& out) {
     // The free instants of the slots as a sorted vector (ascending): slots are
     // interchangeable, so the sorted vector is the whole state, and one slot step is
     // "the earliest slot takes the block: remove it, insert its start + C".
@@ -164,13 +163,15 @@ RtaEncoding encode_rta_orders(z3::context& ctx, z3::solver& s, const RtaOrderPro
     const int machines = slot_machines(p);
     check_size(p, machines, max_terms);
     PositionTimes times;
-    e.interrupted = !build_families(nullptr, {
-        {"launch order: a permutation of the kernels", [&] { encode_permutation(ctx, s, n, e); }},
-        {"launch order: releases and streams", [&] { encode_releases_and_streams(s, p, budget, e.position); }},
-        {"Algorithm 2: one list-scheduling step per slot",
-         [&] { encode_slot_steps(ctx, s, p, budget, machines, e, times); }},
-        {"finish instants", [&] { encode_finish(ctx, n, times, e); }},
-    });
+    e.interrupted = !build_families(
+        nullptr,
+        {
+            {"launch order: a permutation of the kernels", [&] { encode_permutation(ctx, s, n, e); }},
+            {"launch order: releases and streams", [&] { encode_releases_and_streams(s, p, budget, e.position); }},
+            {"Algorithm 2: one list-scheduling step per slot",
+             [&] { encode_slot_steps(ctx, s, p, budget, machines, e, times); }},
+            {"finish instants", [&] { encode_finish(ctx, n, times, e); }},
+        });
     return e;
 }
 

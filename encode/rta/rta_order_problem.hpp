@@ -15,8 +15,8 @@ struct RtaOrderProblem {
     std::vector<std::int64_t> slots;    // >= 1
     std::int64_t g_max = 1;
     // Kernels of one stream keep their order; it only constrains kernels of equal release.
-    std::vector<int> stream;            // any id, equal for kernels of one stream
-    std::vector<int> position;          // increasing along each stream
+    std::vector<int> stream;    // any id, equal for kernels of one stream
+    std::vector<int> position;  // increasing along each stream
     // Every instant Algorithm 2 reaches is below this (max release + Σ slots·C), checked < 2^62.
     std::int64_t horizon = 0;
 

@@ -21,7 +21,9 @@ WarpUnaryEncoding::WarpUnaryEncoding(z3::context& ctx, const WarpProblem& proble
         cap = std::max(cap, 1);
         auto& e = earliest_[static_cast<std::size_t>(p)];
         for (int k = 1; k <= W; ++k) {
-            int t = p == 0 ? 1 : earliest_[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(k)] + latency_before(p);
+            int t = p == 0
+                        ? 1
+                        : earliest_[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(k)] + latency_before(p);
             if (k > cap) t = std::max(t, e[static_cast<std::size_t>(k - cap)] + 1);
             e[static_cast<std::size_t>(k)] = t;
         }
@@ -43,7 +45,8 @@ z3::expr_vector WarpUnaryEncoding::unit_done(int unit, int c) const {
 }
 
 z3::expr WarpUnaryEncoding::fresh(const char* what, int c, int a, int b) {
-    const std::string name = std::string(what) + "_" + std::to_string(c) + "_" + std::to_string(a) + "_" + std::to_string(b);
+    const std::string name =
+        std::string(what) + "_" + std::to_string(c) + "_" + std::to_string(a) + "_" + std::to_string(b);
     return ctx_.bool_const(name.c_str());
 }
 
@@ -53,9 +56,9 @@ void WarpUnaryEncoding::add_cycle(z3::solver& s) {
     std::vector<std::vector<z3::expr>> row(static_cast<std::size_t>(P));
     for (int p = 0; p < P; check_budget(), ++p)
         for (int k = 1; k <= W; ++k)
-            row[static_cast<std::size_t>(p)].push_back(c < earliest_[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)]
-                                                            ? ctx_.bool_val(false)
-                                                            : fresh("X", c, p, k));
+            row[static_cast<std::size_t>(p)].push_back(
+                c < earliest_[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)] ? ctx_.bool_val(false)
+                                                                                        : fresh("X", c, p, k));
     x_.push_back(std::move(row));
 
     // some_waiting[u][a]: a warp whose next instruction is on unit u at a level <= a is ready

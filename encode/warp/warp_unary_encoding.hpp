@@ -36,7 +36,7 @@ public:
     z3::expr_vector unit_done(int unit, int c) const;
 
     z3::expr unfinished_after(int c) const { return !done(length() - 1, c, problem_.warps); }  // makespan > c
-    z3::expr finished_by(int c) const { return done(length() - 1, c, problem_.warps); }       // makespan <= c
+    z3::expr finished_by(int c) const { return done(length() - 1, c, problem_.warps); }        // makespan <= c
 
 private:
     int latency_before(int p) const { return p == 0 ? 1 : instr_[static_cast<std::size_t>(p - 1)].latency; }
@@ -50,8 +50,8 @@ private:
     const Budget* budget_;
     WarpProblem problem_;
     std::vector<WarpInstr> instr_;
-    std::vector<int> levels_;                   // unit -> number of levels used by it
-    std::vector<std::vector<int>> earliest_;   // earliest_[p][k]: first cycle with >= k warps past p
+    std::vector<int> levels_;                            // unit -> number of levels used by it
+    std::vector<std::vector<int>> earliest_;             // earliest_[p][k]: first cycle with >= k warps past p
     std::vector<std::vector<std::vector<z3::expr>>> x_;  // x_[c - 1][p][k - 1]
     int cycles_ = 0;
 };

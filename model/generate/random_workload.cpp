@@ -14,9 +14,7 @@ std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
 }
 
 // A feature that is off draws nothing (see the header).
-bool chance(std::mt19937_64& rng, int percent) {
-    return percent > 0 && pick(rng, 1, 100) <= percent;
-}
+bool chance(std::mt19937_64& rng, int percent) { return percent > 0 && pick(rng, 1, 100) <= percent; }
 
 template <class T>
 const T& one_of(std::mt19937_64& rng, const std::vector<T>& v) {
@@ -60,8 +58,7 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
         }
         const Time c(pick(rng, 1, spec.max_block_time), spec.block_time_denominator);
         op.time = {c, c};
-        if (chance(rng, spec.interval_percent))
-            op.time.hi = c + Time(pick(rng, 1, 2), spec.block_time_denominator);
+        if (chance(rng, spec.interval_percent)) op.time.hi = c + Time(pick(rng, 1, 2), spec.block_time_denominator);
         Time issue = spec.staggered_issue ? Time(pick(rng, 0, 4), 2) : Time(0);
         if (issue < last_issue[op.stream]) issue = last_issue[op.stream];
         last_issue[op.stream] = issue;

@@ -21,17 +21,17 @@ constexpr std::int64_t bytes_per_int = 4;  // the plugins count shared memory an
 
 // The keys the examiner itself accepts (parse_config.c, VerifyGlobalConfigKeys /
 // VerifyBenchmarkConfigKeys): anything else it rejects, and so do we.
-const std::initializer_list<const char*> global_keys = {
-    "name", "max_iterations", "max_time", "use_processes", "cuda_device", "base_result_directory",
-    "pin_cpus", "benchmarks", "comment"};
+const std::initializer_list<const char*> global_keys = {"name",          "max_iterations", "max_time",
+                                                        "use_processes", "cuda_device",    "base_result_directory",
+                                                        "pin_cpus",      "benchmarks",     "comment"};
 const std::initializer_list<const char*> benchmark_keys = {
-    "filename", "log_name", "label", "thread_count", "block_count", "data_size", "additional_info",
-    "max_iterations", "max_time", "release_time", "cpu_core", "stream_priority", "comment"};
+    "filename",       "log_name", "label",        "thread_count", "block_count",     "data_size", "additional_info",
+    "max_iterations", "max_time", "release_time", "cpu_core",     "stream_priority", "comment"};
 // multikernel.so's per-kernel entries (its header comment plus the copy counts of the RTSS'17
 // version used for Fig. 3).
-const std::initializer_list<const char*> multikernel_keys = {
-    "kernel_label", "duration", "block_count", "thread_count", "delay", "shared_memory_size",
-    "copy_in_count", "copy_out_count", "comment"};
+const std::initializer_list<const char*> multikernel_keys = {"kernel_label",  "duration",       "block_count",
+                                                             "thread_count",  "delay",          "shared_memory_size",
+                                                             "copy_in_count", "copy_out_count", "comment"};
 
 std::string plugin_of(const std::string& filename) {
     const auto slash = filename.find_last_of('/');
@@ -52,9 +52,10 @@ public:
         for (const char* key : {"pin_cpus", "use_processes"})
             if (const JsonValue* v = root_.get(key)) json_boolean(*v, std::string("'") + key + "'");
         if (const JsonValue* v = root_.get("use_processes"); v && v->boolean)
-            throw InputError(v->where, "use_processes = true runs each benchmark in its own process (address "
-                                       "space); the TX2 rules modelled here hold for tasks sharing one address "
-                                       "space (Amert et al. §4.3), so such a config cannot be imported");
+            throw InputError(v->where,
+                             "use_processes = true runs each benchmark in its own process (address "
+                             "space); the TX2 rules modelled here hold for tasks sharing one address "
+                             "space (Amert et al. §4.3), so such a config cannot be imported");
         const JsonValue& list = json_array(json_required(root_, "benchmarks", "the config"), "'benchmarks'");
         if (list.items.empty()) throw InputError(list.where, "'benchmarks' is empty");
         out_.workload.source = name;
@@ -75,9 +76,8 @@ private:
             slot_.push_back(&b);
             if (b.is_object() && uses_null_stream(b)) nulls.push_back(&b);
         }
-        std::stable_sort(nulls.begin(), nulls.end(), [&](const JsonValue* a, const JsonValue* b) {
-            return release_of(*a) < release_of(*b);
-        });
+        std::stable_sort(nulls.begin(), nulls.end(),
+                         [&](const JsonValue* a, const JsonValue* b) { return release_of(*a) < release_of(*b); });
         std::size_t k = 0;
         for (auto& s : slot_)
             if (s->is_object() && uses_null_stream(*s)) s = nulls[k++];
@@ -103,8 +103,8 @@ private:
             std::string list;
             for (const auto& p : supported) list += (list.empty() ? "" : ", ") + p;
             throw InputError(file.where, "unsupported benchmark plugin " + quoted_name(plugin) +
-                                             ": its GPU work is not a fixed set of timed kernels (supported: " +
-                                             list + ")");
+                                             ": its GPU work is not a fixed set of timed kernels (supported: " + list +
+                                             ")");
         }
         // Required by the examiner even where the plugin ignores them.
         const JsonValue& threads = json_required(b, "thread_count", "a benchmark");
@@ -115,8 +115,9 @@ private:
         for (const char* key : {"cpu_core", "max_time"})
             if (const JsonValue* v = b.get(key)) json_number(*v, std::string("'") + key + "'");
         single_iteration(b);
-        const std::string label = b.get("label") ? label_name(*b.get("label"), "'label'")
-                                                 : plugin.substr(0, plugin.size() - 3) + " " + std::to_string(index + 1);
+        const std::string label = b.get("label")
+                                      ? label_name(*b.get("label"), "'label'")
+                                      : plugin.substr(0, plugin.size() - 3) + " " + std::to_string(index + 1);
         Time release = 0;
         if (const JsonValue* r = b.get("release_time")) {
             release = json_number(*r, "'release_time'");
@@ -153,8 +154,9 @@ private:
         const JsonValue* prio = b.get("stream_priority");
         if (plugin == "timer_spin_default_stream.so") {
             if (prio)
-                throw InputError(prio->where, "the NULL stream has no priority; remove 'stream_priority' from a "
-                                              "timer_spin_default_stream.so benchmark");
+                throw InputError(prio->where,
+                                 "the NULL stream has no priority; remove 'stream_priority' from a "
+                                 "timer_spin_default_stream.so benchmark");
             if (w.null_stream() >= 0) return w.null_stream();
             Stream s;
             s.name = unique_stream_name("NULL stream");
@@ -212,7 +214,8 @@ private:
         const std::string label = json_string(v, what);
         bool changed = false;
         const std::string name = name_from_label(label, changed);
-        if (auto problem = name_problem(name)) throw InputError(v.where, what + " " + quoted_name(label) + " " + *problem);
+        if (auto problem = name_problem(name))
+            throw InputError(v.where, what + " " + quoted_name(label) + " " + *problem);
         if (changed)
             out_.notes.push_back("label '" + label + "' is named '" + name + "': a name has no ',' or '=' (they");
         if (changed) out_.notes.push_back("separate names in --order and --bound) and no blanks at its ends.");
@@ -238,8 +241,8 @@ private:
     static std::int64_t shared_bytes(const JsonValue& v, const std::string& what, bool zero_allowed) {
         const std::int64_t count = json_integer(v, what);
         if (!((zero_allowed && count == 0) || count == 4096 || count == 8192 || count == 10240))
-            throw InputError(v.where, what + " = " + v.text + ": the plugin supports " +
-                                          (zero_allowed ? "0, " : "") + "4096, 8192 or 10240 (32-bit integers)");
+            throw InputError(v.where, what + " = " + v.text + ": the plugin supports " + (zero_allowed ? "0, " : "") +
+                                          "4096, 8192 or 10240 (32-bit integers)");
         return count * bytes_per_int;
     }
 
@@ -271,8 +274,8 @@ private:
         json_object(info, "'additional_info' of sharedmem_timer_spin.so");
         json_only_keys(info, {"duration", "shared_memory_size"}, "'additional_info'");
         k.time = point(spin_time(json_required(info, "duration", "'additional_info'"), "'duration'"));
-        k.shared_mem = shared_bytes(json_required(info, "shared_memory_size", "'additional_info'"),
-                                    "'shared_memory_size'", false);
+        k.shared_mem =
+            shared_bytes(json_required(info, "shared_memory_size", "'additional_info'"), "'shared_memory_size'", false);
     }
 
     Operation copy_op(const std::string& name, int stream, const JsonValue& count_value) {
@@ -283,10 +286,9 @@ private:
         c.stream = stream;
         c.where = count_value.where;
         if (!options_.copy_bandwidth)
-            throw InputError(count_value.where,
-                             "copy '" + name + "' of " + std::to_string(count) + " 32-bit integers (" +
-                                 std::to_string(count * bytes_per_int) +
-                                 " bytes) needs a duration: give --copy-bandwidth BYTES_PER_S");
+            throw InputError(count_value.where, "copy '" + name + "' of " + std::to_string(count) +
+                                                    " 32-bit integers (" + std::to_string(count * bytes_per_int) +
+                                                    " bytes) needs a duration: give --copy-bandwidth BYTES_PER_S");
         c.time = point(Time(count * bytes_per_int) / *options_.copy_bandwidth);
         out_.notes.push_back("copy '" + c.name + "': " + std::to_string(count * bytes_per_int) + " bytes / " +
                              human_string(*options_.copy_bandwidth) + " B/s = " + human_string(c.time.lo) + " s");
@@ -302,12 +304,13 @@ private:
         for (std::size_t i = 0; i < info.items.size(); ++i) {
             const JsonValue& e = json_object(info.items[i], "a multikernel.so kernel");
             json_only_keys(e, multikernel_keys, "a multikernel.so kernel");
-            const std::string label = label_name(json_required(e, "kernel_label", "a multikernel.so kernel"),
-                                                 "'kernel_label'");
+            const std::string label =
+                label_name(json_required(e, "kernel_label", "a multikernel.so kernel"), "'kernel_label'");
             Operation k = kernel_op(label, stream, e.where, json_required(e, "thread_count", "a multikernel.so kernel"),
                                     json_required(e, "block_count", "a multikernel.so kernel"));
             k.time = point(spin_time(json_required(e, "duration", "a multikernel.so kernel"), "'duration'"));
-            if (const JsonValue* s = e.get("shared_memory_size")) k.shared_mem = shared_bytes(*s, "'shared_memory_size'", true);
+            if (const JsonValue* s = e.get("shared_memory_size"))
+                k.shared_mem = shared_bytes(*s, "'shared_memory_size'", true);
             Time delay = 0;
             if (const JsonValue* d = e.get("delay")) {
                 delay = json_number(*d, "'delay'");
@@ -316,17 +319,23 @@ private:
             std::vector<Operation> group;
             const JsonValue* in = e.get("copy_in_count");
             const JsonValue* out = e.get("copy_out_count");
-            if (in && json_integer(*in, "'copy_in_count'") < 0) throw InputError(in->where, "'copy_in_count' must be >= 0");
-            if (out && json_integer(*out, "'copy_out_count'") < 0) throw InputError(out->where, "'copy_out_count' must be >= 0");
-            if (in && json_integer(*in, "'copy_in_count'") > 0) group.push_back(copy_op(label + " copy in", stream, *in));
+            if (in && json_integer(*in, "'copy_in_count'") < 0)
+                throw InputError(in->where, "'copy_in_count' must be >= 0");
+            if (out && json_integer(*out, "'copy_out_count'") < 0)
+                throw InputError(out->where, "'copy_out_count' must be >= 0");
+            if (in && json_integer(*in, "'copy_in_count'") > 0)
+                group.push_back(copy_op(label + " copy in", stream, *in));
             group.push_back(std::move(k));
-            if (out && json_integer(*out, "'copy_out_count'") > 0) group.push_back(copy_op(label + " copy out", stream, *out));
+            if (out && json_integer(*out, "'copy_out_count'") > 0)
+                group.push_back(copy_op(label + " copy out", stream, *out));
             for (std::size_t g = 0; g < group.size(); ++g) {
                 IssueSpec& is = group[g].issue;
                 if (g > 0) is.kind = IssueSpec::Kind::with_previous;
                 else if (i == 0) is.at = point(release + delay);
-                else if (delay > 0) { is.kind = IssueSpec::Kind::after_stream_idle; is.delay = delay; }
-                else is.kind = IssueSpec::Kind::with_previous;
+                else if (delay > 0) {
+                    is.kind = IssueSpec::Kind::after_stream_idle;
+                    is.delay = delay;
+                } else is.kind = IssueSpec::Kind::with_previous;
                 add(std::move(group[g]));
             }
         }

@@ -1,6 +1,5 @@
 #include "model/io/examiner_log.hpp"
 
-
 #include "model/input_limits.hpp"
 #include "model/io/located_json.hpp"
 #include "model/name_policy.hpp"
@@ -44,8 +43,10 @@ ExaminerKernelRecord kernel_record(const JsonValue& e) {
     const JsonValue& launch = json_required(e, "cuda_launch_times", "a kernel entry");
     const std::vector<Time> lt = times_of(launch, "'cuda_launch_times'");
     if (lt.size() != 3)
-        throw InputError(launch.where, "'cuda_launch_times' must hold 3 times (before launch, after launch, "
-                                       "after sync), not " + std::to_string(lt.size()));
+        throw InputError(launch.where,
+                         "'cuda_launch_times' must hold 3 times (before launch, after launch, "
+                         "after sync), not " +
+                             std::to_string(lt.size()));
     k.launch_before = lt[0];
     k.launch_after = lt[1];
     k.launch_synced = lt[2];
@@ -63,8 +64,8 @@ ExaminerKernelRecord kernel_record(const JsonValue& e) {
     }
     const JsonValue& sms = json_array(json_required(e, "block_smids", "a kernel entry"), "'block_smids'");
     if (static_cast<std::int64_t>(sms.items.size()) != k.block_count)
-        throw InputError(sms.where, "'block_smids' must list one SM for each of the " +
-                                        std::to_string(k.block_count) + " blocks");
+        throw InputError(sms.where,
+                         "'block_smids' must list one SM for each of the " + std::to_string(k.block_count) + " blocks");
     for (const JsonValue& s : sms.items) {
         k.block_sm.push_back(static_cast<int>(count_in(s, "an SM id in 'block_smids'", 0, limits::max_sms - 1)));
         k.block_sm_where.push_back(s.where);

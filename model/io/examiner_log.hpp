@@ -14,8 +14,8 @@ struct ExaminerKernelRecord {
     std::int64_t block_count = 0, thread_count = 0, shared_memory = 0;
     // cuda_launch_times: before the launch call, after it returned, after the stream sync.
     Time launch_before, launch_after, launch_synced;
-    std::vector<Time> block_start, block_end;  // from block_times [start0, end0, start1, …]
-    std::vector<int> block_sm;                 // block_smids
+    std::vector<Time> block_start, block_end;    // from block_times [start0, end0, start1, …]
+    std::vector<int> block_sm;                   // block_smids
     std::vector<SourceLocation> block_sm_where;  // where each SM id is written, for messages
     SourceLocation where;
 };

@@ -33,9 +33,9 @@ std::int64_t nonnegative_integer(const TomlReader& r, const toml::node& n, const
 }
 
 void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
-    r.only_keys(t, {"sms", "threads_per_sm", "threads_per_block_max", "shared_mem_per_sm",
-                    "shared_mem_per_block_max", "registers_per_sm", "registers_per_block_max",
-                    "blocks_per_sm_max", "copy_engines"},
+    r.only_keys(t,
+                {"sms", "threads_per_sm", "threads_per_block_max", "shared_mem_per_sm", "shared_mem_per_block_max",
+                 "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max", "copy_engines"},
                 "[platform]");
     // Each value is range-checked before the cast, so the cast never changes it.
     auto set = [&](const char* key, auto& field, std::int64_t max = limits::max_resource) {
@@ -96,14 +96,13 @@ void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
         const int null_too = s.is_null ? seen.null_stream : -1;
         if (twice >= 0 && (null_too < 0 || twice <= null_too)) {
             const Stream& other = w.streams[twice];
-            throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " +
-                                          other.where.str() + ")");
+            throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " + other.where.str() + ")");
         }
         if (null_too >= 0) {
             const Stream& other = w.streams[null_too];
             throw InputError(s.where, "a second NULL stream '" + s.name +
-                                          "': a GPU context has one NULL stream (first: '" +
-                                          other.name + "' at " + other.where.str() + ")");
+                                          "': a GPU context has one NULL stream (first: '" + other.name + "' at " +
+                                          other.where.str() + ")");
         }
         if (s.is_null) seen.null_stream = static_cast<int>(w.streams.size());
         seen.streams.emplace(s.name, static_cast<int>(w.streams.size()));
@@ -121,8 +120,7 @@ struct RawOp {
 void read_issue(const TomlReader& r, const toml::table& t, Operation& op, bool first_in_stream) {
     const toml::node* issue = t.get("issue");
     const toml::node* idle = t.get("after_stream_idle");
-    if (issue && idle)
-        r.fail(*idle, "give either 'issue' or 'after_stream_idle', not both");
+    if (issue && idle) r.fail(*idle, "give either 'issue' or 'after_stream_idle', not both");
     if (issue) {
         op.issue.kind = IssueSpec::Kind::at;
         op.issue.at = r.time_range(*issue, "issue");
@@ -143,8 +141,7 @@ void read_deadline(const TomlReader& r, const toml::table& t, Operation& op) {
     }
 }
 
-int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name,
-               SeenNames& seen) {
+int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name, SeenNames& seen) {
     if (const toml::node* s = t.get("stream")) {
         std::string name = r.name(*s, "stream", "stream");
         if (auto it = seen.streams.find(name); it != seen.streams.end()) return it->second;
@@ -152,8 +149,8 @@ int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std
     }
     // No stream given: the operation gets a low-priority stream of its own, named after it.
     if (seen.streams.count(op_name))
-        r.fail(t, "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" +
-                      op_name + "\"");
+        r.fail(t,
+               "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" + op_name + "\"");
     Stream s;
     s.name = op_name;
     s.where = r.where(t);
@@ -162,16 +159,16 @@ int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std
     return static_cast<int>(w.streams.size()) - 1;
 }
 
-Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count,
-                  SeenNames& seen) {
+Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count, SeenNames& seen) {
     const toml::table& t = *raw.table;
     const bool kernel = raw.kind == OpKind::kernel;
     const std::string what = kernel ? "[[kernel]]" : "[[copy]]";
     if (kernel)
-        r.only_keys(t, {"name", "stream", "blocks", "threads", "shared_mem", "registers", "block_time",
-                        "issue", "after_stream_idle", "deadline"}, what);
-    else
-        r.only_keys(t, {"name", "stream", "duration", "issue", "after_stream_idle", "deadline"}, what);
+        r.only_keys(t,
+                    {"name", "stream", "blocks", "threads", "shared_mem", "registers", "block_time", "issue",
+                     "after_stream_idle", "deadline"},
+                    what);
+    else r.only_keys(t, {"name", "stream", "duration", "issue", "after_stream_idle", "deadline"}, what);
     Operation op;
     op.kind = raw.kind;
     op.where = r.where(t);
@@ -232,7 +229,8 @@ Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, c
     b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index", w.ops[*op].blocks - 1);
     if (const toml::node* v = t.get("start")) b.start = r.time(*v, "start");
     if (const toml::node* v = t.get("end")) b.end = r.time(*v, "end");
-    if (const toml::node* v = t.get("sm")) b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
+    if (const toml::node* v = t.get("sm"))
+        b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
     return b;
 }
 
@@ -276,7 +274,8 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
         const std::string name(k.str());
         auto found = seen.ops.find(name);
         if (found == seen.ops.end())
-            throw InputError(r.where(k), std::string("[scenario] ") + what + " names unknown operation " + quoted_name(name));
+            throw InputError(r.where(k),
+                             std::string("[scenario] ") + what + " names unknown operation " + quoted_name(name));
         return found->second;
     };
     if (const toml::node* n = t.get("block_time")) {
@@ -286,7 +285,8 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
             const std::int64_t count = op.is_kernel() ? op.blocks : 1;
             if (static_cast<std::int64_t>(a.size()) != count)
                 r.fail(v, "[scenario] block_time for '" + op.name + "' lists " + std::to_string(a.size()) +
-                              " times but it has " + std::to_string(count) + (op.is_kernel() ? " blocks" : " duration"));
+                              " times but it has " + std::to_string(count) +
+                              (op.is_kernel() ? " blocks" : " duration"));
             std::vector<Time> times;
             for (const toml::node& x : a) {
                 times.push_back(r.time(x, "block_time"));
@@ -302,9 +302,11 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
             const Operation& op = w.ops[op_of(k, "issue")];
             const Time at = r.time(v, "issue");
             if (op.issue.kind != IssueSpec::Kind::at || at < op.issue.at.lo || at > op.issue.at.hi)
-                r.fail(v, "[scenario] issue " + human_string(at) + " of '" + op.name + "' is outside its issue window " +
-                              (op.issue.kind == IssueSpec::Kind::at ? range_text(op.issue.at)
-                                                                    : std::string("(it has none: it is issued after its stream)")));
+                r.fail(v, "[scenario] issue " + human_string(at) + " of '" + op.name +
+                              "' is outside its issue window " +
+                              (op.issue.kind == IssueSpec::Kind::at
+                                   ? range_text(op.issue.at)
+                                   : std::string("(it has none: it is issued after its stream)")));
             f.issue[op.name] = at;
         }
     }
@@ -317,7 +319,8 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
     if (const toml::node* n = t.get("order"))
         for (const toml::node& name : r.array(*n, "order")) {
             f.order.push_back(r.name(name, "order", "[scenario] order: name"));
-            if (!w.find_op(f.order.back())) r.fail(name, "[scenario] order names unknown operation " + quoted_name(f.order.back()));
+            if (!w.find_op(f.order.back()))
+                r.fail(name, "[scenario] order names unknown operation " + quoted_name(f.order.back()));
         }
     if (const toml::node* n = t.get("policy")) f.policy = r.string(*n, "policy");
     if (const toml::node* n = t.get("sm")) {
@@ -335,8 +338,9 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
             std::vector<int> sms;
             for (const toml::node& x : a) {
                 std::int64_t v2 = nonnegative_integer(r, x, "sm");
-                if (v2 >= w.platform.sms) r.fail(x, "SM " + std::to_string(v2) + " does not exist (the platform has " +
-                                                        std::to_string(w.platform.sms) + ")");
+                if (v2 >= w.platform.sms)
+                    r.fail(x, "SM " + std::to_string(v2) + " does not exist (the platform has " +
+                                  std::to_string(w.platform.sms) + ")");
                 sms.push_back(static_cast<int>(v2));
             }
             f.sm[name] = std::move(sms);
@@ -350,7 +354,9 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(r.root(), {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit"}, "the file");
+    r.only_keys(r.root(),
+                {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit"},
+                "the file");
     Workload w;
     w.source = name;
     if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);

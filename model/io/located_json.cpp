@@ -58,15 +58,29 @@ private:
         JsonValue v;
         v.where = here();
         switch (peek()) {
-            case '{': object(v, depth); break;
-            case '[': array(v, depth); break;
+            case '{':
+                object(v, depth);
+                break;
+            case '[':
+                array(v, depth);
+                break;
             case '"':
                 v.type = JsonValue::Type::string;
                 v.text = string_literal();
                 break;
-            case 't': word("true", v); v.type = JsonValue::Type::boolean; v.boolean = true; break;
-            case 'f': word("false", v); v.type = JsonValue::Type::boolean; break;
-            case 'n': word("null", v); v.type = JsonValue::Type::null; break;
+            case 't':
+                word("true", v);
+                v.type = JsonValue::Type::boolean;
+                v.boolean = true;
+                break;
+            case 'f':
+                word("false", v);
+                v.type = JsonValue::Type::boolean;
+                break;
+            case 'n':
+                word("null", v);
+                v.type = JsonValue::Type::null;
+                break;
             default:
                 if (peek() == '-' || std::isdigit(static_cast<unsigned char>(peek()))) {
                     v.type = JsonValue::Type::number;
@@ -89,7 +103,10 @@ private:
         v.type = JsonValue::Type::object;
         advance();
         skip_space();
-        if (peek() == '}') { advance(); return; }
+        if (peek() == '}') {
+            advance();
+            return;
+        }
         for (;;) {
             skip_space();
             JsonMember m;
@@ -98,7 +115,8 @@ private:
             m.key = string_literal();
             for (const JsonMember& other : v.members)
                 if (other.key == m.key)
-                    throw InputError(m.key_where, "key " + quoted_name(m.key) + " appears twice in this object (first at " +
+                    throw InputError(m.key_where, "key " + quoted_name(m.key) +
+                                                      " appears twice in this object (first at " +
                                                       other.key_where.str() + ")");
             skip_space();
             expect(':', "':' after the key");
@@ -106,8 +124,14 @@ private:
             m.value = value(depth + 1);
             v.members.push_back(std::move(m));
             skip_space();
-            if (peek() == ',') { advance(); continue; }
-            if (peek() == '}') { advance(); return; }
+            if (peek() == ',') {
+                advance();
+                continue;
+            }
+            if (peek() == '}') {
+                advance();
+                return;
+            }
             fail("expected ',' or '}' in an object" + describe_here());
         }
     }
@@ -116,13 +140,22 @@ private:
         v.type = JsonValue::Type::array;
         advance();
         skip_space();
-        if (peek() == ']') { advance(); return; }
+        if (peek() == ']') {
+            advance();
+            return;
+        }
         for (;;) {
             skip_space();
             v.items.push_back(value(depth + 1));
             skip_space();
-            if (peek() == ',') { advance(); continue; }
-            if (peek() == ']') { advance(); return; }
+            if (peek() == ',') {
+                advance();
+                continue;
+            }
+            if (peek() == ']') {
+                advance();
+                return;
+            }
             fail("expected ',' or ']' in an array" + describe_here());
         }
     }
@@ -148,7 +181,8 @@ private:
         unsigned long cp = 0;
         for (int k = 0; k < 4; ++k) {
             const char c = peek();
-            if (!std::isxdigit(static_cast<unsigned char>(c))) fail("expected 4 hex digits after \\u" + describe_here());
+            if (!std::isxdigit(static_cast<unsigned char>(c)))
+                fail("expected 4 hex digits after \\u" + describe_here());
             cp = cp * 16 + static_cast<unsigned long>(std::isdigit(static_cast<unsigned char>(c))
                                                           ? c - '0'
                                                           : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
@@ -163,18 +197,45 @@ private:
         for (;;) {
             if (at_end()) fail("unterminated string");
             const char c = peek();
-            if (c == '"') { advance(); return out; }
+            if (c == '"') {
+                advance();
+                return out;
+            }
             if (static_cast<unsigned char>(c) < 0x20) fail("control character in a string (write it as an escape)");
-            if (c != '\\') { out.push_back(c); advance(); continue; }
+            if (c != '\\') {
+                out.push_back(c);
+                advance();
+                continue;
+            }
             advance();
             const char e = peek();
             switch (e) {
-                case '"': case '\\': case '/': out.push_back(e); advance(); break;
-                case 'b': out.push_back('\b'); advance(); break;
-                case 'f': out.push_back('\f'); advance(); break;
-                case 'n': out.push_back('\n'); advance(); break;
-                case 'r': out.push_back('\r'); advance(); break;
-                case 't': out.push_back('\t'); advance(); break;
+                case '"':
+                case '\\':
+                case '/':
+                    out.push_back(e);
+                    advance();
+                    break;
+                case 'b':
+                    out.push_back('\b');
+                    advance();
+                    break;
+                case 'f':
+                    out.push_back('\f');
+                    advance();
+                    break;
+                case 'n':
+                    out.push_back('\n');
+                    advance();
+                    break;
+                case 'r':
+                    out.push_back('\r');
+                    advance();
+                    break;
+                case 't':
+                    out.push_back('\t');
+                    advance();
+                    break;
                 case 'u': {
                     advance();
                     unsigned long cp = hex4();
@@ -188,7 +249,8 @@ private:
                     append_utf8(out, cp);
                     break;
                 }
-                default: fail("invalid escape in a string" + describe_here());
+                default:
+                    fail("invalid escape in a string" + describe_here());
             }
         }
     }
@@ -225,12 +287,18 @@ private:
 
 const char* type_name(JsonValue::Type t) {
     switch (t) {
-        case JsonValue::Type::null: return "null";
-        case JsonValue::Type::boolean: return "a boolean";
-        case JsonValue::Type::number: return "a number";
-        case JsonValue::Type::string: return "a string";
-        case JsonValue::Type::array: return "an array";
-        case JsonValue::Type::object: return "an object";
+        case JsonValue::Type::null:
+            return "null";
+        case JsonValue::Type::boolean:
+            return "a boolean";
+        case JsonValue::Type::number:
+            return "a number";
+        case JsonValue::Type::string:
+            return "a string";
+        case JsonValue::Type::array:
+            return "an array";
+        case JsonValue::Type::object:
+            return "an object";
     }
     return "?";
 }
@@ -252,9 +320,7 @@ const JsonValue* JsonValue::get(const std::string& key) const {
     return m ? &m->value : nullptr;
 }
 
-JsonValue parse_located_json(const std::string& text, const std::string& name) {
-    return Parser(text, name).document();
-}
+JsonValue parse_located_json(const std::string& text, const std::string& name) { return Parser(text, name).document(); }
 
 const JsonValue& json_required(const JsonValue& object, const std::string& key, const std::string& what) {
     if (const JsonValue* v = object.get(key)) return *v;

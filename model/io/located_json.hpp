@@ -18,9 +18,9 @@ struct JsonValue {
     enum class Type { null, boolean, number, string, array, object };
     Type type = Type::null;
     bool boolean = false;
-    std::string text;                // a string's content, or a number's literal text
-    std::vector<JsonValue> items;    // array elements
-    std::vector<JsonMember> members; // object members in file order (duplicates rejected)
+    std::string text;                 // a string's content, or a number's literal text
+    std::vector<JsonValue> items;     // array elements
+    std::vector<JsonMember> members;  // object members in file order (duplicates rejected)
     SourceLocation where;
 
     const JsonValue* get(const std::string& key) const;

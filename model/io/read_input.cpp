@@ -12,9 +12,7 @@
 namespace gpuwcrt {
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const std::string& message) {
-    throw InputError({path, 0, 0}, message);
-}
+[[noreturn]] void fail(const std::string& path, const std::string& message) { throw InputError({path, 0, 0}, message); }
 
 const char* kind_of(mode_t mode) {
     if (S_ISDIR(mode)) return "is a directory";

@@ -19,9 +19,11 @@ TomlReader::TomlReader(std::string text, std::string name) : name_(std::move(nam
         // toml++ refuses a float literal beyond IEEE binary64 range before we can read its
         // text exactly (toml_reader.hpp); the same time is accepted written as a string.
         if (message.find("floating-point") != std::string::npos)
-            message += " (a TOML float literal must stay below about 1.8e308; write such a time as a string, "
-                       "e.g. \"1e400\", within the limits of +-" + std::to_string(limits::max_time_exponent) +
-                       " for the exponent and " + std::to_string(limits::max_time_digits) + " digits)";
+            message +=
+                " (a TOML float literal must stay below about 1.8e308; write such a time as a string, "
+                "e.g. \"1e400\", within the limits of +-" +
+                std::to_string(limits::max_time_exponent) + " for the exponent and " +
+                std::to_string(limits::max_time_digits) + " digits)";
         throw InputError({name_, static_cast<int>(b.line), static_cast<int>(b.column)}, message);
     }
 }
@@ -36,9 +38,7 @@ SourceLocation TomlReader::where(const toml::key& k) const {
     return {name_, static_cast<int>(b.line), static_cast<int>(b.column)};
 }
 
-void TomlReader::fail(const toml::node& n, const std::string& message) const {
-    throw InputError(where(n), message);
-}
+void TomlReader::fail(const toml::node& n, const std::string& message) const { throw InputError(where(n), message); }
 
 void TomlReader::only_keys(const toml::table& t, std::initializer_list<const char*> allowed,
                            const std::string& what) const {
@@ -48,14 +48,13 @@ void TomlReader::only_keys(const toml::table& t, std::initializer_list<const cha
         if (!ok) {
             std::string list;
             for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-            throw InputError(where(k), "unknown key " + quoted_name(k.str()) + " in " + what +
-                                           " (allowed: " + list + ")");
+            throw InputError(where(k),
+                             "unknown key " + quoted_name(k.str()) + " in " + what + " (allowed: " + list + ")");
         }
     }
 }
 
-const toml::node& TomlReader::required(const toml::table& t, const char* key,
-                                       const std::string& what) const {
+const toml::node& TomlReader::required(const toml::table& t, const char* key, const std::string& what) const {
     if (const toml::node* n = t.get(key)) return *n;
     throw InputError(where(t), what + " lacks the required key '" + key + "'");
 }
@@ -122,8 +121,7 @@ Time TomlReader::time(const toml::node& n, const char* key) const {
 
 TimeRange TomlReader::time_range(const toml::node& n, const char* key) const {
     if (const toml::array* a = n.as_array()) {
-        if (a->size() != 2)
-            fail(n, std::string("'") + key + "' as an interval must be [lo, hi]");
+        if (a->size() != 2) fail(n, std::string("'") + key + "' as an interval must be [lo, hi]");
         Time lo = time(*a->get(0), key), hi = time(*a->get(1), key);
         if (lo > hi) fail(n, std::string("'") + key + "': interval [lo, hi] has lo > hi");
         return {lo, hi};

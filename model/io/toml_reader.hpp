@@ -24,8 +24,7 @@ public:
     [[noreturn]] void fail(const toml::node& n, const std::string& message) const;
 
     // Rejects any key of `t` not in `allowed`, at the key's position.
-    void only_keys(const toml::table& t, std::initializer_list<const char*> allowed,
-                   const std::string& what) const;
+    void only_keys(const toml::table& t, std::initializer_list<const char*> allowed, const std::string& what) const;
     const toml::node& required(const toml::table& t, const char* key, const std::string& what) const;
 
     std::string string(const toml::node& n, const char* key) const;
@@ -35,7 +34,7 @@ public:
     std::int64_t integer_in(const toml::node& n, const char* key, std::int64_t lo, std::int64_t hi) const;
     // A string obeying the name policy (model/name_policy.hpp); `what` begins the message.
     std::string name(const toml::node& n, const char* key, const std::string& what) const;
-    Time time(const toml::node& n, const char* key) const;         // 4, 1.5, "3/2"
+    Time time(const toml::node& n, const char* key) const;             // 4, 1.5, "3/2"
     TimeRange time_range(const toml::node& n, const char* key) const;  // a time or [lo, hi]
     const toml::table& table(const toml::node& n, const char* key) const;
     const toml::array& array(const toml::node& n, const char* key) const;

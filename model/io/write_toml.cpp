@@ -36,11 +36,14 @@ std::string range_value(const TimeRange& r) {
 
 void issue_keys(std::ostream& out, const Operation& op) {
     switch (op.issue.kind) {
-        case IssueSpec::Kind::at: out << "issue = " << range_value(op.issue.at) << '\n'; break;
+        case IssueSpec::Kind::at:
+            out << "issue = " << range_value(op.issue.at) << '\n';
+            break;
         case IssueSpec::Kind::after_stream_idle:
             out << "after_stream_idle = " << toml_time(op.issue.delay) << '\n';
             break;
-        case IssueSpec::Kind::with_previous: break;  // the loader's reading of "no issue key"
+        case IssueSpec::Kind::with_previous:
+            break;  // the loader's reading of "no issue key"
     }
 }
 
@@ -103,11 +106,21 @@ std::string toml_quoted(const std::string& text) {
     std::string q = "\"";
     for (unsigned char c : text) {
         switch (c) {
-            case '"': q += "\\\""; break;
-            case '\\': q += "\\\\"; break;
-            case '\n': q += "\\n"; break;
-            case '\t': q += "\\t"; break;
-            case '\r': q += "\\r"; break;
+            case '"':
+                q += "\\\"";
+                break;
+            case '\\':
+                q += "\\\\";
+                break;
+            case '\n':
+                q += "\\n";
+                break;
+            case '\t':
+                q += "\\t";
+                break;
+            case '\r':
+                q += "\\r";
+                break;
             default:
                 if (c < 0x20 || c == 0x7f) {
                     char buf[8];

@@ -12,9 +12,9 @@
 namespace gpuwcrt {
 
 struct TomlWriteOptions {
-    std::string title;                 // `title = "…"` when not empty
-    std::string source;                // `source = "…"` when not empty
-    std::vector<std::string> comments; // "# …" lines at the top of the file
+    std::string title;                  // `title = "…"` when not empty
+    std::string source;                 // `source = "…"` when not empty
+    std::vector<std::string> comments;  // "# …" lines at the top of the file
 };
 
 // Platform values equal to the TX2 defaults are left out ([platform] only when something

@@ -15,9 +15,12 @@ enum class WarpFairness { subblock, strict, none };
 
 inline std::string to_string(WarpFairness f) {
     switch (f) {
-        case WarpFairness::subblock: return "subblock";
-        case WarpFairness::strict: return "strict";
-        case WarpFairness::none: return "none";
+        case WarpFairness::subblock:
+            return "subblock";
+        case WarpFairness::strict:
+            return "strict";
+        case WarpFairness::none:
+            return "none";
     }
     return "?";
 }

@@ -58,8 +58,8 @@ std::map<int, Measured> measurements(const Workload& w, const std::vector<Examin
             const Operation& op = w.ops[ops[i]];
             const ExaminerKernelRecord& r = log.kernels[i];
             if (m.count(ops[i]))
-                throw InputError(log.where, "kernel '" + op.name + "' is measured twice (also in " +
-                                                m.at(ops[i]).log->file + ")");
+                throw InputError(log.where,
+                                 "kernel '" + op.name + "' is measured twice (also in " + m.at(ops[i]).log->file + ")");
             if (r.block_count != op.blocks || r.thread_count != op.threads)
                 throw InputError(r.where, "the log's kernel has " + std::to_string(r.block_count) + " blocks of " +
                                               std::to_string(r.thread_count) + " threads but '" + op.name +
@@ -125,7 +125,10 @@ std::vector<int> best_renaming(int sms, const std::vector<std::pair<int, int>>& 
     do {
         long count = 0;
         for (auto [pred, meas] : predicted_measured) count += p[pred] == meas;
-        if (count > best_count) { best_count = count; best = p; }
+        if (count > best_count) {
+            best_count = count;
+            best = p;
+        }
     } while (std::next_permutation(p.begin(), p.end()));
     return best;
 }
@@ -149,8 +152,8 @@ TraceComparison compare_trace(const Workload& w, const std::vector<ExaminerLog>&
     if (!policy && w.scenario) policy = w.scenario->policy;
     c.workload.scenario.reset();  // the measured launch instants decide the order
     for (const auto& [op, x] : m) {
-        const Time t = (options.instant == LaunchInstant::after ? x.record->launch_after : x.record->launch_before) -
-                       c.origin;
+        const Time t =
+            (options.instant == LaunchInstant::after ? x.record->launch_after : x.record->launch_before) - c.origin;
         c.workload.ops[op].issue = IssueSpec{};
         c.workload.ops[op].issue.at = {t, t};
     }
@@ -219,7 +222,8 @@ Json trace_comparison_json(const TraceComparison& c) {
     Json ks = Json::array();
     for (const KernelComparison& k : c.kernels) {
         auto timing = [&](const Time& start, const Time& finish) {
-            return Json{{"start", exact_string(start)}, {"finish", exact_string(finish)},
+            return Json{{"start", exact_string(start)},
+                        {"finish", exact_string(finish)},
                         {"response", exact_string(finish - k.issue)}};
         };
         ks.push_back({{"name", c.workload.ops[k.op].name},
@@ -253,8 +257,7 @@ void print_trace_comparison(std::ostream& out, const TraceComparison& c) {
     for (const KernelComparison& k : c.kernels)
         t.add({c.workload.ops[k.op].name, k.issue, k.measured_finish, k.predicted_finish,
                Time(k.predicted_finish - k.measured_finish), Time(k.measured_finish - k.issue),
-               Time(k.predicted_finish - k.issue),
-               k.max_start_deviation, k.max_end_deviation,
+               Time(k.predicted_finish - k.issue), k.max_start_deviation, k.max_end_deviation,
                std::to_string(k.sm_matches) + "/" + std::to_string(k.blocks)});
     t.print(out);
 }

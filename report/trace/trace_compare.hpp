@@ -22,7 +22,7 @@ struct TraceCompareOptions {
 };
 
 struct KernelComparison {
-    int op = 0;              // index into TraceComparison::workload.ops
+    int op = 0;  // index into TraceComparison::workload.ops
     std::string log_file;
     Time launch_before, launch_after;  // relative to the origin
     Time issue;                        // the simulated issue time
@@ -32,14 +32,14 @@ struct KernelComparison {
 };
 
 struct TraceComparison {
-    Time origin;          // the earliest "before launch" time of all logs, on the logs' clock
+    Time origin;  // the earliest "before launch" time of all logs, on the logs' clock
     std::string policy;
     LaunchInstant instant = LaunchInstant::after;
-    Workload workload;    // the input with measured issue times
+    Workload workload;  // the input with measured issue times
     Schedule predicted;
     Workload measured_workload;  // the kernels that have a log (for drawing)
     Schedule measured;
-    std::vector<int> sm_renaming;  // simulator SM -> hardware SM id, the best-matching renaming
+    std::vector<int> sm_renaming;           // simulator SM -> hardware SM id, the best-matching renaming
     std::vector<KernelComparison> kernels;  // in measured launch order
 };
 

@@ -45,7 +45,10 @@ Child place(const std::string& doc, long y) {
                 while (i < tag.size() && !std::isdigit(static_cast<unsigned char>(tag[i])) && tag[i] != '"') ++i;
                 long v = 0;
                 bool any = false;
-                while (i < tag.size() && std::isdigit(static_cast<unsigned char>(tag[i]))) { v = v * 10 + (tag[i++] - '0'); any = true; }
+                while (i < tag.size() && std::isdigit(static_cast<unsigned char>(tag[i]))) {
+                    v = v * 10 + (tag[i++] - '0');
+                    any = true;
+                }
                 while (i < tag.size() && tag[i] != ' ' && tag[i] != '"') ++i;  // skip decimals
                 if (any) nums[k] = v;
             }

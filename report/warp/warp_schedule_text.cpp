@@ -20,7 +20,8 @@ void print_warp_schedule(std::ostream& out, const WarpSchedule& s, int warp_size
     auto pad = [](std::string s, std::size_t w) { return std::string(w > s.size() ? w - s.size() : 0, ' ') + s; };
     for (std::size_t w = 0; w < s.rows.size(); ++w) {
         std::string line = labels[w] + std::string(label_width - labels[w].size(), ' ');
-        for (int c = 0; c < cycles; ++c) line += " " + pad(std::string(1, s.rows[w][static_cast<std::size_t>(c)]), cell);
+        for (int c = 0; c < cycles; ++c)
+            line += " " + pad(std::string(1, s.rows[w][static_cast<std::size_t>(c)]), cell);
         out << line << '\n';
     }
     std::string line = labels.back() + std::string(label_width - labels.back().size(), ' ');

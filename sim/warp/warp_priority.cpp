@@ -37,7 +37,8 @@ WarpPrioritySchedule play_priority_rule(const WarpProblem& p, const WarpPriority
     for (long long cycle = 1; unfinished > 0; ++cycle) {
         ready.clear();
         for (int w = 0; w < W; ++w)
-            if (pc[static_cast<std::size_t>(w)] < P && ready_at[static_cast<std::size_t>(w)] <= cycle) ready.push_back(w);
+            if (pc[static_cast<std::size_t>(w)] < P && ready_at[static_cast<std::size_t>(w)] <= cycle)
+                ready.push_back(w);
         std::sort(ready.begin(), ready.end(), [&](int a, int b) { return key(a) < key(b); });
         std::fill(used.begin(), used.end(), 0);
         WarpIssue x(static_cast<std::size_t>(P), 0);

@@ -10,7 +10,6 @@ namespace gpuwcrt {
 
 // Empty when `s` is a legal, complete interleaving; otherwise the first violation found.
 // It takes W x makespan steps: with a budget, throws BudgetExhausted once the deadline passes.
-std::string warp_schedule_violation(const WarpProblem& problem, const WarpSchedule& s,
-                                    const Budget* budget = nullptr);
+std::string warp_schedule_violation(const WarpProblem& problem, const WarpSchedule& s, const Budget* budget = nullptr);
 
 }  // namespace gpuwcrt

@@ -11,7 +11,8 @@ WarpStepper::WarpStepper(const WarpProblem& problem)
     if (problem.warps < 1 || problem.warps > 65535) throw std::invalid_argument("warp count out of range");
     int levels = 0;
     for (const auto& i : instr_) levels = std::max(levels, i.level + 1);
-    by_unit_level_.assign(problem.machine.units.size(), std::vector<std::vector<int>>(static_cast<std::size_t>(levels)));
+    by_unit_level_.assign(problem.machine.units.size(),
+                          std::vector<std::vector<int>>(static_cast<std::size_t>(levels)));
     for (int p = 0; p < length(); ++p) {
         const auto& i = instr_[static_cast<std::size_t>(p)];
         by_unit_level_[static_cast<std::size_t>(i.unit)][static_cast<std::size_t>(i.level)].push_back(p);
@@ -24,14 +25,13 @@ WarpState WarpStepper::initial() const {
     return s;
 }
 
-bool WarpStepper::finished(const WarpState& s) const {
-    return s[index(length(), 0)] == problem_.warps;
-}
+bool WarpStepper::finished(const WarpState& s) const { return s[index(length(), 0)] == problem_.warps; }
 
 // Per unit: how many warps it must issue when no total issue limit binds.
 std::vector<int> WarpStepper::work_conserving_counts_max(const WarpState& s) const {
     std::vector<int> m(problem_.machine.units.size(), 0);
-    for (int p = 0; p < length(); ++p) m[static_cast<std::size_t>(instr_[static_cast<std::size_t>(p)].unit)] += ready(s, p);
+    for (int p = 0; p < length(); ++p)
+        m[static_cast<std::size_t>(instr_[static_cast<std::size_t>(p)].unit)] += ready(s, p);
     for (std::size_t u = 0; u < m.size(); ++u) m[u] = std::min(m[u], problem_.machine.units[u].capacity);
     return m;
 }
@@ -103,7 +103,10 @@ WarpIssue WarpStepper::greedy(const WarpState& s, WarpGreedy bias) const {
     std::vector<int> m = work_conserving_counts_max(s);
     if (const auto& limit = problem_.machine.issue_limit) {
         int left = *limit;
-        for (int& v : m) { v = std::min(v, left); left -= v; }
+        for (int& v : m) {
+            v = std::min(v, left);
+            left -= v;
+        }
     }
     WarpIssue x(static_cast<std::size_t>(length()), 0);
     for (std::size_t u = 0; u < m.size(); ++u) {
@@ -132,7 +135,8 @@ void WarpStepper::apply_into(const WarpState& s, const WarpIssue& x, WarpState& 
     const int P = length();
     n[index(P, 0)] = s[index(P, 0)];
     for (int p = 0; p < P; ++p) {
-        for (int w = 1; w < slots_; ++w) n[index(p, w - 1)] = static_cast<std::uint16_t>(n[index(p, w - 1)] + s[index(p, w)]);
+        for (int w = 1; w < slots_; ++w)
+            n[index(p, w - 1)] = static_cast<std::uint16_t>(n[index(p, w - 1)] + s[index(p, w)]);
         const int issued = x[static_cast<std::size_t>(p)];
         if (issued > ready(s, p)) throw std::logic_error("issue vector issues a warp that is not ready");
         n[index(p, 0)] = static_cast<std::uint16_t>(n[index(p, 0)] + ready(s, p) - issued);

@@ -25,8 +25,7 @@ bool has_ranges(const Workload& w) {
 // What the links of the chain proved so far, per operation, and the steps they took.
 class Chain {
 public:
-    Chain(const EngineRequest& request, const Budget& budget)
-        : rq_(request), budget_(budget), start_(Clock::now()) {
+    Chain(const EngineRequest& request, const Budget& budget) : rq_(request), budget_(budget), start_(Clock::now()) {
         run_.answers.resize(request.workload.ops.size());
         for (std::size_t i = 0; i < run_.answers.size(); ++i) {
             run_.answers[i].op = static_cast<int>(i);
@@ -61,7 +60,8 @@ public:
             return e;
         }
         add_stats(r);
-        for (std::size_t op = 0; op < r.answers.size(); ++op) absorb(rq_.workload, run_.answers[op], r.answers[op], name);
+        for (std::size_t op = 0; op < r.answers.size(); ++op)
+            absorb(rq_.workload, run_.answers[op], r.answers[op], name);
         if (detail) step(name + ": " + seconds_since(t0) + detail(r) + ", " + open_text());
         else run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
         return std::nullopt;
@@ -145,8 +145,9 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
     if (ranges && bounds_refused && exact_refused && smt_refused)
         throw InputError(bounds_refused->where(),
                          "no engine ranges over this workload: it has block-time intervals or issue windows; "
-                         "--engine bounds refuses it (" + bounds_refused->message() + "), --engine exact too (" +
-                         exact_refused->message() + ") and --engine smt too (" + smt_refused->message() + ")");
+                         "--engine bounds refuses it (" +
+                             bounds_refused->message() + "), --engine exact too (" + exact_refused->message() +
+                             ") and --engine smt too (" + smt_refused->message() + ")");
     return chain.finish(stats_shown());
 }
 

@@ -50,7 +50,7 @@ std::optional<BlockProblem> busy_time_view(const Workload& w) {
 
 struct GridChoice {
     int op;
-    bool window;              // an issue instant, else the duration of one block (copy)
+    bool window;               // an issue instant, else the duration of one block (copy)
     std::vector<Time> values;  // every multiple of the grid in the range
 };
 struct GridValues {
@@ -63,7 +63,8 @@ GridValues grid_values(const Workload& w) {
     GridValues g;
     std::vector<Time> times;
     for (const Operation& op : w.ops)
-        for (const Time& t : {op.time.lo, op.time.hi, op.issue.at.lo, op.issue.at.hi, op.issue.delay}) times.push_back(t);
+        for (const Time& t : {op.time.lo, op.time.hi, op.issue.at.lo, op.issue.at.hi, op.issue.delay})
+            times.push_back(t);
     g.step = Time(1) / Time(common_denominator(times));
     long combinations = 1;  // combinations so far, saturating at the limit
     auto range = [&](const Operation& op, const TimeRange& r, bool window) {

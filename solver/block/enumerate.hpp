@@ -15,7 +15,7 @@ constexpr long max_grid_combinations = 4096;
 struct EnumerationResult {
     std::vector<WcrtAnswer> wcrt;  // one per operation, indexed like Workload::ops
     EngineStats stats;
-    bool complete = false;         // false: stopped by the timeout; answers are lower bounds
+    bool complete = false;  // false: stopped by the timeout; answers are lower bounds
 };
 
 // Block-time intervals and issue windows: every combination of values on the grid (1 / the

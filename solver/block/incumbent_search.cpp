@@ -17,7 +17,8 @@ std::vector<long> legal_ranks(const Workload& w, const std::vector<int>& perm) {
     std::vector<long> rank(w.ops.size());
     for (std::size_t i = 0; i < perm.size(); ++i) rank[static_cast<std::size_t>(perm[i])] = static_cast<long>(i);
     std::vector<std::vector<int>> by_stream(w.streams.size());
-    for (std::size_t i = 0; i < w.ops.size(); ++i) by_stream[static_cast<std::size_t>(w.ops[i].stream)].push_back(static_cast<int>(i));
+    for (std::size_t i = 0; i < w.ops.size(); ++i)
+        by_stream[static_cast<std::size_t>(w.ops[i].stream)].push_back(static_cast<int>(i));
     for (const auto& ops : by_stream) {
         std::vector<long> r;
         for (int i : ops) r.push_back(rank[static_cast<std::size_t>(i)]);
@@ -42,9 +43,15 @@ struct Evaluator {
         sc.policy = policy;
         if (policy == Policy::chooser) {
             switch (how) {
-                case Placement::most_room: sc.policy = Policy::most_room; break;
-                case Placement::first_fit: sc.policy = Policy::first_fit; break;
-                case Placement::round_robin: sc.policy = Policy::round_robin; break;
+                case Placement::most_room:
+                    sc.policy = Policy::most_room;
+                    break;
+                case Placement::first_fit:
+                    sc.policy = Policy::first_fit;
+                    break;
+                case Placement::round_robin:
+                    sc.policy = Policy::round_robin;
+                    break;
                 case Placement::last_fit:
                     sc.choose = [](const PlacementRequest& r) { return r.fitting.back(); };
                     break;
@@ -69,9 +76,10 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simula
     Evaluator ev{w, op, policy, std::mt19937_64(seed)};
     const std::size_t n = w.ops.size();
     const std::vector<Placement> placements =
-        policy == Policy::chooser ? std::vector<Placement>{Placement::most_room, Placement::first_fit, Placement::round_robin,
-                                                           Placement::last_fit, Placement::random}
-                                  : std::vector<Placement>{Placement::most_room};
+        policy == Policy::chooser
+            ? std::vector<Placement>{Placement::most_room, Placement::first_fit, Placement::round_robin,
+                                     Placement::last_fit, Placement::random}
+            : std::vector<Placement>{Placement::most_room};
     Incumbent best;
     std::optional<Schedule> best_schedule;  // its witness is built once, at the end
     std::vector<int> best_perm;
@@ -99,7 +107,9 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simula
         starts.push_back(v);
     };
     by([&](int a) { return w.ops[static_cast<std::size_t>(a)].time.hi; });
-    by([&](int a) { return Time(w.ops[static_cast<std::size_t>(a)].blocks) * w.ops[static_cast<std::size_t>(a)].time.hi; });
+    by([&](int a) {
+        return Time(w.ops[static_cast<std::size_t>(a)].blocks) * w.ops[static_cast<std::size_t>(a)].time.hi;
+    });
     for (auto& s : starts) s.push_back(op);
     std::vector<int> file_order(n);  // what a plain simulation runs, so never worse than that
     std::iota(file_order.begin(), file_order.end(), 0);

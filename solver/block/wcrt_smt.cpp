@@ -33,14 +33,13 @@ struct Call {
 
 SolverOptions solver_options(const Call& call) {
     SolverOptions so;
-    so.budget = call.budget;  // what is left of the call's budget, not a fresh timeout
+    so.budget = call.budget;             // what is left of the call's budget, not a fresh timeout
     so.owner_leaks_if_abandoned = true;  // discard() never frees an abandoned search
-    so.logic = "QF_FD";  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
+    so.logic = "QF_FD";                  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
     return so;
 }
 
-BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const Call& call,
-                                      const std::string& what) {
+BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const Call& call, const std::string& what) {
     BlockEncodingOptions eo;
     eo.policy = o.policy;
     eo.symmetry_breaking = o.symmetry_breaking;
@@ -74,7 +73,11 @@ struct SearchBase {
 template <class Encoding>
 struct Search : SearchBase {
     Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const Call& call)
-        : w(wl), p(pr), op(op), k(static_cast<int>(pr.index_of_op(op))), session(solver_options(call)),
+        : w(wl),
+          p(pr),
+          op(op),
+          k(static_cast<int>(pr.index_of_op(op))),
+          session(solver_options(call)),
           enc(session.ctx(), pr, encoding_options(o, k, call, encoding_name(pr))) {
         if constexpr (incremental)
             if (!interrupted()) session.solver().add(enc.constraints());
@@ -120,9 +123,8 @@ struct Search : SearchBase {
         // Launch order: by issue time, ties in EE order (docs/encoding.md, "Launch order").
         std::vector<int> order(n);
         std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](int a, int b) {
-            return p.issue[a] != p.issue[b] ? p.issue[a] < p.issue[b] : pos[a] < pos[b];
-        });
+        std::sort(order.begin(), order.end(),
+                  [&](int a, int b) { return p.issue[a] != p.issue[b] ? p.issue[a] < p.issue[b] : pos[a] < pos[b]; });
         WitnessScenario x;
         Schedule claimed;
         x.sm.assign(w.ops.size(), {});
@@ -163,7 +165,8 @@ struct Search : SearchBase {
         for (int o = 0; o < n; ++o) {
             if (p.duration_varies(o)) {
                 const std::int64_t units = p.kernel_of_op[o] >= 0 ? p.blocks[p.kernel_of_op[o]] : 1;
-                for (std::int64_t j = 0; j < units; ++j) x.block_time[o].push_back(p.to_time(enc.duration_in(model, o, j)));
+                for (std::int64_t j = 0; j < units; ++j)
+                    x.block_time[o].push_back(p.to_time(enc.duration_in(model, o, j)));
             }
             if (p.issue_hi[o] > p.issue_value[o]) x.issue[o] = p.to_time(enc.window_instant_in(model, o));
         }
@@ -275,10 +278,10 @@ void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
     if (!p.extended()) return;
     std::string features;
-    for (const auto& [has, name] : {std::pair{p.has_copies, "copies"}, std::pair{p.has_priorities, "priorities"},
-                                    std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"},
-                                    std::pair{p.has_intervals, "block-time intervals"},
-                                    std::pair{p.has_windows, "issue windows"}})
+    for (const auto& [has, name] :
+         {std::pair{p.has_copies, "copies"}, std::pair{p.has_priorities, "priorities"},
+          std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"},
+          std::pair{p.has_intervals, "block-time intervals"}, std::pair{p.has_windows, "issue windows"}})
         if (has) features += (features.empty() ? " " : ", ") + std::string(name);
     // Only the time-indexed encoding has the operation-level families (docs/encoding.md).
     if (o.encoding == EncodingChoice::event)
@@ -286,8 +289,8 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
                                                 ", which only the time-indexed encoding takes (docs/encoding.md)");
 }
 
-WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        const Budget& budget, EngineStats& stats, const ProgressSink& progress) {
+WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o, const Budget& budget,
+                        EngineStats& stats, const ProgressSink& progress) {
     require_smt_covers(p, o);
     const auto t0 = Clock::now();
     const Call call{budget, progress, w.ops[op].name};
@@ -304,49 +307,49 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     // Past the deadline not even one simulation: on a huge workload it alone could overrun
     // --timeout by seconds, once per operation.
     if (budget.expired()) stop("timeout");
-    else guarded(search, budget, stop, [&] {
-        auto [x, best] = first_incumbent(w, op, o, budget);
-        require_within_bound(w, op, best, upper);
-        a.witness = std::move(x);
-        a.wcrt = best;
-        // A real scenario that reaches the proven bound needs no solver to be exact.
-        if (best < upper) search = make_search(w, p, op, o, call);
-        if (!search) a.status = WcrtStatus::exact;
-        while (search) {
-            ++stats.solver_calls;
-            call.say("solver check " + std::to_string(stats.solver_calls) + ": can the response exceed " +
-                       human_string(best) + "?");
-            CheckResult r = search->check_exceeds(best);
-            if (r.answer == Answer::unsat) {
-                if (p.has_ranges()) {  // the grid maximum: exact only when it meets the busy-time bound
-                    if (best != upper) stop(grid_maximum_reason(p.grid()));
-                    else a.status = WcrtStatus::exact;
-                    a.upper_by = "busy-time bound";
+    else
+        guarded(search, budget, stop, [&] {
+            auto [x, best] = first_incumbent(w, op, o, budget);
+            require_within_bound(w, op, best, upper);
+            a.witness = std::move(x);
+            a.wcrt = best;
+            // A real scenario that reaches the proven bound needs no solver to be exact.
+            if (best < upper) search = make_search(w, p, op, o, call);
+            if (!search) a.status = WcrtStatus::exact;
+            while (search) {
+                ++stats.solver_calls;
+                call.say("solver check " + std::to_string(stats.solver_calls) + ": can the response exceed " +
+                         human_string(best) + "?");
+                CheckResult r = search->check_exceeds(best);
+                if (r.answer == Answer::unsat) {
+                    if (p.has_ranges()) {  // the grid maximum: exact only when it meets the busy-time bound
+                        if (best != upper) stop(grid_maximum_reason(p.grid()));
+                        else a.status = WcrtStatus::exact;
+                        a.upper_by = "busy-time bound";
+                        break;
+                    }
+                    a.status = WcrtStatus::exact;
+                    a.upper_bound = best;
                     break;
                 }
-                a.status = WcrtStatus::exact;
-                a.upper_bound = best;
-                break;
+                if (r.answer == Answer::unknown) {
+                    stop(to_string(r.reason));
+                    break;
+                }
+                auto [wx, resp] = search->replayed_model();
+                require_within_bound(w, op, resp, upper);
+                a.witness = std::move(wx);  // the witness and its response change together
+                a.wcrt = best = std::move(resp);
             }
-            if (r.answer == Answer::unknown) {
-                stop(to_string(r.reason));
-                break;
-            }
-            auto [wx, resp] = search->replayed_model();
-            require_within_bound(w, op, resp, upper);
-            a.witness = std::move(wx);  // the witness and its response change together
-            a.wcrt = best = std::move(resp);
-        }
-        discard(search, budget);
-    });
+            discard(search, budget);
+        });
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }
 
-CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, const Budget& budget, EngineStats& stats,
-                          const ProgressSink& progress) {
+CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound, const EngineOptions& o,
+                          const Budget& budget, EngineStats& stats, const ProgressSink& progress) {
     require_smt_covers(p, o);
     const auto t0 = Clock::now();
     const Call call{budget, progress, w.ops[op].name};
@@ -367,32 +370,33 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
     }
     std::unique_ptr<SearchBase> search;
     if (budget.expired()) stop("timeout");  // as in smt_maximise
-    else guarded(search, budget, stop, [&] {
-        auto [x, r0] = first_incumbent(w, op, o, budget);
-        if (r0 > bound) {  // a simulated scenario already violates the bound
-            replay_witness(w, x, op, r0);
-            a.verdict = Verdict::refuted;
-            a.counterexample = std::move(x);
-            a.response = r0;
-        } else {
-            search = make_search(w, p, op, o, call);
-            ++stats.solver_calls;
-            call.say("solver check: can the response exceed " + human_string(bound) + "?");
-            CheckResult r = search->check_exceeds(bound);
-            if (r.answer == Answer::unsat) {
-                if (p.has_ranges()) stop(grid_certify_reason(p.grid()));  // the grid is not every scenario
-                else a.verdict = Verdict::certified;
-            } else if (r.answer == Answer::unknown) {
-                stop(to_string(r.reason));
-            } else {
-                auto [wx, resp] = search->replayed_model();
-                a.counterexample = std::move(wx);
-                a.response = std::move(resp);
+    else
+        guarded(search, budget, stop, [&] {
+            auto [x, r0] = first_incumbent(w, op, o, budget);
+            if (r0 > bound) {  // a simulated scenario already violates the bound
+                replay_witness(w, x, op, r0);
                 a.verdict = Verdict::refuted;
+                a.counterexample = std::move(x);
+                a.response = r0;
+            } else {
+                search = make_search(w, p, op, o, call);
+                ++stats.solver_calls;
+                call.say("solver check: can the response exceed " + human_string(bound) + "?");
+                CheckResult r = search->check_exceeds(bound);
+                if (r.answer == Answer::unsat) {
+                    if (p.has_ranges()) stop(grid_certify_reason(p.grid()));  // the grid is not every scenario
+                    else a.verdict = Verdict::certified;
+                } else if (r.answer == Answer::unknown) {
+                    stop(to_string(r.reason));
+                } else {
+                    auto [wx, resp] = search->replayed_model();
+                    a.counterexample = std::move(wx);
+                    a.response = std::move(resp);
+                    a.verdict = Verdict::refuted;
+                }
+                discard(search, budget);
             }
-            discard(search, budget);
-        }
-    });
+        });
     if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;

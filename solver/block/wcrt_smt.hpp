@@ -27,14 +27,13 @@ using ProgressSink = std::function<void(const std::string&)>;
 // With block-time intervals or issue windows (BlockProblem::has_ranges): the maximum over the
 // grid, a replayed lower bound, status exact only when it meets the busy-time bound, else
 // unknown with grid_maximum_reason (docs/encoding.md, "Intervals and windows: the grid").
-WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
-                        const Budget& budget, EngineStats& stats, const ProgressSink& progress = {});
+WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o, const Budget& budget,
+                        EngineStats& stats, const ProgressSink& progress = {});
 
 // Certified when no scenario gives a response > bound, refuted with a replayed counterexample.
 // With ranges, no grid scenario above the bound is not a certificate: unknown (grid_certify_reason).
-CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound,
-                          const EngineOptions& o, const Budget& budget, EngineStats& stats,
-                          const ProgressSink& progress = {});
+CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound, const EngineOptions& o,
+                          const Budget& budget, EngineStats& stats, const ProgressSink& progress = {});
 
 // Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
 // 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends

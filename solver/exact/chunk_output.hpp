@@ -15,8 +15,8 @@ struct ChunkOutput {
         int level = 0;
         std::uint64_t hash = 0;
         std::int64_t now = 0;
-        std::int64_t lateness = 0;        // beam only
-        std::uint32_t from = 0;           // the parent's record
+        std::int64_t lateness = 0;                                             // beam only
+        std::uint32_t from = 0;                                                // the parent's record
         std::uint32_t bytes_at = 0, key_len = 0, issues_len = 0, set_len = 0;  // in `bytes`
         std::uint32_t choice_at = 0, choice_len = 0;                           // in `choices`
     };
@@ -31,7 +31,7 @@ struct ChunkOutput {
     std::string bytes;         // per child: key, issue varints, (beam) determined-set bytes
     std::vector<int> choices;  // per child / response: the decisions of its step
     long long expansions = 0, steps = 0, pruned = 0;
-    std::string stop;          // "timeout" / "memory limit": the chunk is incomplete, the search stops
+    std::string stop;  // "timeout" / "memory limit": the chunk is incomplete, the search stops
 
     std::string_view key(const Child& c) const { return {bytes.data() + c.bytes_at, c.key_len}; }
     std::string_view issues(const Child& c) const { return {bytes.data() + c.bytes_at + c.key_len, c.issues_len}; }

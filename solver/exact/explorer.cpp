@@ -53,8 +53,9 @@ struct Level {
     LevelStore states;
     // Beam with a per-level cap: the alive states by lateness, earliest on top (dead ones popped lazily).
     std::priority_queue<std::pair<std::int64_t, std::uint32_t>, std::vector<std::pair<std::int64_t, std::uint32_t>>,
-                        std::greater<>> by_now;
-    std::vector<std::int64_t> late;  // beam: lateness of each state
+                        std::greater<>>
+        by_now;
+    std::vector<std::int64_t> late;                                     // beam: lateness of each state
     std::unordered_map<std::string, std::vector<std::uint32_t>> beams;  // determined set -> alive states
 };
 
@@ -83,7 +84,8 @@ struct Records {
     std::vector<std::vector<int>> path(std::uint32_t to) const {
         std::vector<std::vector<int>> steps;
         for (std::uint32_t r = to; r != 0; r = parent[r])
-            steps.emplace_back(decisions.begin() + static_cast<long>(begin[r]), decisions.begin() + static_cast<long>(begin[r + 1]));
+            steps.emplace_back(decisions.begin() + static_cast<long>(begin[r]),
+                               decisions.begin() + static_cast<long>(begin[r + 1]));
         return {steps.rbegin(), steps.rend()};
     }
 };
@@ -107,8 +109,15 @@ class Search {
 public:
     Search(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
            const ExactProgress& pr)
-        : p_(make_problem(w, o.policy)), o_(o), budget_(budget), limits_(l), progress_(pr), best_(p_.n), t0_(Clock::now()),
-          threads_(worker_threads(o)), drain_(p_) {}
+        : p_(make_problem(w, o.policy)),
+          o_(o),
+          budget_(budget),
+          limits_(l),
+          progress_(pr),
+          best_(p_.n),
+          t0_(Clock::now()),
+          threads_(worker_threads(o)),
+          drain_(p_) {}
 
     ExactResult run() {
         ExactResult res;
@@ -175,8 +184,7 @@ private:
             stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(size));
             // Chunks small enough to keep every worker busy on a small level, large enough that
             // handing them over costs nothing on a large one.
-            const std::size_t chunk =
-                std::clamp<std::size_t>(size / (static_cast<std::size_t>(threads_) * 16), 1, 256);
+            const std::size_t chunk = std::clamp<std::size_t>(size / (static_cast<std::size_t>(threads_) * 16), 1, 256);
             const std::size_t count = (size + chunk - 1) / chunk;
             std::string stop;
             run_ordered_chunks(
@@ -260,9 +268,9 @@ private:
                     c.lateness = lateness(work);
                     const std::size_t before = out.bytes.size();
                     for (int i = 0; i < p_.n; ++i)
-                        out.bytes.push_back(work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed
-                                                ? '1'
-                                                : '0');
+                        out.bytes.push_back(
+                            work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed ? '1'
+                                                                                                            : '0');
                     c.set_len = static_cast<std::uint32_t>(out.bytes.size() - before);
                 }
                 out.children.push_back(c);
@@ -277,7 +285,8 @@ private:
         stats_.pruned += out.pruned;
         for (const ChunkOutput::Response& r : out.responses) {
             Best& b = best_[r.op];
-            if (!b.found || r.response > b.response) b = {true, false, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
+            if (!b.found || r.response > b.response)
+                b = {true, false, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
         }
         for (const ChunkOutput::Child& c : out.children) {
             insert(out, c);
@@ -343,9 +352,8 @@ private:
         std::vector<std::uint32_t>& kept = L.beams[std::string(set)];
         std::erase_if(kept, [&](std::uint32_t i) { return !L.states[i].alive; });
         if (static_cast<int>(kept.size()) >= limits_.beam) {
-            auto earliest = std::min_element(kept.begin(), kept.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return L.late[a] < L.late[b];
-            });
+            auto earliest = std::min_element(kept.begin(), kept.end(),
+                                             [&](std::uint32_t a, std::uint32_t b) { return L.late[a] < L.late[b]; });
             ++stats_.beam_cut;
             if (L.late[*earliest] >= L.late[index]) return false;
             L.states[*earliest].alive = false;
@@ -418,8 +426,8 @@ private:
 
 }  // namespace
 
-ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& options,
-                       const ExactProgress& progress) {
+ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
+                       const ExactSearchOptions& options, const ExactProgress& progress) {
     Search s(w, o, budget, options, progress);
     return s.run();
 }

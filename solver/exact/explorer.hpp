@@ -44,9 +44,9 @@ struct ExactResult {
 using ExactProgress = std::function<void(const std::string&)>;
 
 // Throws InputError for grids of intervals and windows beyond exact::max_grid_product, more
-// blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay (a bug).
-// `budget` covers the whole call; std::bad_alloc ends the search with status unknown
-// "memory limit" and the lower bounds found so far.
+// blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay
+// (a bug). `budget` covers the whole call; std::bad_alloc ends the search with status unknown "memory limit" and the
+// lower bounds found so far.
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                        const ExactSearchOptions& options = {}, const ExactProgress& progress = {});
 

@@ -17,11 +17,11 @@ public:
     static constexpr std::uint32_t none = 0xffffffffu;
 
     struct Entry {
-        std::uint64_t at = 0;        // key bytes, then issue bytes: arena chunk << 32 | offset
+        std::uint64_t at = 0;  // key bytes, then issue bytes: arena chunk << 32 | offset
         std::uint32_t key_len = 0, issues_len = 0;
         std::uint64_t hash = 0;
         std::int64_t now = 0;
-        std::uint32_t record = 0;    // the explorer's parent-link record
+        std::uint32_t record = 0;        // the explorer's parent-link record
         std::uint32_t next_same = none;  // next state with the same key
         bool alive = true;
     };
@@ -47,7 +47,7 @@ private:
     std::deque<Entry> entries_;
     std::vector<std::unique_ptr<char[]>> chunks_;
     std::size_t chunk_size_ = 0, used_ = 0;  // of the last chunk
-    std::vector<std::uint32_t> slots_;  // open addressing: first state of a key + 1, or 0
+    std::vector<std::uint32_t> slots_;       // open addressing: first state of a key + 1, or 0
     std::size_t keys_ = 0;
 };
 

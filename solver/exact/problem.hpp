@@ -30,8 +30,8 @@ struct Problem {
     // Some block-time/duration interval or issue window: the engine ranges over every value of
     // the tick grid in it, and its answers are lower bounds (docs/exact-engine.md, "Intervals").
     bool ranges = false;
-    std::vector<BlockDemand> classes;            // distinct block demands
-    std::vector<int> first_ops;                  // the first operation of every stream
+    std::vector<BlockDemand> classes;  // distinct block demands
+    std::vector<int> first_ops;        // the first operation of every stream
     // False when the threads limit alone keeps every SM below blocks_per_sm_max resident blocks
     // (threads_per_sm / smallest block ≤ blocks_per_sm_max): then the count never decides a fit
     // nor SmUsage::room_for (its term is never the smallest), and states need not record it.

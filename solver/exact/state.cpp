@@ -61,7 +61,8 @@ std::vector<int> canonicalise(const Problem& p, State& s) {
         std::vector<std::pair<std::int64_t, int>> live;
         for (int i = 0; i < p.n; ++i) {
             const Phase ph = s.ops[i].phase;
-            if (ph == Phase::issued || ph == Phase::queued || ph == Phase::determined) live.emplace_back(s.ops[i].seq, i);
+            if (ph == Phase::issued || ph == Phase::queued || ph == Phase::determined)
+                live.emplace_back(s.ops[i].seq, i);
             else s.ops[i].seq = 0;
         }
         std::sort(live.begin(), live.end());
@@ -92,7 +93,9 @@ void encode(const Problem& p, const State& s, Encoded& e) {
         const OpState& o = s.ops[i];
         put_varint(k, static_cast<std::int64_t>(o.phase));
         switch (o.phase) {
-            case Phase::pending: put_varint(k, o.issue - s.now); break;
+            case Phase::pending:
+                put_varint(k, o.issue - s.now);
+                break;
             case Phase::issued:
             case Phase::queued:
                 e.issues.push_back(o.issue - s.now);
@@ -108,7 +111,8 @@ void encode(const Problem& p, const State& s, Encoded& e) {
                 put_varint(k, o.aux - s.now);
                 if (p.eager) put_varint(k, o.seq);
                 break;
-            default: break;
+            default:
+                break;
         }
     }
     for (const Queue& q : s.queues) {
@@ -150,7 +154,9 @@ void decode(const Problem& p, std::string_view key, std::int64_t now, std::strin
         OpState& o = s.ops[i];
         o.phase = static_cast<Phase>(r.get());
         switch (o.phase) {
-            case Phase::pending: o.issue = now + r.get(); break;
+            case Phase::pending:
+                o.issue = now + r.get();
+                break;
             case Phase::issued:
             case Phase::queued:
                 o.issue = now + issues.get();
@@ -165,7 +171,8 @@ void decode(const Problem& p, std::string_view key, std::int64_t now, std::strin
                 o.aux = now + r.get();
                 if (p.eager) o.seq = r.get();
                 break;
-            default: break;
+            default:
+                break;
         }
         if (p.eager && issued_open(o.phase)) max_seq = std::max(max_seq, o.seq);
         if (p.eager && o.phase == Phase::determined) max_seq = std::max(max_seq, o.seq);

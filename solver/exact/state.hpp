@@ -47,15 +47,15 @@ struct RunningBlock {
 using Group = std::vector<int>;
 
 struct Queue {
-    int head = -1;               // a partly dispatched kernel: it stays the head (X1)
-    std::vector<Group> groups;   // in queue order
+    int head = -1;              // a partly dispatched kernel: it stays the head (X1)
+    std::vector<Group> groups;  // in queue order
     bool empty() const { return head < 0 && groups.empty(); }
 };
 
 struct State {
-    std::int64_t now = -1;   // -1: nothing has happened yet
-    bool mid = false;        // inside step 5 at `now`: a kernel has just been fully dispatched
-    int rr_last = -1;        // round-robin policy: the SM used last
+    std::int64_t now = -1;  // -1: nothing has happened yet
+    bool mid = false;       // inside step 5 at `now`: a kernel has just been fully dispatched
+    int rr_last = -1;       // round-robin policy: the SM used last
     std::int64_t next_seq = 0;
     std::vector<OpState> ops;
     std::array<Queue, 3> queues;

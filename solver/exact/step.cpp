@@ -56,8 +56,9 @@ int stream_head(const Problem& p, const State& s, int first) {
 // now leaves its stream; an after_stream_idle successor is then issued `delay` later.
 void g4_c4_complete(Ctx& c) {
     for (auto& blocks : c.s.sm)
-        blocks.erase(std::remove_if(blocks.begin(), blocks.end(), [&](const RunningBlock& b) { return b.end == c.s.now; }),
-                     blocks.end());
+        blocks.erase(
+            std::remove_if(blocks.begin(), blocks.end(), [&](const RunningBlock& b) { return b.end == c.s.now; }),
+            blocks.end());
     for (int i = 0; i < c.p.n; ++i) {
         OpState& o = c.s.ops[i];
         if (o.phase != Phase::determined || o.aux != c.s.now) continue;
@@ -151,7 +152,8 @@ void g2_a1_c1_admit(Ctx& c) {
         joining.push_back(h);
     }
     auto key = [&](int op) { return c.p.eager ? c.s.ops[op].seq : c.s.ops[op].issue; };
-    std::sort(joining.begin(), joining.end(), [&](int a, int b) { return std::pair(key(a), a) < std::pair(key(b), b); });
+    std::sort(joining.begin(), joining.end(),
+              [&](int a, int b) { return std::pair(key(a), a) < std::pair(key(b), b); });
     std::array<std::optional<std::int64_t>, 3> last_key;
     for (int op : joining) {
         c.s.ops[op].phase = Phase::queued;
@@ -247,7 +249,9 @@ std::vector<int> policy_placement(Ctx& c, int k, std::int64_t m, std::vector<SmU
 // registers and resident blocks (SmUsage::room_for), G3. Dispatches what fits of the head
 // kernel; returns true when it became fully dispatched (the step ends there: a boundary).
 bool x1_a2_g3_dispatch(Ctx& c) {
-    Queue* q = !c.s.queues[ee_high].empty() ? &c.s.queues[ee_high] : !c.s.queues[ee_low].empty() ? &c.s.queues[ee_low] : nullptr;
+    Queue* q = !c.s.queues[ee_high].empty()  ? &c.s.queues[ee_high]
+               : !c.s.queues[ee_low].empty() ? &c.s.queues[ee_low]
+                                             : nullptr;
     if (!q) return false;
     if (q->head < 0) q->head = take_head(c, *q);
     const int k = q->head;
@@ -313,7 +317,7 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     o.last_end = c.p.ranges ? latest : 0;
     if (o.aux < c.p.blocks[k]) return false;
     o.phase = Phase::determined;  // G3: leaves its EE queue
-    o.aux = latest;  // completes when its last block ends (G4)
+    o.aux = latest;               // completes when its last block ends (G4)
     o.last_end = 0;
     q->head = -1;
     // Its completion (G4) is then observed only by a stream successor (G2, after_stream_idle) or,

@@ -27,16 +27,16 @@ public:
 class Observer {
 public:
     virtual ~Observer() = default;
-    virtual void issued(int op, std::int64_t now) = 0;   // G1, in launch order (eager mode)
-    virtual void joined(int op, std::int64_t now) = 0;   // G2/C1
-    virtual void picked(int op) = 0;                     // became the head of its queue
-    virtual void block(int kernel, int sm_position) = 0; // next block of `kernel`, in index order
+    virtual void issued(int op, std::int64_t now) = 0;    // G1, in launch order (eager mode)
+    virtual void joined(int op, std::int64_t now) = 0;    // G2/C1
+    virtual void picked(int op) = 0;                      // became the head of its queue
+    virtual void block(int kernel, int sm_position) = 0;  // next block of `kernel`, in index order
     // The duration of that block / of a copy that starts, in ticks (intervals: the value chosen).
     virtual void timed(int op, std::int64_t duration) = 0;
 };
 
 struct StepOutcome {
-    bool child = false;  // false: nothing happens any more (every operation completed)
+    bool child = false;                                   // false: nothing happens any more (every operation completed)
     std::vector<std::pair<int, std::int64_t>> responses;  // operations determined in this step
 };
 

@@ -96,8 +96,7 @@ WitnessScenario reconstruct_witness(const Problem& p, const std::vector<std::vec
     };
     for (const auto& choices : steps)
         if (!run(&choices)) throw std::logic_error("exact engine: a recorded path ends early on replay");
-    while (run(nullptr)) {
-    }
+    while (run(nullptr)) {}
     return rec.witness();
 }
 

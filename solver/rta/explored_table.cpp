@@ -33,8 +33,8 @@ bool ExploredTable::contains(std::span<const std::int64_t> key) const {
 
 bool ExploredTable::grow() {
     const std::size_t slots = hashes_.empty() ? 1u << 12 : hashes_.size() * 2;
-    const std::size_t bytes = slots * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
-                              arena_.capacity() * sizeof(std::int64_t);
+    const std::size_t bytes =
+        slots * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) + arena_.capacity() * sizeof(std::int64_t);
     if (bytes > budget_) return false;
     try {
         std::vector<std::uint64_t> hashes(slots, 0);
@@ -63,8 +63,8 @@ void ExploredTable::insert(std::span<const std::int64_t> key) {
     const std::size_t need = arena_.size() + key.size() + 1;
     if (need > arena_.capacity()) {
         const std::size_t capacity = std::max<std::size_t>(need, arena_.capacity() * 2);
-        const std::size_t bytes = hashes_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
-                                  capacity * sizeof(std::int64_t);
+        const std::size_t bytes =
+            hashes_.size() * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) + capacity * sizeof(std::int64_t);
         if (bytes > budget_ || capacity > UINT32_MAX) return;
         try {
             arena_.reserve(capacity);

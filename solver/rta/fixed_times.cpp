@@ -25,7 +25,8 @@ void require_fixed_times(const Workload& w) {
         if (!op.time.is_point())
             throw InputError(op.where, "'" + op.name + "' has " + key + " = " + interval_text(op.time) + ": " +
                                            cannot(op.is_kernel() ? "block-time intervals" : "copy-duration intervals") +
-                                           "give " + key + " one value, or try chosen values with 'gpuwcrt simulate' "
+                                           "give " + key +
+                                           " one value, or try chosen values with 'gpuwcrt simulate' "
                                            "(it uses the upper end)");
         if (op.issue.is_static() && !op.issue.at.is_point())
             throw InputError(op.where, "'" + op.name + "' has issue = " + interval_text(op.issue.at) + ": " +

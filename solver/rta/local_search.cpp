@@ -61,9 +61,8 @@ private:
 
 }  // namespace
 
-LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
-                         const Budget& budget, int restarts, std::int64_t target,
-                         std::uint64_t seed) {
+LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members, const Budget& budget, int restarts,
+                         std::int64_t target, std::uint64_t seed) {
     std::mt19937_64 rng(0x5eed + static_cast<std::uint64_t>(k) + (seed << 32));
     Scorer score(p, k);
     CachedOrder cur(p, std::move(members));
@@ -84,8 +83,8 @@ LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> membe
             improved = false;
             for (int lo = n - 2; lo >= 0 && !improved; --lo)
                 for (int hi = n - 1; hi > lo && !improved; --hi)
-                    for (const Move m : {Move{Move::insertion, lo, hi}, Move{Move::insertion, hi, lo},
-                                         Move{Move::swap, lo, hi}}) {
+                    for (const Move m :
+                         {Move{Move::insertion, lo, hi}, Move{Move::insertion, hi, lo}, Move{Move::swap, lo, hi}}) {
                         if (m.kind == Move::swap && hi == lo + 1) continue;  // = an insertion
                         if (!cur.allowed(m)) continue;
                         if (out_of_time()) return best;

@@ -22,8 +22,7 @@ struct LocalResult {
 // Stops when `budget` runs out, when f_k reaches `target` (a proven bound: nothing better exists), or
 // after `restarts` perturbations in a row that found nothing better (seeded by k and `seed`,
 // so runs repeat).
-LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members,
-                         const Budget& budget, int restarts, std::int64_t target,
-                         std::uint64_t seed = 0);
+LocalResult local_search(const RtaOrderProblem& p, int k, std::vector<int> members, const Budget& budget, int restarts,
+                         std::int64_t target, std::uint64_t seed = 0);
 
 }  // namespace gpuwcrt::rta_orders

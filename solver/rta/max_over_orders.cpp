@@ -55,21 +55,26 @@ RtaMaxOverOrders by_enumeration(const Workload& w, const Budget& budget, long lo
 
 std::string to_string(RtaOrdersEngine e) {
     switch (e) {
-        case RtaOrdersEngine::search: return std::string(rta_orders_engine_name::search);
-        case RtaOrdersEngine::smt: return std::string(rta_orders_engine_name::smt);
-        case RtaOrdersEngine::enumerate: return std::string(rta_orders_engine_name::enumerate);
-        case RtaOrdersEngine::sets: return std::string(rta_orders_engine_name::sets);
+        case RtaOrdersEngine::search:
+            return std::string(rta_orders_engine_name::search);
+        case RtaOrdersEngine::smt:
+            return std::string(rta_orders_engine_name::smt);
+        case RtaOrdersEngine::enumerate:
+            return std::string(rta_orders_engine_name::enumerate);
+        case RtaOrdersEngine::sets:
+            return std::string(rta_orders_engine_name::sets);
     }
     return "?";
 }
 
-RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
-                                     const Budget& budget, long long enumeration_limit) {
+RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine, const Budget& budget,
+                                     long long enumeration_limit) {
     if (engine == RtaOrdersEngine::enumerate) return by_enumeration(w, budget, enumeration_limit);
     const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
-    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt    ? rta_orders::smt_max_finish(wo.problem, budget)
-                                       : engine == RtaOrdersEngine::sets ? rta_orders::prefix_sets_max_finish(wo.problem, budget)
-                                                                         : rta_orders::search_max_finish(wo.problem, budget);
+    const rta_orders::SearchResult s = engine == RtaOrdersEngine::smt ? rta_orders::smt_max_finish(wo.problem, budget)
+                                       : engine == RtaOrdersEngine::sets
+                                           ? rta_orders::prefix_sets_max_finish(wo.problem, budget)
+                                           : rta_orders::search_max_finish(wo.problem, budget);
     RtaMaxOverOrders out;
     out.response.resize(w.ops.size());
     out.order.resize(w.ops.size());

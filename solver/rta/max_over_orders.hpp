@@ -28,13 +28,12 @@ struct RtaMaxOverOrders {
     // (replayed; its order in `order`) and a proven upper bound.
     std::vector<std::optional<Time>> lower, upper;
     bool complete = false;
-    std::string note;                     // why it is incomplete
-    long long work = 0;                   // search nodes, solver checks or orders
+    std::string note;    // why it is incomplete
+    long long work = 0;  // search nodes, solver checks or orders
 };
 
 // InputError when the workload's RTA does not fit the engines' integers (message names the kernel).
-RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine,
-                                     const Budget& budget,
+RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine, const Budget& budget,
                                      long long enumeration_limit = 200000);
 
 }  // namespace gpuwcrt

@@ -101,7 +101,7 @@ private:
         for (std::size_t i = 0; i < g.classes.size(); ++i) {
             const auto& m = g.classes[i].members;
             const auto at = std::find(m.begin(), m.end(), k);
-            const std::size_t count = at == m.end()         ? m.size()
+            const std::size_t count = at == m.end()        ? m.size()
                                       : g.classes[i].chain ? static_cast<std::size_t>(at - m.begin())
                                                            : m.size() - 1;
             key += g.radix[i] * count;

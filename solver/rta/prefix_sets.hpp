@@ -25,14 +25,13 @@ namespace gpuwcrt::rta_orders {
 // The shape of the pass (how much it keeps), not what it may spend.
 struct PrefixSetOptions {
     std::size_t max_sets = std::size_t{1} << 21;  // prefix sets of one release; more: not attempted
-    std::size_t max_states = 4096;  // real states kept per set
-    std::size_t max_hulls = 4;      // hull states per set beyond them (each merges the states it raises least)
+    std::size_t max_states = 4096;                // real states kept per set
+    std::size_t max_hulls = 4;  // hull states per set beyond them (each merges the states it raises least)
 };
 
 // Same answer shape as search_max_finish. Returns with complete = false and nothing decided
 // when one release has more prefix sets than `options.max_sets` (the caller then uses the
 // branch and bound), or when the budget runs out on the way.
-SearchResult prefix_sets_max_finish(const RtaOrderProblem& p, const Budget& budget,
-                                    PrefixSetOptions options = {});
+SearchResult prefix_sets_max_finish(const RtaOrderProblem& p, const Budget& budget, PrefixSetOptions options = {});
 
 }  // namespace gpuwcrt::rta_orders

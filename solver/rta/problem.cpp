@@ -11,8 +11,8 @@ constexpr std::int64_t limit = std::int64_t{1} << 62;
 std::int64_t scaled(const Time& t, const BigInt& scale, const Operation& o) {
     const BigInt v = numerator(t) * (scale / denominator(t));
     if (v >= limit)
-        throw InputError(o.where, "kernel '" + o.name + "': a time scaled by the common denominator " +
-                                      scale.str() + " exceeds the RTA order search's limit of 2^62");
+        throw InputError(o.where, "kernel '" + o.name + "': a time scaled by the common denominator " + scale.str() +
+                                      " exceeds the RTA order search's limit of 2^62");
     return static_cast<std::int64_t>(v);
 }
 

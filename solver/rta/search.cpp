@@ -133,8 +133,8 @@ private:
             // Seven eighths of the time left to this kernel; the branch and bound keeps the rest:
             // it rarely decides what the check could not, and smaller shares for the check leave
             // more kernels of the bench family undecided (bench/RESULTS.md, "rta_orders").
-            const TailResult t = tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_steps,
-                                              budget_.slice(7, 8));
+            const TailResult t =
+                tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_steps, budget_.slice(7, 8));
             if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
             if (t.answer != TailAnswer::possible) return;
             std::vector<int> order;
@@ -296,7 +296,9 @@ private:
         // (std::sort with the index as last key: the same order as a stable sort of the members,
         // without stable_sort's buffer allocation at every node.)
         std::sort(options.begin(), options.end(), [&](int a, int b) {
-            return p_.c[a] != p_.c[b] ? p_.c[a] > p_.c[b] : p_.slots[a] != p_.slots[b] ? p_.slots[a] > p_.slots[b] : a < b;
+            return p_.c[a] != p_.c[b]           ? p_.c[a] > p_.c[b]
+                   : p_.slots[a] != p_.slots[b] ? p_.slots[a] > p_.slots[b]
+                                                : a < b;
         });
         for (int j : options) {
             State& next = states_[depth + 1];
@@ -333,9 +335,9 @@ private:
     std::vector<std::vector<int>> options_;
     std::size_t stored_ = 0;
     std::optional<std::int64_t> root_bound_;  // set once the root is reached
-    std::int64_t c_max_ = 0;  // longest C among the members
-    std::vector<int> by_c_;   // the members, longest C first
-    bool one_release_ = true;  // every member is released with k: then no slot ever idles
+    std::int64_t c_max_ = 0;                  // longest C among the members
+    std::vector<int> by_c_;                   // the members, longest C first
+    bool one_release_ = true;                 // every member is released with k: then no slot ever idles
     std::int64_t tail_cap_ = std::numeric_limits<std::int64_t>::max();  // proven by tail_at_root
 };
 
@@ -406,8 +408,8 @@ void record(const RtaOrderProblem& p, int k, KernelSearch& search, bool done, Se
 
 }  // namespace
 
-SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
-                               std::optional<int> only, SearchOptions options) {
+SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only,
+                               SearchOptions options) {
     SearchResult r;
     r.finish.resize(p.kernels());
     r.order.resize(p.kernels());
@@ -429,8 +431,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
         r.found[k] = r.found[s];
         r.bound[k] = r.bound[s];
         r.order[k] = r.order[s];
-        for (int& j : r.order[k])
-            j = j == k ? s : j == s ? k : j;
+        for (int& j : r.order[k]) j = j == k ? s : j == s ? k : j;
     };
     // Two rounds: most kernels are decided at once (their best order meets the bound), so the
     // first round gives each kernel half of an even share; the second shares all the time left
@@ -462,8 +463,8 @@ SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
             const bool done = search.run();
             if (std::getenv("GPUWCRT_DEBUG"))
                 std::cerr << "rta search round " << round << " k=" << k << " best " << search.best() << " root bound "
-                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys " << search.memo_keys()
-                          << (done ? "" : " (stopped)") << "\n";
+                          << search.root_bound().value_or(-1) << " nodes " << r.nodes - nodes_before << " memo keys "
+                          << search.memo_keys() << (done ? "" : " (stopped)") << "\n";
             record(p, k, search, done, r, prefix[k]);
             if (free[k] && round == 0) solved[type] = k;
         }

@@ -39,8 +39,8 @@ struct SearchOptions {
 
 // `only`: analyse that kernel alone (others stay nullopt). The time left is shared out evenly
 // among the kernels still to decide, so that one hard kernel does not starve the others.
-SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget,
-                               std::optional<int> only = std::nullopt, SearchOptions options = {});
+SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only = std::nullopt,
+                               SearchOptions options = {});
 
 // Completes a prefix (problem indices) to a whole order consistent with releases and streams.
 std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix);

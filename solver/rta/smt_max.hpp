@@ -10,8 +10,7 @@
 namespace gpuwcrt::rta_orders {
 
 // Same answer shape as search_max_finish (complete = every kernel decided before the deadline).
-SearchResult smt_max_finish(const RtaOrderProblem& p, const Budget& budget,
-                            std::optional<int> only = std::nullopt);
+SearchResult smt_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only = std::nullopt);
 
 // f of every kernel for one order (problem indices), by the reference bounds/rta/rta.hpp.
 std::vector<std::int64_t> reference_finish(const RtaOrderProblem& p, const std::vector<int>& order);

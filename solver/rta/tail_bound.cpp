@@ -21,7 +21,8 @@ Profile profile_of(const State& s, std::int64_t g_max) {
     Profile p;
     p.reserve(static_cast<std::size_t>(g_max));
     p.insert(p.end(), static_cast<std::size_t>(s.g_f), s.t_a);
-    for (auto it = s.h.rbegin(); it != s.h.rend(); ++it) p.insert(p.end(), static_cast<std::size_t>(it->second), it->first);
+    for (auto it = s.h.rbegin(); it != s.h.rend(); ++it)
+        p.insert(p.end(), static_cast<std::size_t>(it->second), it->first);
     return p;
 }
 
@@ -52,8 +53,13 @@ class Tail {
 public:
     Tail(Profile start, const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
          std::int64_t slots_k, std::int64_t target, long long steps, const Budget& budget)
-        : m_(std::move(start)), g_(static_cast<std::int64_t>(m_.size())), c_k_(c_k), slots_k_(slots_k),
-          target_(target), steps_(steps), budget_(budget) {
+        : m_(std::move(start)),
+          g_(static_cast<std::int64_t>(m_.size())),
+          c_k_(c_k),
+          slots_k_(slots_k),
+          target_(target),
+          steps_(steps),
+          budget_(budget) {
         // Kernels of equal C and slots are interchangeable here (streams are ignored): counted.
         for (const auto& kernel : rest) {
             auto it = std::find(types_.begin(), types_.end(), kernel);
@@ -80,7 +86,8 @@ public:
             area += static_cast<__int128>(types_[t].first) * types_[t].second * counts_[t];
             c_max = std::max(c_max, types_[t].first);
         }
-        if (types_.empty()) return finish_from(m_, c_k_, slots_k_) >= target_ ? TailAnswer::possible : TailAnswer::impossible;
+        if (types_.empty())
+            return finish_from(m_, c_k_, slots_k_) >= target_ ? TailAnswer::possible : TailAnswer::impossible;
         // No slot idles (the premise): the final instants sum to exactly `total`.
         const __int128 total = sum + area;
         Profile p(m_.size());
@@ -134,7 +141,7 @@ private:
             if (q[i] < m_[i]) return false;
         // The same count as enough_long_blocks, in one pass (the hot path): instants y rise, so
         // the start instants below y and the blocks at least y − min q long move one way.
-        by_length_.clear();  // (C, blocks at least C long), longest first; the kernel being
+        by_length_.clear();           // (C, blocks at least C long), longest first; the kernel being
         std::int64_t cumulative = 0;  // peeled (extra) merged in at its length
         bool extra_done = extra_n_ == 0;
         for (std::size_t t : longest_first_) {
@@ -173,8 +180,9 @@ private:
             for (const Profile& p : cur) {
                 for (std::size_t i = 0; i < p.size(); ++i) {
                     if (i + 1 < p.size() && p[i + 1] == p[i]) continue;  // the last of each value
-                    const std::int64_t others_min =
-                        i > 0 ? p[0] : p.size() > 1 ? p[1] : std::numeric_limits<std::int64_t>::max();
+                    const std::int64_t others_min = i > 0          ? p[0]
+                                                    : p.size() > 1 ? p[1]
+                                                                   : std::numeric_limits<std::int64_t>::max();
                     const std::int64_t v = p[i] - c;
                     if (v > others_min) break;  // later values end even later
                     if (v < m_[0]) continue;
@@ -207,7 +215,8 @@ private:
         if (!spend()) return true;
         if (int left = std::accumulate(counts_.begin(), counts_.end(), 0); left <= forward_kernels) {
             std::vector<std::size_t> order;
-            for (std::size_t t = 0; t < types_.size(); ++t) order.insert(order.end(), static_cast<std::size_t>(counts_[t]), t);
+            for (std::size_t t = 0; t < types_.size(); ++t)
+                order.insert(order.end(), static_cast<std::size_t>(counts_[t]), t);
             do {
                 if (!spend()) return true;
                 State st = state_of(m_);
@@ -221,7 +230,7 @@ private:
         }
         std::string key(reinterpret_cast<const char*>(counts_.data()), counts_.size() * sizeof(int));
         key.append(reinterpret_cast<const char*>(q.data()), q.size() * sizeof(std::int64_t));
-        if (seen_.contains(key)) return false;  // explored: it failed
+        if (seen_.contains(key)) return false;                      // explored: it failed
         if (seen_.size() < max_seen) seen_.insert(std::move(key));  // else only costs re-exploring
         std::vector<Profile> before;
         // Shortest C first: peeled first means last in the order, where list scheduling's
@@ -258,7 +267,8 @@ private:
         }
         const __int128 others = static_cast<__int128>(i - 1);
         const __int128 top = std::min<__int128>(hi, rem - others * m);
-        const __int128 bottom = std::max<__int128>({m, m_[i], (rem + static_cast<__int128>(i) - 1) / static_cast<__int128>(i)});
+        const __int128 bottom =
+            std::max<__int128>({m, m_[i], (rem + static_cast<__int128>(i) - 1) / static_cast<__int128>(i)});
         for (__int128 v = top; v >= bottom; --v) {
             if (!spend()) return;
             p[i] = static_cast<std::int64_t>(v);
@@ -284,7 +294,7 @@ private:
     std::vector<std::pair<std::int64_t, std::int64_t>> types_;
     std::vector<int> counts_;
     std::vector<std::size_t> chain_;
-    std::vector<std::size_t> longest_first_;  // type indices, longest C first
+    std::vector<std::size_t> longest_first_;                                // type indices, longest C first
     mutable std::vector<std::pair<std::int64_t, std::int64_t>> by_length_;  // may_be_reached's buffer
     std::unordered_set<std::string> seen_;
     bool found_ = false, out_of_budget_ = false;

@@ -36,7 +36,6 @@ struct TailResult {
 // (profiles built or visited) before the answer is unknown, as it is once `budget` runs out.
 TailResult tail_reaches(const State& from, std::int64_t g_max,
                         const std::vector<std::pair<std::int64_t, std::int64_t>>& rest, std::int64_t c_k,
-                        std::int64_t slots_k, std::int64_t target, long long steps,
-                        const Budget& budget = Budget{});
+                        std::int64_t slots_k, std::int64_t target, long long steps, const Budget& budget = Budget{});
 
 }  // namespace gpuwcrt::rta_orders

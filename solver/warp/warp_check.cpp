@@ -37,11 +37,17 @@ WarpSchedule validated(const WarpProblem& p, const std::vector<WarpIssue>& issue
 void merge(WarpCheck& out, const WarpEngineRun& run, const WarpSchedule& worst, const WarpSchedule& best) {
     if (run.worst) {
         if (out.worst && *out.worst != *run.worst) out.engines_disagree = true;
-        if (!out.worst) { out.worst = run.worst; out.worst_schedule = worst; }
+        if (!out.worst) {
+            out.worst = run.worst;
+            out.worst_schedule = worst;
+        }
     }
     if (run.best) {
         if (out.best && *out.best != *run.best) out.engines_disagree = true;
-        if (!out.best) { out.best = run.best; out.best_schedule = best; }
+        if (!out.best) {
+            out.best = run.best;
+            out.best_schedule = best;
+        }
     }
     out.runs.push_back(run);
 }
@@ -94,7 +100,9 @@ std::string smt_reason(const WarpSmtOutcome& o) {
 }
 
 // A schedule an engine returned without a proof still bounds the extreme, once validated.
-std::optional<int> bound_of(const WarpSmtOutcome& o) { return o.issues.empty() ? std::nullopt : std::optional<int>(o.incumbent); }
+std::optional<int> bound_of(const WarpSmtOutcome& o) {
+    return o.issues.empty() ? std::nullopt : std::optional<int>(o.incumbent);
+}
 
 void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& options, Budget& budget) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -182,8 +190,8 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, Budget& budget) {
         drop_witnesses(StopReason::memory);
     }
     if (run.unknown_reason.empty() && (!run.worst || !run.best)) run.unknown_reason = "bounds apart";
-    run.detail = "worst <= " + std::to_string(upper.cycles) + " by " + upper.lemma + "; best >= " +
-                 std::to_string(lower.cycles) + " by " + lower.lemma;
+    run.detail = "worst <= " + std::to_string(upper.cycles) + " by " + upper.lemma +
+                 "; best >= " + std::to_string(lower.cycles) + " by " + lower.lemma;
     if (longest) run.detail += "; longest witness: " + longest->rule.name();
     if (shortest) run.detail += "; shortest witness: " + shortest->rule.name();
     run.milliseconds = elapsed_ms(t0);
@@ -269,7 +277,8 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
 }
 
 void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budget& budget) {
-    const long long cells = static_cast<long long>(c.problem.warps) * static_cast<long long>(c.problem.instructions().size());
+    const long long cells =
+        static_cast<long long>(c.problem.warps) * static_cast<long long>(c.problem.instructions().size());
     if (!c.worst || !c.best) {
         c.cross_check = "skipped (no exact answer to confirm)";
         return;
@@ -284,11 +293,13 @@ void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budge
     Budget slice = budget.capped(cross_check_time);
     run_smt(c, c.problem, SolverOptions{}, slice);
     const WarpEngineRun& r = c.runs.back();
-    if (c.engines_disagree) c.cross_check = "DISAGREES (smt worst " + (r.worst ? std::to_string(*r.worst) : "-") +
-                                            ", best " + (r.best ? std::to_string(*r.best) : "-") + "): a bug, not a result";
+    if (c.engines_disagree)
+        c.cross_check = "DISAGREES (smt worst " + (r.worst ? std::to_string(*r.worst) : "-") + ", best " +
+                        (r.best ? std::to_string(*r.best) : "-") + "): a bug, not a result";
     else if (r.worst && r.best) c.cross_check = "agrees (" + std::to_string(r.milliseconds) + " ms)";
-    else c.cross_check = "no answer within its " + std::to_string(time.count()) + " ms budget (" +
-                         r.unknown_reason + "; --engine both to insist)";
+    else
+        c.cross_check = "no answer within its " + std::to_string(time.count()) + " ms budget (" + r.unknown_reason +
+                        "; --engine both to insist)";
     conclude(c);
 }
 

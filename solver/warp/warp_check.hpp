@@ -60,8 +60,7 @@ struct WarpEngines {
 // point; progress counters). An engine that runs out is unknown with its bounds, never a
 // makespan. Throws std::logic_error when an engine's schedule breaks the rules or misstates
 // its makespan.
-WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines,
-                     Budget& budget);
+WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines, Budget& budget);
 WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEngines& engines);
 
 // The SMT engine as a confirmation of an exact explicit answer, attempted only on problems of

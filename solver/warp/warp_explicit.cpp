@@ -15,7 +15,8 @@ std::optional<int> greedy_makespan(const WarpProblem& p, WarpGoal goal, const Bu
         WarpState s = step.initial();
         int cycles = 0;
         while (!step.finished(s)) {
-            s = step.apply(s, step.greedy(s, goal == WarpGoal::worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first));
+            s = step.apply(
+                s, step.greedy(s, goal == WarpGoal::worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first));
             if (++cycles % 1024 == 0 && budget.expired()) return std::nullopt;
         }
         return cycles;

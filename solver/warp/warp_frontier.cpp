@@ -92,7 +92,8 @@ private:
     // Every successor of every state of `cur`, with threads taking chunks of it in turn.
     // A thread per 1024 states at most: starting one costs about as much as a few states.
     Expansion expand(const WarpKeySet& cur) {
-        const unsigned n = std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(cur.size() / 1024 + 1)));
+        const unsigned n =
+            std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(cur.size() / 1024 + 1)));
         std::vector<Expansion> parts(n, Expansion(pack_.words()));
         std::atomic<std::size_t> cursor{0};
         std::atomic<bool> stop{false};
@@ -141,7 +142,8 @@ private:
         Expansion out = std::move(parts[0]);
         for (unsigned t = 1; t < n; ++t) {
             out.finisher = std::min(out.finisher, parts[t].finisher);
-            for (std::size_t i = 0; i < parts[t].next.size(); ++i) out.next.insert(parts[t].next.key(i), parts[t].next.parent(i));
+            for (std::size_t i = 0; i < parts[t].next.size(); ++i)
+                out.next.insert(parts[t].next.key(i), parts[t].next.parent(i));
             parts[t] = Expansion(1);  // free as we go
             budget_.check(kept_bytes_ + cur.bytes() + out.next.bytes());
         }
@@ -162,7 +164,9 @@ private:
         std::vector<std::uint64_t> key(pack_.words());
         for (int k = 0; k <= level; ++k) {
             pack_.unpack(levels_[static_cast<std::size_t>(k)].key(chain[static_cast<std::size_t>(k)]), s);
-            const std::uint64_t* want = k < level ? levels_[static_cast<std::size_t>(k + 1)].key(chain[static_cast<std::size_t>(k + 1)]) : nullptr;
+            const std::uint64_t* want =
+                k < level ? levels_[static_cast<std::size_t>(k + 1)].key(chain[static_cast<std::size_t>(k + 1)])
+                          : nullptr;
             bool found = false;
             for (const auto& x : step_.successors(s)) {
                 step_.apply_into(s, x, t);

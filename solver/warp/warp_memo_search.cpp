@@ -58,7 +58,7 @@ private:
         WarpState state;
         std::vector<WarpIssue> next;  // successors still to try
         std::size_t tried = 0;
-        int best = -1;                // best value over the successors tried
+        int best = -1;  // best value over the successors tried
     };
 
     int known(const WarpState& s) const { return step_.finished(s) ? 0 : memo_.at(s); }
@@ -77,7 +77,9 @@ private:
         budget_.check(bytes_in_use());
     }
 
-    std::size_t frame_bytes(const Frame& f) const { return memo_entry_bytes_ + f.next.size() * issue_bytes_ + sizeof(Frame); }
+    std::size_t frame_bytes(const Frame& f) const {
+        return memo_entry_bytes_ + f.next.size() * issue_bytes_ + sizeof(Frame);
+    }
     std::size_t bytes_in_use() const { return memo_.size() * memo_entry_bytes_ + stack_bytes_; }
 
     // Cycles still to come from `root` until the last issue, under the best choice for the goal.

@@ -19,7 +19,8 @@ WarpStatePacker::WarpStatePacker(const WarpStepper& step) : warps_(step.problem(
         for (std::size_t w = 0; w < slots; ++w) {
             const std::size_t i = static_cast<std::size_t>(p) * slots + w;
             // apply() puts a warp that issued p - 1 at wait latency(p - 1) - 1 and counts down.
-            const bool can_hold = p == 0 ? w == 0 : w < static_cast<std::size_t>(instr[static_cast<std::size_t>(p - 1)].latency);
+            const bool can_hold =
+                p == 0 ? w == 0 : w < static_cast<std::size_t>(instr[static_cast<std::size_t>(p - 1)].latency);
             if (!can_hold) {
                 dead_.push_back(i);
                 continue;

@@ -15,12 +15,14 @@ using Counts = std::vector<std::vector<int>>;  // [cycle][instruction] -> warps 
 // the whole model each time, which is quadratic in the number of literals).
 Counts model_counts(Z3Session& z, const WarpUnaryEncoding& enc, const Budget& budget) {
     const z3::model m = z.model();
-    Counts passed(static_cast<std::size_t>(enc.cycles()) + 1, std::vector<int>(static_cast<std::size_t>(enc.length()), 0));
+    Counts passed(static_cast<std::size_t>(enc.cycles()) + 1,
+                  std::vector<int>(static_cast<std::size_t>(enc.length()), 0));
     for (int c = 1; c <= enc.cycles(); ++c)
         for (int p = 0; p < enc.length(); budget.check(), ++p)
             for (int k = 1; k <= enc.problem().warps; ++k) {
                 const z3::expr v = m.eval(enc.done(p, c, k), true);
-                if (!v.is_true() && !v.is_false()) throw std::logic_error("model value is not a Boolean: " + v.to_string());
+                if (!v.is_true() && !v.is_false())
+                    throw std::logic_error("model value is not a Boolean: " + v.to_string());
                 passed[static_cast<std::size_t>(c)][static_cast<std::size_t>(p)] += v.is_true() ? 1 : 0;
             }
     return passed;
@@ -95,13 +97,16 @@ public:
         : z_(z), enc_(enc), step_(step), goal_(goal), out_(out), budget_(budget) {
         const WarpMachine& m = enc.problem().machine;
         for (std::size_t u = 0; u < m.units.size(); ++u)
-            groups_.push_back({static_cast<int>(u), std::min(m.units[u].capacity, m.issue_limit.value_or(m.units[u].capacity))});
+            groups_.push_back(
+                {static_cast<int>(u), std::min(m.units[u].capacity, m.issue_limit.value_or(m.units[u].capacity))});
         if (m.issue_limit) groups_.push_back({-1, *m.issue_limit});
         for (auto& g : groups_)
             for (const auto& i : step.program()) g.total += g.unit < 0 || g.unit == i.unit ? enc.problem().warps : 0;
         // Only the most loaded groups (instructions per unit of capacity): the bounds of the
         // others were mostly answered by models, each costing a SAT call, and shortened nothing.
-        const auto load_less = [](const Group& a, const Group& b) { return a.total * b.capacity < b.total * a.capacity; };
+        const auto load_less = [](const Group& a, const Group& b) {
+            return a.total * b.capacity < b.total * a.capacity;
+        };
         const Group top = *std::max_element(groups_.begin(), groups_.end(), load_less);
         std::erase_if(groups_, [&](const Group& g) { return load_less(g, top); });
         know(out.issues);
@@ -112,7 +117,9 @@ public:
     // to `at_least` if that is later (a hinted question). False when the budget ran out, with
     // out.last saying so.
     bool extend(int at_least = 0) {
-        const auto last = [&] { return std::max(at_least, goal_ == Extreme::worst ? out_.incumbent : out_.incumbent - 1); };
+        const auto last = [&] {
+            return std::max(at_least, goal_ == Extreme::worst ? out_.incumbent : out_.incumbent - 1);
+        };
         for (int c = done_ + 1; c <= last(); done_ = c++) {
             while (enc_.cycles() < c) enc_.add_cycle(z_.solver());
             for (std::size_t g = 0; g < groups_.size(); ++g)
@@ -184,8 +191,9 @@ private:
     // Completes the model's prefix greedily; keeps it as the incumbent if it is better.
     void take_model() {
         const bool worst = goal_ == Extreme::worst;
-        std::vector<WarpIssue> issues = step_.complete(model_issues(z_, enc_, step_, enc_.cycles(), budget_),
-                                                       worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first, &budget_);
+        std::vector<WarpIssue> issues =
+            step_.complete(model_issues(z_, enc_, step_, enc_.cycles(), budget_),
+                           worst ? WarpGreedy::ahead_first : WarpGreedy::behind_first, &budget_);
         know(issues);
         const int m = static_cast<int>(issues.size());
         if (worst ? m > out_.incumbent : m < out_.incumbent) {
@@ -201,7 +209,7 @@ private:
     WarpSmtOutcome& out_;
     const Budget& budget_;
     std::vector<Group> groups_;
-    int done_ = 0;  // last cycle whose bounds are asserted
+    int done_ = 0;                                      // last cycle whose bounds are asserted
     std::vector<std::vector<std::vector<int>>> known_;  // per known schedule: [cycle][group] issues so far
 };
 
@@ -218,7 +226,8 @@ void worst_search(const WarpProblem& problem, const SolverOptions& options, std:
         // Jump straight to the hinted value; only a model (a real schedule) may raise the
         // incumbent, so a wrong hint costs one check and changes no answer.
         if (!lemmas.extend(*hint - 1)) return;
-        out.last = z.check(goal_literal(z, enc.unfinished_after(*hint - 1), "longer_than_" + std::to_string(*hint - 1)));
+        out.last =
+            z.check(goal_literal(z, enc.unfinished_after(*hint - 1), "longer_than_" + std::to_string(*hint - 1)));
         counted(out, budget);
         if (out.last.answer == Answer::unknown) return;
         if (out.last.answer == Answer::sat) {  // kept only if longer than what the bounds' models gave
@@ -233,8 +242,8 @@ void worst_search(const WarpProblem& problem, const SolverOptions& options, std:
         if (!lemmas.extend()) return;
         // Makespan > incumbent iff some legal incumbent-cycle prefix leaves a warp unfinished.
         while (enc.cycles() < out.incumbent) enc.add_cycle(z.solver());
-        out.last = z.check(goal_literal(z, enc.unfinished_after(out.incumbent),
-                                        "longer_than_" + std::to_string(out.incumbent)));
+        out.last = z.check(
+            goal_literal(z, enc.unfinished_after(out.incumbent), "longer_than_" + std::to_string(out.incumbent)));
         counted(out, budget);
         if (out.last.answer == Answer::unsat) {
             out.makespan = out.incumbent;
@@ -284,8 +293,8 @@ void best_search(const WarpProblem& problem, const SolverOptions& options, std::
         }
         if (!lemmas.extend()) return;
         if (out.incumbent <= 1) continue;  // a model finished in one cycle
-        out.last = z.check(goal_literal(z, enc.finished_by(out.incumbent - 1),
-                                        "done_by_" + std::to_string(out.incumbent - 1)));
+        out.last = z.check(
+            goal_literal(z, enc.finished_by(out.incumbent - 1), "done_by_" + std::to_string(out.incumbent - 1)));
         counted(out, budget);
         if (out.last.answer == Answer::unsat) {
             out.makespan = out.incumbent;
@@ -327,7 +336,8 @@ WarpSmtOutcome stopping(const Budget* given, Search search) {
 
 WarpSmtOutcome smt_worst_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint,
                                   const Budget* budget) {
-    return stopping(budget, [&](const Budget& b, WarpSmtOutcome& out) { worst_search(problem, options, hint, b, out); });
+    return stopping(budget,
+                    [&](const Budget& b, WarpSmtOutcome& out) { worst_search(problem, options, hint, b, out); });
 }
 
 WarpSmtOutcome smt_best_makespan(const WarpProblem& problem, SolverOptions options, std::optional<int> hint,

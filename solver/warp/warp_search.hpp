@@ -4,8 +4,8 @@
 // directly, where integer counts are bit-blasted; measured: bench/RESULTS.md, "warp").
 // A greedy interleaving gives the first incumbent; each SAT answer yields a better one, an
 // UNSAT answer proves it optimal. Before each such question, Z3-proved per-cycle progress
-// bounds of the busiest unit are asserted (docs/warp-conjecture.md). A timeout leaves the answer unknown, with the bound proved
-// so far — never a makespan.
+// bounds of the busiest unit are asserted (docs/warp-conjecture.md). A timeout leaves the answer unknown, with the
+// bound proved so far — never a makespan.
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +21,7 @@ struct WarpSmtOutcome {
     int incumbent = 0;              // makespan of `issues`: a lower (upper) bound on the worst (best)
     std::vector<WarpIssue> issues;  // an interleaving realising `incumbent`
     int checks = 0;
-    CheckResult last;               // the answer that ended the search
+    CheckResult last;  // the answer that ended the search
 };
 
 // `options.logic` defaults to "QF_FD" (Z3's SAT core with native cardinality constraints).

@@ -25,20 +25,28 @@ z3::solver make_solver(z3::context& ctx, const std::string& logic) {
 
 std::string to_string(Answer a) {
     switch (a) {
-        case Answer::sat: return "sat";
-        case Answer::unsat: return "unsat";
-        case Answer::unknown: return "unknown";
+        case Answer::sat:
+            return "sat";
+        case Answer::unsat:
+            return "unsat";
+        case Answer::unknown:
+            return "unknown";
     }
     return "?";
 }
 
 std::string to_string(UnknownReason r) {
     switch (r) {
-        case UnknownReason::none: return "none";
-        case UnknownReason::timeout: return "timeout";
-        case UnknownReason::memory: return "memory limit";
-        case UnknownReason::incomplete: return "incomplete";
-        case UnknownReason::other: return "other";
+        case UnknownReason::none:
+            return "none";
+        case UnknownReason::timeout:
+            return "timeout";
+        case UnknownReason::memory:
+            return "memory limit";
+        case UnknownReason::incomplete:
+            return "incomplete";
+        case UnknownReason::other:
+            return "other";
     }
     return "?";
 }
@@ -48,8 +56,7 @@ bool is_memory_exhaustion(const z3::exception& e) {
     return m.find("memory") != std::string::npos;  // "out of memory", "max. memory exceeded"
 }
 
-Z3Session::Z3Session(const SolverOptions& options)
-    : solver_(make_solver(ctx_, options.logic)), options_(options) {
+Z3Session::Z3Session(const SolverOptions& options) : solver_(make_solver(ctx_, options.logic)), options_(options) {
     apply_parameters();
     set_deadline_from_now(options.timeout);
     const auto& end = options.budget.deadline;
@@ -120,15 +127,13 @@ CheckResult Z3Session::classify(z3::check_result r) {
         out.answer = Answer::unknown;
         out.reason_text = solver_.reason_unknown();
         const std::string& t = out.reason_text;
-        if (t.find("memory") != std::string::npos)
-            out.reason = UnknownReason::memory;
+        if (t.find("memory") != std::string::npos) out.reason = UnknownReason::memory;
         else if (t.find("timeout") != std::string::npos || t.find("canceled") != std::string::npos ||
-            (remaining() && remaining()->count() == 0))
+                 (remaining() && remaining()->count() == 0))
             out.reason = UnknownReason::timeout;
         else if (t.find("incomplete") != std::string::npos || t.find("(sat.giveup") != std::string::npos)
             out.reason = UnknownReason::incomplete;
-        else
-            out.reason = UnknownReason::other;
+        else out.reason = UnknownReason::other;
         if (std::getenv("GPUWCRT_DEBUG")) std::fprintf(stderr, "z3 unknown: %.200s\n", t.c_str());
     }
     return out;

@@ -25,7 +25,7 @@ struct SolverOptions {
     // The owner never destroys this session, nor any term of it, once abandoned() is true:
     // only then may a check be abandoned (stop_waiting_at_deadline).
     bool owner_leaks_if_abandoned = false;
-    std::string logic;                       // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
+    std::string logic;  // "" = Z3's default tactic; e.g. "QF_FD", "QF_LIA"
     unsigned random_seed = 0;
 };
 

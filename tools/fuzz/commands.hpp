@@ -9,10 +9,10 @@
 namespace gpuwcrt::fuzz {
 
 struct Command {
-    std::string key;            // short name for --commands and reproducer folders
-    Format input;               // what it reads
-    double own_timeout = 0;     // its --timeout in seconds, 0 when it has none
-    bool writes_output = false; // an input error must leave no output file
+    std::string key;             // short name for --commands and reproducer folders
+    Format input;                // what it reads
+    double own_timeout = 0;      // its --timeout in seconds, 0 when it has none
+    bool writes_output = false;  // an input error must leave no output file
 };
 
 // simulate, simulate-svg, rta, wcrt, wcrt-enumerate, import-examiner.

@@ -28,13 +28,14 @@ void add_tree(const fs::path& root, const fs::path& dir, Corpus& c) {
 Corpus load_corpus(const std::string& source_dir) {
     const fs::path root(source_dir);
     Corpus c;
-    add_tree(root, root / "cases", c);       // bundled workloads (and warp programs: rejected, still useful bytes)
+    add_tree(root, root / "cases", c);           // bundled workloads (and warp programs: rejected, still useful bytes)
     add_tree(root, root / "tests" / "data", c);  // examiner configs, logs, and the golden imported workloads
     const auto by_path = [](const SeedFile& a, const SeedFile& b) { return a.path < b.path; };
     std::sort(c.toml.begin(), c.toml.end(), by_path);
     std::sort(c.json.begin(), c.json.end(), by_path);
     if (c.toml.empty() || c.json.empty())
-        throw std::runtime_error("no .toml or no .json seed under " + source_dir + "/cases and " + source_dir + "/tests/data");
+        throw std::runtime_error("no .toml or no .json seed under " + source_dir + "/cases and " + source_dir +
+                                 "/tests/data");
     return c;
 }
 

@@ -39,7 +39,8 @@ std::string first_message_line(const std::string& err) {
 }
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-    for (std::size_t p = 0; !from.empty() && (p = s.find(from, p)) != std::string::npos; p += to.size()) s.replace(p, from.size(), to);
+    for (std::size_t p = 0; !from.empty() && (p = s.find(from, p)) != std::string::npos; p += to.size())
+        s.replace(p, from.size(), to);
     return s;
 }
 
@@ -51,10 +52,18 @@ std::string normalise(std::string line, const std::string& input_path) {
     char quote = 0;
     for (char c : line) {
         if (quote) {
-            if (c == quote) { out += c; quote = 0; }
+            if (c == quote) {
+                out += c;
+                quote = 0;
+            }
             continue;
         }
-        if (c == '\'' || c == '"') { quote = c; out += c; out += "..."; continue; }
+        if (c == '\'' || c == '"') {
+            quote = c;
+            out += c;
+            out += "...";
+            continue;
+        }
         if (std::isdigit(static_cast<unsigned char>(c))) {
             if (out.empty() || out.back() != '#') out += '#';
             continue;
@@ -110,7 +119,8 @@ std::string Findings::add(const RunRecord& r) {
     if (late) {
         ++pc.late;
         if (pc.late <= examples_per_class)
-            late_examples_.push_back(save_reproducer(r, "CPU time over --timeout + 1 s", "late-" + r.command->key + "-" + std::to_string(pc.late)));
+            late_examples_.push_back(save_reproducer(r, "CPU time over --timeout + 1 s",
+                                                     "late-" + r.command->key + "-" + std::to_string(pc.late)));
     }
     if (cls.empty()) {
         if (r.outcome.exit_code == 3) ++input_errors_[normalise(first_message_line(r.stderr_text), r.input_path)];
@@ -131,12 +141,14 @@ std::string Findings::add(const RunRecord& r) {
         class_order_.push_back(key);
         c.name = cls;
         c.command = r.command->key;
-        c.message = printable(replace_all(first_message_line(r.stderr_text), r.input_path, fs::path(r.input_path).filename()), 200);
+        c.message = printable(
+            replace_all(first_message_line(r.stderr_text), r.input_path, fs::path(r.input_path).filename()), 200);
     }
     if (c.reproducers.size() < examples_per_class) {
         std::ostringstream name;
-        name << 'f' << std::setw(3) << std::setfill('0') << (std::find(class_order_.begin(), class_order_.end(), key) - class_order_.begin() + 1)
-             << '-' << r.command->key << '-' << c.count;
+        name << 'f' << std::setw(3) << std::setfill('0')
+             << (std::find(class_order_.begin(), class_order_.end(), key) - class_order_.begin() + 1) << '-'
+             << r.command->key << '-' << c.count;
         c.reproducers.push_back(save_reproducer(r, cls, name.str()));
     }
     return cls;
@@ -156,8 +168,8 @@ std::string Findings::save_reproducer(const RunRecord& r, const std::string& cls
         else cmd << ' ' << shell_quote(a);
     }
     std::ofstream sh(dir / "command.sh");
-    sh << "#!/bin/sh\n# fuzz_cli seed " << seed_ << ", run " << r.index << ": " << cls  << " after "
-       << std::fixed << std::setprecision(2) << r.outcome.cpu_seconds << " s CPU, " << r.outcome.seconds << " s wall (limits "
+    sh << "#!/bin/sh\n# fuzz_cli seed " << seed_ << ", run " << r.index << ": " << cls << " after " << std::fixed
+       << std::setprecision(2) << r.outcome.cpu_seconds << " s CPU, " << r.outcome.seconds << " s wall (limits "
        << limits_.cpu_seconds << " s CPU, " << limits_.wall_seconds << " s wall)\n";
     for (const auto& s : r.mutant.steps) sh << "#   " << printable(s, 300) << '\n';
     sh << "cd \"$(dirname \"$0\")\" || exit 1\n" << cmd.str() << '\n';
@@ -217,7 +229,8 @@ std::string Findings::summary(double wall_seconds, unsigned jobs) const {
     for (const auto& [message, n] : input_errors_) common.emplace_back(n, message);
     std::sort(common.begin(), common.end(), std::greater<>());
     s << "most common input errors (exit 3), of " << input_errors_.size() << " kinds:\n";
-    for (std::size_t i = 0; i < common.size() && i < 12; ++i) s << "  " << std::setw(6) << common[i].first << "  " << printable(common[i].second, 160) << '\n';
+    for (std::size_t i = 0; i < common.size() && i < 12; ++i)
+        s << "  " << std::setw(6) << common[i].first << "  " << printable(common[i].second, 160) << '\n';
     s << "fuzz: " << runs_ << " runs, " << failures_ << " failures\n";
     return s.str();
 }

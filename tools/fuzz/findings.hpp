@@ -66,7 +66,7 @@ private:
     mutable std::mutex mutex_;
     std::uint64_t runs_ = 0, failures_ = 0;
     std::map<std::string, PerCommand> per_command_;
-    std::map<std::string, Class> classes_;  // by dedupe key
+    std::map<std::string, Class> classes_;               // by dedupe key
     std::map<std::string, std::uint64_t> input_errors_;  // exit 3 messages, normalised: what the mutants reach
     std::vector<std::string> class_order_;
     std::vector<std::string> late_examples_;

@@ -39,7 +39,8 @@ std::uint64_t parse_count(const std::string& what, const std::string& text, std:
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
-        throw UsageError(what + ": must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'");
+        throw UsageError(what + ": must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                         ", got '" + text + "'");
     return v;
 }
 
@@ -50,7 +51,9 @@ std::vector<const fz::Command*> parse_commands(const std::string& list) {
         const fz::Command* found = nullptr;
         for (const auto& c : fz::all_commands())
             if (c.key == name) found = &c;
-        if (!found) throw UsageError("--commands: unknown command '" + name + "' (simulate, simulate-svg, rta, wcrt, import-examiner, wcrt-enumerate)");
+        if (!found)
+            throw UsageError("--commands: unknown command '" + name +
+                             "' (simulate, simulate-svg, rta, wcrt, import-examiner, wcrt-enumerate)");
         out.push_back(found);
     }
     if (out.empty()) throw UsageError("--commands: give at least one command");
@@ -124,13 +127,17 @@ int run(int argc, char** argv) {
     std::string command_list, only;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--jobs" || a == "--commands" || a == "--only") && i + 1 >= argc) throw UsageError(a + ": needs a value");
+        if ((a == "--jobs" || a == "--commands" || a == "--only") && i + 1 >= argc)
+            throw UsageError(a + ": needs a value");
         if (a == "--only") only = argv[++i];
         else if (a == "--jobs") jobs = static_cast<unsigned>(parse_count("--jobs", argv[++i], 1, 64));
         else if (a == "--commands") command_list = argv[++i];
         else pos.push_back(a);
     }
-    if (pos.size() != 6) throw UsageError("usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b,...] [--only RUN]");
+    if (pos.size() != 6)
+        throw UsageError(
+            "usage: fuzz_cli GPUWCRT SOURCE_DIR RUNS SEED LIMIT_SECONDS OUT_DIR [--jobs N] [--commands a,b,...] "
+            "[--only RUN]");
     Campaign c;
     c.binary = fs::absolute(pos[0]).string();
     if (::access(c.binary.c_str(), X_OK) != 0) throw UsageError("GPUWCRT: not an executable file: " + pos[0]);
@@ -146,7 +153,8 @@ int run(int argc, char** argv) {
     c.limits.wall_seconds = 3.0 * c.limits.cpu_seconds;
     const fs::path out_dir = pos[5];
     fs::create_directories(out_dir);
-    c.commands = parse_commands(command_list.empty() ? "simulate,simulate-svg,rta,wcrt,import-examiner,wcrt-enumerate" : command_list);
+    c.commands = parse_commands(command_list.empty() ? "simulate,simulate-svg,rta,wcrt,import-examiner,wcrt-enumerate"
+                                                     : command_list);
     char tmpl[] = "/tmp/gpuwcrt-fuzz-XXXXXX";
     if (!::mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
     c.work = tmpl;
@@ -155,13 +163,18 @@ int run(int argc, char** argv) {
     Progress progress;
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
-    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker, std::cref(c), j, std::ref(progress), std::ref(findings));
+    for (unsigned j = 0; j < jobs; ++j)
+        threads.emplace_back(worker, std::cref(c), j, std::ref(progress), std::ref(findings));
     // Progress about every 10 s, from this thread, while the jobs run.
     for (bool done = false; !done;) {
-        for (int t = 0; t < 100 && !(done = progress.finished == jobs); ++t) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        for (int t = 0; t < 100 && !(done = progress.finished == jobs); ++t)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
         if (!done)
-            std::cerr << "fuzz: " << findings.runs() << "/" << c.runs - c.first << " runs, " << findings.failures() << " failures, "
-                      << static_cast<long>(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << " s\n";
+            std::cerr << "fuzz: " << findings.runs() << "/" << c.runs - c.first << " runs, " << findings.failures()
+                      << " failures, "
+                      << static_cast<long>(
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
+                      << " s\n";
     }
     for (auto& t : threads) t.join();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

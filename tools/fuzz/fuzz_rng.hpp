@@ -10,9 +10,7 @@ namespace gpuwcrt::fuzz {
 using Rng = std::mt19937_64;
 
 // Uniform-enough integer in [lo, hi] (the modulo bias is irrelevant for fuzzing).
-inline std::uint64_t pick(Rng& rng, std::uint64_t lo, std::uint64_t hi) {
-    return lo + rng() % (hi - lo + 1);
-}
+inline std::uint64_t pick(Rng& rng, std::uint64_t lo, std::uint64_t hi) { return lo + rng() % (hi - lo + 1); }
 
 // Index into a container of `size` (> 0) elements.
 inline std::size_t pick_index(Rng& rng, std::size_t size) { return static_cast<std::size_t>(rng() % size); }

@@ -80,7 +80,9 @@ RunOutcome run_limited(const std::vector<std::string>& argv, const std::string& 
         if (pause < std::chrono::milliseconds(10)) pause *= 2;
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+    const auto secs = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
     r.cpu_seconds = secs(usage.ru_utime) + secs(usage.ru_stime);
     if (!r.killed_by_limit) {
         if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);

@@ -11,9 +11,9 @@ namespace gpuwcrt::fuzz {
 // catches a run that waits instead of computing.
 struct Limits {
     unsigned cpu_seconds = 5;
-    double wall_seconds = 15;                      // then the whole process group is killed
-    std::uint64_t address_space = 4ull << 30;      // RLIMIT_AS
-    std::uint64_t file_size = 64ull << 20;         // RLIMIT_FSIZE: an output past it is SIGXFSZ
+    double wall_seconds = 15;                  // then the whole process group is killed
+    std::uint64_t address_space = 4ull << 30;  // RLIMIT_AS
+    std::uint64_t file_size = 64ull << 20;     // RLIMIT_FSIZE: an output past it is SIGXFSZ
 };
 
 struct RunOutcome {

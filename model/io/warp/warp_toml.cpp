@@ -79,8 +79,10 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
     r.only_keys(r.root(), {"warp_size", "issue_limit", "rep", "fairness", "unit", "class", "program"},
                 "the warp model file");
     WarpSpec spec;
-    if (const toml::node* n = r.root().get("warp_size")) spec.machine.warp_size = positive(r, *n, "warp_size", warp_limits::warp_size);
-    if (const toml::node* n = r.root().get("issue_limit")) spec.machine.issue_limit = positive(r, *n, "issue_limit", warp_limits::capacity);
+    if (const toml::node* n = r.root().get("warp_size"))
+        spec.machine.warp_size = positive(r, *n, "warp_size", warp_limits::warp_size);
+    if (const toml::node* n = r.root().get("issue_limit"))
+        spec.machine.issue_limit = positive(r, *n, "issue_limit", warp_limits::capacity);
     if (const toml::node* n = r.root().get("rep")) spec.rep = positive(r, *n, "rep", warp_limits::rep);
     if (const toml::node* n = r.root().get("fairness")) {
         spec.fairness = parse_warp_fairness(r.string(*n, "fairness"));
@@ -102,8 +104,6 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
     return spec;
 }
 
-WarpSpec load_warp_spec_file(const std::string& path) {
-    return load_warp_spec_text(read_input_file(path), path);
-}
+WarpSpec load_warp_spec_file(const std::string& path) { return load_warp_spec_text(read_input_file(path), path); }
 
 }  // namespace gpuwcrt

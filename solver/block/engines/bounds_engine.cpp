@@ -17,9 +17,9 @@ EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) 
     BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_);
     if (report_rounds_ && request.progress)
         for (const BoundsRound& x : r.rounds)
-            request.progress("abstraction with " + std::to_string(x.states_per_set) + " states per set: " +
-                             std::to_string(x.states) + " states, " + (x.complete ? "" : "stopped, ") +
-                             std::to_string(x.open_after) + " operations open");
+            request.progress("abstraction with " + std::to_string(x.states_per_set) +
+                             " states per set: " + std::to_string(x.states) + " states, " +
+                             (x.complete ? "" : "stopped, ") + std::to_string(x.open_after) + " operations open");
     EngineRun run;
     run.answers = std::move(r.wcrt);
     run.stats = r.stats;
