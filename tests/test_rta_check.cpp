@@ -68,7 +68,7 @@ TEST_CASE("rta-check: the thesis example is safe for every kernel", "[rta][cli]"
 }
 
 TEST_CASE("rta-check: mixed block sizes are unsafe, and the counterexample replays", "[rta][cli]") {
-    // (Amert Fig. 3 is unsafe too, docs/rta-soundness.md, but its enumeration takes a minute.)
+    // (Amert Fig. 3 is unsafe too, docs/rta/rta-soundness.md, but its enumeration takes a minute.)
     const std::string dir = test::temp_dir();
     const auto r = test::run_cli({"rta-check", test::source_path("cases/rta-soundness/mixed-block-sizes.toml"),
                                   "--json", "--counterexample", dir + "/cex.toml"});

@@ -394,7 +394,7 @@ const char* engine_text =
     "best) whose bounds do not meet, then an SMT cross-check only on small problems (W x program\n"
     "length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no answer within\n"
     "its budget'); bounds: proven upper bound on the worst case (lower on the best, closed\n"
-    "forms, docs/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
+    "forms, docs/warp/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
     "rules, exact only when they meet, otherwise unknown with both bounds (W = 64, rep = 8\n"
     "without fairness: exact in milliseconds; the schedules take W x makespan steps, cut off\n"
     "by --timeout); explicit; smt; both (explicit and smt in full, cross-checked). A\n"

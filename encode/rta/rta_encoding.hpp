@@ -1,6 +1,6 @@
 #pragma once
 // The thesis' Algorithm 2 (SPEC §7) for a symbolic launch order, as integer constraints
-// (docs/rta-soundness.md, "The SMT form"):
+// (docs/rta/rta-soundness.md, "The SMT form"):
 //   at[p][j]   kernel j is analysed at position p: a permutation that keeps releases
 //              non-decreasing and each stream's order among kernels of equal release;
 //   x          the free instants of the one big SM's slots as a SORTED vector (scaled; at most

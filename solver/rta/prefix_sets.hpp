@@ -1,7 +1,7 @@
 #pragma once
 // The forward engine for "RTA maximised over launch orders": one pass over the prefix SETS of
 // the orders (not the orders themselves), keeping per set only the Pareto-latest Algorithm 2
-// states. By Lemma 1 of docs/rta-soundness.md ("Monotonicity") a state pointwise no later than
+// states. By Lemma 1 of docs/rta/rta-soundness.md ("Monotonicity") a state pointwise no later than
 // another of the same set can give no kernel a later f after any continuation, so dropping it
 // loses no maximum; by Lemma 2 kernel k's maximum is reached after the set P_k of every kernel
 // that may precede k, so f_k's maximum is read off the Pareto states of P_k, for every kernel

@@ -1,7 +1,7 @@
 #pragma once
 // The dedicated engine for "RTA maximised over launch orders": for each kernel k, a
 // depth-first branch and bound over the orders of the kernels that may precede k, with k
-// analysed right after them (docs/rta-soundness.md, "Monotonicity" proves that this loses no
+// analysed right after them (docs/rta/rta-soundness.md, "Monotonicity" proves that this loses no
 // order and that the two prunings below are sound):
 //   - dominance: a prefix whose Algorithm 2 state frees every slot no later than the state of
 //     an already explored prefix of the same kernel set is not explored;

@@ -62,7 +62,7 @@ SearchResult smt_max_finish(const RtaOrderProblem& p, const Budget& budget, std:
             std::vector<int> best_order = complete_order(p, {});
             std::int64_t best = reference_finish(p, best_order)[k];
             session.solver().push();
-            // Monotonicity (docs/rta-soundness.md): analysing more kernels before k never makes
+            // Monotonicity (docs/rta/rta-soundness.md): analysing more kernels before k never makes
             // f_k earlier, so k after every kernel that may precede it loses no maximum.
             for (int j = 0; j < p.kernels(); ++j)
                 if (j != k && p.may_precede(j, k)) session.solver().add(e.position[j] < e.position[k]);

@@ -24,7 +24,7 @@ struct State {
     // `at` (>= t_a) or beyond — the sum the search's upper bound starts from.
     __int128 free_sum_from(std::int64_t at) const;
 
-    // Every slot frees no earlier here than in `o`, and t_a is no earlier (docs/rta-soundness.md,
+    // Every slot frees no earlier here than in `o`, and t_a is no earlier (docs/rta/rta-soundness.md,
     // "Monotonicity"): then no continuation gives any kernel an earlier f here than from `o`.
     bool later_or_equal(const State& o) const;
 
@@ -39,7 +39,7 @@ private:
 namespace gpuwcrt::rta_orders {
 
 // The pointwise later of two states (t_a the later, the i-th earliest free instant the later):
-// a state no reachable from either is later than (docs/rta-soundness.md, "Monotonicity": every
+// a state no reachable from either is later than (docs/rta/rta-soundness.md, "Monotonicity": every
 // continuation from it gives each kernel an f at least as late as from a or from b). Used as a
 // sound stand-in ("hull") for states not kept one by one.
 State pointwise_later(const State& a, const State& b);
