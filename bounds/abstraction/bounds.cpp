@@ -67,8 +67,8 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
                                 const BoundsOptions& b) {
     const auto t0 = Clock::now();
-    // Exploration stops 1/32 of the budget early: freeing a cut level's states (a GB at n = 32
-    // after 60 s) took over a second past the deadline.
+    // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
+    // large workloads) can take over a second past the deadline.
     const Budget explore_budget = budget.slice(31, 32);
     // The first lower-bound phase (random scenarios, then the beam) gets at most a quarter.
     const Budget lb_budget = budget.slice(1, 4);

@@ -212,9 +212,9 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     call.budget.check();  // past the deadline not even a Z3 context
     if (z3_ran_out_of_memory) throw std::bad_alloc();
     bool time_indexed = o.encoding == EncodingChoice::time_indexed || p.extended();
-    // The time-indexed encoding has a literal per block and instant: on a fine time scale (a
-    // 2-block kernel of block time 400000 needed 1.7 GB) the event encoding, whose size does
-    // not depend on the scale, is the one to build, if it covers the workload at all.
+    // The time-indexed encoding has a literal per block and instant: on a fine time scale (even
+    // a small kernel with a long block time needs gigabytes) the event encoding, whose size
+    // does not depend on the scale, is the one to build, if it covers the workload at all.
     if (o.encoding == EncodingChoice::automatic && !p.extended())
         time_indexed = o.policy != Policy::round_robin && p.horizon <= 100'000 &&
                        TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;

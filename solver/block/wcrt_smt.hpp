@@ -35,8 +35,8 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound, const EngineOptions& o,
                           const Budget& budget, EngineStats& stats, const ProgressSink& progress = {});
 
-// Freeing a solver that ran until its deadline can take seconds (1.6 s for the 0.5 GB of a
-// 20-kernel workload, measured), which would overrun --timeout by as much. A process that ends
+// Freeing a solver that ran until its deadline can take seconds (it may hold gigabytes), which
+// would overrun --timeout by as much. A process that ends
 // right after its run (the CLI) sets this: a solver stopped by the deadline is then left
 // allocated until the process exits. Only large solvers whose deadline has passed are kept
 // (searched, or built for more than 50 ms); every later call of that run starts at or past

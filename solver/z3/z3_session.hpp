@@ -69,7 +69,7 @@ public:
     // moment after the deadline is then interrupted and left to finish on its own thread,
     // and answers unknown (timeout) at once. Z3 returns within milliseconds of its timeout
     // in its search, but turning a large formula into clauses checks the timeout rarely
-    // (0.6 s late at 3.8 GB, measured). The session must then never be destroyed (its
+    // (a fraction of a second late on gigabyte formulas). The session must then never be destroyed (its
     // owner leaks it: abandoned()), and the process must end with std::_Exit, without
     // static destructors under the running thread (abandoned_checks()). Off by default.
     static void stop_waiting_at_deadline(bool stop);
