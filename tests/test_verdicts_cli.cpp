@@ -206,7 +206,8 @@ TEST_CASE("wcrt and rta-check: --rta-timeout is checked like --timeout, before a
     const auto run = test::run_cli({"wcrt", block_analysis_1, "--rta-timeout", "5", "--json"});
     INFO(run.err);
     REQUIRE(run.exit_code == 0);
-    for (const auto& op : json::parse(run.out)["operations"]) CHECK(op["rta_max_over_orders"].is_string());
+    const json out = json::parse(run.out);  // a range-for over a temporary's member would dangle
+    for (const auto& op : out["operations"]) CHECK(op["rta_max_over_orders"].is_string());
 }
 
 TEST_CASE("wcrt and certify: --timeout must be a number of seconds in [0.001, 10^7], for wcrt and certify",

@@ -321,7 +321,10 @@ private:
         }
         const auto index = static_cast<std::uint32_t>(store.size());
         if (limits_.beam > 0 && !admit_to_beam(L, c.lateness, out.set(c), index)) return;
-        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, index)) return;
+        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, index)) {
+            undo_beam_admission(L, out.set(c));
+            return;
+        }
         store.add(key, c.hash, issues, c.now, records_.add(c.from, out.choice(c.choice_at, c.choice_len)), first);
     }
 
@@ -347,6 +350,7 @@ private:
     // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
     // the earliest one (smallest lateness) when it is later, else it is dropped.
     bool admit_to_beam(Level& L, std::int64_t late, std::string_view set, std::uint32_t index) {
+        evicted_ = LevelStore::none;
         if (L.late.size() <= index) L.late.resize(index + 1);
         L.late[index] = late;
         std::vector<std::uint32_t>& kept = L.beams[std::string(set)];
@@ -357,10 +361,23 @@ private:
             ++stats_.beam_cut;
             if (L.late[*earliest] >= L.late[index]) return false;
             L.states[*earliest].alive = false;
+            evicted_ = *earliest;
             kept.erase(earliest);
         }
         kept.push_back(index);
         return true;
+    }
+
+    // The newcomer admitted by admit_to_beam is not stored after all (the level cap refused it):
+    // its index, which the next stored state will take, leaves the beam, and the state it evicted
+    // comes back.
+    void undo_beam_admission(Level& L, std::string_view set) {
+        std::vector<std::uint32_t>& kept = L.beams[std::string(set)];
+        kept.pop_back();
+        if (evicted_ != LevelStore::none) {
+            L.states[evicted_].alive = true;
+            kept.push_back(evicted_);
+        }
     }
 
     // The per-level cap of the beam: the latest states of the level (lateness, set by admit_to_beam).
@@ -422,6 +439,7 @@ private:
     ExactStats stats_;
     std::string scratch_issues_;
     std::vector<std::int64_t> new_issues_, other_issues_;
+    std::uint32_t evicted_ = LevelStore::none;  // the state the last beam admission evicted, if any
 };
 
 }  // namespace
