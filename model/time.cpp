@@ -88,7 +88,7 @@ std::string exact_string(const Time& t) {
     return boost::multiprecision::numerator(t).str() + "/" + den.str();
 }
 
-std::string human_string(const Time& t) {
+int decimal_digits(const Time& t) {
     BigInt den = boost::multiprecision::denominator(t);
     int twos = 0, fives = 0;
     while (den % 2 == 0) {
@@ -99,8 +99,12 @@ std::string human_string(const Time& t) {
         den /= 5;
         ++fives;
     }
-    if (den != 1) return exact_string(t);
-    int digits = std::max(twos, fives);
+    return den == 1 ? std::max(twos, fives) : -1;
+}
+
+std::string human_string(const Time& t) {
+    const int digits = decimal_digits(t);
+    if (digits < 0) return exact_string(t);
     BigInt scaled = boost::multiprecision::numerator(t) * pow10(digits) / boost::multiprecision::denominator(t);
     bool negative = scaled < 0;
     if (negative) scaled = -scaled;

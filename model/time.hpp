@@ -27,6 +27,9 @@ TimeLiteral read_time_literal(std::string_view text);
 // "3/2", "4", "-1/3": the exact form JSON carries.
 std::string exact_string(const Time& t);
 
+// Digits after the point of t's decimal expansion, or -1 when it does not terminate.
+int decimal_digits(const Time& t);
+
 // For people: a terminating decimal when there is one ("1.5", "0.125"), else the fraction.
 std::string human_string(const Time& t);
 

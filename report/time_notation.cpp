@@ -3,24 +3,6 @@
 #include <algorithm>
 
 namespace gpuwcrt {
-namespace {
-
-// Digits after the point of t's decimal expansion, or -1 when it does not terminate.
-int decimal_digits(const Time& t) {
-    BigInt den = boost::multiprecision::denominator(t);
-    int twos = 0, fives = 0;
-    while (den % 2 == 0) {
-        den /= 2;
-        ++twos;
-    }
-    while (den % 5 == 0) {
-        den /= 5;
-        ++fives;
-    }
-    return den == 1 ? std::max(twos, fives) : -1;
-}
-
-}  // namespace
 
 TimeNotation notation_for(const std::vector<Time>& values) {
     TimeNotation n;

@@ -114,4 +114,15 @@ Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
     return simulate(w, sc);
 }
 
+Policy policy_for(std::uint64_t seed) {
+    switch (seed % 3) {
+        case 0:
+            return Policy::chooser;
+        case 1:
+            return Policy::most_room;
+        default:
+            return Policy::first_fit;
+    }
+}
+
 }  // namespace gpuwcrt::test

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/io/load_toml.hpp"
+#include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
 
 namespace gpuwcrt::test {
@@ -44,5 +45,9 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 // One random concrete scenario of `w`: random same-instant ranks, random fitting SMs, block
 // times and window instants on `grid` steps of each range (interior points included).
 Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid);
+
+// The placement policy the differential tests give workload `seed`: any SM, most room and
+// first fit in turn.
+Policy policy_for(std::uint64_t seed);
 
 }  // namespace gpuwcrt::test

@@ -29,17 +29,6 @@ RandomWorkloadSpec small_spec(std::uint64_t seed) {
     return s;
 }
 
-Policy policy_for(std::uint64_t seed) {
-    switch (seed % 3) {
-        case 0:
-            return Policy::chooser;
-        case 1:
-            return Policy::most_room;
-        default:
-            return Policy::first_fit;
-    }
-}
-
 void require_smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
     const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
     REQUIRE(reference.complete);
@@ -67,7 +56,7 @@ static void differential(std::uint64_t first, std::uint64_t last) {
     for (std::uint64_t seed = first; seed <= last; ++seed) {
         const Workload w = random_workload(small_spec(seed), seed);
         EngineOptions o;
-        o.policy = policy_for(seed);
+        o.policy = test::policy_for(seed);
         // Half the seeds start from a trivial incumbent, so that the solver itself has to
         // find every improvement: a search good enough to hit the worst case at once would
         // otherwise leave only the final UNSAT to be checked.

@@ -12,6 +12,7 @@
 #include "solver/block/enumerate.hpp"
 #include "solver/block/wcrt_smt.hpp"
 #include "sim/witness.hpp"
+#include "support.hpp"
 
 using namespace gpuwcrt;
 
@@ -37,17 +38,6 @@ RandomWorkloadSpec feature_spec(std::uint64_t seed) {
     s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
     s.after_idle_percent = (seed / 32) % 2 ? 0 : 40;
     return s;
-}
-
-Policy policy_for(std::uint64_t seed) {
-    switch (seed % 3) {
-        case 0:
-            return Policy::chooser;
-        case 1:
-            return Policy::most_room;
-        default:
-            return Policy::first_fit;
-    }
 }
 
 struct FeatureCount {
@@ -101,7 +91,7 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
         for (int o = 0; o < p.ops(); ++o) multi = multi || p.op_pred[o] >= 0;
         n.multi_op_streams += multi;
         EngineOptions o;
-        o.policy = policy_for(seed);
+        o.policy = test::policy_for(seed);
         o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;  // half: the solver finds every improvement
         INFO("seed " << seed << ", policy " << policy_name(o.policy) << "\n" << workload_to_toml(w));
         smt_equals_enumeration(w, o);

@@ -44,17 +44,6 @@ RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
     return s;
 }
 
-Policy policy_for(std::uint64_t seed) {
-    switch (seed % 3) {
-        case 0:
-            return Policy::chooser;
-        case 1:
-            return Policy::most_room;
-        default:
-            return Policy::first_fit;
-    }
-}
-
 struct FeatureCount {
     int intervals = 0, windows = 0, copies = 0, priorities = 0, null_stream = 0, after_idle = 0, multi = 0;
     int workloads = 0, skipped = 0;
@@ -122,7 +111,7 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
         for (int o = 0; o < p.ops(); ++o) multi = multi || p.op_pred[o] >= 0;
         n.multi += multi;
         EngineOptions o;
-        o.policy = policy_for(seed);
+        o.policy = test::policy_for(seed);
         o.incumbent_simulations = seed % 2 == 0 ? 0 : -1;  // half: the solver finds every improvement
         INFO("seed " << seed << ", policy " << policy_name(o.policy) << "\n" << workload_to_toml(w));
         grid_maximum_equals_enumeration(w, o);
