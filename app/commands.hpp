@@ -18,6 +18,7 @@ void add_rta_command(CLI::App& cli, Action& action);
 void add_rta_check_command(CLI::App& cli, Action& action);
 void add_rta_falsify_command(CLI::App& cli, Action& action);
 void add_import_examiner_command(CLI::App& cli, Action& action);
+void add_import_amalthea_command(CLI::App& cli, Action& action);
 void add_compare_trace_command(CLI::App& cli, Action& action);
 
 }  // namespace gpuwcrt::app

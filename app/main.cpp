@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     add_rta_check_command(cli, action);
     add_rta_falsify_command(cli, action);
     add_import_examiner_command(cli, action);
+    add_import_amalthea_command(cli, action);
     add_compare_trace_command(cli, action);
     add_resource_limit_options(cli);
     require_decimal_integers(cli);  // after every option is added, --max-memory included

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libz3-dev libboost-dev libtomlplusplus-dev catch2
-          libcli11-dev nlohmann-json3-dev)
+          libcli11-dev nlohmann-json3-dev libpugixml-dev)
 [ "${1:-main}" = test ] && packages+=(python3)  # scripts/check_sizes.sh
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,28 @@
+#pragma once
+// What the hardware and mapping models of an AMALTHEA file say about the GPU: which processing
+// units are GPUs (their ProcessingUnitDefinition has puType="GPU"), which tasks the mapping
+// places on one, and the GPU's clock frequency, which gives the duration of a tick.
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/io/amalthea/xml_source.hpp"
+#include "model/time.hpp"
+
+namespace gpuwcrt::amalthea {
+
+struct GpuContext {
+    bool has_mapping = false;                 // the mapping model allocates at least one task
+    std::vector<std::string> gpu_tasks;       // with a mapping: tasks placed on GPUs only
+    std::vector<std::string> other_tasks;     // with a mapping: tasks placed elsewhere or nowhere
+    std::set<std::string> gpu_definitions;    // ProcessingUnitDefinition names with puType GPU
+    std::optional<Time> frequency_hz;         // of the GPU(s) the import uses, when the model has it
+    std::string frequency_source;             // "FrequencyDomain 'f' of ProcessingUnit 'gpu'"
+};
+
+// Reads hwModel and mappingModel. Throws InputError for a task placed on both GPUs and other
+// processing units, a mapping that places no task on a GPU, and GPUs of different frequencies.
+GpuContext read_gpu_context(const XmlSource& src);
+
+}  // namespace gpuwcrt::amalthea

@@ -1,0 +1,32 @@
+#pragma once
+// Import of AMALTHEA models (.amxmi, APP4MC 0.9 with callGraph and 1.x/2.x with activityGraph)
+// as gpuwcrt workloads, as the thesis' APP4MC implementation read them (§3.8, Appendix 1):
+// runnables are kernels, their Ticks the block time, the custom property GridSize the grid.
+// README "For APP4MC / AMALTHEA users" documents the mapping and docs/decisions.md "AMALTHEA
+// import" the choices; every construct the importer cannot map is an InputError, never dropped.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+struct AmaltheaImportOptions {
+    // Duration of one tick in the workload's time unit, for a model that gives no GPU frequency.
+    std::optional<Time> tick_time;
+    std::int64_t threads = 512;  // per block, for a runnable without the BlockSize property
+    std::int64_t frames = 1;     // periods of each periodic task to unroll
+};
+
+struct AmaltheaImport {
+    Workload workload;
+    std::string model_version;       // "0.9.5", "2.1.0", from the AMALTHEA namespace
+    std::vector<std::string> notes;  // facts about the import worth keeping beside the result
+};
+
+AmaltheaImport import_amalthea_text(const std::string& text, const std::string& name,
+                                    const AmaltheaImportOptions& options);
+AmaltheaImport import_amalthea_file(const std::string& path, const AmaltheaImportOptions& options);
+
+}  // namespace gpuwcrt
