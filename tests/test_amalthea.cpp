@@ -63,7 +63,8 @@ const std::string head =
 // One runnable with GridSize 2, the given activityGraph items, inside a model with `extra`.
 std::string one_runnable(const std::string& items, const std::string& extra = "") {
     return head + "<swModel>\n<runnables name=\"k\">\n" +
-           "<customProperties key=\"GridSize\"><value xsi:type=\"am:IntegerObject\" value=\"2\"/></customProperties>\n" +
+           "<customProperties key=\"GridSize\"><value xsi:type=\"am:IntegerObject\" "
+           "value=\"2\"/></customProperties>\n" +
            "<activityGraph>\n" + items + "</activityGraph>\n</runnables>\n</swModel>\n" + extra + "</am:Amalthea>\n";
 }
 
@@ -89,7 +90,7 @@ TEST_CASE("the thesis example as AMALTHEA gives the kernels of example.toml and 
         CHECK(a.issue.at.lo == 0);
         CHECK(a.issue.at.hi == 0);
         CHECK(a.stream != w.ops[(i + 1) % t.ops.size()].stream);  // one kernel per stream
-        CHECK_FALSE(a.deadline);  // T = 15 is not in the software model
+        CHECK_FALSE(a.deadline);                                  // T = 15 is not in the software model
     }
     CHECK(w.time_unit.empty());
     // §3.5: "The completion times f = {4, 10, 12, 11} were explained" (file order τ1 τ2 τ3 τ4).
@@ -249,6 +250,18 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
          "lowerBound 5 is above upperBound 4"},
         {one_runnable(constant_ticks, gpu_hw), {"--tick-time", "1"}, "--tick-time: the model fixes the tick duration"},
         {one_runnable(""), {"--tick-time", "1"}, "has no Ticks item"},
+        {head +
+             "<swModel><runnables name=\"a,b\"><customProperties key=\"GridSize\"><value "
+             "xsi:type=\"am:IntegerObject\" value=\"2\"/></customProperties><activityGraph>" +
+             constant_ticks + "</activityGraph></runnables></swModel></am:Amalthea>",
+         {"--tick-time", "1"},
+         "contains ','"},
+        {head +
+             "<swModel><runnables name=\"k\"><customProperties key=\"GridSize\"><value "
+             "xsi:type=\"am:LongObject\" value=\"9223372036854775808\"/></customProperties><activityGraph>" +
+             constant_ticks + "</activityGraph></runnables></swModel></am:Amalthea>",
+         {"--tick-time", "1"},
+         "'GridSize' = 9223372036854775808 must be an integer from 1 to 1099511627776"},
         {"<am:Amalthea xmlns:am=\"http://app4mc.eclipse.org/amalthea/0.8.2\"><swModel/></am:Amalthea>",
          {"--tick-time", "1"},
          "older than 0.9"},
@@ -292,8 +305,9 @@ TEST_CASE("import-amalthea: tasks, stimuli and mappings it cannot model are inpu
                "<stimuliModel><stimuli xsi:type=\"am:PeriodicStimulus\" name=\"S\"><recurrence value=\"1\" "
                "unit=\"min\"/></stimuli></stimuliModel>\n"),
          "time unit 'min' is not one of"},
-        {model(task("", call), "<mappingModel><taskAllocation task=\"T?type=Task\" scheduler=\"X?type=TaskScheduler\"/>"
-                               "</mappingModel>\n"),
+        {model(task("", call),
+               "<mappingModel><taskAllocation task=\"T?type=Task\" scheduler=\"X?type=TaskScheduler\"/>"
+               "</mappingModel>\n"),
          "the mapping places no task on a GPU"},
         {model(runnable), "two runnables are named 'k'"},
     };

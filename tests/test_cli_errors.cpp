@@ -41,8 +41,8 @@ void check_error(const std::vector<std::string>& args, const std::string& option
 }  // namespace
 
 TEST_CASE("an unknown option is named, for every command", "[cli]") {
-    for (const std::string cmd :
-         {"simulate", "warp", "warp-sweep", "wcrt", "certify", "rta", "import-examiner", "compare-trace"}) {
+    for (const std::string cmd : {"simulate", "warp", "warp-sweep", "wcrt", "certify", "rta", "import-examiner",
+                                  "import-amalthea", "compare-trace"}) {
         check_error({cmd, "--no-such-option"}, "--no-such-option", "unknown option of 'gpuwcrt " + cmd + "'");
         check_error({cmd, "--no-such-option=3"}, "--no-such-option");
     }
@@ -93,7 +93,8 @@ TEST_CASE("a value outside an option's set lists the allowed ones", "[cli]") {
 TEST_CASE("missing and extra arguments, unknown commands and repeated options", "[cli]") {
     check_error({}, "", "missing command");
     check_error({"simulat"}, "", "'simulat' is not a command");
-    for (const std::string cmd : {"simulate", "wcrt", "certify", "rta", "import-examiner", "compare-trace"})
+    for (const std::string cmd :
+         {"simulate", "wcrt", "certify", "rta", "import-examiner", "import-amalthea", "compare-trace"})
         check_error({cmd}, "", "gpuwcrt: " + cmd + ": missing argument");
     check_error({"simulate", example, "extra.toml"}, "", "unexpected argument 'extra.toml'");
     check_error({"simulate", example, "--order", "t1", "--order", "t2"}, "--order", "give it once");

@@ -36,8 +36,8 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
     if (o.threads < 1 || o.threads > 1024)
         throw option_error("--threads", "must be from 1 to 1024 (threads per block), got " + std::to_string(o.threads));
     if (o.frames < 1 || o.frames > max_frames)
-        throw option_error("--frames", "must be from 1 to " + std::to_string(max_frames) + ", got " +
-                                           std::to_string(o.frames));
+        throw option_error("--frames",
+                           "must be from 1 to " + std::to_string(max_frames) + ", got " + std::to_string(o.frames));
     io.threads = o.threads;
     io.frames = o.frames;
     return io;
@@ -50,8 +50,10 @@ int run_import(const ImportAmaltheaOptions& o) {
     const AmaltheaImport im = import_amalthea_file(o.file, import_options(o));
     TomlWriteOptions wo;
     wo.title = base_name(o.file);
-    wo.source = "AMALTHEA " + im.model_version + " model " + base_name(o.file) + ", imported by gpuwcrt import-amalthea";
-    wo.comments.push_back("One kernel per runnable: blocks = GridSize, threads = BlockSize (else --threads), block_time");
+    wo.source =
+        "AMALTHEA " + im.model_version + " model " + base_name(o.file) + ", imported by gpuwcrt import-amalthea";
+    wo.comments.push_back(
+        "One kernel per runnable: blocks = GridSize, threads = BlockSize (else --threads), block_time");
     wo.comments.push_back("= Ticks x tick duration. One stream per task (its runnable calls in order, issued together");
     wo.comments.push_back("at each release, deadline = period on the last) or per runnable no task calls (issue 0).");
     for (const std::string& n : im.notes) wo.comments.push_back(n);

@@ -93,8 +93,9 @@ void read_mapping(const XmlSource& src, const Hardware& hw, GpuContext& gpu, std
         if (gpus > 0) used_gpus.insert(units.begin(), units.end());
     }
     if (gpu.has_mapping && gpu.gpu_tasks.empty())
-        throw InputError(src.where(mapping), "the mapping places no task on a GPU (a ProcessingUnit whose "
-                                             "ProcessingUnitDefinition has puType=\"GPU\"), so no runnable is a kernel");
+        throw InputError(src.where(mapping),
+                         "the mapping places no task on a GPU (a ProcessingUnit whose "
+                         "ProcessingUnitDefinition has puType=\"GPU\"), so no runnable is a kernel");
 }
 
 void read_frequency(const XmlSource& src, const Hardware& hw, const std::set<std::string>& gpus, GpuContext& gpu) {
@@ -103,7 +104,8 @@ void read_frequency(const XmlSource& src, const Hardware& hw, const std::set<std
         const auto d = hw.domains.find(pu.domain);
         if (d == hw.domains.end() || !d->second.child("defaultValue")) continue;
         const Time f = frequency_hz(src, d->second.child("defaultValue"));
-        const std::string source = "FrequencyDomain " + quoted_name(d->first) + " of ProcessingUnit " + quoted_name(name);
+        const std::string source =
+            "FrequencyDomain " + quoted_name(d->first) + " of ProcessingUnit " + quoted_name(name);
         if (gpu.frequency_hz && *gpu.frequency_hz != f)
             throw InputError(src.where(d->second), "the GPUs run at different frequencies (" + gpu.frequency_source +
                                                        " and " + source + "), so a tick has no single duration");

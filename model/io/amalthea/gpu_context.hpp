@@ -13,12 +13,12 @@
 namespace gpuwcrt::amalthea {
 
 struct GpuContext {
-    bool has_mapping = false;                 // the mapping model allocates at least one task
-    std::vector<std::string> gpu_tasks;       // with a mapping: tasks placed on GPUs only
-    std::vector<std::string> other_tasks;     // with a mapping: tasks placed elsewhere or nowhere
-    std::set<std::string> gpu_definitions;    // ProcessingUnitDefinition names with puType GPU
-    std::optional<Time> frequency_hz;         // of the GPU(s) the import uses, when the model has it
-    std::string frequency_source;             // "FrequencyDomain 'f' of ProcessingUnit 'gpu'"
+    bool has_mapping = false;               // the mapping model allocates at least one task
+    std::vector<std::string> gpu_tasks;     // with a mapping: tasks placed on GPUs only
+    std::vector<std::string> other_tasks;   // with a mapping: tasks placed elsewhere or nowhere
+    std::set<std::string> gpu_definitions;  // ProcessingUnitDefinition names with puType GPU
+    std::optional<Time> frequency_hz;       // of the GPU(s) the import uses, when the model has it
+    std::string frequency_source;           // "FrequencyDomain 'f' of ProcessingUnit 'gpu'"
 };
 
 // Reads hwModel and mappingModel. Throws InputError for a task placed on both GPUs and other

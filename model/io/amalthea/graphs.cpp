@@ -14,11 +14,13 @@ std::string kind_of(const pugi::xml_node& item) {
 // callGraph (0.9) or activityGraph (1.x/2.x); a null node when the element has neither.
 pugi::xml_node graph_of(const XmlSource& src, const pugi::xml_node& owner) {
     if (const pugi::xml_node old = owner.child("runnableItems"); old)
-        throw InputError(src.where(old), "<runnableItems> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
-                                         "(callGraph or activityGraph): migrate the model with APP4MC first");
+        throw InputError(src.where(old),
+                         "<runnableItems> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
+                         "(callGraph or activityGraph): migrate the model with APP4MC first");
     if (const pugi::xml_node old = owner.child("graphEntries"); old)
-        throw InputError(src.where(old), "<graphEntries> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
-                                         "(callGraph or activityGraph): migrate the model with APP4MC first");
+        throw InputError(src.where(old),
+                         "<graphEntries> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
+                         "(callGraph or activityGraph): migrate the model with APP4MC first");
     const pugi::xml_node call = owner.child("callGraph"), activity = owner.child("activityGraph");
     if (call && activity)
         throw InputError(src.where(activity), "both a callGraph and an activityGraph: one model version at a time");
@@ -30,10 +32,11 @@ void collect_calls(const XmlSource& src, const pugi::xml_node& graph,
     for (const pugi::xml_node& item : graph.children("items")) {
         const std::string type = xsi_type(item);
         if (type == "Group") {
-            if (std::string(item.attribute("ordered").value()) == "false" && ++item.children("items").begin() !=
-                                                                                  item.children("items").end())
-                throw InputError(src.where(item), "an unordered Group of several items leaves the launch order "
-                                                  "of its runnables open; gpuwcrt needs the stream's order");
+            if (std::string(item.attribute("ordered").value()) == "false" &&
+                ++item.children("items").begin() != item.children("items").end())
+                throw InputError(src.where(item),
+                                 "an unordered Group of several items leaves the launch order "
+                                 "of its runnables open; gpuwcrt needs the stream's order");
             collect_calls(src, item, runnables, out);
         } else if (type == "RunnableCall") {
             const std::string text = src.required(item, "runnable");
@@ -55,7 +58,8 @@ void collect_calls(const XmlSource& src, const pugi::xml_node& graph,
 }
 
 // The Ticks value that applies on the GPU.
-pugi::xml_node gpu_value(const XmlSource& src, const pugi::xml_node& ticks, const std::set<std::string>& gpu_definitions) {
+pugi::xml_node gpu_value(const XmlSource& src, const pugi::xml_node& ticks,
+                         const std::set<std::string>& gpu_definitions) {
     for (const pugi::xml_node& e : ticks.children("extended")) {
         const auto ref = parse_reference(e.attribute("key").value());
         if (ref && gpu_definitions.count(ref->name)) {
@@ -66,8 +70,9 @@ pugi::xml_node gpu_value(const XmlSource& src, const pugi::xml_node& ticks, cons
     }
     const pugi::xml_node d = ticks.child("default");
     if (!d)
-        throw InputError(src.where(ticks), "Ticks without a default value and without an extended value for a GPU "
-                                           "ProcessingUnitDefinition (puType=\"GPU\")");
+        throw InputError(src.where(ticks),
+                         "Ticks without a default value and without an extended value for a GPU "
+                         "ProcessingUnitDefinition (puType=\"GPU\")");
     return d;
 }
 
@@ -95,8 +100,8 @@ std::vector<pugi::xml_node> task_calls(const XmlSource& src, const pugi::xml_nod
                                        const std::map<std::string, pugi::xml_node>& runnables) {
     std::vector<pugi::xml_node> out;
     if (const pugi::xml_node g = graph_of(src, task)) collect_calls(src, g, runnables, out);
-    if (out.empty()) throw InputError(src.where(task), "task " + quoted_name(task.attribute("name").value()) +
-                                                           " calls no runnable");
+    if (out.empty())
+        throw InputError(src.where(task), "task " + quoted_name(task.attribute("name").value()) + " calls no runnable");
     return out;
 }
 

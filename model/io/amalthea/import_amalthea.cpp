@@ -70,8 +70,9 @@ private:
             throw InputError(src_.where(root), "the root element does not declare the AMALTHEA namespace " +
                                                    namespace_prefix + "<version>");
         if (v.rfind("0.", 0) == 0 && v.rfind("0.9", 0) != 0)
-            throw InputError(src_.where(root), "AMALTHEA " + v + " is older than 0.9, the oldest form gpuwcrt reads: "
-                                               "migrate the model with APP4MC first");
+            throw InputError(src_.where(root), "AMALTHEA " + v +
+                                                   " is older than 0.9, the oldest form gpuwcrt reads: "
+                                                   "migrate the model with APP4MC first");
     }
 
     void index(const pugi::xml_node& parent, const char* element, std::map<std::string, pugi::xml_node>& out) {
@@ -109,12 +110,14 @@ private:
         const std::vector<std::string> refs = split_references(task.attribute("stimuli").value());
         if (refs.empty()) return;
         if (refs.size() > 1)
-            throw InputError(src_.where(task), "task " + quoted_name(p.name) + " has " + std::to_string(refs.size()) +
-                                                   " stimuli; gpuwcrt imports a task activated by one periodic stimulus");
+            throw InputError(src_.where(task),
+                             "task " + quoted_name(p.name) + " has " + std::to_string(refs.size()) +
+                                 " stimuli; gpuwcrt imports a task activated by one periodic stimulus");
         const auto ref = parse_reference(refs[0]);
         const auto it = ref ? stimuli_.find(ref->name) : stimuli_.end();
         if (it == stimuli_.end())
-            throw InputError(src_.where(task), "stimulus " + quoted_name(refs[0].substr(0, 80)) + " is not in the model");
+            throw InputError(src_.where(task),
+                             "stimulus " + quoted_name(refs[0].substr(0, 80)) + " is not in the model");
         const pugi::xml_node s = it->second;
         if (xsi_type(s) != "PeriodicStimulus")
             throw InputError(src_.where(s), "stimulus of type " + quoted_name(xsi_type(s)) +
@@ -130,7 +133,8 @@ private:
         if (const pugi::xml_node j = s.child("jitter")) p.jitter = time_range_ms(src_, j);
         if (p.jitter.lo < 0) throw InputError(src_.where(s), "a negative release jitter would issue before the period");
         if (s.child("minDistance"))
-            out_.notes.push_back("stimulus '" + it->first + "': minDistance is not modelled; issue windows allow "
+            out_.notes.push_back("stimulus '" + it->first +
+                                 "': minDistance is not modelled; issue windows allow "
                                  "every jitter, a superset of the releases it permits");
     }
 
@@ -139,8 +143,8 @@ private:
             throw option_error("--tick-time", "the model fixes the tick duration by the GPU clock (" +
                                                   gpu_.frequency_source + "); remove --tick-time");
         if (gpu_.frequency_hz) {
-            out_.notes.push_back("one tick = 1 / " + exact_string(*gpu_.frequency_hz) + " Hz (" + gpu_.frequency_source +
-                                 ")");
+            out_.notes.push_back("one tick = 1 / " + exact_string(*gpu_.frequency_hz) + " Hz (" +
+                                 gpu_.frequency_source + ")");
             return Time(1000) / *gpu_.frequency_hz;
         }
         if (!options_.tick_time)

@@ -48,7 +48,8 @@ std::int64_t tick_count(const XmlSource& src, const pugi::xml_node& node, const 
 
 TimeRange checked_range(const XmlSource& src, const pugi::xml_node& node, Time lo, Time hi) {
     if (lo > hi)
-        throw InputError(src.where(node), "lowerBound " + exact_string(lo) + " is above upperBound " + exact_string(hi));
+        throw InputError(src.where(node),
+                         "lowerBound " + exact_string(lo) + " is above upperBound " + exact_string(hi));
     return {lo, hi};
 }
 
@@ -109,7 +110,8 @@ Time frequency_hz(const XmlSource& src, const pugi::xml_node& frequency) {
     const std::string unit = src.required(frequency, "unit");
     const auto it = hz.find(unit);
     if (it == hz.end())
-        throw InputError(src.where(frequency), "frequency unit " + quoted_name(unit) + " is not one of Hz, kHz, MHz, GHz");
+        throw InputError(src.where(frequency),
+                         "frequency unit " + quoted_name(unit) + " is not one of Hz, kHz, MHz, GHz");
     if (v <= 0) throw InputError(src.where(frequency), "a frequency must be > 0, got " + exact_string(v));
     return v * it->second;
 }
@@ -126,8 +128,10 @@ std::optional<std::int64_t> integer_property(const XmlSource& src, const pugi::x
     const pugi::xml_node v = required_child(src, found, "value");
     const std::string type = xsi_type(v);
     if (type != "IntegerObject" && type != "LongObject" && type != "StringObject")
-        throw InputError(src.where(v), "custom property '" + std::string(key) + "' must be an IntegerObject, "
-                                           "LongObject or StringObject holding an integer, not " + quoted_name(type));
+        throw InputError(src.where(v), "custom property '" + std::string(key) +
+                                           "' must be an IntegerObject, "
+                                           "LongObject or StringObject holding an integer, not " +
+                                           quoted_name(type));
     const Time n = number(src, v, "value");
     if (boost::multiprecision::denominator(n) != 1 || n < min || n > max)
         throw InputError(src.where(v), "custom property '" + std::string(key) + "' = " + exact_string(n) +
