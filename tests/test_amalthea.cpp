@@ -319,3 +319,44 @@ TEST_CASE("import-amalthea: tasks, stimuli and mappings it cannot model are inpu
         CHECK(r.err.find("m.amxmi:") != std::string::npos);
     }
 }
+
+TEST_CASE("a runnable called twice is two kernels, a TimeConstant jitter a fixed delay, - reads stdin",
+          "[amalthea][cli]") {
+    // Task T (activityGraph) calls k twice; its PeriodicStimulus has offset 2 ms, recurrence
+    // 5 ms and a TimeConstant jitter of 250 us: activation k issues at 2.25 + 5k ms, both calls
+    // with it, the second (named "k #2": names are unique) carrying the deadline 5 ms. k has 3
+    // ticks of 1/1000 ms each: block time 3/1000 ms.
+    const std::string model =
+        head +
+        "<swModel>\n<tasks name=\"T\" stimuli=\"S?type=PeriodicStimulus\"><activityGraph>"
+        "<items xsi:type=\"am:RunnableCall\" runnable=\"k?type=Runnable\"/>"
+        "<items xsi:type=\"am:RunnableCall\" runnable=\"k?type=Runnable\"/></activityGraph></tasks>\n"
+        "<runnables name=\"k\"><customProperties key=\"GridSize\"><value xsi:type=\"am:IntegerObject\" value=\"2\"/>"
+        "</customProperties><activityGraph>" +
+        constant_ticks +
+        "</activityGraph></runnables>\n</swModel>\n"
+        "<stimuliModel><stimuli xsi:type=\"am:PeriodicStimulus\" name=\"S\"><offset value=\"2\" unit=\"ms\"/>"
+        "<recurrence value=\"5\" unit=\"ms\"/><jitter xsi:type=\"am:TimeConstant\"><value value=\"250\" unit=\"us\"/>"
+        "</jitter></stimuli></stimuliModel>\n</am:Amalthea>\n";
+    const Workload w = import_amalthea_text(model, "m.amxmi",
+                                            [] {
+                                                AmaltheaImportOptions o;
+                                                o.tick_time = Time(1, 1000);
+                                                return o;
+                                            }())
+                           .workload;
+    REQUIRE(w.ops.size() == 2);
+    CHECK(w.ops[0].name == "k");
+    CHECK(w.ops[1].name == "k #2");
+    CHECK(w.ops[0].issue.at.lo == Time(9, 4));
+    CHECK(w.ops[0].issue.at.hi == Time(9, 4));
+    CHECK(w.ops[1].issue.kind == IssueSpec::Kind::with_previous);
+    CHECK(w.ops[1].deadline == std::optional<Time>(5));
+    CHECK(w.ops[0].time.hi == Time(3, 1000));
+    const auto r = test::run_cli({"import-amalthea", "-", "--tick-time", "1/1000", "--frames", "2"}, model);
+    REQUIRE(r.exit_code == 0);
+    const Workload back = test::workload_from(r.out);
+    REQUIRE(back.ops.size() == 4);
+    CHECK(back.ops[2].name == "k [2]");
+    CHECK(back.ops[2].issue.at.lo == Time(29, 4));
+}
