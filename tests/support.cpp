@@ -91,7 +91,7 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed) {
 
 // Random concrete scenarios: ties, placement, block times on the tick grid (interior points
 // included), window instants.
-Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
+Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Policy policy) {
     WitnessScenario x;
     x.block_time.assign(w.ops.size(), {});
     x.issue.assign(w.ops.size(), std::nullopt);
@@ -109,9 +109,41 @@ Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid) {
     sc.rank.resize(w.ops.size());
     for (long& r : sc.rank) r = static_cast<long>(rng() % 8);
     sc.fixed_sm.clear();
-    sc.policy = Policy::chooser;
-    sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
+    sc.policy = policy;
+    if (policy == Policy::chooser)
+        sc.choose = [&rng](const PlacementRequest& r) { return r.fitting[rng() % r.fitting.size()]; };
     return simulate(w, sc);
+}
+
+RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations
+    s.streams = 1 + static_cast<int>((seed / 3) % 3);  // over 1..3 streams
+    s.threads = {256, 512, 768, 1024};
+    s.shared_kib = {0, 32, 48};
+    s.max_blocks = 2;
+    s.max_block_time = 4;
+    s.block_time_denominator = 2;  // intervals [C, C + 1/2 or 1]: 2 or 3 grid values, as windows
+    s.staggered_issue = (seed / 5) % 2 == 1;
+    s.sms = 1 + static_cast<int>((seed / 7) % 3);                   // 1..3 SMs
+    const bool intervals = seed % 4 != 0, windows = seed % 4 != 1;  // both in 3 of 4 seeds
+    s.interval_percent = intervals ? 40 : 0;
+    s.window_percent = windows ? 50 : 0;
+    s.copy_percent = (seed / 4) % 2 ? 35 : 0;
+    s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
+    s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
+    s.after_idle_percent = (seed / 11) % 3 != 0 ? 50 : 0;
+    return s;
+}
+
+std::int64_t grid_combinations(const BlockProblem& p) {
+    std::int64_t n = 1;
+    for (int o = 0; o < p.ops(); ++o) {
+        const std::int64_t units = p.kernel_of_op[o] >= 0 ? p.blocks[p.kernel_of_op[o]] : 1;
+        for (std::int64_t j = 0; j < units; ++j) n *= p.duration[o] - p.duration_lo[o] + 1;
+        n *= p.issue_hi[o] - p.issue_value[o] + 1;
+    }
+    return n;
 }
 
 Policy policy_for(std::uint64_t seed) {

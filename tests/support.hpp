@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "encode/block/block_problem.hpp"
+#include "model/generate/random_workload.hpp"
 #include "model/io/load_toml.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
@@ -42,9 +44,19 @@ struct SimultaneousCase {
 };
 SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 
-// One random concrete scenario of `w`: random same-instant ranks, random fitting SMs, block
-// times and window instants on `grid` steps of each range (interior points included).
-Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid);
+// One random concrete scenario of `w`: random same-instant ranks, block times and window
+// instants on `grid` steps of each range (interior points included), and under Policy::chooser
+// (any SM, SPEC §5) a random fitting SM for every block; another policy places the blocks itself.
+Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Policy policy = Policy::chooser);
+
+// Small workloads with block-time intervals or issue windows (or both, in 3 of 4 seeds) and,
+// by bits of the seed, copies, priorities, the NULL stream, after_stream_idle, several
+// operations per stream and 1..3 SMs: small enough for grid enumeration when
+// grid_combinations is small.
+RandomWorkloadSpec ranges_spec(std::uint64_t seed);
+
+// Combinations of grid values that enumeration goes through (times launch orders and SMs).
+std::int64_t grid_combinations(const BlockProblem& p);
 
 // The placement policy the differential tests give workload `seed`: any SM, most room and
 // first fit in turn.

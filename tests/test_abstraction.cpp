@@ -98,6 +98,31 @@ TEST_CASE("bounds: upper bound >= enumeration's exact WCRT >= replayed lower bou
     }
 }
 
+TEST_CASE("bounds under most-room and first-fit: every lower bound is a scenario of the policy, 160 workloads") {
+    // The abstraction covers any SM (so every policy); a lower bound must be a scenario of the
+    // policy asked for, its SMs the policy's own, or it may exceed the policy's WCRT.
+    for (std::uint64_t seed = 1; seed <= 160; ++seed) {
+        EngineOptions o;
+        o.policy = seed % 2 ? Policy::first_fit : Policy::most_room;
+        const Workload w = random_workload(feature_spec(seed, false), 60000 + seed);
+        INFO("seed " << seed << ", policy " << policy_name(o.policy));
+        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
+        REQUIRE(ref.complete);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
+        require_consistent(w, r);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name);
+            const WcrtAnswer& a = r.wcrt[op];
+            CHECK(*a.upper_bound >= *ref.wcrt[op].wcrt);
+            CHECK(*a.wcrt <= *ref.wcrt[op].wcrt);
+            Scenario own = witness_scenario(w, *a.witness);
+            own.fixed_sm.clear();
+            own.policy = o.policy;
+            for (const BlockTiming& b : simulate(w, own).blocks) CHECK(b.sm == a.witness->sm[b.kernel][b.index]);
+        }
+    }
+}
+
 TEST_CASE("bounds: targeted refinement and time-shift merging keep UB >= enumeration, 300 point-time workloads") {
     EngineOptions o;
     int shifted = 0;

@@ -22,43 +22,10 @@ using namespace gpuwcrt;
 
 namespace {
 
-// Bits of the seed ask for the features independently; intervals or windows (or both) always.
-RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
-    RandomWorkloadSpec s;
-    s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations
-    s.streams = 1 + static_cast<int>((seed / 3) % 3);  // over 1..3 streams
-    s.threads = {256, 512, 768, 1024};
-    s.shared_kib = {0, 32, 48};
-    s.max_blocks = 2;
-    s.max_block_time = 4;
-    s.block_time_denominator = 2;  // intervals [C, C + 1/2 or 1]: 2 or 3 grid values, as windows
-    s.staggered_issue = (seed / 5) % 2 == 1;
-    s.sms = 1 + static_cast<int>((seed / 7) % 3);                   // 1..3 SMs
-    const bool intervals = seed % 4 != 0, windows = seed % 4 != 1;  // both in 3 of 4 seeds
-    s.interval_percent = intervals ? 40 : 0;
-    s.window_percent = windows ? 50 : 0;
-    s.copy_percent = (seed / 4) % 2 ? 35 : 0;
-    s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
-    s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
-    s.after_idle_percent = (seed / 11) % 3 != 0 ? 50 : 0;
-    return s;
-}
-
 struct FeatureCount {
     int intervals = 0, windows = 0, copies = 0, priorities = 0, null_stream = 0, after_idle = 0, multi = 0;
     int workloads = 0, skipped = 0;
 };
-
-// Combinations of grid values that enumeration goes through (times launch orders and SMs).
-std::int64_t grid_combinations(const BlockProblem& p) {
-    std::int64_t n = 1;
-    for (int o = 0; o < p.ops(); ++o) {
-        const std::int64_t units = p.kernel_of_op[o] >= 0 ? p.blocks[p.kernel_of_op[o]] : 1;
-        for (std::int64_t j = 0; j < units; ++j) n *= p.duration[o] - p.duration_lo[o] + 1;
-        n *= p.issue_hi[o] - p.issue_value[o] + 1;
-    }
-    return n;
-}
 
 void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) {
     const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
@@ -94,9 +61,9 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
 FeatureCount differential(std::uint64_t first, std::uint64_t last) {
     FeatureCount n;
     for (std::uint64_t seed = first; seed <= last; ++seed) {
-        const Workload w = random_workload(ranges_spec(seed), seed);
+        const Workload w = random_workload(test::ranges_spec(seed), seed);
         const BlockProblem p = make_block_problem(w);
-        if (grid_combinations(p) > 256) {  // enumeration would take too long for the ctest budget
+        if (test::grid_combinations(p) > 256) {  // enumeration would take too long for the ctest budget
             n.skipped += 1;
             continue;
         }
@@ -161,12 +128,12 @@ TEST_CASE("SMT grid maximum equals grid enumeration with round-robin placement, 
           "[wcrt][smt][differential][ranges][round-robin]") {
     int compared = 0, intervals = 0, windows = 0;
     for (std::uint64_t seed = 2001; seed <= 2040; ++seed) {
-        RandomWorkloadSpec spec = ranges_spec(seed);
+        RandomWorkloadSpec spec = test::ranges_spec(seed);
         spec.kernels = 2 + static_cast<int>(seed % 2);  // 2..3 operations
         spec.sms = 2 + static_cast<int>((seed / 7) % 2);
         const Workload w = random_workload(spec, seed);
         const BlockProblem p = make_block_problem(w);
-        if (grid_combinations(p) > 128) continue;
+        if (test::grid_combinations(p) > 128) continue;
         compared += 1;
         intervals += p.has_intervals;
         windows += p.has_windows;

@@ -85,15 +85,27 @@ void LowerBoundSearch::run(long count, const Budget& budget) {
 void LowerBoundSearch::offer(int op, const Time& response, const WitnessScenario& x) {
     if (best_[op] && response <= *best_[op]) return;
     Schedule s;
-    try {
-        s = replay_witness(p_.w, x, op, response);
-    } catch (const ReplayMismatch&) {
-        return;
+    if (policy_ == Policy::chooser) {
+        try {
+            s = replay_witness(p_.w, x, op, response);
+        } catch (const ReplayMismatch&) {
+            return;
+        }
+    } else {
+        // The beam places blocks on any SM where they fit; under a placement policy only the
+        // policy's own choices are scenarios of the workload, so the candidate's launch order,
+        // block times and issue instants are replayed with the policy placing every block, and
+        // what that gives is the candidate.
+        Scenario sc = witness_scenario(p_.w, x);
+        sc.fixed_sm.clear();
+        sc.policy = policy_;
+        s = simulate(p_.w, sc);
+        if (best_[op] && s.response(op) <= *best_[op]) return;
     }
     WitnessScenario full = witness_of(p_.w, s);  // every operation's order and SMs, as replayed
     full.block_time = x.block_time;
     full.issue = x.issue;
-    best_[op] = response;
+    best_[op] = s.response(op);
     witness_[op] = std::move(full);
 }
 

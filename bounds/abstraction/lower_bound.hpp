@@ -21,7 +21,8 @@ public:
 
     // A candidate from elsewhere (the beam): kept if it beats the best so far and the simulator
     // reproduces its response; a path the simulator does not follow is ignored (the path may
-    // be a partial witness: a launch order the beam did not fix is not the simulator's).
+    // be a partial witness: a launch order the beam did not fix is not the simulator's). Under
+    // a placement policy other than "any" the policy places the blocks, not the candidate.
     void offer(int op, const Time& response, const WitnessScenario& x);
 
     // Simulates up to `count` scenarios, stopping when `budget` runs out.
