@@ -1,0 +1,66 @@
+#pragma once
+// One concrete scenario of SPEC §5 as the search's genes: the tie-break rank of every
+// operation, the issue instant of every operation with an issue window, the block times of
+// every operation with a block-time interval (one value for every block, or one per block),
+// and, under the `any` placement (Policy::chooser), a placement rule per kernel. The
+// simulator turns a genome into one schedule; the genome itself is never a claim.
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "sim/scenario.hpp"
+#include "sim/schedule.hpp"
+#include "sim/witness.hpp"
+
+namespace gpuwcrt::scenario_search {
+
+// How a kernel's blocks pick an SM among those where they fit (Policy::chooser only). The
+// chooser sees which SMs fit and which are alike, not their load, so the rules are over those.
+enum class Place : std::uint8_t {
+    first,     // the lowest-index SM that fits
+    last,      // the highest-index SM that fits
+    cycle,     // block j: the (j mod n)-th SM that fits
+    hashed,    // block j: a pseudo-random SM that fits, from the kernel's salt
+    preferred  // block j: its preferred SM if it fits (a replayed witness), else the first
+};
+inline constexpr int place_rules = 4;  // first..hashed: the rules a move draws from
+
+struct Genome {
+    std::vector<long> rank;                  // per operation; lower launches first among ties
+    std::vector<std::optional<Time>> issue;  // per operation: nullopt = its window's lower end
+    // Per operation: empty = the interval's upper end; one value = every block; else per block.
+    std::vector<std::vector<Time>> time;
+    std::vector<Place> place;                // per operation (kernels, chooser only)
+    std::vector<std::uint32_t> salt;         // per operation, for Place::hashed
+    std::vector<std::vector<int>> preferred; // per operation, for Place::preferred
+};
+
+// Which genes a workload has: operations with a block-time interval, with an issue window.
+struct GeneSpace {
+    explicit GeneSpace(const Workload& w);
+    std::vector<int> ranged, windowed, kernels;
+    bool any_placement = false;  // set by the search for Policy::chooser
+};
+
+// Every range at its simulate default: block times at hi, issues at lo, file order, first fit.
+Genome default_genome(const Workload& w);
+
+// The simulator's scenario for `g`; it refers to `g`, which must outlive the simulation.
+Scenario scenario_of(const Workload& w, const Genome& g, Policy policy);
+
+// The witness of a simulation of `g`: launch order and SMs as simulated, every block time and
+// issue instant the genome chose for an operation with a range (so a replay needs no genome).
+WitnessScenario witness_of_genome(const Workload& w, const Genome& g, const Schedule& s);
+
+// A genome that replays `x` (its launch order as ranks, its SMs preferred, its times).
+Genome genome_of_witness(const Workload& w, const WitnessScenario& x);
+
+// A point of [lo, hi] related to `cur`: an end, the middle, half-way from `cur` to an end (so
+// that repeated moves approach a supremum reached only near an end), or a point of a 1/16 grid.
+Time pick_value(const Time& cur, const Time& lo, const Time& hi, std::mt19937_64& rng);
+
+// Changes one to three genes of `g` (for `target`: launches after its ties, or its own times).
+void perturb(const Workload& w, const GeneSpace& genes, Genome& g, int target, std::mt19937_64& rng);
+
+}  // namespace gpuwcrt::scenario_search
