@@ -107,6 +107,7 @@ void ScenarioSearch::beam(const Budget& budget, long long until) {
         Genome g;
         Time score;  // the sum of every operation's response: a scenario that delays many
     };
+    if (stop(budget, until)) return;
     const Genome d = default_genome(w_);
     std::vector<Entry> level{{d, sum(evaluate(d))}};
     // Levels in launch order of the default scenario: a prefix of decisions is a prefix of the run.
@@ -163,12 +164,12 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
 void ScenarioSearch::run(const Budget& budget, long long max_simulations) {
     const long long until = simulations_ + max_simulations;
     if (!started_) {
-        started_ = true;
         // The baselines and the beam take at most half of the first call's count: the local
-        // search always runs.
+        // search always runs. A budget that ends them leaves them to the next call.
         const long long first = simulations_ + std::max<long long>(1, max_simulations / 2);
         baselines(budget, first);
         beam(budget, first);
+        started_ = !budget.expired();
     }
     local(budget, until);
 }
