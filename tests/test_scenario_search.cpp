@@ -119,8 +119,8 @@ TEST_CASE("scenario search: with point times, at most enumeration's exact WCRT, 
 // for P (4) and B (e + 4): it runs [e + 4, e + 5), response e + 3, which approaches 5 as e
 // approaches 2 (at e = 2 it is 3, the file's derivation). The abstraction proves 5.
 TEST_CASE("scenario search: a shorter block time's longer response, near its supremum", "[scenario_search]") {
-    const Workload w =
-        load_workload_file(std::string(GPUWCRT_SOURCE_DIR) + "/cases/anomalies/shorter-block-time-longer-response.toml");
+    const Workload w = load_workload_file(std::string(GPUWCRT_SOURCE_DIR) +
+                                          "/cases/anomalies/shorter-block-time-longer-response.toml");
     const int h = *w.find_op("H");
     const ScenarioSearch s = searched(w, Policy::chooser, 2000);
     require_replayed(w, s);

@@ -31,9 +31,9 @@ struct Genome {
     std::vector<std::optional<Time>> issue;  // per operation: nullopt = its window's lower end
     // Per operation: empty = the interval's upper end; one value = every block; else per block.
     std::vector<std::vector<Time>> time;
-    std::vector<Place> place;                // per operation (kernels, chooser only)
-    std::vector<std::uint32_t> salt;         // per operation, for Place::hashed
-    std::vector<std::vector<int>> preferred; // per operation, for Place::preferred
+    std::vector<Place> place;                 // per operation (kernels, chooser only)
+    std::vector<std::uint32_t> salt;          // per operation, for Place::hashed
+    std::vector<std::vector<int>> preferred;  // per operation, for Place::preferred
 };
 
 // Which genes a workload has: operations with a block-time interval, with an issue window.

@@ -153,7 +153,7 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
         Genome g = current_[t];
         perturb(w_, genes_, g, t, rng_);
         const std::vector<Time> r = evaluate(g);
-        ++stale_[t];  // reset by evaluate when t improved
+        ++stale_[t];                         // reset by evaluate when t improved
         if (r[t] >= current_response_[t]) {  // equal: a plateau step, so the search can cross to a slope
             current_[t] = std::move(g);
             current_response_[t] = r[t];
