@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/simulate.hpp"
+
 namespace gpuwcrt::scenario_search {
 namespace {
 
@@ -122,18 +124,30 @@ Genome default_genome(const Workload& w) {
     return g;
 }
 
-Scenario scenario_of(const Workload& w, const Genome& g, Policy policy) {
+Schedule simulate_genome(const Workload& w, Workload& points, const Genome& g, Policy policy) {
+    bool per_block = false;
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        if (w.ops[op].time.is_point()) continue;
+        const std::vector<Time>& t = g.time[op];
+        const Time v = t.empty() ? w.ops[op].time.hi : t.front();
+        points.ops[op].time = {v, v};
+        per_block = per_block || t.size() > 1;
+    }
     Scenario sc;
     sc.rank = g.rank;
-    sc.policy = policy;
-    if (policy == Policy::chooser) sc.choose = [&g](const PlacementRequest& r) { return choose_sm(g, r); };
     sc.issue_at = g.issue;
-    sc.block_time = [&g, &w](int op, std::int64_t block) -> Time {
-        const std::vector<Time>& t = g.time[op];
-        if (t.empty()) return w.ops[op].time.hi;
-        return t.size() == 1 ? t.front() : t[static_cast<std::size_t>(block)];
-    };
-    return sc;
+    sc.policy = policy;
+    if (policy == Policy::chooser) {
+        const bool first = std::all_of(g.place.begin(), g.place.end(), [](Place p) { return p == Place::first; });
+        if (first) sc.policy = Policy::first_fit;
+        else sc.choose = [&g](const PlacementRequest& r) { return choose_sm(g, r); };
+    }
+    if (per_block)
+        sc.block_time = [&g, &points](int op, std::int64_t block) -> Time {
+            const std::vector<Time>& t = g.time[op];
+            return t.size() > 1 ? t[static_cast<std::size_t>(block)] : points.ops[op].time.hi;
+        };
+    return simulate(points, sc);
 }
 
 WitnessScenario witness_of_genome(const Workload& w, const Genome& g, const Schedule& s) {

@@ -46,8 +46,12 @@ struct GeneSpace {
 // Every range at its simulate default: block times at hi, issues at lo, file order, first fit.
 Genome default_genome(const Workload& w);
 
-// The simulator's scenario for `g`; it refers to `g`, which must outlive the simulation.
-Scenario scenario_of(const Workload& w, const Genome& g, Policy policy);
+// Simulates `g`. `points` is a copy of `w` that this call sets to the genome's block times
+// where they are one value per operation, so that the simulator runs them as point times
+// (blocks dispatched together end at one instant, computed once); per-block times go through
+// the scenario. Under Policy::chooser with every kernel on Place::first, first fit runs instead
+// (the same SM every time, without the chooser's comparison of SM states).
+Schedule simulate_genome(const Workload& w, Workload& points, const Genome& g, Policy policy);
 
 // The witness of a simulation of `g`: launch order and SMs as simulated, every block time and
 // issue instant the genome chose for an operation with a range (so a replay needs no genome).

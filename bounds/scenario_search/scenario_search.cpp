@@ -54,6 +54,7 @@ void apply_choice(const Workload& w, Genome& g, int op, const Choices& c, int in
 
 ScenarioSearch::ScenarioSearch(const Workload& w, const Options& o)
     : w_(w),
+      points_(w),
       o_(o),
       genes_(w),
       rng_(o.seed),
@@ -67,7 +68,7 @@ ScenarioSearch::ScenarioSearch(const Workload& w, const Options& o)
 }
 
 std::vector<Time> ScenarioSearch::evaluate(const Genome& g) {
-    const Schedule s = simulate(w_, scenario_of(w_, g, o_.policy));
+    const Schedule s = simulate_genome(w_, points_, g, o_.policy);
     ++simulations_;
     std::vector<Time> r(w_.ops.size());
     for (std::size_t op = 0; op < r.size(); ++op) {

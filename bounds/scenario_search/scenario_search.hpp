@@ -54,6 +54,7 @@ private:
     bool stop(const Budget& budget, long long until) const { return simulations_ >= until || budget.expired(); }
 
     const Workload& w_;
+    Workload points_;  // w_ with the simulated genome's block times as points (simulate_genome)
     Options o_;
     GeneSpace genes_;
     std::mt19937_64 rng_;
