@@ -21,7 +21,7 @@ void LowerBoundSearch::improve(int op, const Time& response, WitnessScenario x) 
 }
 
 void LowerBoundSearch::run(long count, const Budget& budget) {
-    run_random(count / 2, budget);
+    run_random(count, budget);
     for (std::size_t op = 0; op < best_.size() && !budget.expired(); ++op) {
         const auto& found = search_.best()[op];
         if (to_offer_[op] && (!found || *found < *best_[op])) search_.offer(witness_[op]);

@@ -62,11 +62,15 @@ void move_time(const Workload& w, const GeneSpace& s, Genome& g, int target, std
     const int op = own ? target : any_of(s.ranged, rng);
     const Operation& o = w.ops[op];
     std::vector<Time>& t = g.time[op];
-    if (o.is_kernel() && o.blocks > 1 && rng() % 3 == 0) {  // one block on its own
+    if (o.is_kernel() && o.blocks > 1 && rng() % 3 == 0) {
         const Time all = current(o, t);
         if (t.size() <= 1) t.assign(static_cast<std::size_t>(o.blocks), all);
-        Time& b = t[rng() % t.size()];
-        b = pick_value(b, o.time.lo, o.time.hi, rng);
+        if (rng() % 2 == 0) {  // one block on its own
+            Time& b = t[rng() % t.size()];
+            b = pick_value(b, o.time.lo, o.time.hi, rng);
+        } else {  // every block at an end of its own: which blocks end first decides what starts where
+            for (Time& b : t) b = rng() % 2 ? o.time.hi : o.time.lo;
+        }
         return;
     }
     t.assign(1, pick_value(current(o, t), o.time.lo, o.time.hi, rng));
