@@ -6,6 +6,7 @@
 
 #include "bounds/abstraction/bounds.hpp"
 #include "bounds/scenario_search/scenario_search.hpp"
+#include "model/generate/camera_pipeline.hpp"
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/load_toml.hpp"
@@ -230,4 +231,22 @@ TEST_CASE("scenario search: a budget that has run out stops it with replayed bou
     s.run(Budget(), 5);
     CHECK(s.simulations() == 5);
     require_replayed(w, s);
+}
+
+TEST_CASE("scenario search: a 3 x 8 camera pipeline with ranges and jitter, replayed and above the plain scenario",
+          "[scenario_search]") {
+    CameraSpec c;
+    c.ranges = true;
+    c.jitter = 1;
+    const Workload w = camera_pipeline(c, 2);
+    const ScenarioSearch s = searched(w, Policy::chooser, 120);
+    CHECK(s.simulations() == 120);
+    require_replayed(w, s);
+    const Schedule base = plain(w, Policy::chooser);
+    int above = 0;
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        CHECK(*s.best()[op] >= base.response(static_cast<int>(op)));
+        above += *s.best()[op] > base.response(static_cast<int>(op));
+    }
+    CHECK(above > 0);
 }
