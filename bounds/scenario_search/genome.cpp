@@ -191,6 +191,28 @@ Genome genome_of_witness(const Workload& w, const WitnessScenario& x) {
     return g;
 }
 
+Genome random_genome(const Workload& w, const GeneSpace& genes, std::mt19937_64& rng) {
+    Genome g = default_genome(w);
+    std::shuffle(g.rank.begin(), g.rank.end(), rng);
+    auto draw = [&rng](const TimeRange& r) {
+        const auto k = rng() % 4;
+        return k == 0 ? r.lo : k == 1 ? r.hi : Time(r.lo + (r.hi - r.lo) * Time(static_cast<long>(rng() % 17), 16));
+    };
+    for (int op : genes.ranged) {
+        const Operation& o = w.ops[op];
+        const bool per_block = o.is_kernel() && o.blocks > 1 && rng() % 4 == 0;
+        g.time[op].resize(per_block ? static_cast<std::size_t>(o.blocks) : 1);
+        for (Time& t : g.time[op]) t = draw(o.time);
+    }
+    for (int op : genes.windowed) g.issue[op] = draw(w.ops[op].issue.at);
+    if (genes.any_placement)
+        for (int k : genes.kernels) {
+            g.place[k] = static_cast<Place>(rng() % place_rules);
+            g.salt[k] = static_cast<std::uint32_t>(rng());
+        }
+    return g;
+}
+
 Time pick_value(const Time& cur, const Time& lo, const Time& hi, std::mt19937_64& rng) {
     const Time len = hi - lo;
     switch (rng() % 7) {

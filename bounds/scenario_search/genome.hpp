@@ -60,6 +60,10 @@ WitnessScenario witness_of_genome(const Workload& w, const Genome& g, const Sche
 // A genome that replays `x` (its launch order as ranks, its SMs preferred, its times).
 Genome genome_of_witness(const Workload& w, const WitnessScenario& x);
 
+// A scenario drawn at random: ranks shuffled, every range at an end or a 1/16 point (one
+// value per operation, or per block for one kernel in four), a random placement rule per kernel.
+Genome random_genome(const Workload& w, const GeneSpace& genes, std::mt19937_64& rng);
+
 // A point of [lo, hi] related to `cur`: an end, the middle, half-way from `cur` to an end (so
 // that repeated moves approach a supremum reached only near an end), or a point of a 1/16 grid.
 Time pick_value(const Time& cur, const Time& lo, const Time& hi, std::mt19937_64& rng);

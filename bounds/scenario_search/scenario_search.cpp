@@ -50,6 +50,22 @@ void apply_choice(const Workload& w, Genome& g, int op, const Choices& c, int in
     if (p == 3) g.place[op] = Place::hashed, g.salt[op] = salt;
 }
 
+// The placement of `x` pinned on every kernel, then one block of one kernel moved to another
+// SM: the finest placement step (a rule per kernel cannot express a single block's SM).
+void pin_and_move_block(const Workload& w, Genome& g, const WitnessScenario& x, std::mt19937_64& rng) {
+    std::vector<int> placed;
+    for (std::size_t k = 0; k < x.sm.size(); ++k)
+        if (!x.sm[k].empty()) {
+            g.place[k] = Place::preferred;
+            g.preferred[k] = x.sm[k];
+            placed.push_back(static_cast<int>(k));
+        }
+    if (placed.empty() || w.platform.sms < 2) return;
+    std::vector<int>& sms = g.preferred[placed[rng() % placed.size()]];
+    int& sm = sms[rng() % sms.size()];
+    sm = (sm + 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(w.platform.sms - 1))) % w.platform.sms;
+}
+
 }  // namespace
 
 ScenarioSearch::ScenarioSearch(const Workload& w, const Options& o)
@@ -147,12 +163,25 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
             continue;
         }
         if (stale_[t] > max_stale_steps) {
-            current_[t] = best_genome_[t];
-            current_response_[t] = *best_[t];
+            // Restarts alternate: from the operation's best, and from a random scenario (a
+            // climb from elsewhere escapes the best's neighbourhood).
+            if (++restarts_ % 2) {
+                current_[t] = best_genome_[t];
+                current_response_[t] = *best_[t];
+            } else {
+                current_[t] = random_genome(w_, genes_, rng_);
+                current_response_[t] = evaluate(current_[t])[t];
+            }
             stale_[t] = 0;
+            continue;
         }
         Genome g = current_[t];
-        perturb(w_, genes_, g, t, rng_);
+        if (genes_.any_placement && rng_() % 8 == 0) {
+            g = best_genome_[t];
+            pin_and_move_block(w_, g, witness_[t], rng_);
+        } else {
+            perturb(w_, genes_, g, t, rng_);
+        }
         const std::vector<Time> r = evaluate(g);
         ++stale_[t];                         // reset by evaluate when t improved
         if (r[t] >= current_response_[t]) {  // equal: a plateau step, so the search can cross to a slope

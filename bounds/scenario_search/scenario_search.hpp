@@ -67,6 +67,7 @@ private:
     std::vector<Time> current_response_;
     std::vector<int> stale_;  // per operation: local steps since its current scenario improved
     int next_target_ = 0;
+    long long restarts_ = 0;
 };
 
 }  // namespace gpuwcrt::scenario_search
