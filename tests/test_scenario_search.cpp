@@ -115,10 +115,10 @@ TEST_CASE("scenario search: with point times, at most enumeration's exact WCRT, 
     CHECK(equal * 10 >= total * 9);
 }
 
-// cases/anomalies/shorter-block-time-longer-response.toml, derivation continued: for L's block
-// time e < 2, L ends at e and B runs [e, e + 4); H, issued at 2, needs the whole SM and waits
-// for P (4) and B (e + 4): it runs [e + 4, e + 5), response e + 3, which approaches 5 as e
-// approaches 2 (at e = 2 it is 3, the file's derivation). The abstraction proves 5.
+// cases/anomalies/shorter-block-time-longer-response.toml, derivation in the file: for L's
+// block time e < 2, L ends at e and B runs [e, e + 4); H, issued at 2, needs the whole SM and
+// waits for P (4) and B (e + 4): it runs [e + 4, e + 5), response e + 3, which approaches 5 as
+// e approaches 2 (at e = 2 it is 3). The abstraction proves 5.
 TEST_CASE("scenario search: a shorter block time's longer response, near its supremum", "[scenario_search]") {
     const Workload w = load_workload_file(std::string(GPUWCRT_SOURCE_DIR) +
                                           "/cases/anomalies/shorter-block-time-longer-response.toml");
