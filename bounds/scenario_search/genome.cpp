@@ -154,8 +154,8 @@ Schedule simulate_genome(const Workload& w, Workload& points, const Genome& g, P
     return simulate(points, sc);
 }
 
-WitnessScenario witness_of_genome(const Workload& w, const Genome& g, const Schedule& s) {
-    WitnessScenario x = witness_of(w, s);
+WitnessScenario with_times(const Workload& w, const Genome& g, WitnessScenario placed) {
+    WitnessScenario x = std::move(placed);
     const std::size_t n = w.ops.size();
     x.block_time.assign(n, {});
     x.issue.assign(n, std::nullopt);

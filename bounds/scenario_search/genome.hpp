@@ -53,9 +53,10 @@ Genome default_genome(const Workload& w);
 // (the same SM every time, without the chooser's comparison of SM states).
 Schedule simulate_genome(const Workload& w, Workload& points, const Genome& g, Policy policy);
 
-// The witness of a simulation of `g`: launch order and SMs as simulated, every block time and
-// issue instant the genome chose for an operation with a range (so a replay needs no genome).
-WitnessScenario witness_of_genome(const Workload& w, const Genome& g, const Schedule& s);
+// The witness of a simulation of `g` from its launch order and SMs (`placed`, witness_of the
+// schedule): every block time and issue instant the genome chose for an operation with a range
+// added, so that a replay needs no genome.
+WitnessScenario with_times(const Workload& w, const Genome& g, WitnessScenario placed);
 
 // A genome that replays `x` (its launch order as ranks, its SMs preferred, its times).
 Genome genome_of_witness(const Workload& w, const WitnessScenario& x);

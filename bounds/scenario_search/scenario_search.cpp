@@ -76,7 +76,7 @@ ScenarioSearch::ScenarioSearch(const Workload& w, const Options& o)
       rng_(o.seed),
       best_(w.ops.size()),
       best_genome_(w.ops.size()),
-      witness_(w.ops.size()),
+      placed_(w.ops.size()),
       current_(w.ops.size()),
       current_response_(w.ops.size()),
       stale_(w.ops.size(), 0) {
@@ -87,13 +87,19 @@ std::vector<Time> ScenarioSearch::evaluate(const Genome& g) {
     const Schedule s = simulate_genome(w_, points_, g, o_.policy);
     ++simulations_;
     std::vector<Time> r(w_.ops.size());
+    std::shared_ptr<const Genome> kept;
+    std::shared_ptr<const WitnessScenario> placed;
     for (std::size_t op = 0; op < r.size(); ++op) {
         r[op] = s.response(static_cast<int>(op));
         if (best_[op] && r[op] <= *best_[op]) continue;
+        if (!kept) {
+            kept = std::make_shared<const Genome>(g);
+            placed = std::make_shared<const WitnessScenario>(witness_of(w_, s));
+        }
         best_[op] = r[op];
-        best_genome_[op] = g;
-        witness_[op] = witness_of_genome(w_, g, s);
-        current_[op] = g;
+        best_genome_[op] = kept;
+        placed_[op] = placed;
+        current_[op] = kept;
         current_response_[op] = r[op];
         stale_[op] = 0;
     }
@@ -169,23 +175,24 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
                 current_[t] = best_genome_[t];
                 current_response_[t] = *best_[t];
             } else {
-                current_[t] = random_genome(w_, genes_, rng_);
-                current_response_[t] = evaluate(current_[t])[t];
+                auto g = std::make_shared<const Genome>(random_genome(w_, genes_, rng_));
+                current_response_[t] = evaluate(*g)[t];
+                current_[t] = std::move(g);
             }
             stale_[t] = 0;
             continue;
         }
-        Genome g = current_[t];
+        Genome g = *current_[t];
         if (genes_.any_placement && rng_() % 8 == 0) {
-            g = best_genome_[t];
-            pin_and_move_block(w_, g, witness_[t], rng_);
+            g = *best_genome_[t];
+            pin_and_move_block(w_, g, *placed_[t], rng_);
         } else {
             perturb(w_, genes_, g, t, rng_);
         }
         const std::vector<Time> r = evaluate(g);
         ++stale_[t];                         // reset by evaluate when t improved
         if (r[t] >= current_response_[t]) {  // equal: a plateau step, so the search can cross to a slope
-            current_[t] = std::move(g);
+            current_[t] = std::make_shared<const Genome>(std::move(g));
             current_response_[t] = r[t];
         }
     }
@@ -205,8 +212,9 @@ void ScenarioSearch::run(const Budget& budget, long long max_simulations) {
 }
 
 WitnessScenario ScenarioSearch::witness(int op) const {
-    replay_witness(w_, witness_[op], op, *best_[op]);
-    return witness_[op];
+    WitnessScenario x = with_times(w_, *best_genome_[op], *placed_[op]);
+    replay_witness(w_, x, op, *best_[op]);
+    return x;
 }
 
 }  // namespace gpuwcrt::scenario_search

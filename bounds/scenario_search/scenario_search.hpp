@@ -11,6 +11,7 @@
 // reported only after replay_witness reproduces it. Deterministic for a given seed and
 // simulation count; a budget that ends first leaves fewer, still replayed, bounds.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <vector>
@@ -61,9 +62,12 @@ private:
     bool started_ = false;
     long long simulations_ = 0;
     std::vector<std::optional<Time>> best_;
-    std::vector<Genome> best_genome_;  // per operation, with best_
-    std::vector<WitnessScenario> witness_;
-    std::vector<Genome> current_;  // per operation: where its local search stands
+    // Per operation, with best_: its scenario and the simulated launch order and SMs (the
+    // witness without times, completed by witness()). One simulation often improves many
+    // operations: they share one copy.
+    std::vector<std::shared_ptr<const Genome>> best_genome_;
+    std::vector<std::shared_ptr<const WitnessScenario>> placed_;
+    std::vector<std::shared_ptr<const Genome>> current_;  // per operation: where its local search stands
     std::vector<Time> current_response_;
     std::vector<int> stale_;  // per operation: local steps since its current scenario improved
     int next_target_ = 0;
