@@ -6,7 +6,36 @@
 namespace gpuwcrt::abstraction {
 
 LowerBoundSearch::LowerBoundSearch(const Problem& p, Policy policy, std::uint64_t seed)
-    : p_(p), policy_(policy), rng_(seed), best_(p.w.ops.size()), witness_(p.w.ops.size()) {}
+    : p_(p),
+      policy_(policy),
+      rng_(seed),
+      best_(p.w.ops.size()),
+      witness_(p.w.ops.size()),
+      search_(p.w, scenario_search::Options{policy, seed}),
+      to_offer_(p.w.ops.size(), 0) {}
+
+void LowerBoundSearch::improve(int op, const Time& response, WitnessScenario x) {
+    best_[op] = response;
+    witness_[op] = std::move(x);
+    to_offer_[op] = 1;
+}
+
+void LowerBoundSearch::run(long count, const Budget& budget) {
+    run_random(count, budget);
+    for (std::size_t op = 0; op < best_.size() && !budget.expired(); ++op) {
+        const auto& found = search_.best()[op];
+        if (to_offer_[op] && (!found || *found < *best_[op])) search_.offer(witness_[op]);
+        to_offer_[op] = 0;
+    }
+    search_.run(budget, count);
+    for (std::size_t op = 0; op < best_.size(); ++op) {
+        const auto& found = search_.best()[op];
+        if (found && (!best_[op] || *best_[op] < *found)) {
+            best_[op] = found;
+            witness_[op] = search_.witness(static_cast<int>(op));  // replayed
+        }
+    }
+}
 
 Time LowerBoundSearch::draw_time(int, std::int64_t lo, std::int64_t hi) {
     std::int64_t t = hi;
@@ -38,7 +67,7 @@ WitnessScenario LowerBoundSearch::draw() {
     return x;
 }
 
-void LowerBoundSearch::run(long count, const Budget& budget) {
+void LowerBoundSearch::run_random(long count, const Budget& budget) {
     const Workload& w = p_.w;
     std::vector<long> rank(w.ops.size());
     for (long i = 0; i < count; ++i) {
@@ -73,11 +102,10 @@ void LowerBoundSearch::run(long count, const Budget& budget) {
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             const Time r = s.response(static_cast<int>(op));
             if (best_[op] && r <= *best_[op]) continue;
-            best_[op] = r;
             WitnessScenario kept = witness_of(w, s);
             kept.block_time = x.block_time;
             kept.issue = x.issue;
-            witness_[op] = std::move(kept);
+            improve(static_cast<int>(op), r, std::move(kept));
         }
     }
 }
@@ -105,8 +133,7 @@ void LowerBoundSearch::offer(int op, const Time& response, const WitnessScenario
     WitnessScenario full = witness_of(p_.w, s);  // every operation's order and SMs, as replayed
     full.block_time = x.block_time;
     full.issue = x.issue;
-    best_[op] = s.response(op);
-    witness_[op] = std::move(full);
+    improve(op, s.response(op), std::move(full));
 }
 
 WitnessScenario LowerBoundSearch::witness(int op) const {
