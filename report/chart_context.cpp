@@ -9,7 +9,9 @@ std::string chart_title(const Workload& w) {
     return base.empty() ? "schedule" : base;
 }
 
-ChartContext schedule_chart(const Workload& w) { return {ChartKind::schedule, chart_title(w), w.time_unit, {}, {}, {}}; }
+ChartContext schedule_chart(const Workload& w) {
+    return {ChartKind::schedule, chart_title(w), w.time_unit, {}, {}, {}};
+}
 
 ChartContext witness_chart(const Workload& w, int op, const Time& response) {
     return {ChartKind::witness, chart_title(w), w.time_unit, op, response, w.ops.at(op).deadline};

@@ -7,10 +7,10 @@ namespace {
 
 // Kelly's colours of maximum contrast (without white and black), then four that keep away from
 // them: teal, magenta, navy, mint.
-const char* const colours[chart_colours] = {
-    "#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280", "#848482", "#008856",
-    "#e68fac", "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c", "#dcd300", "#882d17",
-    "#8db600", "#654522", "#e25822", "#2b3d26", "#00958a", "#c71ee0", "#202080", "#6ef0b0"};
+const char* const colours[chart_colours] = {"#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280",
+                                            "#848482", "#008856", "#e68fac", "#0067a5", "#f99379", "#604e97",
+                                            "#f6a600", "#b3446c", "#dcd300", "#882d17", "#8db600", "#654522",
+                                            "#e25822", "#2b3d26", "#00958a", "#c71ee0", "#202080", "#6ef0b0"};
 
 int hex(char c) { return c <= '9' ? c - '0' : c - 'a' + 10; }
 
@@ -47,9 +47,7 @@ std::string KernelFill::fill() const {
 
 std::string KernelFill::text_colour() const { return lightness(colour) > 150000 ? "#000" : "#fff"; }
 
-KernelFill kernel_fill(int n) {
-    return {colours[n % chart_colours], (n / chart_colours) % (chart_patterns + 1)};
-}
+KernelFill kernel_fill(int n) { return {colours[n % chart_colours], (n / chart_colours) % (chart_patterns + 1)}; }
 
 std::string pattern_defs(int kernels) {
     std::string out;

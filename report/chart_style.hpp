@@ -10,9 +10,9 @@ inline constexpr int chart_colours = 24;
 inline constexpr int chart_patterns = 6;  // besides the plain fill
 
 struct KernelFill {
-    std::string colour;  // "#rrggbb"
-    int pattern = 0;     // 0: plain; 1..chart_patterns: see pattern_defs
-    std::string fill() const;        // attribute value: the colour or "url(#pN-M)"
+    std::string colour;               // "#rrggbb"
+    int pattern = 0;                  // 0: plain; 1..chart_patterns: see pattern_defs
+    std::string fill() const;         // attribute value: the colour or "url(#pN-M)"
     std::string text_colour() const;  // black or white, whichever reads on the colour
 };
 

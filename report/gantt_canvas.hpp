@@ -46,12 +46,13 @@ struct Chart {
     const Workload& w;
     const Schedule& s;
     const ChartContext& ctx;
-    Time end;                         // time at the right edge of the plot
+    Time end;  // time at the right edge of the plot
     PixelScale xs;
     std::vector<int> kernel_number;  // operation -> its rank among the kernels (file order)
     Canvas c;
     std::optional<std::size_t> deadline_box;
-    bool bands = false;  // the SM lanes show one band per kernel and SM instead of each block  // in c.space(): the deadline line, reserved before the lanes
+    bool bands = false;  // the SM lanes show one band per kernel and SM instead of each block  // in c.space(): the
+                         // deadline line, reserved before the lanes
     bool marked(int op) const { return ctx.kind != ChartKind::schedule && ctx.op && *ctx.op == op; }
     std::string unit_suffix() const { return ctx.unit.empty() ? "" : " " + ctx.unit; }
 };

@@ -188,7 +188,7 @@ Time draw_marker_row(Chart& ch, Time y) {
     const std::string text = ch.w.ops[op].name + ": " + time_with_unit(*ch.ctx.response, ch.ctx.unit);
     const TextBox row{0, y, canvas_width, y + 34};
     const std::string attrs = "class=\"marker-label\" fill=\"#d00000\"";
-    ch.c.label((x0 + x1) / 2, line_y - 7, text, 11, Anchor::middle, attrs, row) ||
+    ch.c.label((x0 + x1) / 2, line_y - 9, text, 11, Anchor::middle, attrs, row) ||
         ch.c.label(x1 + 6, line_y + 4, text, 11, Anchor::start, attrs, row) ||
         ch.c.label(x0 - 6, line_y + 4, text, 11, Anchor::end, attrs, row);
     return y + 34;

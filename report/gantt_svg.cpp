@@ -123,18 +123,22 @@ bool place_launch(Chart& ch, const std::vector<std::string>& rows, const Time& x
     return true;
 }
 
-// One arrow per launch instant, pointing up at the axis, with the names launched then below it;
+// One arrow per launch instant (launches a few pixels apart count as one), pointing up at the
+// axis, with the names launched then below it;
 // a group whose labels would collide moves down, and past max_launch_rows keeps only its
 // arrow (the names are in its tooltip).
 void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
     std::vector<std::vector<int>> groups;
     for (int i : ch.s.launch_order)
-        if (groups.empty() || ch.s.ops[groups.back().front()].issue != ch.s.ops[i].issue) groups.push_back({i});
+        if (groups.empty() || ch.xs.x(ch.s.ops[i].issue) - ch.xs.x(ch.s.ops[groups.back().front()].issue) >= 4)
+            groups.push_back({i});  // launches closer than 4 px share one arrow and one list
         else groups.back().push_back(i);
     for (const auto& g : groups) {
         const Time issue = ch.s.ops[g.front()].issue, x = ch.xs.x(issue);
-        std::string tooltip = "issued at " + human_string(issue) + ch.unit_suffix() + ":";
-        for (int i : g) tooltip += " " + ch.w.ops[i].name;
+        std::string tooltip = "issued:";
+        for (int i : g)
+            tooltip += " " + ch.w.ops[i].name + " at " + human_string(ch.s.ops[i].issue) + ch.unit_suffix() + ";";
+        tooltip.pop_back();
         // Every name if they fit in the rows, else fewer; the tooltip keeps them all.
         bool labelled = false;
         std::size_t first = 0;

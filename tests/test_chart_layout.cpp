@@ -114,23 +114,22 @@ Workload pipeline(std::int64_t blocks, int kernels, int streams, int scale = 1) 
           << "\"\nblocks = " << std::max<std::int64_t>(1, blocks / kernels) << "\nthreads = " << (128 << (k % 4))
           << "\nblock_time = \"" << (1 + k % 5) * scale << "/100\"\n";
     for (int s = 0; s < streams; ++s)
-        t << "[[copy]]\nname = \"s" << s << "_frame_out\"\nstream = \"s" << s << "\"\nduration = 0.3\ndeadline = "
-          << 1 + s << "\n";
+        t << "[[copy]]\nname = \"s" << s << "_frame_out\"\nstream = \"s" << s
+          << "\"\nduration = 0.3\ndeadline = " << 1 + s << "\n";
     return test::workload_from(t.str());
 }
 
 }  // namespace
 
 TEST_CASE("charts of 4, 20, 1000 and 10000 blocks have no overlapping, clipped or crossed texts", "[svg]") {
-    for (const auto& [blocks, kernels, streams] : std::vector<std::tuple<std::int64_t, int, int>>{
-             {4, 2, 2}, {20, 4, 2}, {1000, 30, 4}, {10000, 30, 4}}) {
+    for (const auto& [blocks, kernels, streams] :
+         std::vector<std::tuple<std::int64_t, int, int>>{{4, 2, 2}, {20, 4, 2}, {1000, 30, 4}, {10000, 30, 4}}) {
         INFO(blocks << " blocks");
         const Workload w = pipeline(blocks, kernels, streams, blocks <= 20 ? 20 : 1);
         const Schedule s = simulate(w);
         const int out = *w.find_op("s1_frame_out");
-        for (const ChartContext& ctx :
-             {schedule_chart(w), witness_chart(w, out, s.response(out)),
-              counterexample_chart(w, out, s.response(out), s.response(out) / 2)}) {
+        for (const ChartContext& ctx : {schedule_chart(w), witness_chart(w, out, s.response(out)),
+                                        counterexample_chart(w, out, s.response(out), s.response(out) / 2)}) {
             INFO("chart kind " << static_cast<int>(ctx.kind));
             check_readable(gantt_svg(w, s, ctx));
         }
@@ -169,8 +168,8 @@ TEST_CASE("kernel fills differ: 24 colours, then the colours under patterns", "[
     const Workload w = pipeline(1000, 30, 4);
     const std::string svg = gantt_svg(w, simulate(w));
     for (int n = chart_colours; n < 30; ++n)  // every pattern a fill refers to is defined
-        CHECK(count(svg, "<pattern id=\"" + kernel_fill(n).fill().substr(5, kernel_fill(n).fill().size() - 6) +
-                             "\"") == 1);
+        CHECK(count(svg, "<pattern id=\"" + kernel_fill(n).fill().substr(5, kernel_fill(n).fill().size() - 6) + "\"") ==
+              1);
 }
 
 TEST_CASE("the chart is headed by the workload's title, else its file name, and the axis gives the unit", "[svg]") {
@@ -186,8 +185,7 @@ TEST_CASE("the chart is headed by the workload's title, else its file name, and 
     CHECK(svg.find(">t</text>") != std::string::npos);
 }
 
-TEST_CASE("witness and counterexample charts name the operation, its response and the deadline or bound",
-          "[svg]") {
+TEST_CASE("witness and counterexample charts name the operation, its response and the deadline or bound", "[svg]") {
     const Workload w = pipeline(20, 4, 2, 20);
     const Schedule s = simulate(w);
     const int out = *w.find_op("s1_frame_out");
@@ -213,4 +211,18 @@ TEST_CASE("witness and counterexample charts name the operation, its response an
     CHECK((deadline_x - issue_x) / (finish_x - issue_x) == Approx(expected).epsilon(0.01));
     CHECK(count(gantt_svg(w, s), "class=\"bracket\"") == 0);
     CHECK(count(gantt_svg(w, s), "class=\"deadline\"") == 0);
+}
+
+TEST_CASE("launches a few pixels apart share one arrow and every name is listed beside none other", "[svg]") {
+    // As in a measured trace: the host's calls return microseconds apart on a chart of seconds.
+    std::ostringstream t;
+    for (int k = 0; k < 4; ++k)
+        t << "[[stream]]\nname = \"s" << k << "\"\n[[kernel]]\nname = \"Kernel " << k + 1 << "\"\nstream = \"s" << k
+          << "\"\nblocks = 2\nthreads = 512\nblock_time = " << 4 + k << "\nissue = \"" << k << "/10000\"\n";
+    const Workload w = test::workload_from(t.str());
+    const std::string svg = gantt_svg(w, simulate(w));
+    check_readable(svg);
+    CHECK(count(svg, "class=\"launch-arrow\"") == 1);
+    for (int k = 1; k <= 4; ++k)
+        CHECK(count(svg, "class=\"launch\" fill=\"#222\">Kernel " + std::to_string(k) + "<") == 1);
 }
