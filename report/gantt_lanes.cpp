@@ -130,9 +130,14 @@ Time draw_band_lanes(Chart& ch, Time y) {
                       k.name + " on SM" + std::to_string(sm) + ": " + std::to_string(b.blocks) + " of " +
                           std::to_string(k.blocks) + " blocks, " + span_text(ch, b.start, b.end));
             const std::string label = shorten_to(k.name, band_font, wd - 4);
+            const Time base = yt + ht / 2 + Time(band_font * 35, 100);
+            const std::string attrs = "class=\"band-label\" fill=\"" + f.text_colour() + "\"";
+            const TextBox inside{x0, yt, x0 + wd, yt + ht};
+            // Centred, else at either end (clear of a deadline line that crosses the band).
             if (!label.empty())
-                ch.c.label(x0 + wd / 2, yt + ht / 2 + Time(band_font * 35, 100), label, band_font, Anchor::middle,
-                           "class=\"band-label\" fill=\"" + f.text_colour() + "\"", TextBox{x0, yt, x0 + wd, yt + ht});
+                ch.c.label(x0 + wd / 2, base, label, band_font, Anchor::middle, attrs, inside) ||
+                    ch.c.label(x0 + 2, base, label, band_font, Anchor::start, attrs, inside) ||
+                    ch.c.label(x0 + wd - 2, base, label, band_font, Anchor::end, attrs, inside);
         }
         y += height + lane_gap;
     }
