@@ -93,7 +93,9 @@ int run_certify(const CertifyOptions& o) {
                                 " (gpuwcrt certify " + o.file + ")";
         if (!o.counterexample.empty())
             write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why));
-        if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)));
+        if (!o.svg.empty())
+            write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)),
+                            counterexample_chart(w, first_cex->op, *first_cex->response, first_cex->bound));
     }
     if (o.json) {
         Json list = Json::array();

@@ -32,7 +32,7 @@ int run_simulate(const SimulateOptions& o) {
     progress.set_phase("simulating " + std::to_string(w.ops.size()) + " operations");
     const Schedule s = simulate(w, sc);
     progress.set_phase("writing the result");
-    if (!o.svg.empty()) write_gantt_svg(o.svg, w, s);
+    if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
     if (o.json) std::cout << schedule_json(w, s).dump(2) << '\n';
     else print_schedule_table(std::cout, w, s, o.blocks);
     return 0;

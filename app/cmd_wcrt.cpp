@@ -65,8 +65,10 @@ int run_wcrt(const WcrtOptions& o) {
     const RtaColumns rta = rta_columns(w, budget, rta_cap);
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
-    if (!o.svg.empty() && answers.front().witness)
-        write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *answers.front().witness)));
+    if (!o.svg.empty() && answers.front().witness) {
+        const Schedule s = simulate(w, witness_scenario(w, *answers.front().witness));
+        write_gantt_svg(o.svg, w, s, witness_chart(w, answers.front().op, s.response(answers.front().op)));
+    }
     if (!o.witness.empty() && !wrote_witness)
         std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
                   << "' was found in time: no witness written to " << o.witness << "\n";

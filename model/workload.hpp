@@ -97,6 +97,7 @@ struct FixedScenario {
 
 struct Workload {
     std::string source;     // file name it came from, for messages
+    std::string title;      // the file's `title = "…"`, for chart headings; else ""
     std::string time_unit;  // "s", "ms", "us", "ns" when the file says (model/time_unit.hpp); else ""
     Platform platform;
     std::vector<Stream> streams;

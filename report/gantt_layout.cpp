@@ -4,6 +4,8 @@
 #include <map>
 #include <optional>
 
+#include "report/display_width.hpp"
+
 namespace gpuwcrt {
 
 std::vector<std::int64_t> pack_block_offsets(const Workload& w, const Schedule& s) {
@@ -72,6 +74,53 @@ std::string px(const Time& pixels) {
     const BigInt hundredths =
         boost::multiprecision::numerator(pixels) * 100 / boost::multiprecision::denominator(pixels);
     return human_string(Time(hundredths, 100));
+}
+
+Time text_width(const std::string& s, const Time& font) {
+    return Time(static_cast<long>(display_width(s))) * font * text_em_width;
+}
+
+TextBox text_box(const Time& x, const Time& baseline, const std::string& s, const Time& font, Anchor a) {
+    const Time width = text_width(s, font);
+    const Time x0 = a == Anchor::start ? x : a == Anchor::middle ? Time(x - width / 2) : Time(x - width);
+    return {x0, baseline - font * 8 / 10, x0 + width, baseline + font / 4};
+}
+
+std::string shorten_to(const std::string& s, const Time& font, const Time& max_width) {
+    if (text_width(s, font) <= max_width) return s;
+    // Cut at character boundaries (UTF-8 continuation bytes are 10xxxxxx).
+    std::vector<std::size_t> cuts;
+    for (std::size_t i = 1; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    for (auto it = cuts.rbegin(); it != cuts.rend(); ++it) {
+        const std::string cut = s.substr(0, *it) + "\u2026";
+        if (text_width(cut, font) <= max_width) return display_width(cut) >= 4 ? cut : "";
+    }
+    return "";
+}
+
+bool LabelSpace::free(const TextBox& b) const {
+    if (!b.within(canvas_)) return false;
+    return std::none_of(taken_.begin(), taken_.end(), [&](const TextBox& t) { return t.overlaps(b); });
+}
+
+bool LabelSpace::take_if_free(const TextBox& b) {
+    if (!free(b)) return false;
+    take(b);
+    return true;
+}
+
+std::vector<int> interval_rows(const std::vector<std::pair<Time, Time>>& spans, const Time& gap) {
+    std::vector<Time> row_end;
+    std::vector<int> row;
+    for (const auto& [start, end] : spans) {
+        std::size_t r = 0;
+        while (r < row_end.size() && row_end[r] + gap > start) ++r;
+        if (r == row_end.size()) row_end.push_back(end);
+        row_end[r] = end;
+        row.push_back(static_cast<int>(r));
+    }
+    return row;
 }
 
 }  // namespace gpuwcrt

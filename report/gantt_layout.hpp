@@ -25,4 +25,45 @@ struct PixelScale {
 };
 std::string px(const Time& pixels);  // "123.45"
 
+// Text geometry. A label's box is estimated, not measured (no font at hand): every character
+// counts text_em_width font sizes wide (wider than the average sans-serif glyph), and the box
+// reaches 0.8 font sizes above the baseline and 0.25 below. Labels whose boxes do not overlap
+// are therefore apart on screen.
+inline const Time text_em_width(66, 100);
+enum class Anchor { start, middle, end };
+struct TextBox {
+    Time x0, y0, x1, y1;  // left, top, right, bottom
+    bool overlaps(const TextBox& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+    bool within(const TextBox& o) const { return o.x0 <= x0 && x1 <= o.x1 && o.y0 <= y0 && y1 <= o.y1; }
+};
+Time text_width(const std::string& s, const Time& font);
+TextBox text_box(const Time& x, const Time& baseline, const std::string& s, const Time& font, Anchor a);
+
+// `s` cut to at most `max_width` with a trailing "…" (s itself when it fits); "" when not even
+// three characters and the ellipsis fit (fewer say too little).
+std::string shorten_to(const std::string& s, const Time& font, const Time& max_width);
+
+// Boxes already taken on the canvas (texts and the lines that must not cross them): a label is
+// placed only where it overlaps none of them and stays within the canvas.
+class LabelSpace {
+public:
+    explicit LabelSpace(TextBox canvas) : canvas_(std::move(canvas)) {}
+    bool free(const TextBox& b) const;
+    std::size_t take(const TextBox& b) {
+        taken_.push_back(b);
+        return taken_.size() - 1;
+    }
+    void retake(std::size_t i, const TextBox& b) { taken_.at(i) = b; }  // a box known better later
+    bool take_if_free(const TextBox& b);                                // true: taken
+    void grow_canvas(const Time& bottom) { canvas_.y1 = std::max(canvas_.y1, bottom); }
+
+private:
+    TextBox canvas_;
+    std::vector<TextBox> taken_;
+};
+
+// Rows for intervals [start, end) (in the order given) so that intervals sharing a row are
+// apart: each takes the lowest row whose last interval ended at least `gap` earlier.
+std::vector<int> interval_rows(const std::vector<std::pair<Time, Time>>& spans, const Time& gap);
+
 }  // namespace gpuwcrt

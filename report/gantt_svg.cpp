@@ -1,179 +1,187 @@
 #include "report/gantt_svg.hpp"
 
 #include <algorithm>
-#include <map>
-#include <sstream>
 
-#include "report/gantt_layout.hpp"
+#include "report/chart_style.hpp"
+#include "report/gantt_canvas.hpp"
 
 namespace gpuwcrt {
+namespace gantt {
+
 namespace {
 
-// Layout constants, in pixels.
-constexpr int left = 70, plot_width = 900, right = 30, top = 40;
-constexpr int lane_height = 160;  // one SM's full thread capacity
-constexpr int lane_gap = 12, ce_height = 28;
-constexpr int arrow_row = 15, char_width = 7;
+const char* anchor_name(Anchor a) { return a == Anchor::start ? "start" : a == Anchor::middle ? "middle" : "end"; }
 
-// Dark enough for white labels.
-const char* const palette[] = {"#4e79a7", "#e8762b", "#59a14f", "#e15759", "#499894",
-                               "#b6992d", "#b07aa1", "#d37295", "#9c755f", "#79706e"};
-
-std::string colour_of(const Workload& w, int op) {
-    int n = 0;  // kernels are coloured in file order
-    for (int i = 0; i < op; ++i) n += w.ops[i].is_kernel();
-    return palette[n % std::size(palette)];
+std::string with_tooltip(const std::string& element, const std::string& attrs, const std::string& tooltip) {
+    if (tooltip.empty()) return "<" + element + " " + attrs + "/>\n";
+    return "<" + element + " " + attrs + "><title>" + xml_escape(tooltip) + "</title></" + element + ">\n";
 }
 
-struct Canvas {
-    std::ostringstream body;
-    void rect(const Time& x, const Time& y, const Time& wd, const Time& ht, const std::string& attrs) {
-        body << "<rect x=\"" << px(x) << "\" y=\"" << px(y) << "\" width=\"" << px(wd) << "\" height=\"" << px(ht)
-             << "\" " << attrs << "/>\n";
-    }
-    void text(const Time& x, const Time& y, const std::string& s, const std::string& attrs) {
-        body << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" " << attrs << ">" << xml_escape(s) << "</text>\n";
-    }
-    void line(const Time& x1, const Time& y1, const Time& x2, const Time& y2, const std::string& attrs) {
-        body << "<line x1=\"" << px(x1) << "\" y1=\"" << px(y1) << "\" x2=\"" << px(x2) << "\" y2=\"" << px(y2) << "\" "
-             << attrs << "/>\n";
-    }
-};
+}  // namespace
 
-Time chart_end(const Schedule& s) {
+void Canvas::rect(const Time& x, const Time& y, const Time& wd, const Time& ht, const std::string& attrs,
+                  const std::string& tooltip) {
+    body_ << with_tooltip(
+        "rect", "x=\"" + px(x) + "\" y=\"" + px(y) + "\" width=\"" + px(wd) + "\" height=\"" + px(ht) + "\" " + attrs,
+        tooltip);
+}
+
+void Canvas::line(const Time& x1, const Time& y1, const Time& x2, const Time& y2, const std::string& attrs,
+                  const std::string& tooltip) {
+    body_ << with_tooltip(
+        "line", "x1=\"" + px(x1) + "\" y1=\"" + px(y1) + "\" x2=\"" + px(x2) + "\" y2=\"" + px(y2) + "\" " + attrs,
+        tooltip);
+}
+
+void Canvas::put_text(const Time& x, const Time& y, const std::string& s, int font, Anchor a,
+                      const std::string& attrs) {
+    const TextBox b = text_box(x, y, s, font, a);
+    space_.take(b);
+    bottom_ = std::max(bottom_, b.y1);
+    body_ << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" font-size=\"" << font << "\" text-anchor=\""
+          << anchor_name(a) << "\" " << attrs << ">" << xml_escape(s) << "</text>\n";
+}
+
+void Canvas::text(const Time& x, const Time& y, const std::string& s, int font, Anchor a, const std::string& attrs) {
+    put_text(x, y, s, font, a, attrs);
+}
+
+bool Canvas::label(const Time& x, const Time& y, const std::string& s, int font, Anchor a, const std::string& attrs,
+                   const TextBox& inside) {
+    const TextBox b = text_box(x, y, s, font, a);
+    if (s.empty() || !b.within(inside) || !space_.free(b)) return false;
+    put_text(x, y, s, font, a, attrs);
+    return true;
+}
+
+namespace {
+
+Time chart_end(const Workload& w, const Schedule& s, const ChartContext& ctx) {
     Time end = 0;
     for (const OpTiming& o : s.ops) end = std::max({end, o.finish, o.issue});
+    if (ctx.kind != ChartKind::schedule && ctx.op && ctx.deadline && *ctx.op < static_cast<int>(w.ops.size()))
+        end = std::max(end, Time(s.ops[*ctx.op].issue + *ctx.deadline));  // the deadline line stays on the chart
     return end > 0 ? end : Time(1);
 }
 
-// SM lanes are as tall as the SM's thread capacity (the paper's y axis), or taller if the
-// packing needed more room; returns the y below the last lane.
-Time draw_sm_lanes(Canvas& c, const Workload& w, const Schedule& s, const PixelScale& xs) {
-    const std::vector<std::int64_t> offset = pack_block_offsets(w, s);
-    std::vector<std::int64_t> lane_threads(w.platform.sms, w.platform.threads_per_sm);
-    for (std::size_t i = 0; i < s.blocks.size(); ++i) {
-        auto& top_of_lane = lane_threads[s.blocks[i].sm];
-        top_of_lane = std::max(top_of_lane, offset[i] + w.ops[s.blocks[i].kernel].threads);
-    }
-    const Time per_thread(lane_height, w.platform.threads_per_sm);
-    Time y = top;
-    for (int sm = 0; sm < w.platform.sms; ++sm) {
-        const Time height = per_thread * lane_threads[sm];
-        const Time bottom = y + height;
-        c.rect(left, y, plot_width, height, "fill=\"#f4f4f4\" stroke=\"#999\"");
-        c.text(10, y + height / 2 + 4, "SM" + std::to_string(sm), "font-size=\"13\" font-weight=\"bold\"");
-        c.text(10, y + height / 2 + 18, std::to_string(w.platform.threads_per_sm) + " thr",
-               "font-size=\"9\" fill=\"#666\"");
-        for (std::size_t i = 0; i < s.blocks.size(); ++i) {
-            const BlockTiming& b = s.blocks[i];
-            if (b.sm != sm) continue;
-            const Operation& k = w.ops[b.kernel];
-            // Thread 0 at the bottom of the lane, like the paper's y axis.
-            const Time ht = per_thread * k.threads, yt = bottom - per_thread * (offset[i] + k.threads);
-            const Time x0 = xs.x(b.start), wd = xs.x(b.end) - x0;
-            const std::string label = k.name + ":" + std::to_string(b.index);
-            c.rect(x0, yt, wd, ht,
-                   "class=\"block\" data-block=\"" + xml_escape(label) + "\" fill=\"" + colour_of(w, b.kernel) +
-                       "\" stroke=\"#222\" stroke-width=\"1\"");
-            const Time font = std::clamp(Time(ht - 3), Time(6), Time(12));
-            c.text(x0 + wd / 2, yt + ht / 2 + font * 35 / 100, label,
-                   "class=\"block-label\" font-size=\"" + px(font) + "\" text-anchor=\"middle\" fill=\"#fff\"");
-        }
-        y = bottom + lane_gap;
-    }
-    return y;
+Time draw_heading(Chart& ch) {
+    const Time width = canvas_width - 20;
+    ch.c.text(10, 22, shorten_to(ch.ctx.title, 14, width), 14, Anchor::start, "class=\"title\" font-weight=\"bold\"");
+    const std::string sub = chart_subtitle(ch.w, ch.ctx);
+    if (sub.empty()) return 30;
+    ch.c.text(10, 42, shorten_to(sub, 12, width), 12, Anchor::start, "class=\"subtitle\" fill=\"#d00000\"");
+    return 50;
 }
 
-Time draw_ce_lanes(Canvas& c, const Workload& w, const Schedule& s, const PixelScale& xs, Time y) {
-    bool any_copy = std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& o) { return !o.is_kernel(); });
-    if (!any_copy) return y;
-    for (int e = 0; e < w.platform.copy_engines; ++e) {
-        c.rect(left, y, plot_width, ce_height, "fill=\"#f4f4f4\" stroke=\"#999\"");
-        c.text(10, y + ce_height / 2 + 5, w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e),
-               "font-size=\"13\" font-weight=\"bold\"");
-        for (std::size_t i = 0; i < w.ops.size(); ++i) {
-            if (w.ops[i].is_kernel() || s.ops[i].engine != e) continue;
-            const Time x0 = xs.x(s.ops[i].start), wd = xs.x(s.ops[i].finish) - x0;
-            c.rect(x0, y + 3, wd, ce_height - 6,
-                   "class=\"copy\" data-copy=\"" + xml_escape(w.ops[i].name) +
-                       "\" fill=\"#d9d9d9\" stroke=\"#222\" stroke-width=\"1\"");
-            c.text(x0 + wd / 2, y + ce_height / 2 + 4, w.ops[i].name,
-                   "class=\"copy-label\" font-size=\"10\" text-anchor=\"middle\"");
-        }
-        y += ce_height + lane_gap;
+// Ticks at {1, 2, 5} x 10^k, as many as fit without their labels touching.
+void draw_time_axis(Chart& ch, const Time& y) {
+    ch.c.line(left, y, left + plot_width, y, "stroke=\"#000\"");
+    Time step = tick_step(ch.end, 12);
+    for (int max_ticks = 12; max_ticks > 1; --max_ticks) {
+        step = tick_step(ch.end, max_ticks);
+        Time widest = 0;
+        for (Time t = 0; t <= ch.end; t += step) widest = std::max(widest, text_width(human_string(t), 11));
+        if (ch.xs.per_unit * step >= widest + 8) break;
     }
-    return y;
+    for (Time t = 0; t <= ch.end; t += step) {
+        ch.c.line(ch.xs.x(t), y, ch.xs.x(t), y + 5, "stroke=\"#000\"");
+        ch.c.text(ch.xs.x(t), y + 17, human_string(t), 11, Anchor::middle, "class=\"tick\"");
+    }
+    ch.c.text(left - 8, y + 4, ch.ctx.unit.empty() ? "t" : "t (" + ch.ctx.unit + ")", 11, Anchor::end,
+              "class=\"axis-unit\" font-style=\"italic\"");
 }
 
-void draw_time_axis(Canvas& c, const PixelScale& xs, const Time& end, const Time& y) {
-    c.line(left, y, left + plot_width, y, "stroke=\"#000\"");
-    const Time step = tick_step(end, 12);
-    for (Time t = 0; t <= end; t += step) {
-        c.line(xs.x(t), y, xs.x(t), y + 5, "stroke=\"#000\"");
-        c.text(xs.x(t), y + 17, human_string(t), "class=\"tick\" font-size=\"11\" text-anchor=\"middle\"");
+// The names of one launch instant as label rows: all of them, or the first `keep` - 1 and
+// "+N more" when there are more than `keep` (with `keep` 1: just how many).
+std::vector<std::string> launch_rows(const Workload& w, const std::vector<int>& group, std::size_t keep) {
+    std::vector<std::string> rows;
+    for (int i : group) rows.push_back(w.ops[i].name);
+    if (rows.size() > keep && keep == 1) return {std::to_string(rows.size()) + " launches"};
+    if (rows.size() > keep) {
+        const std::size_t more = rows.size() - (keep - 1);
+        rows.resize(keep - 1);
+        rows.push_back("+" + std::to_string(more) + " more");
     }
-    c.text(left + plot_width + 5, y + 4, "t", "font-size=\"11\" font-style=\"italic\"");
+    return rows;
 }
 
-// One arrow per launch instant, pointing up at the axis (ending under the tick labels), with the names launched then
-// listed below it in launch order; a group whose labels would collide with an earlier one moves down.
-Time draw_launch_arrows(Canvas& c, const Workload& w, const Schedule& s, const PixelScale& xs, const Time& axis_y,
-                        const Time& y) {
+// Tries to put a launch group's labels from row `first` on, with the arrow from the axis down
+// to them crossing no other label; true when placed.
+bool place_launch(Chart& ch, const std::vector<std::string>& rows, const Time& x, const Time& axis_y, const Time& y,
+                  std::size_t first) {
+    const Time arrow_bottom = y + arrow_row * static_cast<long>(first) + 3;
+    const TextBox arrow{x - 2, axis_y + 21, x + 2, arrow_bottom};
+    if (!ch.c.space().free(arrow)) return false;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (!ch.c.space().free(
+                text_box(x, y + arrow_row * static_cast<long>(first + k + 1), rows[k], 11, Anchor::middle)))
+            return false;
+    ch.c.space().take(arrow);
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        ch.c.text(x, y + arrow_row * static_cast<long>(first + k + 1), rows[k], 11, Anchor::middle,
+                  "class=\"launch\" fill=\"#222\"");
+    return true;
+}
+
+// One arrow per launch instant (launches a few pixels apart count as one), pointing up at the
+// axis, with the names launched then below it;
+// a group whose labels would collide moves down, and past max_launch_rows keeps only its
+// arrow (the names are in its tooltip).
+void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
     std::vector<std::vector<int>> groups;
-    for (int i : s.launch_order)
-        if (groups.empty() || s.ops[groups.back().front()].issue != s.ops[i].issue) groups.push_back({i});
+    for (int i : ch.s.launch_order)
+        if (groups.empty() || ch.xs.x(ch.s.ops[i].issue) - ch.xs.x(ch.s.ops[groups.back().front()].issue) >= 4)
+            groups.push_back({i});  // launches closer than 4 px share one arrow and one list
         else groups.back().push_back(i);
-    std::vector<Time> row_end;  // right end of the last label in each row
-    std::size_t rows_used = 0;
     for (const auto& g : groups) {
-        const Time x = xs.x(s.ops[g.front()].issue);
-        std::size_t longest = 0;
-        for (int i : g) longest = std::max(longest, w.ops[i].name.size());
-        const Time half = Time(static_cast<long>(longest) * char_width + 6, 2);
+        const Time issue = ch.s.ops[g.front()].issue, x = ch.xs.x(issue);
+        std::string tooltip = "issued:";
+        for (int i : g)
+            tooltip += " " + ch.w.ops[i].name + " at " + human_string(ch.s.ops[i].issue) + ch.unit_suffix() + ";";
+        tooltip.pop_back();
+        // Every name if they fit in the rows, else fewer; the tooltip keeps them all.
+        bool labelled = false;
         std::size_t first = 0;
-        auto free_from = [&](std::size_t r) {
-            for (std::size_t k = r; k < r + g.size() && k < row_end.size(); ++k)
-                if (row_end[k] > x - half) return false;
-            return true;
-        };
-        while (!free_from(first)) ++first;
-        if (row_end.size() < first + g.size()) row_end.resize(first + g.size(), Time(-1000));
-        for (std::size_t k = 0; k < g.size(); ++k) {
-            const int i = g[k];
-            row_end[first + k] = x + half;
-            const std::string colour = w.ops[i].is_kernel() ? colour_of(w, i) : "#777";
-            c.text(x, y + arrow_row * static_cast<long>(first + k + 1), w.ops[i].name,
-                   "class=\"launch\" font-size=\"11\" text-anchor=\"middle\" fill=\"" + colour + "\"");
+        for (std::size_t keep : {g.size(), std::size_t{max_launch_rows}, std::size_t{3}, std::size_t{1}}) {
+            const std::vector<std::string> rows = launch_rows(ch.w, g, keep);
+            for (first = 0; !labelled && first + rows.size() <= max_launch_rows; ++first)
+                labelled = place_launch(ch, rows, x, axis_y, y, first);
+            if (labelled) {
+                --first;
+                break;
+            }
         }
-        c.line(x, y + arrow_row * static_cast<long>(first) + 3, x, axis_y + 21,
-               "stroke=\"#333\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"");
-        rows_used = std::max(rows_used, row_end.size());
+        const Time bottom = labelled ? Time(y + arrow_row * static_cast<long>(first) + 3) : Time(y + 3);
+        ch.c.line(x, bottom, x, axis_y + 21,
+                  "class=\"launch-arrow\" stroke=\"#333\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"", tooltip);
     }
-    return y + arrow_row * (static_cast<long>(rows_used) + 1);
 }
 
-Time draw_legend(Canvas& c, const Workload& w, Time y) {
+Time draw_legend(Chart& ch, Time y) {
+    const Workload& w = ch.w;
     Time x = left;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Operation& o = w.ops[i];
-        std::string text = o.is_kernel() ? o.name + ": " + std::to_string(o.blocks) + " x " +
-                                               std::to_string(o.threads) + " thr, " + human_string(o.time.hi)
-                                         : o.name + ": copy " + human_string(o.time.hi);
-        const Time width = Time(static_cast<long>(text.size()) * 6 + 30);
+        const std::string text =
+            shorten_to(o.is_kernel() ? o.name + ": " + std::to_string(o.blocks) + " x " + std::to_string(o.threads) +
+                                           " thr, " + time_with_unit(o.time.hi, ch.ctx.unit)
+                                     : o.name + ": copy " + time_with_unit(o.time.hi, ch.ctx.unit),
+                       10, Time(plot_width - 30));
+        const Time width = text_width(text, 10) + 30;
         if (x + width > left + plot_width) {
             x = left;
             y += 18;
         }
-        c.rect(x, y - 10, 12, 12,
-               "fill=\"" + (o.is_kernel() ? colour_of(w, static_cast<int>(i)) : std::string("#d9d9d9")) +
-                   "\" stroke=\"#222\"");
-        c.text(x + 16, y, text, "font-size=\"10\"");
+        const std::string fill = o.is_kernel() ? kernel_fill(ch.kernel_number[i]).fill() : "#d9d9d9";
+        ch.c.rect(x, y - 10, 12, 12, "fill=\"" + fill + "\" stroke=\"#222\"");
+        ch.c.text(x + 16, y, text, 10, Anchor::start, "class=\"legend\"");
         x += width;
     }
     return y + 14;
 }
 
 }  // namespace
+}  // namespace gantt
 
 std::string xml_escape(const std::string& s) {
     std::string out;
@@ -201,26 +209,38 @@ std::string xml_escape(const std::string& s) {
     return out;
 }
 
-std::string gantt_svg(const Workload& w, const Schedule& s) {
-    const Time end = chart_end(s);
-    const PixelScale xs{Time(left), Time(plot_width) / end};
-    Canvas c;
-    c.text(left, 22, w.source.empty() ? "schedule" : w.source, "font-size=\"14\" font-weight=\"bold\"");
-    Time y = draw_sm_lanes(c, w, s, xs);
-    y = draw_ce_lanes(c, w, s, xs, y);
+std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& ctx) {
+    using namespace gantt;
+    const Time end = chart_end(w, s, ctx);
+    Chart ch{w, s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false};
+    int kernels = 0;
+    for (const Operation& o : w.ops) ch.kernel_number.push_back(o.is_kernel() ? kernels++ : -1);
+    Time y = draw_heading(ch);
+    const Time marker_top = y;
+    y = draw_marker_row(ch, y) + 6;
+    y = draw_sm_lanes(ch, y);
+    y = draw_ce_lanes(ch, y);
     const Time axis_y = y;
-    draw_time_axis(c, xs, end, axis_y);
-    y = draw_launch_arrows(c, w, s, xs, axis_y, axis_y + 32);
-    y = draw_legend(c, w, y + 10);
-    std::ostringstream out;
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << left + plot_width + right << "\" height=\""
-        << px(y + 10) << "\" font-family=\"sans-serif\">\n"
-        << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
-           "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"/></marker></defs>\n"
-        << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
-        << c.body.str() << "</svg>\n";
-    return out.str();
+    draw_deadline(ch, marker_top, axis_y);
+    draw_time_axis(ch, axis_y);
+    draw_launch_arrows(ch, axis_y, axis_y + 32);
+    y = std::max(ch.c.bottom(), Time(axis_y + 32)) + 16;
+    y = draw_legend(ch, y) + (ch.bands ? 14 : 0);
+    if (ch.bands)
+        ch.c.text(left, y + 6,
+                  "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "
+                  "(block counts in the tooltips)",
+                  10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+    const Time height = std::max(y, ch.c.bottom()) + 10;
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(canvas_width) + "\" height=\"" +
+           px(height) + "\" font-family=\"sans-serif\">\n";
+    out +=
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+        "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"/></marker>\n" +
+        pattern_defs(kernels) + "</defs>\n";
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + ch.c.str() + "</svg>\n";
+    return out;
 }
 
 }  // namespace gpuwcrt

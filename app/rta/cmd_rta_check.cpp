@@ -120,7 +120,10 @@ void write_first_counterexample(const Workload& w, const RtaCheckOptions& o, con
                             " maximised over launch orders (gpuwcrt rta-check " + o.file + ")";
     if (!o.counterexample.empty())
         write_output_file(o.counterexample, witness_toml(w, *first.answer.counterexample, why));
-    if (!o.svg.empty()) write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first.answer.counterexample)));
+    if (!o.svg.empty())  // the bound refuted is the RTA's value
+        write_gantt_svg(
+            o.svg, w, simulate(w, witness_scenario(w, *first.answer.counterexample)),
+            counterexample_chart(w, first.op, *first.answer.response, *first.answer.response - *first.excess));
 }
 
 void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& engine,

@@ -367,6 +367,7 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
     validate_workload(w);
     if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w, seen);
     read_expectations(r, w);
+    if (const toml::node* t = r.root().get("title")) w.title = r.string(*t, "title");
     if (const toml::node* u = r.root().get("time_unit")) {
         w.time_unit = r.string(*u, "time_unit");
         if (!time_unit_name(w.time_unit)) r.fail(*u, "time_unit must be \"s\", \"ms\", \"us\" or \"ns\"");

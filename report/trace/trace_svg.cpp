@@ -87,8 +87,10 @@ std::string stack_svgs(const std::vector<std::pair<std::string, std::string>>& c
 
 std::string trace_svg(const Workload& measured_w, const Schedule& measured, const Workload& predicted_w,
                       const Schedule& predicted) {
-    return stack_svgs({{"Measured (cuda_scheduling_examiner log)", gantt_svg(measured_w, measured)},
-                       {"Predicted (gpuwcrt simulate, measured issue times)", gantt_svg(predicted_w, predicted)}});
+    // Both charts describe the same run: the predicted workload's title and unit head both.
+    const ChartContext ctx = schedule_chart(predicted_w);
+    return stack_svgs({{"Measured (cuda_scheduling_examiner log)", gantt_svg(measured_w, measured, ctx)},
+                       {"Predicted (gpuwcrt simulate, measured issue times)", gantt_svg(predicted_w, predicted, ctx)}});
 }
 
 }  // namespace gpuwcrt

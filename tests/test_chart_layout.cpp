@@ -1,0 +1,228 @@
+// Charts stay readable from 4 blocks to 10 000: the test reads the SVG back (every <text> with
+// its position, size and anchor) and checks that no two texts overlap, that every text lies
+// within the canvas, that no launch arrow runs through a text, that small blocks are drawn as
+// one band per kernel and SM carrying every block, that kernels get different fills, and that
+// the title, the unit and the marks of a witness or counterexample are there.
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "report/chart_style.hpp"
+#include "report/gantt_svg.hpp"
+#include "sim/simulate.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// A text's box as the chart promises it (report/gantt_layout.hpp): each character 0.66 font
+// sizes wide, 0.8 font sizes above the baseline and 0.25 below. Doubles are fine here: this
+// is pixel geometry read back from the SVG, not a time.
+struct Box {
+    double x0, y0, x1, y1;
+    std::string text;
+};
+
+std::string attr(const std::string& tag, const std::string& name) {
+    const std::regex re("\\s" + name + "=\"([^\"]*)\"");
+    std::smatch m;
+    return std::regex_search(tag, m, re) ? m[1].str() : "";
+}
+
+std::size_t columns(const std::string& s) {  // ASCII and "…" only in these charts
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+std::string unescape(std::string s) {
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}})
+        for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+            s.replace(p, from.size(), to);
+    return s;
+}
+
+std::vector<Box> text_boxes(const std::string& svg) {
+    std::vector<Box> out;
+    const std::regex text_re("<text([^>]*)>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text_re); it != std::sregex_iterator(); ++it) {
+        const std::string tag = (*it)[1], s = unescape((*it)[2]);
+        const double x = std::stod(attr(tag, "x")), y = std::stod(attr(tag, "y"));
+        const double font = std::stod(attr(tag, "font-size"));
+        const double width = static_cast<double>(columns(s)) * font * 0.66;
+        const std::string anchor = attr(tag, "text-anchor");
+        const double x0 = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x;
+        out.push_back({x0, y - 0.8 * font, x0 + width, y + 0.25 * font, s});
+    }
+    return out;
+}
+
+// Pixels are printed rounded down to 1/100: allow that much.
+constexpr double slack = 0.02;
+
+void check_readable(const std::string& svg) {
+    const std::string root = svg.substr(svg.find("<svg"), svg.find('>', svg.find("<svg")) - svg.find("<svg"));
+    const double width = std::stod(attr(root, "width")), height = std::stod(attr(root, "height"));
+    const std::vector<Box> boxes = text_boxes(svg);
+    REQUIRE(!boxes.empty());
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const Box& a = boxes[i];
+        INFO("text '" << a.text << "' at " << a.x0 << "," << a.y0 << " to " << a.x1 << "," << a.y1);
+        CHECK(a.x0 >= -slack);
+        CHECK(a.y0 >= -slack);
+        CHECK(a.x1 <= width + slack);
+        CHECK(a.y1 <= height + slack);
+        for (std::size_t j = 0; j < i; ++j) {
+            const Box& b = boxes[j];
+            INFO("overlaps '" << b.text << "' at " << b.x0 << "," << b.y0 << " to " << b.x1 << "," << b.y1);
+            CHECK_FALSE((a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1));
+        }
+    }
+    const std::regex arrow_re("<line([^>]*class=\"launch-arrow\"[^>]*)>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), arrow_re); it != std::sregex_iterator(); ++it) {
+        const std::string tag = (*it)[1];
+        const double x = std::stod(attr(tag, "x1")), y1 = std::stod(attr(tag, "y1")), y2 = std::stod(attr(tag, "y2"));
+        for (const Box& b : boxes) {
+            INFO("the launch arrow at x " << x << " crosses '" << b.text << "'");
+            CHECK_FALSE((b.x0 < x + 0.75 && x - 0.75 < b.x1 && b.y0 < std::max(y1, y2) && std::min(y1, y2) < b.y1));
+        }
+    }
+}
+
+std::size_t count(const std::string& s, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+    return n;
+}
+
+// `kernels` kernels over `streams` streams, about `blocks` blocks in all, a copy in and out per
+// stream, deadlines on the copies out, block times of 1 to 5 hundredths of a ms times `scale`.
+// Long names, so that labels have to be shortened or left out.
+Workload pipeline(std::int64_t blocks, int kernels, int streams, int scale = 1) {
+    std::ostringstream t;
+    t << "title = \"pipeline of " << blocks << " blocks\"\ntime_unit = \"ms\"\n";
+    for (int s = 0; s < streams; ++s) t << "[[stream]]\nname = \"s" << s << "\"\n";
+    for (int s = 0; s < streams; ++s)
+        t << "[[copy]]\nname = \"s" << s << "_frame_in\"\nstream = \"s" << s << "\"\nduration = 0." << 2 + s
+          << "\nissue = 0\n";
+    for (int k = 0; k < kernels; ++k)
+        t << "[[kernel]]\nname = \"layer_" << k << "_convolution\"\nstream = \"s" << k % streams
+          << "\"\nblocks = " << std::max<std::int64_t>(1, blocks / kernels) << "\nthreads = " << (128 << (k % 4))
+          << "\nblock_time = \"" << (1 + k % 5) * scale << "/100\"\n";
+    for (int s = 0; s < streams; ++s)
+        t << "[[copy]]\nname = \"s" << s << "_frame_out\"\nstream = \"s" << s
+          << "\"\nduration = 0.3\ndeadline = " << 1 + s << "\n";
+    return test::workload_from(t.str());
+}
+
+}  // namespace
+
+TEST_CASE("charts of 4, 20, 1000 and 10000 blocks have no overlapping, clipped or crossed texts", "[svg]") {
+    for (const auto& [blocks, kernels, streams] :
+         std::vector<std::tuple<std::int64_t, int, int>>{{4, 2, 2}, {20, 4, 2}, {1000, 30, 4}, {10000, 30, 4}}) {
+        INFO(blocks << " blocks");
+        const Workload w = pipeline(blocks, kernels, streams, blocks <= 20 ? 20 : 1);
+        const Schedule s = simulate(w);
+        const int out = *w.find_op("s1_frame_out");
+        for (const ChartContext& ctx : {schedule_chart(w), witness_chart(w, out, s.response(out)),
+                                        counterexample_chart(w, out, s.response(out), s.response(out) / 2)}) {
+            INFO("chart kind " << static_cast<int>(ctx.kind));
+            check_readable(gantt_svg(w, s, ctx));
+        }
+    }
+}
+
+TEST_CASE("blocks too small to label become one band per kernel and SM that counts every block", "[svg]") {
+    for (std::int64_t blocks : {1000, 10000}) {
+        const Workload w = pipeline(blocks, 30, 4);
+        const std::string svg = gantt_svg(w, simulate(w));
+        CHECK(count(svg, "class=\"block\"") == 0);
+        const std::size_t bands = count(svg, "class=\"band\"");
+        CHECK(bands >= 30);
+        CHECK(bands <= 30 * static_cast<std::size_t>(w.platform.sms));
+        std::int64_t drawn = 0;
+        const std::regex re("class=\"band\" data-kernel=\"[^\"]*\" data-blocks=\"([0-9]+)\"");
+        for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator(); ++it)
+            drawn += std::stoll((*it)[1]);
+        CHECK(drawn == w.total_blocks());
+        CHECK(svg.find("blocks, ") != std::string::npos);  // the count in a band's tooltip
+    }
+    const Workload small = pipeline(20, 4, 2, 20);
+    const std::string svg = gantt_svg(small, simulate(small));
+    CHECK(count(svg, "class=\"block\"") == static_cast<std::size_t>(small.total_blocks()));
+    CHECK(count(svg, "class=\"band\"") == 0);
+}
+
+TEST_CASE("kernel fills differ: 24 colours, then the colours under patterns", "[svg]") {
+    std::set<std::string> fills, colours;
+    for (int n = 0; n < chart_colours * (chart_patterns + 1); ++n) {
+        fills.insert(kernel_fill(n).fill());
+        colours.insert(kernel_fill(n).colour);
+    }
+    CHECK(colours.size() == chart_colours);
+    CHECK(fills.size() == chart_colours * (chart_patterns + 1));
+    const Workload w = pipeline(1000, 30, 4);
+    const std::string svg = gantt_svg(w, simulate(w));
+    for (int n = chart_colours; n < 30; ++n)  // every pattern a fill refers to is defined
+        CHECK(count(svg, "<pattern id=\"" + kernel_fill(n).fill().substr(5, kernel_fill(n).fill().size() - 6) + "\"") ==
+              1);
+}
+
+TEST_CASE("the chart is headed by the workload's title, else its file name, and the axis gives the unit", "[svg]") {
+    Workload w = pipeline(20, 4, 2);
+    std::string svg = gantt_svg(w, simulate(w));
+    CHECK(svg.find("class=\"title\" font-weight=\"bold\">pipeline of 20 blocks</text>") != std::string::npos);
+    CHECK(svg.find(">t (ms)</text>") != std::string::npos);
+    w.title.clear();
+    w.source = "some/dir/pipe.toml";
+    w.time_unit.clear();
+    svg = gantt_svg(w, simulate(w));
+    CHECK(svg.find(">pipe.toml</text>") != std::string::npos);
+    CHECK(svg.find(">t</text>") != std::string::npos);
+}
+
+TEST_CASE("witness and counterexample charts name the operation, its response and the deadline or bound", "[svg]") {
+    const Workload w = pipeline(20, 4, 2, 20);
+    const Schedule s = simulate(w);
+    const int out = *w.find_op("s1_frame_out");
+    const Time r = s.response(out);
+    const std::string witness = gantt_svg(w, s, witness_chart(w, out, r));
+    const std::string cex = gantt_svg(w, s, counterexample_chart(w, out, r, Time(1)));
+    CHECK(witness != cex);
+    CHECK(witness.find(">witness for s1_frame_out: response " + human_string(r) + " ms, deadline 2 ms</text>") !=
+          std::string::npos);
+    CHECK(cex.find(">counterexample for s1_frame_out: response " + human_string(r) + " ms &gt; bound 1 ms</text>") !=
+          std::string::npos);
+    // The bracket spans issue to completion; the dashed line stands at issue + deadline.
+    const std::regex bracket("<line x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\" y2=\"[0-9.]+\" class=\"bracket\"");
+    std::smatch m;
+    REQUIRE(std::regex_search(witness, m, bracket));
+    const std::regex deadline("<line x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"[0-9.]+\" y2=\"[0-9.]+\" class=\"deadline\"");
+    std::smatch d;
+    REQUIRE(std::regex_search(witness, d, deadline));
+    // Scale-free: (deadline x - issue x) / (completion x - issue x) = deadline / response.
+    const double issue_x = std::stod(m[1]), finish_x = std::stod(m[2]), deadline_x = std::stod(d[1]);
+    CHECK(issue_x < finish_x);
+    const double expected = 2.0 / std::stod(human_string(r));
+    CHECK((deadline_x - issue_x) / (finish_x - issue_x) == Approx(expected).epsilon(0.01));
+    CHECK(count(gantt_svg(w, s), "class=\"bracket\"") == 0);
+    CHECK(count(gantt_svg(w, s), "class=\"deadline\"") == 0);
+}
+
+TEST_CASE("launches a few pixels apart share one arrow and every name is listed beside none other", "[svg]") {
+    // As in a measured trace: the host's calls return microseconds apart on a chart of seconds.
+    std::ostringstream t;
+    for (int k = 0; k < 4; ++k)
+        t << "[[stream]]\nname = \"s" << k << "\"\n[[kernel]]\nname = \"Kernel " << k + 1 << "\"\nstream = \"s" << k
+          << "\"\nblocks = 2\nthreads = 512\nblock_time = " << 4 + k << "\nissue = \"" << k << "/10000\"\n";
+    const Workload w = test::workload_from(t.str());
+    const std::string svg = gantt_svg(w, simulate(w));
+    check_readable(svg);
+    CHECK(count(svg, "class=\"launch-arrow\"") == 1);
+    for (int k = 1; k <= 4; ++k)
+        CHECK(count(svg, "class=\"launch\" fill=\"#222\">Kernel " + std::to_string(k) + "<") == 1);
+}
