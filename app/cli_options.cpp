@@ -58,8 +58,8 @@ void check_block_outputs(const Workload& w, const std::string& svg, const std::s
                          std::to_string(max_listed_blocks) + " (the table without --blocks has no such limit)");
 }
 
-void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s) {
-    write_output_file(path, gantt_svg(w, s));
+void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s, const std::string& what) {
+    write_output_file(path, gantt_svg(w, s), "SVG chart of " + what);
 }
 
 }  // namespace gpuwcrt::app

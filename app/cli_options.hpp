@@ -24,7 +24,8 @@ void add_names_option(CLI::App* sub, const std::string& option, std::optional<st
 // The names of an option added by add_names_option; empty when it was not given.
 std::vector<std::string> names_of(const std::optional<std::string>& value, const std::string& option);
 void add_policy_option(CLI::App* sub, std::string& policy);
-void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s);
+// `what` the chart shows, for the announcement on stderr ("the schedule", "t4's witness").
+void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s, const std::string& what);
 
 // Outputs that list every block are refused before any work above these sizes: a chart of
 // more blocks is unreadable and hundreds of MB, a JSON or table of more takes gigabytes to
