@@ -119,7 +119,7 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         if (a.counterexample)
             std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
                       << " > " << human_string(a.bound) << ", replayed by the simulator): "
-                      << witness_summary(w, *a.counterexample, o.wide, "--counterexample") << "\n";
+                      << witness_summary(w, *a.counterexample, o.wide) << "\n";
 }
 
 int exit_code(const std::vector<CertifyAnswer>& answers) {

@@ -7,6 +7,7 @@
 #include "bounds/rta/rta_workload.hpp"
 #include "model/io/write_toml.hpp"
 #include "report/compact/compact_list.hpp"
+#include "report/display_width.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
@@ -178,13 +179,15 @@ OutputContext verify_context(const std::string& command, const VerifyOptions& o,
 std::string witness_order(const Workload& w, const WitnessScenario& x, bool wide) {
     std::vector<std::string> names;
     for (int op : x.launch_order) names.push_back(w.ops[op].name);
-    return compact_list(names, wide ? std::string::npos : 40, "ops", ",");
+    return compact_list(names, wide ? std::string::npos : 36, "ops", ",");
 }
 
-std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide, const std::string& file_option) {
-    if (wide) return describe_witness(w, x);
-    return "order " + witness_order(w, x, false) + "; SMs and block times in --json and " + file_option +
-           " (--wide prints them)";
+std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide) {
+    // Short witnesses read best whole; a long one (a block list of thousands of characters)
+    // gives way to its order and a pointer to where the rest is.
+    const std::string whole = describe_witness(w, x);
+    if (wide || display_width(whole) <= 90) return whole;
+    return "order " + witness_order(w, x, false) + "; SMs: --wide";
 }
 
 Json witness_json(const Workload& w, const WitnessScenario& x) {

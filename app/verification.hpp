@@ -78,9 +78,10 @@ RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::mil
 // The context of a --json output of `command` (report/context/): the verification options.
 OutputContext verify_context(const std::string& command, const VerifyOptions& o, const Workload& w);
 
-// A witness for a table line: its launch order shortened to fit (compact_list) and where its
-// SMs and block times are, or with --wide every SM and time (describe_witness).
-std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide, const std::string& file_option);
+// A witness for a table line: whole when short (describe_witness), else its launch order
+// shortened to fit (compact_list) and where its SMs and block times are; --wide: always whole.
+// (The JSON and the --counterexample file always hold the whole witness.)
+std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide);
 // The witness order for a table column: the names, shortened unless --wide.
 std::string witness_order(const Workload& w, const WitnessScenario& x, bool wide);
 

@@ -201,7 +201,7 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
             std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response "
                       << human_string(*v.answer.response)
                       << ", replayed by the simulator): "
-                      << witness_summary(w, *v.answer.counterexample, o.wide, "--counterexample") << "\n";
+                      << witness_summary(w, *v.answer.counterexample, o.wide) << "\n";
     if (wrote_first && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
