@@ -93,8 +93,8 @@ Json certify_body(const CertifyOptions& o, const Json& list, const EngineRun& ru
 }
 
 const std::vector<std::string> certify_csv_columns{
-    "operation",   "kind",     "stream",      "bound",    "verdict",  "response",    "lower_bound",
-    "lower_by",    "upper_bound", "upper_by", "deadline", "deadline_met", "unknown_reason"};
+    "operation", "kind",        "stream",   "bound",    "verdict",      "response",      "lower_bound",
+    "lower_by",  "upper_bound", "upper_by", "deadline", "deadline_met", "unknown_reason"};
 
 void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
@@ -110,16 +110,16 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
             verdict += " (upper bound " + human_string(*a.upper_bound) + ")";
         // An unknown verdict: the bound lies between a replayed response and the proven bound.
         if (a.verdict == Verdict::unknown && a.lower_bound)
-            verdict += " (lower bound " + human_string(*a.lower_bound) + (a.lower_by.empty() ? "" : " by " + a.lower_by) +
-                       ")";
+            verdict +=
+                " (lower bound " + human_string(*a.lower_bound) + (a.lower_by.empty() ? "" : " by " + a.lower_by) + ")";
         t.add({w.ops[a.op].name, a.bound, verdict, a.response});
     }
     t.print(std::cout);
     for (const auto& a : answers)
         if (a.counterexample)
             std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
-                      << " > " << human_string(a.bound) << ", replayed by the simulator): "
-                      << witness_summary(w, *a.counterexample, o.wide) << "\n";
+                      << " > " << human_string(a.bound)
+                      << ", replayed by the simulator): " << witness_summary(w, *a.counterexample, o.wide) << "\n";
 }
 
 int exit_code(const std::vector<CertifyAnswer>& answers) {
@@ -160,7 +160,7 @@ int run_certify(const CertifyOptions& o) {
                             w.ops[first_cex->op].name + "'s counterexample");
     } else if (!o.svg.empty() || !o.counterexample.empty()) {
         std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to "
-                  << (o.svg.empty() ? o.counterexample
+                  << (o.svg.empty()              ? o.counterexample
                       : o.counterexample.empty() ? o.svg
                                                  : o.counterexample + " or " + o.svg)
                   << "\n";

@@ -33,18 +33,16 @@ int run_compare(const CompareOptions& o) {
     if (!o.policy.empty()) to.policy = o.policy;
     to.instant = o.instant == "before" ? LaunchInstant::before : LaunchInstant::after;
     const TraceComparison c = compare_trace(w, logs, to);
-    if (!o.svg.empty()) 
+    if (!o.svg.empty())
         write_output_file(o.svg, trace_svg(c.measured_workload, c.measured, c.workload, c.predicted),
                           "SVG chart of the measured and the predicted schedule");
     if (o.json) {
         OutputContext context = workload_context("compare-trace", o.workload, w);
         context.time_unit = "s";  // the examiner's logs are in seconds, whatever the workload says
-        context.options = {{"logs", o.logs},
-                           {"policy", o.policy.empty() ? Json(nullptr) : Json(o.policy)},
-                           {"issue", o.instant}};
+        context.options = {
+            {"logs", o.logs}, {"policy", o.policy.empty() ? Json(nullptr) : Json(o.policy)}, {"issue", o.instant}};
         std::cout << with_context(context, trace_comparison_json(c)).dump(2) << '\n';
-    }
-    else print_trace_comparison(std::cout, c);
+    } else print_trace_comparison(std::cout, c);
     return 0;
 }
 

@@ -66,9 +66,10 @@ void add_simulate_command(CLI::App& cli, Action& action) {
                      "names (e.g. K2,K3,K4,K1); unnamed operations follow in file order. An order\n"
                      "that breaks stream order or issue times is an input error.");
     add_policy_option(sub, o->policy);
-    CLI::Option* json = sub->add_flag("--json", o->json,
-                  "print JSON: the run's context (tool, command, input, options, time_unit), operations\n"
-                  "and blocks, times as exact strings (\"3/2\"); schema: docs/schema/simulate.json");
+    CLI::Option* json =
+        sub->add_flag("--json", o->json,
+                      "print JSON: the run's context (tool, command, input, options, time_unit), operations\n"
+                      "and blocks, times as exact strings (\"3/2\"); schema: docs/schema/simulate.json");
     CLI::Option* csv = sub->add_flag("--csv", o->csv,
                                      "print CSV: a header row, then one row per operation (operation, kind, stream,\n"
                                      "issue, start, finish, response, deadline, deadline_met; times as in --json)")

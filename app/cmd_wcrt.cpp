@@ -45,7 +45,8 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
     const std::string what = a.status == WcrtStatus::exact ? "its WCRT" : "a lower bound on its WCRT (run unfinished)";
     const std::string why = "Witness: '" + w.ops[a.op].name + "' responds in " + human_string(*a.wcrt) + ", " + what +
                             " (gpuwcrt wcrt " + o.file + ")";
-    write_output_file(o.witness, witness_toml(w, *a.witness, why), "workload TOML of " + w.ops[a.op].name + "'s witness");
+    write_output_file(o.witness, witness_toml(w, *a.witness, why),
+                      "workload TOML of " + w.ops[a.op].name + "'s witness");
     return true;
 }
 
@@ -79,9 +80,8 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
 }
 
 const std::vector<std::string> wcrt_csv_columns{
-    "operation", "kind",     "stream",       "wcrt",           "status",        "lower_bound",
-    "lower_by",  "upper_bound", "upper_by",  "deadline",       "deadline_met",  "rta_file_order",
-    "rta_max_over_orders"};
+    "operation",   "kind",     "stream",   "wcrt",         "status",         "lower_bound",        "lower_by",
+    "upper_bound", "upper_by", "deadline", "deadline_met", "rta_file_order", "rta_max_over_orders"};
 
 void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
                       const RtaColumns& rta) {
@@ -111,7 +111,8 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
         t.add(row);
     }
     t.print(std::cout);
-    if (deadlines) std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it\n";
+    if (deadlines)
+        std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it\n";
 }
 
 int run_wcrt(const WcrtOptions& o) {
@@ -149,7 +150,7 @@ int run_wcrt(const WcrtOptions& o) {
             std::cout << csv_from_json(list, wcrt_csv_columns);
             return exit_code(answers);
         }
-        const Json body = {{"engine", o.engine}, {"policy", o.policy},     {"operations", list},
+        const Json body = {{"engine", o.engine},       {"policy", o.policy},     {"operations", list},
                            {"stats", stats_json(run)}, {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
         std::cout << with_context(context, body).dump(2) << '\n';
         return exit_code(answers);

@@ -89,8 +89,7 @@ std::string did_you_mean(const Context& c, const std::string& given) {
 std::string unexpected_argument(const Context& c, const std::string& arg) {
     if (arg.size() > 1 && arg[0] == '-') {
         const std::string name = before(arg, "=");
-        return "gpuwcrt: " + name + ": unknown option of '" + c.command() + "'" + did_you_mean(c, name) +
-               c.see_help();
+        return "gpuwcrt: " + name + ": unknown option of '" + c.command() + "'" + did_you_mean(c, name) + c.see_help();
     }
     if (!c.sub)
         return "gpuwcrt: " + quoted(arg) + " is not a command; the commands are " + c.commands() +

@@ -229,7 +229,8 @@ TEST_CASE("rta outside its scope labels its met column as a prediction and claim
     const std::string dir = gpuwcrt::test::temp_dir();
     const std::string file = gpuwcrt::test::write_file(
         dir, "stream.toml",
-        "[[stream]]\nname = \"s\"\n[[kernel]]\nname = \"a\"\nstream = \"s\"\nblocks = 1\nthreads = 512\nblock_time = 1\ndeadline = 5\n"
+        "[[stream]]\nname = \"s\"\n[[kernel]]\nname = \"a\"\nstream = \"s\"\nblocks = 1\nthreads = 512\nblock_time = "
+        "1\ndeadline = 5\n"
         "[[kernel]]\nname = \"b\"\nstream = \"s\"\nblocks = 1\nthreads = 512\nblock_time = 1\ndeadline = 5\n");
     const auto text = run_cli({"rta", file});
     REQUIRE(text.exit_code == 0);
@@ -310,8 +311,8 @@ TEST_CASE("warp prints its interleavings only on --schedule, for every engine", 
     const auto shown = run_cli({"warp", "--threads", "16", "--rep", "2", "--schedule"});
     CHECK(shown.out.find("worst-case interleaving (makespan") != std::string::npos);
     // The bounds engine refutes FT with a 39-cycle schedule without the exact worst case.
-    const auto bounds = run_cli(
-        {"warp", "--threads", "32", "--rep", "8", "--fairness", "none", "--engine", "bounds", "--schedule"});
+    const auto bounds =
+        run_cli({"warp", "--threads", "32", "--rep", "8", "--fairness", "none", "--engine", "bounds", "--schedule"});
     CHECK(bounds.exit_code == 1);
     CHECK(bounds.out.find("worst-case interleaving (makespan 39, a lower bound on the worst case)") !=
           std::string::npos);

@@ -20,7 +20,7 @@ struct RtaOptions {
     bool csv = false;
 };
 
-const std::vector<std::string> rta_csv_columns{"operation", "kind",           "stream",      "issue", "finish",
+const std::vector<std::string> rta_csv_columns{"operation", "kind",           "stream",   "issue",       "finish",
                                                "response",  "meets_deadline", "deadline", "deadline_met"};
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
@@ -112,10 +112,10 @@ void add_rta_command(CLI::App& cli, Action& action) {
     add_names_option(sub, "--order", o->order,
                      "launch order among operations issued at the same instant, as comma-separated\n"
                      "names (as for simulate); default: the [scenario] order, else file order");
-    CLI::Option* json = sub->add_flag(
-        "--json", o->json,
-        "print JSON: context (tool, command, input, options, time_unit), scope, reasons, g_max,\n"
-        "operations (times as exact strings, \"3/2\"; schema: docs/schema/rta.json)");
+    CLI::Option* json =
+        sub->add_flag("--json", o->json,
+                      "print JSON: context (tool, command, input, options, time_unit), scope, reasons, g_max,\n"
+                      "operations (times as exact strings, \"3/2\"; schema: docs/schema/rta.json)");
     sub->add_flag("--csv", o->csv,
                   "print CSV: a header row, then one row per operation (operation, kind, stream, issue,\n"
                   "finish, response, meets_deadline: the RTA's prediction, deadline, deadline_met: only\n"

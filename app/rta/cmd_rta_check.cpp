@@ -137,7 +137,7 @@ std::optional<bool> met_of(const Workload& w, const KernelVerdict& v) {
 }
 
 const std::vector<std::string> rta_check_csv_columns{
-    "operation", "kind",   "stream",       "rta_max_over_orders", "rta_max_upper_bound", "verdict",
+    "operation", "kind",         "stream",   "rta_max_over_orders", "rta_max_upper_bound", "verdict",
     "excess",    "tx2_response", "deadline", "deadline_met",        "unknown_reason"};
 
 Json verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts) {
@@ -200,8 +200,8 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
         if (v.excess)
             std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response "
                       << human_string(*v.answer.response)
-                      << ", replayed by the simulator): "
-                      << witness_summary(w, *v.answer.counterexample, o.wide) << "\n";
+                      << ", replayed by the simulator): " << witness_summary(w, *v.answer.counterexample, o.wide)
+                      << "\n";
     if (wrote_first && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
@@ -245,15 +245,15 @@ int run_rta_check(const RtaCheckOptions& o) {
 
 void add_rta_check_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<RtaCheckOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("rta-check",
-                           "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
-                           "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
-                           "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
-                           "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
-                           "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
-                           "error. Block-time intervals and issue windows are refused (exit 3): the RTA takes fixed block\n"
-                           "times and issue instants.");
+    CLI::App* sub = cli.add_subcommand(
+        "rta-check",
+        "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
+        "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
+        "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
+        "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
+        "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
+        "error. Block-time intervals and issue windows are refused (exit 3): the RTA takes fixed block\n"
+        "times and issue instants.");
     add_verify_options(sub, *o);
     add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--counterexample", o->counterexample,

@@ -136,7 +136,8 @@ void add_rta_falsify_command(CLI::App& cli, Action& action) {
         ->check(CLI::Range(1, 4));
     sub->add_option("--blocks", o->blocks, "at most this many blocks per kernel (1..8, default 4)")
         ->check(CLI::Range(1, 8));
-    sub->add_option("--timeout", o->timeout, "seconds for the whole run (as wcrt; default: none, every grid to its end); a grid not\n"
+    sub->add_option("--timeout", o->timeout,
+                    "seconds for the whole run (as wcrt; default: none, every grid to its end); a grid not\n"
                     "finished is said so");
     sub->add_flag("--json", o->json,
                   "print JSON for scripts: the run's context, then per reason its findings (times as\n"

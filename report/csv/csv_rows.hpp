@@ -1,9 +1,9 @@
 #pragma once
 // CSV for spreadsheets and batch scripts, quoted as RFC 4180 says (a field with a comma, a
 // quote or a line break is enclosed in quotes, its quotes doubled); lines end in "\n", which
-// every CSV reader accepts, so that the output diffs cleanly with other Unix text. The rows are taken from the command's JSON operations, so a CSV cell
-// always holds exactly the JSON's value: an exact time string ("3/2"), true/false, or empty
-// for null.
+// every CSV reader accepts, so that the output diffs cleanly with other Unix text. The rows are taken from the
+// command's JSON operations, so a CSV cell always holds exactly the JSON's value: an exact time string ("3/2"),
+// true/false, or empty for null.
 #include <string>
 #include <vector>
 
