@@ -11,7 +11,10 @@ std::string csv_field(const std::string& field) {
 
 std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns) {
     std::string out;
-    for (std::size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + csv_field(columns[i]);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (i) out += ',';
+        out += csv_field(columns[i]);
+    }
     out += '\n';
     for (const Json& row : rows) {
         for (std::size_t i = 0; i < columns.size(); ++i) {
