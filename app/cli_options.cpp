@@ -58,8 +58,18 @@ void check_block_outputs(const Workload& w, const std::string& svg, const std::s
                          std::to_string(max_listed_blocks) + " (the table without --blocks has no such limit)");
 }
 
+namespace {
+
+// What the announcement on stderr calls the chart: "the schedule", "t4's witness".
+std::string chart_what(const Workload& w, const ChartContext& ctx) {
+    if (ctx.kind == ChartKind::schedule || !ctx.op) return "the schedule";
+    return w.ops[*ctx.op].name + (ctx.kind == ChartKind::witness ? "'s witness" : "'s counterexample");
+}
+
+}  // namespace
+
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s, const ChartContext& ctx) {
-    write_output_file(path, gantt_svg(w, s, ctx));
+    write_output_file(path, gantt_svg(w, s, ctx), "SVG chart of " + chart_what(w, ctx));
 }
 
 }  // namespace gpuwcrt::app

@@ -9,6 +9,7 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
+#include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 
@@ -61,6 +62,66 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
+// The deadline of the file, against the bounds: the bound checked may be a --bound instead.
+Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers) {
+    Json list = Json::array();
+    for (const auto& a : answers) {
+        const Operation& op = w.ops[a.op];
+        Json j = {{"name", op.name},
+                  {"kind", op.is_kernel() ? "kernel" : "copy"},
+                  {"stream", w.streams[op.stream].name},
+                  {"bound", exact_string(a.bound)},
+                  {"verdict", to_string(a.verdict)}};
+        if (a.counterexample) {
+            j["response"] = exact_string(*a.response);
+            j["counterexample"] = witness_json(w, *a.counterexample);
+        }
+        if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
+        if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
+        j["upper_bound"] = time_or_null(a.upper_bound);
+        j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
+        j["lower_bound"] = time_or_null(a.lower_bound);
+        j["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
+        add_deadline(j, op.deadline, deadline_met(op.deadline, a.lower_bound, a.upper_bound));
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+Json certify_body(const CertifyOptions& o, const Json& list, const EngineRun& run) {
+    return {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", stats_json(run)}};
+}
+
+const std::vector<std::string> certify_csv_columns{
+    "operation", "kind",        "stream",   "bound",    "verdict",      "response",      "lower_bound",
+    "lower_by",  "upper_bound", "upper_by", "deadline", "deadline_met", "unknown_reason"};
+
+void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
+    std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
+    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
+    TextTable t({"operation", "bound", "verdict", "violating response"});
+    for (const auto& a : answers) {
+        std::string verdict = to_string(a.verdict);
+        if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
+        if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
+        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != "busy-time bound")
+            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + a.upper_by + ")";
+        else if (a.verdict == Verdict::unknown && a.upper_bound)
+            verdict += " (upper bound " + human_string(*a.upper_bound) + ")";
+        // An unknown verdict: the bound lies between a replayed response and the proven bound.
+        if (a.verdict == Verdict::unknown && a.lower_bound)
+            verdict +=
+                " (lower bound " + human_string(*a.lower_bound) + (a.lower_by.empty() ? "" : " by " + a.lower_by) + ")";
+        t.add({w.ops[a.op].name, a.bound, verdict, a.response});
+    }
+    t.print(std::cout);
+    for (const auto& a : answers)
+        if (a.counterexample)
+            std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
+                      << " > " << human_string(a.bound)
+                      << ", replayed by the simulator): " << witness_summary(w, *a.counterexample, o.wide) << "\n";
+}
+
 int exit_code(const std::vector<CertifyAnswer>& answers) {
     bool unknown = false;
     for (const auto& a : answers) {
@@ -92,47 +153,30 @@ int run_certify(const CertifyOptions& o) {
                                 human_string(*first_cex->response) + " > bound " + human_string(first_cex->bound) +
                                 " (gpuwcrt certify " + o.file + ")";
         if (!o.counterexample.empty())
-            write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why));
+            write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why),
+                              "workload TOML of " + w.ops[first_cex->op].name + "'s counterexample");
         if (!o.svg.empty())
             write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)),
                             counterexample_chart(w, first_cex->op, *first_cex->response, first_cex->bound));
+    } else if (!o.svg.empty() || !o.counterexample.empty()) {
+        std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to "
+                  << (o.svg.empty()              ? o.counterexample
+                      : o.counterexample.empty() ? o.svg
+                                                 : o.counterexample + " or " + o.svg)
+                  << "\n";
     }
-    if (o.json) {
-        Json list = Json::array();
-        for (const auto& a : answers) {
-            Json j = {{"name", w.ops[a.op].name}, {"bound", exact_string(a.bound)}, {"verdict", to_string(a.verdict)}};
-            if (a.counterexample) {
-                j["response"] = exact_string(*a.response);
-                j["counterexample"] = witness_json(w, *a.counterexample);
-            }
-            if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
-            if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
-            j["upper_bound"] = time_or_null(a.upper_bound);
-            j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
-            list.push_back(j);
+    if (o.json || o.csv) {
+        const Json list = verdicts_json(w, answers);
+        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns);
+        else {
+            OutputContext context = verify_context("certify", o, w);
+            context.options["bound"] = o.bounds;
+            context.options["only_bounds"] = o.only_bounds;
+            std::cout << with_context(context, certify_body(o, list, run)).dump(2) << '\n';
         }
-        const Json st = stats_json(run);
-        std::cout << Json{{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", st}}.dump(2)
-                  << '\n';
         return exit_code(answers);
     }
-    std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
-    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
-    TextTable t({"operation", "bound", "verdict", "violating response"});
-    for (const auto& a : answers) {
-        std::string verdict = to_string(a.verdict);
-        if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
-        if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
-        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != "busy-time bound")
-            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + a.upper_by + ")";
-        t.add({w.ops[a.op].name, a.bound, verdict, a.response});
-    }
-    t.print(std::cout);
-    for (const auto& a : answers)
-        if (a.counterexample)
-            std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
-                      << " > " << human_string(a.bound)
-                      << ", replayed by the simulator): " << describe_witness(w, *a.counterexample) << "\n";
+    print_certify_text(o, w, answers);
     if (first_cex && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";

@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
 #include "app/phase_progress.hpp"
+#include "report/context/output_context.hpp"
 #include "report/trace/trace_compare.hpp"
 #include "report/trace/trace_svg.hpp"
 
@@ -32,9 +33,16 @@ int run_compare(const CompareOptions& o) {
     if (!o.policy.empty()) to.policy = o.policy;
     to.instant = o.instant == "before" ? LaunchInstant::before : LaunchInstant::after;
     const TraceComparison c = compare_trace(w, logs, to);
-    if (!o.svg.empty()) write_output_file(o.svg, trace_svg(c.measured_workload, c.measured, c.workload, c.predicted));
-    if (o.json) std::cout << trace_comparison_json(c).dump(2) << '\n';
-    else print_trace_comparison(std::cout, c);
+    if (!o.svg.empty())
+        write_output_file(o.svg, trace_svg(c.measured_workload, c.measured, c.workload, c.predicted),
+                          "SVG chart of the measured and the predicted schedule");
+    if (o.json) {
+        OutputContext context = workload_context("compare-trace", o.workload, w);
+        context.time_unit = "s";  // the examiner's logs are in seconds, whatever the workload says
+        context.options = {
+            {"logs", o.logs}, {"policy", o.policy.empty() ? Json(nullptr) : Json(o.policy)}, {"issue", o.instant}};
+        std::cout << with_context(context, trace_comparison_json(c)).dump(2) << '\n';
+    } else print_trace_comparison(std::cout, c);
     return 0;
 }
 
@@ -55,7 +63,9 @@ void add_compare_trace_command(CLI::App& cli, Action& action) {
                     "which logged launch instant is the issue time: 'after' (default: when the launch\n"
                     "call returned, cuda_launch_times[1]) or 'before' (when it was entered, [0])")
         ->check(CLI::IsMember({"before", "after"}));
-    sub->add_flag("--json", o->json, "print JSON, times as exact strings");
+    sub->add_flag("--json", o->json,
+                  "print JSON: the run's context, then per kernel measured and predicted times (exact\n"
+                  "strings, seconds), deadline and deadline_met (measured); schema: docs/schema/compare-trace.json");
     sub->add_option("--svg", o->svg, "write measured and predicted Gantt charts, one above the other");
     sub->callback([o, &action] { action = [o] { return run_compare(*o); }; });
 }

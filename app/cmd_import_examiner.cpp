@@ -60,7 +60,7 @@ int run_import(const ImportOptions& o) {
     wo.comments.push_back(
         "file order in `simulate` unless --order says otherwise (SPEC §5): the config does not fix it.");
     for (const std::string& n : im.notes) wo.comments.push_back(n);
-    write_output_file(o.output, workload_to_toml(im.workload, wo));
+    write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
     return 0;
 }
 

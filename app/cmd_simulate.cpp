@@ -5,6 +5,8 @@
 #include "app/commands.hpp"
 #include "app/phase_progress.hpp"
 #include "app/output_file.hpp"
+#include "report/context/output_context.hpp"
+#include "report/csv/csv_rows.hpp"
 #include "report/schedule_json.hpp"
 #include "report/schedule_table.hpp"
 #include "sim/simulate.hpp"
@@ -17,9 +19,13 @@ struct SimulateOptions {
     std::optional<std::string> order;
     std::string policy;
     bool json = false;
+    bool csv = false;
     bool blocks = false;
     std::string svg;
 };
+
+const std::vector<std::string> simulate_csv_columns{"operation", "kind",     "stream",   "issue",       "start",
+                                                    "finish",    "response", "deadline", "deadline_met"};
 
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
@@ -33,8 +39,16 @@ int run_simulate(const SimulateOptions& o) {
     const Schedule s = simulate(w, sc);
     progress.set_phase("writing the result");
     if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
-    if (o.json) std::cout << schedule_json(w, s).dump(2) << '\n';
-    else print_schedule_table(std::cout, w, s, o.blocks);
+    if (!o.json && !o.csv) {
+        print_schedule_table(std::cout, w, s, o.blocks);
+        return 0;
+    }
+    OutputContext context = workload_context("simulate", o.file, w);
+    context.options = {{"order", o.order ? Json(*o.order) : Json(nullptr)},
+                       {"policy", o.policy.empty() ? Json(nullptr) : Json(o.policy)}};
+    const Json out = with_context(context, schedule_json(w, s, o.json));
+    if (o.json) std::cout << out.dump(2) << '\n';
+    else std::cout << csv_from_json(out["operations"], simulate_csv_columns);
     return 0;
 }
 
@@ -52,8 +66,15 @@ void add_simulate_command(CLI::App& cli, Action& action) {
                      "names (e.g. K2,K3,K4,K1); unnamed operations follow in file order. An order\n"
                      "that breaks stream order or issue times is an input error.");
     add_policy_option(sub, o->policy);
-    sub->add_flag("--json", o->json, "print JSON: operations and blocks, times as exact strings (\"3/2\")");
-    sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table");
+    CLI::Option* json =
+        sub->add_flag("--json", o->json,
+                      "print JSON: the run's context (tool, command, input, options, time_unit), operations\n"
+                      "and blocks, times as exact strings (\"3/2\"); schema: docs/schema/simulate.json");
+    CLI::Option* csv = sub->add_flag("--csv", o->csv,
+                                     "print CSV: a header row, then one row per operation (operation, kind, stream,\n"
+                                     "issue, start, finish, response, deadline, deadline_met; times as in --json)")
+                           ->excludes(json);
+    sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table")->excludes(csv);
     sub->add_option("--svg", o->svg, "write a Gantt chart (one lane per SM, a CE lane for copies)");
     sub->callback([o, &action] { action = [o] { return run_simulate(*o); }; });
 }

@@ -9,6 +9,7 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
+#include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 
@@ -44,8 +45,74 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
     const std::string what = a.status == WcrtStatus::exact ? "its WCRT" : "a lower bound on its WCRT (run unfinished)";
     const std::string why = "Witness: '" + w.ops[a.op].name + "' responds in " + human_string(*a.wcrt) + ", " + what +
                             " (gpuwcrt wcrt " + o.file + ")";
-    write_output_file(o.witness, witness_toml(w, *a.witness, why));
+    write_output_file(o.witness, witness_toml(w, *a.witness, why),
+                      "workload TOML of " + w.ops[a.op].name + "'s witness");
     return true;
+}
+
+// wcrt as a deadline check: met iff the proven upper bound is within the deadline, missed iff
+// the replayed lower bound exceeds it, else not known.
+std::optional<bool> met_of(const Workload& w, const WcrtAnswer& a) {
+    return deadline_met(w.ops[a.op].deadline, a.wcrt, a.upper_bound);
+}
+
+Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, const RtaColumns& rta) {
+    Json list = Json::array();
+    for (const WcrtAnswer& a : answers) {
+        const Operation& op = w.ops[a.op];
+        Json j = {{"name", op.name},
+                  {"kind", op.is_kernel() ? "kernel" : "copy"},
+                  {"stream", w.streams[op.stream].name},
+                  {"wcrt", time_or_null(a.wcrt)},
+                  {"status", to_string(a.status)},
+                  {"upper_bound", time_or_null(a.upper_bound)},
+                  {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
+                  {"rta_file_order", time_or_null(rta.file_order[a.op])},
+                  {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}};
+        if (a.status == WcrtStatus::unknown) j["unknown_reason"] = a.unknown_reason;
+        j["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
+        j["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
+        j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
+        add_deadline(j, op.deadline, met_of(w, a));
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
+const std::vector<std::string> wcrt_csv_columns{
+    "operation",   "kind",     "stream",   "wcrt",         "status",         "lower_bound",        "lower_by",
+    "upper_bound", "upper_by", "deadline", "deadline_met", "rta_file_order", "rta_max_over_orders"};
+
+void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
+                      const RtaColumns& rta) {
+    bool deadlines = false;
+    for (const WcrtAnswer& a : answers) deadlines = deadlines || w.ops[a.op].deadline;
+    // wcrt: the worst replayed response found (the WCRT when exact, else a lower bound);
+    // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
+    // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
+    // another (auto combines them).
+    std::vector<std::string> header{"operation", "wcrt", "upper bound", "status", "by", "witness order"};
+    if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
+    header.insert(header.end(), {"rta(file order)", "rta(max over orders)"});
+    TextTable t(header);
+    for (const WcrtAnswer& a : answers) {
+        const std::string order = a.witness ? witness_order(w, *a.witness, o.wide) : "";
+        std::string status = to_string(a.status);
+        if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
+        std::string by = a.lower_by.empty() ? "-" : a.lower_by;
+        if (!a.upper_by.empty() && a.upper_by != a.lower_by) by += " / " + a.upper_by;
+        std::vector<TableCell> row{w.ops[a.op].name, a.wcrt, a.upper_bound, status, by, order};
+        if (deadlines) {
+            const std::optional<bool> met = met_of(w, a);
+            const std::string text = !w.ops[a.op].deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
+            row.insert(row.begin() + 4, {w.ops[a.op].deadline, text});
+        }
+        row.insert(row.end(), {rta.file_order[a.op], rta.max_over_orders[a.op]});
+        t.add(row);
+    }
+    t.print(std::cout);
+    if (deadlines)
+        std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it\n";
 }
 
 int run_wcrt(const WcrtOptions& o) {
@@ -68,51 +135,30 @@ int run_wcrt(const WcrtOptions& o) {
     if (!o.svg.empty() && answers.front().witness) {
         const Schedule s = simulate(w, witness_scenario(w, *answers.front().witness));
         write_gantt_svg(o.svg, w, s, witness_chart(w, answers.front().op, s.response(answers.front().op)));
+    } else if (!o.svg.empty()) {
+        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
+                  << "' was found in time: no chart written to " << o.svg << "\n";
     }
     if (!o.witness.empty() && !wrote_witness)
         std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
                   << "' was found in time: no witness written to " << o.witness << "\n";
-    if (o.json) {
-        Json list = Json::array();
-        for (const WcrtAnswer& a : answers) {
-            list.push_back({{"name", w.ops[a.op].name},
-                            {"wcrt", time_or_null(a.wcrt)},
-                            {"status", to_string(a.status)},
-                            {"upper_bound", time_or_null(a.upper_bound)},
-                            {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
-                            {"rta_file_order", time_or_null(rta.file_order[a.op])},
-                            {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}});
-            if (a.status == WcrtStatus::unknown) list.back()["unknown_reason"] = a.unknown_reason;
-            list.back()["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
-            list.back()["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
-            list.back()["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
+    if (o.json || o.csv) {
+        OutputContext context = verify_context("wcrt", o, w);
+        context.options["op"] = o.ops;
+        context.options["rta_timeout"] = o.rta_timeout ? Json(*o.rta_timeout) : Json(nullptr);
+        const Json list = answers_json(w, answers, rta);
+        if (o.csv) {
+            std::cout << csv_from_json(list, wcrt_csv_columns);
+            return exit_code(answers);
         }
-        const Json st = stats_json(run);
-        Json out = {{"engine", o.engine}, {"policy", o.policy},     {"operations", list},
-                    {"stats", st},        {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
-        std::cout << out.dump(2) << '\n';
+        const Json body = {{"engine", o.engine},       {"policy", o.policy},     {"operations", list},
+                           {"stats", stats_json(run)}, {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
+        std::cout << with_context(context, body).dump(2) << '\n';
         return exit_code(answers);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
-    // wcrt: the worst replayed response found (the WCRT when exact, else a lower bound);
-    // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
-    // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
-    // another (auto combines them).
-    TextTable t({"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)",
-                 "rta(max over orders)"});
-    for (const WcrtAnswer& a : answers) {
-        std::string order;
-        if (a.witness)
-            for (int op : a.witness->launch_order) order += (order.empty() ? "" : ",") + w.ops[op].name;
-        std::string status = to_string(a.status);
-        if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        std::string by = a.lower_by.empty() ? "-" : a.lower_by;
-        if (!a.upper_by.empty() && a.upper_by != a.lower_by) by += " / " + a.upper_by;
-        t.add({w.ops[a.op].name, a.wcrt, a.upper_bound, status, by, order, rta.file_order[a.op],
-               rta.max_over_orders[a.op]});
-    }
-    t.print(std::cout);
+    print_wcrt_table(o, w, answers, rta);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
     if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";

@@ -8,6 +8,7 @@
 #include "app/parse_error_message.hpp"
 #include "app/resource_limits.hpp"
 #include "model/source_location.hpp"
+#include "report/context/version.hpp"
 
 int main(int argc, char** argv) {
     using namespace gpuwcrt::app;
@@ -18,7 +19,7 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ok/certified, 1 refuted, 2 unknown, 3 input error, 4 internal error.",
         "gpuwcrt"};
     cli.require_subcommand(1);
-    cli.set_version_flag("--version", std::string("gpuwcrt ") + GPUWCRT_VERSION + "\nZ3 " + Z3_get_full_version(),
+    cli.set_version_flag("--version", std::string("gpuwcrt ") + gpuwcrt::tool_version + "\nZ3 " + Z3_get_full_version(),
                          "Print the gpuwcrt and Z3 versions and exit");
     Action action;
     add_simulate_command(cli, action);

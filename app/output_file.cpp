@@ -40,7 +40,7 @@ std::string fresh_temporary(const std::string& path) {
 
 }  // namespace
 
-void write_output_file(const std::string& path, const std::string& content) {
+void write_output_file(const std::string& path, const std::string& content, const std::string& what) {
     if (path == "-") {
         std::cout << content;
         return;
@@ -58,6 +58,7 @@ void write_output_file(const std::string& path, const std::string& content) {
         std::remove(tmp.c_str());
         throw InputError({path, 0, 0}, "cannot write the output file");
     }
+    std::cerr << "gpuwcrt: wrote " << path << " (" << what << ")\n";
 }
 
 void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,

@@ -4,9 +4,10 @@
 
 namespace gpuwcrt::app {
 
-// Writes through a temporary file and a rename, so a failed run never leaves half a file.
-// `path` "-" writes to standard output.
-void write_output_file(const std::string& path, const std::string& content);
+// Writes through a temporary file and a rename, so a failed run never leaves half a file, and
+// says so on stderr: "gpuwcrt: wrote PATH (WHAT)", so that no file appears unannounced.
+// `path` "-" writes to standard output (and announces nothing).
+void write_output_file(const std::string& path, const std::string& content, const std::string& what);
 
 struct OutputPath {
     std::string option;  // "--svg", "-o", … for the message

@@ -1,6 +1,8 @@
 #include "app/parse_error_message.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace gpuwcrt::app {
 namespace {
@@ -45,10 +47,50 @@ struct Context {
     }
 };
 
+// Levenshtein distance: how many single-character edits turn `a` into `b`.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// The option of the command (or, before a command, of gpuwcrt itself) nearest to a misspelt
+// `given`, when it is near enough to be the likely intent: at most a third of its letters off.
+std::string did_you_mean(const Context& c, const std::string& given) {
+    const CLI::App& app = c.sub ? *c.sub : c.cli;
+    // What one command calls the replayable scenario file, the other calls otherwise.
+    for (const auto& [asked, meant] : {std::pair<std::string, std::string>{"--witness", "--counterexample"},
+                                       std::pair<std::string, std::string>{"--counterexample", "--witness"}})
+        if (given == asked && app.get_option_no_throw(meant)) return "; did you mean " + meant + "?";
+    std::string best;
+    std::size_t best_distance = std::string::npos;
+    for (const CLI::Option* opt : app.get_options()) {
+        for (const std::string& name : opt->get_lnames()) {
+            const std::string candidate = "--" + name;
+            const std::size_t d = edit_distance(given, candidate);
+            if (d < best_distance) best = candidate, best_distance = d;
+        }
+    }
+    const std::size_t letters = given.size() > 2 ? given.size() - 2 : given.size();
+    if (best.empty() || best_distance == 0 || best_distance * 3 > letters + 2) return "";
+    return "; did you mean " + best + "?";
+}
+
 // An argument that no option or positional took: the most direct thing to point at.
 std::string unexpected_argument(const Context& c, const std::string& arg) {
-    if (arg.size() > 1 && arg[0] == '-')
-        return "gpuwcrt: " + before(arg, "=") + ": unknown option of '" + c.command() + "'" + c.see_help();
+    if (arg.size() > 1 && arg[0] == '-') {
+        const std::string name = before(arg, "=");
+        return "gpuwcrt: " + name + ": unknown option of '" + c.command() + "'" + did_you_mean(c, name) + c.see_help();
+    }
     if (!c.sub)
         return "gpuwcrt: " + quoted(arg) + " is not a command; the commands are " + c.commands() +
                " (see gpuwcrt --help)";

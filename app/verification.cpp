@@ -6,6 +6,8 @@
 
 #include "bounds/rta/rta_workload.hpp"
 #include "model/io/write_toml.hpp"
+#include "report/compact/compact_list.hpp"
+#include "report/display_width.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
@@ -17,7 +19,7 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                     "--timeout; each value says which engine gave it (docs/verification-engines.md).\n"
                     "bounds: the interval abstraction (docs/abstraction.md): a proven upper bound for\n"
                     "every operation and a replayed lower bound, exact when they meet; ranges over\n"
-                    "block-time intervals and issue windows (no priorities or NULL stream yet).\n"
+                    "block-time intervals and issue windows, priorities, the NULL stream and copies.\n"
                     "exact: explicit-state search over the scheduler's states, every operation at once\n"
                     "(docs/exact-engine.md; copies, priorities, the NULL stream; intervals and windows\n"
                     "on the tick grid, as lower bounds).\n"
@@ -34,14 +36,27 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("--timeout", o.timeout,
                     "seconds for the whole run, from 0.001 to 10000000 (read exactly: 0.5, 1e3, 1/3;\n"
                     "rounded up to whole milliseconds); what is not decided by then is 'unknown', never\n"
-                    "certified");
+                    "certified. Default: none, the run lasts until every value is decided");
     sub->add_option("--threads", o.threads,
                     "worker threads of the exact engine's search (--engine exact, and auto's exact\n"
                     "phase), 1 to 64; default: the number of cores, at most 8. The answers and\n"
                     "witnesses do not depend on it, only the time")
         ->type_name("N");
-    sub->add_flag("--json", o.json, "print JSON for scripts (times as exact strings \"3/2\")");
-    sub->add_option("--svg", o.svg, "write the schedule of the (first) witness/counterexample as an SVG chart");
+    CLI::Option* json = sub->add_flag("--json", o.json,
+                                      "print JSON for scripts: the run's context (tool, command, input, options,\n"
+                                      "time_unit), then per operation its values, deadline and deadline_met (times\n"
+                                      "as exact strings \"3/2\"; schema: docs/schema/" +
+                                          sub->get_name() + ".json)");
+    sub->add_flag("--csv", o.csv,
+                  "print CSV: a header row, then one row per operation with the values of --json (no\n"
+                  "witnesses)")
+        ->excludes(json);
+    sub->add_flag("--wide", o.wide,
+                  "print long lists in full in the table (witness orders, the SM of every block); by\n"
+                  "default they are shortened to keep lines within about 120 columns");
+    sub->add_option("--svg", o.svg,
+                    "write the schedule of the (first) witness/counterexample as an SVG chart (default: none;\n"
+                    "when there is none, stderr says so and nothing is written)");
 }
 
 EngineOptions engine_options(const VerifyOptions& o) {
@@ -150,6 +165,29 @@ RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::mil
         c.max_note = "the search ran out of memory (--max-memory)";
     }
     return c;
+}
+
+OutputContext verify_context(const std::string& command, const VerifyOptions& o, const Workload& w) {
+    OutputContext c = workload_context(command, o.file, w);
+    c.options = {{"engine", o.engine},
+                 {"policy", o.policy},
+                 {"timeout", o.timeout ? Json(*o.timeout) : Json(nullptr)},
+                 {"threads", o.threads ? Json(*o.threads) : Json(nullptr)}};
+    return c;
+}
+
+std::string witness_order(const Workload& w, const WitnessScenario& x, bool wide) {
+    std::vector<std::string> names;
+    for (int op : x.launch_order) names.push_back(w.ops[op].name);
+    return compact_list(names, wide ? std::string::npos : 36, "ops", ",");
+}
+
+std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide) {
+    // Short witnesses read best whole; a long one (a block list of thousands of characters)
+    // gives way to its order and a pointer to where the rest is.
+    const std::string whole = describe_witness(w, x);
+    if (wide || display_width(whole) <= 90) return whole;
+    return "order " + witness_order(w, x, false) + "; SMs: --wide";
 }
 
 Json witness_json(const Workload& w, const WitnessScenario& x) {

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "report/context/output_context.hpp"
 #include "report/json.hpp"
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
@@ -23,6 +24,8 @@ struct VerifyOptions {
     std::optional<std::string> timeout;  // command-line text, seconds; checked and converted by engine_options
     std::optional<long long> threads;    // --threads; checked by engine_options
     bool json = false;
+    bool csv = false;
+    bool wide = false;  // long lists in full in the text tables
     std::string svg;
 };
 
@@ -71,6 +74,16 @@ struct RtaColumns {
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };
 RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap);
+
+// The context of a --json output of `command` (report/context/): the verification options.
+OutputContext verify_context(const std::string& command, const VerifyOptions& o, const Workload& w);
+
+// A witness for a table line: whole when short (describe_witness), else its launch order
+// shortened to fit (compact_list) and where its SMs and block times are; --wide: always whole.
+// (The JSON and the --counterexample file always hold the whole witness.)
+std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wide);
+// The witness order for a table column: the names, shortened unless --wide.
+std::string witness_order(const Workload& w, const WitnessScenario& x, bool wide);
 
 Json witness_json(const Workload& w, const WitnessScenario& x);
 std::string time_or_dash(const std::optional<Time>& t);

@@ -49,6 +49,10 @@ struct CertifyAnswer {
     // most `bound`), and which engine (solver/registry.hpp) or argument ("busy-time bound") proved it.
     std::optional<Time> upper_bound;
     std::string upper_by;
+    // The worst replayed response found (a lower bound on the WCRT), when the engine has one,
+    // and which engine found it: with an unknown verdict, the deadline lies between the bounds.
+    std::optional<Time> lower_bound;
+    std::string lower_by;
     std::string unknown_reason;
 };
 

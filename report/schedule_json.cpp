@@ -1,8 +1,10 @@
 #include "report/schedule_json.hpp"
 
+#include "report/context/output_context.hpp"
+
 namespace gpuwcrt {
 
-Json schedule_json(const Workload& w, const Schedule& s) {
+Json schedule_json(const Workload& w, const Schedule& s, bool with_blocks) {
     Json ops = Json::array(), blocks = Json::array();
     for (int i : s.launch_order) {
         const Operation& o = w.ops[i];
@@ -14,12 +16,12 @@ Json schedule_json(const Workload& w, const Schedule& s) {
                   {"start", exact_string(t.start)},
                   {"finish", exact_string(t.finish)},
                   {"response", exact_string(s.response(i))}};
-        if (o.deadline) {
-            j["deadline"] = exact_string(*o.deadline);
-            j["meets_deadline"] = s.response(i) <= *o.deadline;
-        }
+        const std::optional<bool> met = o.deadline ? std::optional(s.response(i) <= *o.deadline) : std::nullopt;
+        add_deadline(j, o.deadline, met);
+        if (met) j["meets_deadline"] = *met;  // the key scripts read before "deadline_met"
         ops.push_back(std::move(j));
     }
+    if (!with_blocks) return {{"operations", ops}};
     for (const BlockTiming& b : s.blocks)
         blocks.push_back({{"kernel", w.ops[b.kernel].name},
                           {"index", b.index},

@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libz3-dev libboost-dev libtomlplusplus-dev catch2
           libcli11-dev nlohmann-json3-dev libpugixml-dev)
-[ "${1:-main}" = test ] && packages+=(python3)  # scripts/check_sizes.sh
+# python3: scripts/check_sizes.sh; python3-jsonschema: tests/validate_json.py (docs/schema/)
+[ "${1:-main}" = test ] && packages+=(python3 python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -13,6 +13,7 @@
 #include "app/verification.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/time_unit.hpp"
+#include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 #include "solver/block/answer_merge.hpp"
@@ -119,18 +120,36 @@ void write_first_counterexample(const Workload& w, const RtaCheckOptions& o, con
                             human_string(*first.answer.response - *first.excess) +
                             " maximised over launch orders (gpuwcrt rta-check " + o.file + ")";
     if (!o.counterexample.empty())
-        write_output_file(o.counterexample, witness_toml(w, *first.answer.counterexample, why));
+        write_output_file(o.counterexample, witness_toml(w, *first.answer.counterexample, why),
+                          "workload TOML of " + w.ops[first.op].name + "'s counterexample");
     if (!o.svg.empty())  // the bound refuted is the RTA's value
         write_gantt_svg(
             o.svg, w, simulate(w, witness_scenario(w, *first.answer.counterexample)),
             counterexample_chart(w, first.op, *first.answer.response, *first.answer.response - *first.excess));
 }
 
-void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
-                const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
+// The kernel's deadline against what the WCRT engines proved: the certified bound (or their
+// upper bound) from above, a replayed response from below.
+std::optional<bool> met_of(const Workload& w, const KernelVerdict& v) {
+    const CertifyAnswer& a = v.answer;
+    std::optional<Time> upper = a.upper_bound;
+    if (!upper && a.verdict == Verdict::certified) upper = a.bound;
+    return deadline_met(w.ops[v.op].deadline, a.lower_bound ? a.lower_bound : a.response, upper);
+}
+
+const std::vector<std::string> rta_check_csv_columns{
+    "operation", "kind",         "stream",   "rta_max_over_orders", "rta_max_upper_bound", "verdict",
+    "excess",    "tx2_response", "deadline", "deadline_met",        "unknown_reason"};
+
+Json verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts) {
     Json list = Json::array();
     for (const auto& v : verdicts) {
-        Json j = {{"name", w.ops[v.op].name}, {"rta_max_over_orders", time_or_null(v.rta_max)}, {"verdict", v.verdict}};
+        const Operation& op = w.ops[v.op];
+        Json j = {{"name", op.name},
+                  {"kind", "kernel"},
+                  {"stream", w.streams[op.stream].name},
+                  {"rta_max_over_orders", time_or_null(v.rta_max)},
+                  {"verdict", v.verdict}};
         if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
         if (v.excess) {
             j["excess"] = exact_string(*v.excess);
@@ -138,15 +157,27 @@ void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& 
             j["counterexample"] = witness_json(w, *v.answer.counterexample);
         }
         if (v.verdict == "unknown") j["unknown_reason"] = v.answer.unknown_reason;
-        list.push_back(j);
+        add_deadline(j, op.deadline, met_of(w, v));
+        list.push_back(std::move(j));
     }
-    std::cout << Json{{"engine", engine},
-                      {"policy", o.policy},
-                      {"kernels", list},
-                      {"rta_scope", rta_scope_name(reasons.empty())},
-                      {"rta_scope_reasons", reasons}}
-                     .dump(2)
-              << '\n';
+    return list;
+}
+
+void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
+                const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
+    const Json list = verdicts_json(w, verdicts);
+    if (o.csv) {
+        std::cout << csv_from_json(list, rta_check_csv_columns);
+        return;
+    }
+    OutputContext context = verify_context("rta-check", o, w);
+    context.options["rta_timeout"] = o.rta_timeout ? Json(*o.rta_timeout) : Json(nullptr);
+    const Json body = {{"engine", engine},
+                       {"policy", o.policy},
+                       {"kernels", list},
+                       {"rta_scope", rta_scope_name(reasons.empty())},
+                       {"rta_scope_reasons", reasons}};
+    std::cout << with_context(context, body).dump(2) << '\n';
 }
 
 void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
@@ -170,7 +201,8 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
         if (v.excess)
             std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response "
                       << human_string(*v.answer.response)
-                      << ", replayed by the simulator): " << describe_witness(w, *v.answer.counterexample) << "\n";
+                      << ", replayed by the simulator): " << witness_summary(w, *v.answer.counterexample, o.wide)
+                      << "\n";
     if (wrote_first && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
@@ -199,7 +231,13 @@ int run_rta_check(const RtaCheckOptions& o) {
         if (v.verdict == "unsafe" && !first) first = &v;
     if (first) write_first_counterexample(w, o, *first);
     const std::vector<std::string> reasons = rta_scope_reasons(w);
-    if (o.json) print_json(w, o, checker.engine(), verdicts, reasons);
+    if (!first && (!o.svg.empty() || !o.counterexample.empty()))
+        std::cerr << "gpuwcrt rta-check: no kernel unsafe: no counterexample, nothing written to "
+                  << (o.svg.empty()              ? o.counterexample
+                      : o.counterexample.empty() ? o.svg
+                                                 : o.counterexample + " or " + o.svg)
+                  << "\n";
+    if (o.json || o.csv) print_json(w, o, checker.engine(), verdicts, reasons);
     else print_text(w, o, checker.engine(), verdicts, reasons, first != nullptr);
     return exit_code(verdicts);
 }
@@ -208,14 +246,15 @@ int run_rta_check(const RtaCheckOptions& o) {
 
 void add_rta_check_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<RtaCheckOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("rta-check",
-                           "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
-                           "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
-                           "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
-                           "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
-                           "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
-                           "error. Block-time intervals and issue windows are refused (exit 3), as by certify.");
+    CLI::App* sub = cli.add_subcommand(
+        "rta-check",
+        "Is the thesis RTA a safe bound on the TX2 for this workload? For each kernel, the RTA\n"
+        "maximised over every launch order is checked against ALL scenarios of the TX2 rules:\n"
+        "'safe' (certified: no scenario responds later), 'unsafe by X' (a scenario, replayed by\n"
+        "the simulator, responds X later), or 'unknown' (timeout; never reported as safe).\n"
+        "Exit 0 all safe, 1 some unsafe, 2 none unsafe but some unknown, 3 input error, 4 internal\n"
+        "error. Block-time intervals and issue windows are refused (exit 3): the RTA takes fixed block\n"
+        "times and issue instants.");
     add_verify_options(sub, *o);
     add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--counterexample", o->counterexample,

@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
 #include "app/verification.hpp"
+#include "report/context/output_context.hpp"
 #include "report/json.hpp"
 #include "solver/rta/falsify.hpp"
 
@@ -100,7 +101,14 @@ int run_falsify(const FalsifyOptions& o) {
         print_finding("largest ratio, fixed order", r.largest_fixed);
         print_finding("largest ratio, all orders", r.largest_all);
     }
-    if (o.json) std::cout << Json{{"reasons", all}}.dump(2) << "\n";
+    if (o.json) {
+        OutputContext context{"rta-falsify", "", Json::object(), std::nullopt};
+        context.options = {{"reason", o.reason},
+                           {"kernels", o.kernels},
+                           {"blocks", o.blocks},
+                           {"timeout", o.timeout ? Json(*o.timeout) : Json(nullptr)}};
+        std::cout << with_context(context, Json{{"reasons", all}}).dump(2) << "\n";
+    }
     return incomplete ? exit_unknown : exit_ok;
 }
 
@@ -128,8 +136,12 @@ void add_rta_falsify_command(CLI::App& cli, Action& action) {
         ->check(CLI::Range(1, 4));
     sub->add_option("--blocks", o->blocks, "at most this many blocks per kernel (1..8, default 4)")
         ->check(CLI::Range(1, 8));
-    sub->add_option("--timeout", o->timeout, "seconds for the whole run (as wcrt); a grid not finished is said so");
-    sub->add_flag("--json", o->json, "print JSON for scripts (times as exact strings \"3/2\")");
+    sub->add_option("--timeout", o->timeout,
+                    "seconds for the whole run (as wcrt; default: none, every grid to its end); a grid not\n"
+                    "finished is said so");
+    sub->add_flag("--json", o->json,
+                  "print JSON for scripts: the run's context, then per reason its findings (times as\n"
+                  "exact strings \"3/2\"; schema: docs/schema/rta-falsify.json)");
     sub->callback([o, &action] { action = [o] { return run_falsify(*o); }; });
 }
 

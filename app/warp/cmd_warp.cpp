@@ -13,6 +13,7 @@
 #include "model/io/warp/warp_toml.hpp"
 #include "model/warp/warp_tr.hpp"
 #include "model/source_location.hpp"
+#include "report/context/output_context.hpp"
 #include "report/text_table.hpp"
 #include "report/warp/warp_schedule_text.hpp"
 #include "solver/registry.hpp"
@@ -234,6 +235,29 @@ Json check_json(const WarpCheck& c) {
     return j;
 }
 
+// The interleavings only on --schedule: at W = 64 one takes hundreds of kilobytes. Every engine
+// that found a schedule shows it, also the bounds engine's longest one that refutes FT without
+// an exact worst case.
+void print_schedules(const WarpOptions& o, const WarpCheck& c, int ws, long long threads) {
+    const bool worst = !c.worst_schedule.rows.empty(), best = !c.best_schedule.rows.empty();
+    if (!o.schedule) {
+        if (c.outcome == WarpOutcome::refuted && worst)
+            std::cout << "(--schedule prints the worst-case interleaving that refutes FT)\n";
+        return;
+    }
+    if (worst) {
+        std::cout << "\nworst-case interleaving (makespan " << c.worst_schedule.makespan()
+                  << (c.worst ? "" : ", a lower bound on the worst case") << "):\n";
+        print_warp_schedule(std::cout, c.worst_schedule, ws, threads);
+    }
+    if (best) {
+        std::cout << "\nbest-case interleaving (makespan " << c.best_schedule.makespan()
+                  << (c.best ? "" : ", an upper bound on the best case") << "):\n";
+        print_warp_schedule(std::cout, c.best_schedule, ws, threads);
+    }
+    if (!worst && !best) std::cout << "(no interleaving found within --timeout: no schedule to print)\n";
+}
+
 int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt,
              const CLI::Option* rep_opt) {
     const WarpSpec spec = model_from(o);
@@ -274,19 +298,19 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     runner->cross_check(c);
     runner.reset();  // no progress line after the result
     if (o.json) {
-        std::cout << check_json(c).dump(2) << '\n';
+        OutputContext context{"warp", o.program_file, Json::object(), "cycles"};
+        context.options = {{"threads", threads_opt->count() ? Json(o.threads) : Json(nullptr)},
+                           {"warps", warps_opt->count() ? Json(o.warps) : Json(nullptr)},
+                           {"rep", rep_opt->count() ? Json(o.rep) : Json(nullptr)},
+                           {"fairness", o.fairness.empty() ? Json(nullptr) : Json(o.fairness)},
+                           {"engine", o.engine.empty() ? Json(warp_engine_name::automatic) : Json(o.engine)},
+                           {"timeout", o.timeout}};
+        std::cout << with_context(context, check_json(c)).dump(2) << '\n';
         return exit_code_of(c);
     }
     if (!c.cross_check.empty()) std::cout << "smt cross-check      " << c.cross_check << '\n';
     else if (c.engines_disagree) std::cout << "  ENGINES DISAGREE: this is a bug, not a result\n";
-    if ((o.schedule || c.outcome == WarpOutcome::refuted) && c.worst) {
-        std::cout << "\nworst-case interleaving (makespan " << *c.worst << "):\n";
-        print_warp_schedule(std::cout, c.worst_schedule, ws, threads);
-        if (o.schedule && c.best) {
-            std::cout << "\nbest-case interleaving (makespan " << *c.best << "):\n";
-            print_warp_schedule(std::cout, c.best_schedule, ws, threads);
-        }
-    }
+    print_schedules(o, c, ws, threads);
     return exit_code_of(c);
 }
 
@@ -420,9 +444,12 @@ void add_warp_command(CLI::App& cli, Action& action) {
     add_model_options(sub, *o);
     sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
     sub->add_flag("--json", o->json,
-                  "print {threads, warps, rep, fairness, ft, worst, best, verdict, worst_lower,\n"
-                  "worst_upper (proven bounds; both = worst when exact), schedule, engines, smt_cross_check}");
-    sub->add_flag("--schedule", o->schedule, "print the worst- and best-case interleavings (always on refutation)");
+                  "print {tool, command, input, options, time_unit (\"cycles\"), threads, warps, rep,\n"
+                  "fairness, ft, worst, best, verdict, worst_lower, worst_upper (proven bounds; both = worst\n"
+                  "when exact), schedule, engines, smt_cross_check} (schema: docs/schema/warp.json)");
+    sub->add_flag("--schedule", o->schedule,
+                  "print the worst- and best-case interleavings that the engines found, for every engine\n"
+                  "(default: off; they are W rows of makespan columns; --json always includes the worst)");
     sub->callback([o, threads, warps, rep, &action] {
         action = [o, threads, warps, rep] { return run_warp(*o, threads, warps, rep); };
     });

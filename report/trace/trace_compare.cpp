@@ -1,5 +1,7 @@
 #include "report/trace/trace_compare.hpp"
 
+#include "report/context/output_context.hpp"
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -238,6 +240,10 @@ Json trace_comparison_json(const TraceComparison& c) {
                       {"max_block_end_deviation", exact_string(k.max_end_deviation)},
                       {"blocks", k.blocks},
                       {"sm_matches", k.sm_matches}});
+        // The deadline against what was measured: the log is the fact here.
+        const std::optional<Time>& deadline = c.workload.ops[k.op].deadline;
+        const Time measured = k.measured_finish - k.issue;
+        add_deadline(ks.back(), deadline, deadline ? std::optional(measured <= *deadline) : std::nullopt);
     }
     j["kernels"] = ks;
     return j;

@@ -29,6 +29,8 @@ CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& b
     c.bound = bound;
     c.upper_bound = a.upper_bound;
     c.upper_by = a.upper_by;
+    c.lower_bound = a.wcrt;
+    c.lower_by = a.lower_by;
     if (a.upper_bound && *a.upper_bound <= bound) {
         c.verdict = Verdict::certified;
         if (a.status != WcrtStatus::exact && a.upper_by == "busy-time bound") c.busy_time_bound = a.upper_bound;
