@@ -9,18 +9,13 @@
 #include "solver/block/engines/bounds_engine.hpp"
 #include "solver/block/engines/exact_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
+#include "solver/block/run_plan.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {
 namespace {
 
 using Clock = Budget::Clock;
-
-bool has_ranges(const Workload& w) {
-    return std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
-        return !op.time.is_point() || (op.issue.kind == IssueSpec::Kind::at && !op.issue.at.is_point());
-    });
-}
 
 // What the links of the chain proved so far, per operation, and the steps they took.
 class Chain {
@@ -52,6 +47,7 @@ public:
                                    const std::function<std::string(const EngineRun&)>& detail) {
         const std::string name(engine.name());
         const Clock::time_point t0 = Clock::now();
+        budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
         EngineRun r;
         try {
             r = engine.run(EngineRequest{rq_.workload, open(), rq_.options, rq_.settled, rq_.progress}, slice);
@@ -62,8 +58,14 @@ public:
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
             absorb(rq_.workload, run_.answers[op], r.answers[op], name);
-        if (detail) step(name + ": " + seconds_since(t0) + detail(r) + ", " + open_text());
-        else run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
+        budget_.counters().decided = rq_.ops.size() - open().size();
+        if (budget_.expired() && stopped_in_.empty()) stopped_in_ = name;
+        const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
+        if (detail) step(name + ": " + seconds_since(t0) + detail(r) + stopped + ", " + open_text());
+        else {
+            run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
+            if (!stopped.empty()) step(name + stopped + ", " + open_text());
+        }
         return std::nullopt;
     }
 
@@ -71,6 +73,7 @@ public:
         for (int op : open())
             if (budget_.expired() && run_.answers[op].status != WcrtStatus::exact)
                 run_.answers[op].unknown_reason = "timeout";
+        if (!stopped_in_.empty()) run_.steps.push_back("stopped on time (--timeout or --max-memory) in the " + stopped_in_ + " step: the bounds are sound, not final");
         run_.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_);
         run_.complete = open().empty();
         run_.shown = shown;
@@ -85,10 +88,12 @@ private:
         if (r.shown.abstract_states != Shown::no) run_.stats.abstract_states += r.stats.abstract_states;
         if (r.stats.exact) run_.stats.exact = r.stats.exact;
     }
+public:
     void step(const std::string& line) {
         run_.steps.push_back(line);
         if (rq_.progress) rq_.progress(line);
     }
+private:
     std::string open_text() const {
         return std::to_string(open().size()) + " of " + std::to_string(rq_.ops.size()) + " open";
     }
@@ -97,6 +102,7 @@ private:
     const Budget& budget_;
     Clock::time_point start_;
     EngineRun run_;
+    std::string stopped_in_;  // the step the deadline stopped, if any
 };
 
 std::string no_detail(const EngineRun&) { return ""; }
@@ -122,26 +128,37 @@ StatsShown AutoEngine::stats_shown() const {
 EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) const {
     const Workload& w = request.workload;
     Chain chain(request, budget);
+    budget.counters().operations = request.ops.size();
+    budget.counters().decided = 0;
     std::shared_ptr<const BlockProblem> p;
-    std::optional<InputError> smt_refused;
+    std::optional<InputError> smt_refused, exact_refused, bounds_refused;
     try {
         p = std::make_shared<const BlockProblem>(make_block_problem(w));
     } catch (const InputError& e) {
         smt_refused = e;
     }
+    try {
+        ExactEngine().check_scope(w);
+    } catch (const InputError& e) {
+        exact_refused = e;
+        chain.step("exact: not applicable (" + e.message() + ")");
+    }
     const bool ranges = has_ranges(w);
-    // Point times: a cheap abstraction pass (a quarter of the time, 16 states per set), then
-    // the exact engine (four fifths of the rest when SMT can follow), then SMT on what is open.
-    // Intervals and windows: the abstraction (the upper bounds) gets half the time, then the
-    // exact engine's and the SMT engine's maxima over the grid (replayed lower bounds, exact
-    // only where they meet an upper bound: docs/verification-engines.md).
-    BoundsOptions quick;
-    if (!ranges) quick.max_states = 16;
-    const std::optional<InputError> bounds_refused =
-        chain.link(BoundsEngine(quick, false), budget.slice(1, ranges ? 2 : 4), no_detail);
-    std::optional<InputError> exact_refused;
-    if (chain.goes_on()) exact_refused = chain.link(ExactEngine(), p ? budget.slice(4, 5) : budget, exact_detail);
-    if (p && chain.goes_on()) smt_refused = chain.link(SmtEngine(p), budget, {});
+    for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {
+        if (!chain.goes_on()) break;
+        chain.step("plan: " + s.why);
+        if (s.engine == PlanEngine::exact) {
+            ExactSearchOptions limit;
+            limit.max_states = s.max_states;
+            exact_refused = chain.link(ExactEngine(limit), budget, exact_detail);
+        } else if (s.engine == PlanEngine::bounds) {
+            BoundsOptions quick;
+            if (s.quick) quick.max_states = 16;
+            bounds_refused = chain.link(BoundsEngine(quick, false), budget, no_detail);
+        } else {
+            smt_refused = chain.link(SmtEngine(p), budget, {});
+        }
+    }
     if (ranges && bounds_refused && exact_refused && smt_refused)
         throw InputError(bounds_refused->where(),
                          "no engine ranges over this workload: it has block-time intervals or issue windows; "
