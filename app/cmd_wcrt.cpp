@@ -60,12 +60,12 @@ int run_wcrt(const WcrtOptions& o) {
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
     progress.watch(budget);
-    RtaColumnsJob rta_job(w, budget, rta_cap);  // beside the engines, from the start
+    RtaColumnsJob rta_job(w, budget, rta_cap, default_rta_reserve);  // beside the engines, from the start
     const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, budget);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.answers[op]);
     budget.counters().phase = "rta(max over orders)";
-    const RtaColumns rta = rta_job.finish(default_rta_reserve);
+    const RtaColumns rta = rta_job.finish();
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness)
@@ -100,10 +100,8 @@ int run_wcrt(const WcrtOptions& o) {
     // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
     // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
     // another (auto combines them).
-    // Outside the RTA's exactness scope its maximum is not searched: the header says so once.
-    const std::string max_header =
-        rta.max_searched ? "rta(max over orders)" : "rta(max over orders): not searched, approximation";
-    TextTable t({"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)", max_header});
+    TextTable t({"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)",
+                 rta_max_header(rta)});
     for (const WcrtAnswer& a : answers) {
         std::string order;
         if (a.witness)
@@ -118,7 +116,7 @@ int run_wcrt(const WcrtOptions& o) {
     t.print(std::cout);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
-    if (rta.max_searched && !rta.max_note.empty())
+    if (!rta.max_note.empty())
         std::cout << "rta(max over orders) stopped: " << rta.max_note << "; an undecided maximum shows [lower, upper]\n";
     std::cout << stats_line(run) << "\n";
     if (wrote_witness)
