@@ -8,6 +8,7 @@
 #include "model/generate/camera_pipeline.hpp"
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
+#include "support.hpp"
 #include "sim/simulate.hpp"
 
 using namespace gpuwcrt;
@@ -86,7 +87,7 @@ TEST_CASE("camera pipelines: the grids span small and large layers, the 3x8 fami
         }
     CHECK(smallest == 1);
     CHECK(largest > 200);
-    CHECK(total / 50 > 600);   // issue 21 measured a 3x8 pipeline of 1143 blocks
+    CHECK(total / 50 > 600);  // issue 21 measured a 3x8 pipeline of 1143 blocks
     CHECK(total / 50 < 2000);
     CHECK(with_shared > kernels / 2);
     CHECK(with_shared < kernels);
@@ -154,4 +155,49 @@ TEST_CASE("camera pipelines: a spec outside the limits is refused") {
     spec.kernels = 2;
     spec.jitter = -1;
     CHECK_THROWS_AS(camera_pipeline(spec, 1), std::invalid_argument);
+}
+
+TEST_CASE("the newcomer's pipeline of issue 21: 18 operations, 1285 blocks, three variants as stated") {
+    const Workload fixed = load_workload_file(test::source_path("bench/camera/newcomer-fixed.toml"));
+    const Workload ranged = load_workload_file(test::source_path("bench/camera/newcomer-ranged.toml"));
+    const Workload window = load_workload_file(test::source_path("bench/camera/newcomer-window.toml"));
+    REQUIRE(fixed.streams.size() == 3);
+    CHECK(fixed.streams[0].name == "camera");
+    CHECK(fixed.streams[0].priority == Priority::high);
+    CHECK(fixed.streams[1].priority == Priority::low);
+    CHECK(fixed.streams[2].priority == Priority::low);
+    REQUIRE(fixed.ops.size() == 18);
+    CHECK(fixed.total_blocks() == 1285);
+    for (int s = 0; s < 3; ++s) {
+        const std::vector<int> ops = fixed.stream_ops(s);
+        REQUIRE(ops.size() == 6);
+        CHECK(!fixed.ops[ops.front()].is_kernel());
+        CHECK(!fixed.ops[ops.back()].is_kernel());
+    }
+    for (const Workload* w : {&ranged, &window}) REQUIRE(w->ops.size() == fixed.ops.size());
+    int windows = 0;
+    for (std::size_t i = 0; i < fixed.ops.size(); ++i) {
+        const Operation &f = fixed.ops[i], &r = ranged.ops[i], &j = window.ops[i];
+        INFO(f.name);
+        CHECK(f.time.is_point());
+        CHECK(f.issue.at.is_point());
+        if (f.is_kernel()) {
+            CHECK(f.blocks >= 1);
+            CHECK(f.blocks <= 300);
+            CHECK(f.threads >= 128);
+            CHECK(f.threads <= 1024);
+        }
+        CHECK(r.time.hi == f.time.hi);
+        CHECK(r.time.lo == (f.is_kernel() ? f.time.hi * Time(4, 5) : f.time.hi));
+        CHECK(r.issue.at.hi == f.issue.at.hi);
+        CHECK(j.time.lo == f.time.lo);
+        CHECK(j.time.hi == f.time.hi);
+        if (!j.issue.at.is_point()) {
+            ++windows;
+            CHECK(j.name == "cam_in");
+            CHECK(j.issue.at.lo == 0);
+            CHECK(j.issue.at.hi == 1);
+        }
+    }
+    CHECK(windows == 1);
 }
