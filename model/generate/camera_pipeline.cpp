@@ -62,10 +62,8 @@ Workload camera_pipeline(const CameraSpec& spec, std::uint64_t seed) {
             op.position = position++;
             // The host issues a frame's calls back to back: the first at the frame's arrival,
             // the others with it.
-            if (op.position == 0)
-                op.issue.at = {0, spec.jitter};
-            else
-                op.issue.kind = IssueSpec::Kind::with_previous;
+            if (op.position == 0) op.issue.at = {0, spec.jitter};
+            else op.issue.kind = IssueSpec::Kind::with_previous;
             w.ops.push_back(op);
             return w.ops.back();
         };

@@ -13,10 +13,10 @@
 namespace gpuwcrt {
 
 struct CameraSpec {
-    int streams = 3;           // 1..camera_max_streams
-    int kernels = 8;           // per stream, 1..camera_max_kernels
-    bool ranges = false;       // block_time = [0.8·C, C] on every kernel (copies stay fixed)
-    Time jitter = 0;           // > 0: each stream's first operation is issued in [0, jitter]
+    int streams = 3;      // 1..camera_max_streams
+    int kernels = 8;      // per stream, 1..camera_max_kernels
+    bool ranges = false;  // block_time = [0.8·C, C] on every kernel (copies stay fixed)
+    Time jitter = 0;      // > 0: each stream's first operation is issued in [0, jitter]
 };
 
 inline constexpr int camera_max_streams = 64;
