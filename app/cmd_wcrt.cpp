@@ -100,8 +100,8 @@ int run_wcrt(const WcrtOptions& o) {
     // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
     // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
     // another (auto combines them).
-    TextTable t({"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)",
-                 rta_max_header(rta)});
+    TextTable t(
+        {"operation", "wcrt", "upper bound", "status", "by", "witness order", "rta(file order)", rta_max_header(rta)});
     for (const WcrtAnswer& a : answers) {
         std::string order;
         if (a.witness)
@@ -117,7 +117,8 @@ int run_wcrt(const WcrtOptions& o) {
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
     if (!rta.max_note.empty())
-        std::cout << "rta(max over orders) stopped: " << rta.max_note << "; an undecided maximum shows [lower, upper]\n";
+        std::cout << "rta(max over orders) stopped: " << rta.max_note
+                  << "; an undecided maximum shows [lower, upper]\n";
     std::cout << stats_line(run) << "\n";
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "

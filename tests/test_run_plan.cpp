@@ -164,8 +164,7 @@ TEST_CASE("progress: the first line within a second, then never a second of sile
     CHECK(total - last <= 1.5);  // the end of the run: the last line, then the output
 }
 
-TEST_CASE("rta(max over orders): an interval for every kernel the search leaves open, never empty",
-          "[plan][rta]") {
+TEST_CASE("rta(max over orders): an interval for every kernel the search leaves open, never empty", "[plan][rta]") {
     RandomWorkloadSpec spec;
     spec.kernels = 16;
     spec.streams = 16;
@@ -187,8 +186,10 @@ TEST_CASE("rta(max over orders): an interval for every kernel the search leaves 
     }
 }
 
-TEST_CASE("rta(max over orders) outside the RTA's exactness scope: the header says approximation, every kernel a value or an interval",
-          "[plan][rta]") {
+TEST_CASE(
+    "rta(max over orders) outside the RTA's exactness scope: the header says approximation, every kernel a value or an "
+    "interval",
+    "[plan][rta]") {
     PipelineSpec spec;
     spec.streams = 2;
     spec.iterations = 1;

@@ -1,8 +1,13 @@
 #include "solver/block/auto_engine.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "encode/block/block_problem.hpp"
 #include "solver/block/answer_merge.hpp"
@@ -40,40 +45,64 @@ public:
     }
     bool goes_on() const { return !open().empty() && !budget_.expired(); }
 
-    // Runs `engine` on the open operations within `slice` and keeps what improves each answer.
-    // Its step line: the name, the time, `detail` of its run, what is still open; without a
-    // `detail`, the engine's own step lines. Returns the engine's refusal, if it refused.
-    std::optional<InputError> link(const Engine& engine, const Budget& slice,
-                                   const std::function<std::string(const EngineRun&)>& detail) {
-        const std::string name(engine.name());
-        const Clock::time_point t0 = Clock::now();
+    // One engine's run on the open operations, not yet kept: `refused` when it refused.
+    struct Attempt {
+        std::string name;
+        Clock::time_point t0;
+        EngineRun run;
+        std::optional<InputError> refused;
+    };
+    // Safe on another thread while this one runs another attempt: reads the request only.
+    Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops) const {
+        Attempt a{std::string(engine.name()), Clock::now(), {}, std::nullopt};
         budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
-        EngineRun r;
         try {
-            r = engine.run(EngineRequest{rq_.workload, open(), rq_.options, rq_.settled, rq_.progress}, slice);
+            a.run = engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress}, slice);
         } catch (const InputError& e) {
-            step(name + ": not applicable (" + e.message() + ")");
-            return e;
+            a.refused = e;
         }
+        return a;
+    }
+    // Whether this run alone settles every operation asked for.
+    bool settles_all(const EngineRun& r) const {
+        return std::all_of(rq_.ops.begin(), rq_.ops.end(), [&](int op) {
+            const WcrtAnswer& x = r.answers.at(op);
+            return rq_.settled ? rq_.settled(x) : x.status == WcrtStatus::exact;
+        });
+    }
+    // Keeps what improves each answer. Its step line: the name, the time, `detail` of its run,
+    // what is still open; without a `detail`, the engine's own step lines. Returns the refusal.
+    std::optional<InputError> keep(const Attempt& a, const std::function<std::string(const EngineRun&)>& detail) {
+        if (a.refused) {
+            step(a.name + ": not applicable (" + a.refused->message() + ")");
+            return a.refused;
+        }
+        const EngineRun& r = a.run;
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
-            absorb(rq_.workload, run_.answers[op], r.answers[op], name);
+            absorb(rq_.workload, run_.answers[op], r.answers[op], a.name);
         budget_.counters().decided = rq_.ops.size() - open().size();
-        if (budget_.expired() && stopped_in_.empty()) stopped_in_ = name;
+        if (budget_.expired() && stopped_in_.empty()) stopped_in_ = a.name;
         const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
-        if (detail) step(name + ": " + seconds_since(t0) + detail(r) + stopped + ", " + open_text());
+        if (detail) step(a.name + ": " + seconds_since(a.t0) + detail(r) + stopped + ", " + open_text());
         else {
             run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
-            if (!stopped.empty()) step(name + stopped + ", " + open_text());
+            if (!stopped.empty()) step(a.name + stopped + ", " + open_text());
         }
         return std::nullopt;
+    }
+    std::optional<InputError> link(const Engine& engine, const Budget& slice,
+                                   const std::function<std::string(const EngineRun&)>& detail) {
+        return keep(attempt(engine, slice, open()), detail);
     }
 
     EngineRun finish(const StatsShown& shown) {
         for (int op : open())
             if (budget_.expired() && run_.answers[op].status != WcrtStatus::exact)
                 run_.answers[op].unknown_reason = "timeout";
-        if (!stopped_in_.empty()) run_.steps.push_back("stopped on time (--timeout or --max-memory) in the " + stopped_in_ + " step: the bounds are sound, not final");
+        if (!stopped_in_.empty())
+            run_.steps.push_back("stopped on time (--timeout or --max-memory) in the " + stopped_in_ +
+                                 " step: the bounds are sound, not final");
         run_.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_);
         run_.complete = open().empty();
         run_.shown = shown;
@@ -88,11 +117,13 @@ private:
         if (r.shown.abstract_states != Shown::no) run_.stats.abstract_states += r.stats.abstract_states;
         if (r.stats.exact) run_.stats.exact = r.stats.exact;
     }
+
 public:
     void step(const std::string& line) {
         run_.steps.push_back(line);
         if (rq_.progress) rq_.progress(line);
     }
+
 private:
     std::string open_text() const {
         return std::to_string(open().size()) + " of " + std::to_string(rq_.ops.size()) + " open";
@@ -110,6 +141,59 @@ std::string no_detail(const EngineRun&) { return ""; }
 std::string exact_detail(const EngineRun& r) {
     return ", " + std::to_string(r.stats.exact ? r.stats.exact->states : 0) + " states" +
            (r.complete ? "" : " (stopped)");
+}
+
+// The exact step's head start: a search that ends by then runs alone (the pipelines and the
+// small bench workloads); after it the quick abstraction pass runs beside it, so that a search
+// that cannot finish does not leave the run without upper bounds. It decides only when the pass
+// starts, never what is printed: the pass's answers are kept only when the exact step does not
+// settle everything, and then the pass has run to its end either way (beside, or after).
+constexpr std::chrono::milliseconds exact_head_start{250};
+
+// The exact step of the plan with the quick abstraction pass beside it (see above). Returns
+// whether the pass ran (kept or not needed); `exact_refused` gets the exact engine's refusal.
+bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
+                         std::optional<InputError>& exact_refused) {
+    ExactSearchOptions limit;
+    limit.max_states = s.max_states;
+    const ExactEngine exact(limit);
+    const std::vector<int> ops = chain.open();
+    Chain::Attempt exact_try;
+    std::exception_ptr error;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    const auto stop_bounds = std::make_shared<std::atomic<bool>>(false);
+    std::thread worker([&] {
+        try {
+            exact_try = chain.attempt(exact, budget, ops);
+            if (!exact_try.refused && chain.settles_all(exact_try.run)) *stop_bounds = true;  // not needed
+        } catch (...) {
+            error = std::current_exception();
+            *stop_bounds = true;
+        }
+        std::lock_guard lock(m);
+        done = true;
+        cv.notify_all();
+    });
+    bool alone;
+    {
+        std::unique_lock lock(m);
+        alone = cv.wait_for(lock, exact_head_start, [&] { return done; });
+    }
+    std::optional<Chain::Attempt> bounds_try;
+    if (!alone) {
+        BoundsOptions quick;
+        quick.max_states = 16;
+        bounds_try = chain.attempt(BoundsEngine(quick, false), budget.stopped_by(stop_bounds), ops);
+    }
+    worker.join();
+    if (error) std::rethrow_exception(error);
+    exact_refused = chain.keep(exact_try, exact_detail);
+    if (!bounds_try) return false;
+    if (*stop_bounds) chain.step("bounds: not needed, the exact step decided every operation");
+    else chain.keep(*bounds_try, no_detail);
+    return true;
 }
 
 }  // namespace
@@ -144,13 +228,16 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
         chain.step("exact: not applicable (" + e.message() + ")");
     }
     const bool ranges = has_ranges(w);
+    bool quick_bounds_ran = false;
     for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {
         if (!chain.goes_on()) break;
         chain.step("plan: " + s.why);
-        if (s.engine == PlanEngine::exact) {
-            ExactSearchOptions limit;
-            limit.max_states = s.max_states;
-            exact_refused = chain.link(ExactEngine(limit), budget, exact_detail);
+        if (s.engine == PlanEngine::exact && s.max_states > 0) {
+            quick_bounds_ran = exact_beside_bounds(chain, s, budget, exact_refused);
+        } else if (s.engine == PlanEngine::exact) {
+            exact_refused = chain.link(ExactEngine(), budget, exact_detail);
+        } else if (s.engine == PlanEngine::bounds && s.quick && quick_bounds_ran) {
+            continue;  // it ran beside the exact step
         } else if (s.engine == PlanEngine::bounds) {
             BoundsOptions quick;
             if (s.quick) quick.max_states = 16;

@@ -57,7 +57,8 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     const bool ranges = has_ranges(w);
     const std::uint64_t sets = exact_set_estimate(w);
     // The abstraction's keys are sets of determined operations as well, each with up to K states.
-    const std::uint64_t bounds_quick = times_saturating(exact_set_estimate(w) / std::max<std::uint64_t>(grid_values(w), 1), 16);
+    const std::uint64_t bounds_quick =
+        times_saturating(exact_set_estimate(w) / std::max<std::uint64_t>(grid_values(w), 1), 16);
     std::vector<PlanStep> steps;
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {
@@ -72,14 +73,16 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
         steps.push_back({PlanEngine::exact, !ranges, false, sets, 0, false,
                          ranges ? "exact: the maximum over the grid, a replayed lower bound"
                                 : "exact: on what is open, until --timeout or --max-memory"});
-    if (smt_in_scope) steps.push_back({PlanEngine::smt, !ranges, false, saturated, 0, false, "smt: one operation at a time"});
+    if (smt_in_scope)
+        steps.push_back({PlanEngine::smt, !ranges, false, saturated, 0, false, "smt: one operation at a time"});
     // Cheap decisive steps first, then the upper-bound pass, then by estimate; stable, so equal
     // keys keep the order above.
     auto rank = [](const PlanStep& s) {
         const int kind = s.decisive && s.estimate <= exact_first_sets ? 0 : s.upper_bounds ? 1 : 2;
         return std::make_pair(kind, s.estimate);
     };
-    std::stable_sort(steps.begin(), steps.end(), [&](const PlanStep& a, const PlanStep& b) { return rank(a) < rank(b); });
+    std::stable_sort(steps.begin(), steps.end(),
+                     [&](const PlanStep& a, const PlanStep& b) { return rank(a) < rank(b); });
     return steps;
 }
 
