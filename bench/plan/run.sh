@@ -12,7 +12,7 @@ set -euo pipefail
 build=${1:-build}
 timeout=${2:-20}
 runs=${3:-2}
-cmake --build "$build" --target gpuwcrt gen_family gen_camera -j2 >/dev/null
+[[ -n ${SKIP_BUILD:-} ]] || cmake --build "$build" --target gpuwcrt gen_family gen_camera -j2 >/dev/null
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; date: $(date -u +%Y-%m-%d)"
@@ -35,7 +35,7 @@ done
 measure() {
     local file=$1 engine=$2 t0 t1 out
     t0=$(date +%s%N)
-    out=$("$build/gpuwcrt" wcrt "$file" --engine "$engine" --timeout "$timeout" --max-memory 3G --json 2>/dev/null || true)
+    out=$("$build/gpuwcrt" wcrt "$file" --engine "$engine" --timeout "$timeout" --max-memory 3000 --json 2>/dev/null || true)
     t1=$(date +%s%N)
     local names
     names=$(jq -r '[.operations[] | select(.status == "exact") | .name] | sort | join(",")' <<<"$out" 2>/dev/null || echo "")

@@ -143,12 +143,13 @@ std::string exact_detail(const EngineRun& r) {
            (r.complete ? "" : " (stopped)");
 }
 
-// The exact step's head start: a search that ends by then runs alone (the pipelines and the
-// small bench workloads); after it the quick abstraction pass runs beside it, so that a search
-// that cannot finish does not leave the run without upper bounds. It decides only when the pass
-// starts, never what is printed: the pass's answers are kept only when the exact step does not
-// settle everything, and then the pass has run to its end either way (beside, or after).
-constexpr std::chrono::milliseconds exact_head_start{250};
+// The exact step's head start, in stored states: a search that ends before it runs alone (the
+// pipelines and the small bench workloads, bench/RESULTS.md "plan"); after it the quick
+// abstraction pass runs beside it, so that a search that cannot finish does not leave the run
+// without upper bounds. It decides only when the pass starts, never what is printed: the
+// pass's answers are kept only when the exact step does not settle everything, and then the
+// pass has run to its end either way (beside, or after).
+constexpr std::uint64_t exact_head_start_states = std::uint64_t(1) << 17;
 
 // The exact step of the plan with the quick abstraction pass beside it (see above). Returns
 // whether the pass ran (kept or not needed); `exact_refused` gets the exact engine's refusal.
@@ -164,6 +165,7 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
     std::condition_variable cv;
     bool done = false;
     const auto stop_bounds = std::make_shared<std::atomic<bool>>(false);
+    budget.counters().states = 0;
     std::thread worker([&] {
         try {
             exact_try = chain.attempt(exact, budget, ops);
@@ -179,7 +181,9 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
     bool alone;
     {
         std::unique_lock lock(m);
-        alone = cv.wait_for(lock, exact_head_start, [&] { return done; });
+        const RunCounters& counters = budget.counters();
+        while (!(alone = cv.wait_for(lock, std::chrono::milliseconds(10), [&] { return done; })) &&
+               counters.states.load(std::memory_order_relaxed) < exact_head_start_states && !budget.expired()) {}
     }
     std::optional<Chain::Attempt> bounds_try;
     if (!alone) {
