@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces the "plan" table of bench/RESULTS.md (issue 22):
-#   bench/plan/run.sh [BUILD_DIR] [TIMEOUT_S] [RUNS]
+#   bench/plan/run.sh [BUILD_DIR] [TIMEOUT_S] [RUNS]     (SKIP_BUILD=1: use the binaries as built)
 # For every workload of three families, in the same run: the wall time of `gpuwcrt wcrt` with
 # the default plan (--engine auto) and with each single engine (exact, bounds), each a whole
 # process (loading, RTA columns, output), and the operations each makes exact. The ratio is

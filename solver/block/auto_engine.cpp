@@ -96,6 +96,21 @@ public:
         return keep(attempt(engine, slice, open()), detail);
     }
 
+    // Operations left without an upper bound (a step stopped on time before any pass proved
+    // one) keep the busy-time bound of docs/encoding.md, proven for the SMT engine's scope.
+    void add_busy_time_bounds(const BlockProblem& bp) {
+        for (int op : rq_.ops) {
+            WcrtAnswer& x = run_.answers[op];
+            const std::int64_t k = bp.index_of_op(op);
+            if (x.upper_bound || k < 0) continue;
+            WcrtAnswer busy;
+            busy.op = op;
+            busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
+            busy.upper_by = "busy-time bound";
+            absorb(rq_.workload, x, busy, busy.upper_by);
+        }
+    }
+
     EngineRun finish(const StatsShown& shown) {
         for (int op : open())
             if (budget_.expired() && run_.answers[op].status != WcrtStatus::exact)
@@ -256,6 +271,7 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
                          "--engine bounds refuses it (" +
                              bounds_refused->message() + "), --engine exact too (" + exact_refused->message() +
                              ") and --engine smt too (" + smt_refused->message() + ")");
+    if (p) chain.add_busy_time_bounds(*p);
     return chain.finish(stats_shown());
 }
 
