@@ -14,9 +14,9 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("file", o.file, "workload TOML file ('-' reads standard input)")->required();
     sub->add_option("--engine", o.engine,
                     "auto (default): a plan chosen from cheap estimates: with point times and a small\n"
-                    "state estimate exact first, else bounds first; then exact and smt on what is still\n"
-                    "open; it stops once every operation is decided, within --timeout; each value says\n"
-                    "which engine gave it (docs/verification-engines.md).\n"
+                    "state estimate exact first (bounds beside it once it runs long), else bounds first;\n"
+                    "then exact and smt on what is still open; it stops once every operation is decided,\n"
+                    "within --timeout; each value says which engine gave it (docs/verification-engines.md).\n"
                     "bounds: the interval abstraction (docs/abstraction.md): a proven upper bound for\n"
                     "every operation and a replayed lower bound, exact when they meet; ranges over\n"
                     "block-time intervals and issue windows (no priorities or NULL stream yet).\n"
