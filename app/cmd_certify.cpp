@@ -139,9 +139,10 @@ int run_certify(const CertifyOptions& o) {
     const Engine& engine = engine_named(o.engine);
     engine.check_scope(w);
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
+    const Budget budget = run_budget(o);
     Progress progress("certify");
-    const CertifyRun certified =
-        certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, run_budget(o));
+    progress.watch(budget);
+    const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, budget);
     const std::vector<CertifyAnswer>& answers = certified.verdicts;
     const EngineRun& run = certified.run;
 

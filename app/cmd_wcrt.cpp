@@ -68,7 +68,7 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
                   {"upper_bound", time_or_null(a.upper_bound)},
                   {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
                   {"rta_file_order", time_or_null(rta.file_order[a.op])},
-                  {"rta_max_over_orders", time_or_null(rta.max_over_orders[a.op])}};
+                  {"rta_max_over_orders", rta_max_json(rta, a.op)}};
         if (a.status == WcrtStatus::unknown) j["unknown_reason"] = a.unknown_reason;
         j["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
         j["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
@@ -81,7 +81,8 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
 
 const std::vector<std::string> wcrt_csv_columns{
     "operation",   "kind",     "stream",   "wcrt",         "status",         "lower_bound",        "lower_by",
-    "upper_bound", "upper_by", "deadline", "deadline_met", "rta_file_order", "rta_max_over_orders"};
+    "upper_bound", "upper_by", "deadline", "deadline_met", "rta_file_order", "rta_max_over_orders",
+    "rta_max_over_orders.lower", "rta_max_over_orders.upper"};
 
 void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
                       const RtaColumns& rta) {
@@ -93,7 +94,7 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
     // another (auto combines them).
     std::vector<std::string> header{"operation", "wcrt", "upper bound", "status", "by", "witness order"};
     if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
-    header.insert(header.end(), {"rta(file order)", "rta(max over orders)"});
+    header.insert(header.end(), {"rta(file order)", rta_max_header(rta)});
     TextTable t(header);
     for (const WcrtAnswer& a : answers) {
         const std::string order = a.witness ? witness_order(w, *a.witness, o.wide) : "";
@@ -107,7 +108,7 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
             const std::string text = !w.ops[a.op].deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
             row.insert(row.begin() + 4, {w.ops[a.op].deadline, text});
         }
-        row.insert(row.end(), {rta.file_order[a.op], rta.max_over_orders[a.op]});
+        row.insert(row.end(), {rta.file_order[a.op], rta_max_text(rta, a.op)});
         t.add(row);
     }
     t.print(std::cout);
@@ -126,10 +127,13 @@ int run_wcrt(const WcrtOptions& o) {
     const Budget budget = run_budget(o);
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
+    progress.watch(budget);
+    RtaColumnsJob rta_job(w, budget, rta_cap, default_rta_reserve);  // beside the engines, from the start
     const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, budget);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.answers[op]);
-    const RtaColumns rta = rta_columns(w, budget, rta_cap);
+    budget.counters().phase = "rta(max over orders)";
+    const RtaColumns rta = rta_job.finish();
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
     if (!o.svg.empty() && answers.front().witness) {
@@ -161,7 +165,9 @@ int run_wcrt(const WcrtOptions& o) {
     print_wcrt_table(o, w, answers, rta);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
-    if (!rta.max_note.empty()) std::cout << "rta(max over orders) not computed: " << rta.max_note << "\n";
+    if (!rta.max_note.empty())
+        std::cout << "rta(max over orders) stopped: " << rta.max_note
+                  << "; an undecided maximum shows [lower, upper]\n";
     std::cout << stats_line(run) << "\n";
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "

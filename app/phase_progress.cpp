@@ -37,4 +37,58 @@ void PhaseProgress::report_loop() {
     }
 }
 
+Progress::Progress(std::string command)
+    : command_(std::move(command)), start_(std::chrono::steady_clock::now()), last_(start_ + quiet - every) {}
+
+Progress::~Progress() {
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+void Progress::watch(const Budget& budget) {
+    std::lock_guard lock(mutex_);
+    budget_ = budget;
+    if (!thread_.joinable()) thread_ = std::thread([this] { tick_loop(); });
+}
+
+std::chrono::milliseconds Progress::elapsed() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
+}
+
+void Progress::say(const std::string& line) {
+    std::lock_guard lock(mutex_);
+    if (elapsed() >= quiet) print(line);
+}
+
+std::function<void(const std::string&)> Progress::sink() {
+    return [this](const std::string& line) { say(line); };
+}
+
+void Progress::print(const std::string& line) {
+    const long long ms = elapsed().count();
+    std::cerr << "gpuwcrt " + command_ + " [" + std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) +
+                     " s] " + line + "\n"
+              << std::flush;
+    last_ = std::chrono::steady_clock::now();
+}
+
+void Progress::tick_loop() {
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_until(lock, last_ + every, [this] { return stop_; })) {
+        if (std::chrono::steady_clock::now() < last_ + every) continue;  // a line was said meanwhile
+        const RunCounters& c = budget_->counters();
+        std::string line = c.phase.load();
+        if (line.empty()) line = "starting";
+        if (const auto n = c.operations.load())
+            line += ", " + std::to_string(c.decided.load()) + " of " + std::to_string(n) + " operations decided";
+        if (const auto n = c.states.load()) line += ", " + std::to_string(n) + " states";
+        if (const auto n = c.checks.load()) line += ", " + std::to_string(n) + " solver checks";
+        print(line);
+    }
+}
+
 }  // namespace gpuwcrt::app

@@ -15,8 +15,10 @@ namespace gpuwcrt::app {
 void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("file", o.file, "workload TOML file ('-' reads standard input)")->required();
     sub->add_option("--engine", o.engine,
-                    "auto (default): bounds first, then exact, then smt on what is still open, within\n"
-                    "--timeout; each value says which engine gave it (docs/verification-engines.md).\n"
+                    "auto (default): a plan chosen from cheap estimates: with point times and a small\n"
+                    "state estimate exact first (bounds beside it once it runs long), else bounds first;\n"
+                    "then exact and smt on what is still open; it stops once every operation is decided,\n"
+                    "within --timeout; each value says which engine gave it (docs/verification-engines.md).\n"
                     "bounds: the interval abstraction (docs/abstraction.md): a proven upper bound for\n"
                     "every operation and a replayed lower bound, exact when they meet; ranges over\n"
                     "block-time intervals and issue windows, priorities, the NULL stream and copies.\n"
@@ -106,10 +108,11 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds) {
 
 void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text) {
     sub->add_option("--rta-timeout", text,
-                    "seconds the search for the RTA maximised over launch orders may take (inside\n"
-                    "--timeout; default " +
+                    "seconds the search for the RTA maximised over launch orders may take (beside the\n"
+                    "engines, inside --timeout; default " +
                         std::to_string(default_rta_timeout_seconds) +
-                        "); a kernel it leaves undecided shows '-' and its proven interval")
+                        "); it stops 1 s after the start once the engines are done; a kernel it leaves\n"
+                        "undecided shows its interval [lower, upper]")
         ->type_name("SECONDS");
 }
 
@@ -117,51 +120,36 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
     return text ? parse_seconds_option("--rta-timeout", *text) : std::chrono::seconds(default_rta_timeout_seconds);
 }
 
-Progress::Progress(std::string command) : command_(std::move(command)), start_(std::chrono::steady_clock::now()) {}
-
-std::chrono::milliseconds Progress::elapsed() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
-}
-
-void Progress::say(const std::string& line) {
-    if (elapsed() < std::chrono::seconds(1)) return;
-    std::cerr << "gpuwcrt " << command_ << " [" << elapsed().count() / 1000 << "." << (elapsed().count() % 1000) / 100
-              << " s] " << line << '\n';
-}
-
-ProgressSink Progress::sink() {
-    return [this](const std::string& line) { say(line); };
-}
-
-RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap) {
+RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds approximation_cap) {
     RtaColumns c;
-    c.file_order.resize(w.ops.size());
-    c.max_over_orders.resize(w.ops.size());
+    const std::size_t n = w.ops.size();
+    c.file_order.resize(n);
+    c.max_over_orders.resize(n);
+    c.max_lower.resize(n);
+    c.max_upper.resize(n);
     const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
     c.scope = rta_scope_name(file.exact());
     c.reasons = file.reasons;
-    for (std::size_t i = 0; i < w.ops.size(); ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
+    for (std::size_t i = 0; i < n; ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
     // Max over orders by the dedicated search: the benchmark (bench/RESULTS.md, "rta_orders")
-    // measured it far ahead of enumeration and of the SMT form. --timeout covers it too.
-    if (budget.expired()) {
-        c.max_note = "the --timeout ended first";
-        return c;
-    }
+    // measured it far ahead of enumeration and of the SMT form. An approximation's maximum is
+    // worth a short search, not minutes.
     try {
-        const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, budget.capped(cap));
+        const Budget search = file.exact() ? budget : budget.capped(approximation_cap);
+        const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, search);
         c.max_over_orders = m.response;
-        if (!m.complete) {
-            c.max_note = m.note;
-            for (std::size_t i = 0; i < w.ops.size(); ++i)
-                if (w.ops[i].is_kernel() && !m.response[i] && m.upper[i])
-                    c.max_note += "; '" + w.ops[i].name + "' between " +
-                                  (m.lower[i] ? human_string(*m.lower[i]) : std::string("?")) + " and " +
-                                  human_string(*m.upper[i]);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!w.ops[i].is_kernel() || m.response[i]) continue;
+            // The file order is one of the orders: its value is a lower bound on the maximum.
+            const bool found_more = m.lower[i] && (!c.file_order[i] || *m.lower[i] > *c.file_order[i]);
+            c.max_lower[i] = found_more ? m.lower[i] : c.file_order[i];
+            c.max_upper[i] = m.upper[i];
         }
+        if (!m.complete) c.max_note = m.note;
     } catch (const InputError& e) {  // the RTA's integers cannot hold this workload's instants
         c.max_note = e.message();
     } catch (const std::bad_alloc&) {  // --max-memory: the column is a comparison, not a verdict
-        c.max_over_orders.assign(w.ops.size(), std::nullopt);
+        c.max_over_orders.assign(n, std::nullopt);
         c.max_note = "the search ran out of memory (--max-memory)";
     }
     return c;
@@ -188,6 +176,57 @@ std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wi
     const std::string whole = describe_witness(w, x);
     if (wide || display_width(whole) <= 90) return whole;
     return "order " + witness_order(w, x, false) + "; SMs: --wide";
+}
+
+RtaColumnsJob::RtaColumnsJob(const Workload& w, const Budget& budget, std::chrono::milliseconds cap,
+                             std::chrono::milliseconds reserve)
+    : start_(Budget::Clock::now()), reserve_(reserve) {
+    const Budget mine = budget.capped(cap).stopped_by(stop_);
+    thread_ = std::thread([this, &w, mine] {
+        try {
+            columns_ = rta_columns(w, mine, reserve_);
+        } catch (...) {  // a replay mismatch (a bug) reaches the user from finish()
+            error_ = std::current_exception();
+        }
+        std::lock_guard lock(mutex_);
+        finished_ = true;
+        done_.notify_all();
+    });
+}
+
+RtaColumnsJob::~RtaColumnsJob() { stop_and_join(); }
+
+void RtaColumnsJob::stop_and_join() {
+    *stop_ = true;
+    if (thread_.joinable()) thread_.join();
+}
+
+RtaColumns RtaColumnsJob::finish() {
+    {
+        std::unique_lock lock(mutex_);
+        done_.wait_until(lock, start_ + reserve_, [this] { return finished_; });
+    }
+    stop_and_join();
+    if (error_) std::rethrow_exception(error_);
+    return std::move(columns_);
+}
+
+std::string rta_max_text(const RtaColumns& c, int op) {
+    if (c.max_over_orders[op]) return human_string(*c.max_over_orders[op]);
+    if (c.max_upper[op])
+        return "[" + (c.max_lower[op] ? human_string(*c.max_lower[op]) : std::string("?")) + ", " +
+               human_string(*c.max_upper[op]) + "]";
+    return "-";
+}
+
+std::string rta_max_header(const RtaColumns& c) {
+    return c.scope == rta_scope_name(true) ? "rta(max over orders)" : "rta(max over orders, approximation)";
+}
+
+Json rta_max_json(const RtaColumns& c, int op) {
+    if (c.max_over_orders[op]) return exact_string(*c.max_over_orders[op]);
+    if (c.max_upper[op]) return {{"lower", time_or_null(c.max_lower[op])}, {"upper", exact_string(*c.max_upper[op])}};
+    return nullptr;
 }
 
 Json witness_json(const Workload& w, const WitnessScenario& x) {

@@ -1,13 +1,20 @@
 #pragma once
 // What `wcrt` and `certify` share: options, engine selection, RTA comparison columns,
 // progress on stderr, and witness output (JSON, SVG, replayable TOML).
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "app/phase_progress.hpp"
 #include "report/context/output_context.hpp"
 #include "report/json.hpp"
 #include "bounds/answer.hpp"
@@ -50,30 +57,54 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text);
 // quadratic in the exponent, so command-line times refuse it before parsing.
 bool huge_exponent(const std::string& text);
 
-// Progress lines on stderr, only once a run has taken longer than a second.
-class Progress {
-public:
-    explicit Progress(std::string command);
-    void say(const std::string& line);
-    std::chrono::milliseconds elapsed() const;
-    ProgressSink sink();  // say(), for an engine
-
-private:
-    std::string command_;
-    std::chrono::steady_clock::time_point start_;
-};
-
-// The thesis RTA for the file's launch order, and maximised over every launch order by the
-// dedicated search (solver/rta/), which may spend `cap` (--rta-timeout) or what is left of --timeout,
-// whichever ends first; a kernel it leaves undecided is nullopt, and max_note gives the proven
-// interval.
+// The thesis RTA for the file order, and maximised over every launch order by the dedicated
+// search (solver/rta/). A kernel the search leaves undecided has no max_over_orders but its
+// interval: max_lower (an order's replayed value, at least the file order's) and max_upper
+// (proven). Outside the thesis' exactness scope ("approximation") the search gets
+// `approximation_cap` at most: the maximum of an approximation is worth no long search.
 struct RtaColumns {
-    std::vector<std::optional<Time>> file_order, max_over_orders;
+    std::vector<std::optional<Time>> file_order, max_over_orders, max_lower, max_upper;
     std::string scope;  // rta_scope_name (bounds/rta/rta_scope.hpp)
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)
 };
-RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds cap);
+RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds approximation_cap);
+
+// The RTA columns of wcrt beside the engines, on a thread of their own, under `budget` capped at
+// `cap` (--rta-timeout) from the start: never starved by the engines. finish() lets the search
+// go on until `reserve` after the start at most, then stops it: never holding the run once the
+// WCRT work is done. A search stopped so answers its kernels by intervals.
+class RtaColumnsJob {
+public:
+    RtaColumnsJob(const Workload& w, const Budget& budget, std::chrono::milliseconds cap,
+                  std::chrono::milliseconds reserve);
+    ~RtaColumnsJob();
+    RtaColumnsJob(const RtaColumnsJob&) = delete;
+    RtaColumnsJob& operator=(const RtaColumnsJob&) = delete;
+    RtaColumns finish();
+
+private:
+    void stop_and_join();
+
+    std::shared_ptr<std::atomic<bool>> stop_ = std::make_shared<std::atomic<bool>>(false);
+    Budget::Clock::time_point start_;
+    std::chrono::milliseconds reserve_;
+    RtaColumns columns_;
+    std::exception_ptr error_;
+    std::mutex mutex_;
+    std::condition_variable done_;
+    bool finished_ = false;
+    std::thread thread_;
+};
+// The RTA's reserved time in wcrt: how long it may go on once the engines are done, and all an
+// approximation's search gets. The bench family's searches take milliseconds
+// (bench/RESULTS.md, "rta_orders").
+inline constexpr std::chrono::milliseconds default_rta_reserve{1000};
+// The column's header: it names an approximation once, for every row.
+std::string rta_max_header(const RtaColumns& c);
+// The RTA columns' text: a value, or the interval "[a, b]" of an undecided maximum.
+std::string rta_max_text(const RtaColumns& c, int op);
+Json rta_max_json(const RtaColumns& c, int op);
 
 // The context of a --json output of `command` (report/context/): the verification options.
 OutputContext verify_context(const std::string& command, const VerifyOptions& o, const Workload& w);

@@ -49,6 +49,7 @@ Budget Budget::until(std::optional<Clock::time_point> at) {
 std::optional<std::chrono::milliseconds> Budget::remaining() const {
     using std::chrono::milliseconds;
     if (!deadline) return std::nullopt;
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return milliseconds(0);
     const auto left = std::chrono::duration_cast<milliseconds>(*deadline - Clock::now());
     return std::max(left, milliseconds(0));
 }
@@ -56,6 +57,12 @@ std::optional<std::chrono::milliseconds> Budget::remaining() const {
 Budget Budget::slice(long long num, long long den) const {
     Budget b = *this;
     if (const auto left = remaining()) b.deadline = Clock::now() + *left / den * num;
+    return b;
+}
+
+Budget Budget::stopped_by(std::shared_ptr<const std::atomic<bool>> stop) const {
+    Budget b = *this;
+    b.stop_ = std::move(stop);
     return b;
 }
 

@@ -30,6 +30,8 @@ struct BudgetExhausted : std::runtime_error {
 struct RunCounters {
     std::atomic<const char*> phase{""};
     std::atomic<std::uint64_t> states{0}, checks{0};
+    // Operations asked for and those decided so far (a plan's progress line).
+    std::atomic<std::uint64_t> operations{0}, decided{0};
 };
 
 class Budget {
@@ -52,7 +54,9 @@ public:
     // to free, past --timeout).
     bool leave_table_on_timeout = false;
 
-    bool expired() const { return deadline && Clock::now() >= *deadline; }
+    bool expired() const {
+        return (stop_ && stop_->load(std::memory_order_relaxed)) || (deadline && Clock::now() >= *deadline);
+    }
     // Throws BudgetExhausted when the deadline has passed or `bytes_in_use` exceeds the memory.
     void check(std::size_t bytes_in_use = 0) const {
         check_memory(bytes_in_use);
@@ -71,11 +75,16 @@ public:
     Budget capped_at(std::optional<Clock::time_point> at) const;
     // This budget, ending `cap` from now if that comes first.
     Budget capped(std::chrono::milliseconds cap) const { return capped_at(Clock::now() + cap); }
+    // This budget, ending also when `stop` becomes true: a part that runs beside the others on
+    // a thread of its own and ends when they no longer need it (the RTA columns of wcrt). Its
+    // slices share the flag.
+    Budget stopped_by(std::shared_ptr<const std::atomic<bool>> stop) const;
 
     RunCounters& counters() const { return *counters_; }
 
 private:
     std::shared_ptr<RunCounters> counters_;
+    std::shared_ptr<const std::atomic<bool>> stop_;
 };
 
 // A deadline test for a hot loop: reads the clock once every `every` calls only (a loop step

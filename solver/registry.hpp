@@ -11,7 +11,7 @@ namespace gpuwcrt {
 class Engine;
 
 namespace engine_name {
-inline constexpr std::string_view automatic = "auto";  // the chain bounds → exact → smt
+inline constexpr std::string_view automatic = "auto";  // the plan of solver/block/run_plan.hpp
 inline constexpr std::string_view bounds = "bounds";
 inline constexpr std::string_view exact = "exact";
 inline constexpr std::string_view smt = "smt";

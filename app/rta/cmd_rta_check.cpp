@@ -217,6 +217,7 @@ int run_rta_check(const RtaCheckOptions& o) {
     require_fixed_times(w);
     const Budget budget = run_budget(o);
     Progress progress("rta-check");
+    progress.watch(budget);
     // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
     // need the rest).
     const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, budget.slice(1, 4).capped(rta_cap));

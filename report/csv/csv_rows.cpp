@@ -9,6 +9,25 @@ std::string csv_field(const std::string& field) {
     return out + "\"";
 }
 
+namespace {
+
+// "a.b" names row["a"]["b"]: a member of an object-valued field.
+const Json* field_at(const Json& row, const std::string& column) {
+    const Json* at = &row;
+    std::size_t from = 0;
+    while (true) {
+        const std::size_t dot = column.find('.', from);
+        const auto it = at->find(column.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
+        if (it == at->end()) return nullptr;
+        at = &*it;
+        if (dot == std::string::npos) return at;
+        if (!at->is_object()) return nullptr;
+        from = dot + 1;
+    }
+}
+
+}  // namespace
+
 std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns) {
     std::string out;
     for (std::size_t i = 0; i < columns.size(); ++i) {
@@ -19,9 +38,10 @@ std::string csv_from_json(const Json& rows, const std::vector<std::string>& colu
     for (const Json& row : rows) {
         for (std::size_t i = 0; i < columns.size(); ++i) {
             if (i) out += ',';
-            const auto it = row.find(columns[i] == "operation" ? std::string("name") : columns[i]);
-            if (it == row.end() || it->is_null()) continue;
-            out += csv_field(it->is_string() ? it->get<std::string>() : it->dump());
+            const Json* cell = field_at(row, columns[i] == "operation" ? std::string("name") : columns[i]);
+            // An object (an undecided value's interval) goes out through its dotted columns.
+            if (!cell || cell->is_null() || cell->is_object()) continue;
+            out += csv_field(cell->is_string() ? cell->get<std::string>() : cell->dump());
         }
         out += '\n';
     }

@@ -15,9 +15,9 @@ namespace gpuwcrt {
 std::string csv_field(const std::string& field);
 
 // A header row of `columns`, then one row per element of `rows` (a JSON array of objects):
-// each column's value of that object (the column "operation" is the object's "name"); a
-// missing key or null is an empty field, a string is written as is, anything else as its JSON
-// text (true, 12).
+// each column's value of that object (the column "operation" is the object's "name"; "a.b" is
+// the member b of the object a); a missing key, null or an object is an empty field, a string
+// is written as is, anything else as its JSON text (true, 12).
 std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns);
 
 }  // namespace gpuwcrt

@@ -1,26 +1,26 @@
 #include "solver/block/auto_engine.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "encode/block/block_problem.hpp"
 #include "solver/block/answer_merge.hpp"
 #include "solver/block/engines/bounds_engine.hpp"
 #include "solver/block/engines/exact_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
+#include "solver/block/run_plan.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {
 namespace {
 
 using Clock = Budget::Clock;
-
-bool has_ranges(const Workload& w) {
-    return std::any_of(w.ops.begin(), w.ops.end(), [](const Operation& op) {
-        return !op.time.is_point() || (op.issue.kind == IssueSpec::Kind::at && !op.issue.at.is_point());
-    });
-}
 
 // What the links of the chain proved so far, per operation, and the steps they took.
 class Chain {
@@ -45,32 +45,79 @@ public:
     }
     bool goes_on() const { return !open().empty() && !budget_.expired(); }
 
-    // Runs `engine` on the open operations within `slice` and keeps what improves each answer.
-    // Its step line: the name, the time, `detail` of its run, what is still open; without a
-    // `detail`, the engine's own step lines. Returns the engine's refusal, if it refused.
-    std::optional<InputError> link(const Engine& engine, const Budget& slice,
-                                   const std::function<std::string(const EngineRun&)>& detail) {
-        const std::string name(engine.name());
-        const Clock::time_point t0 = Clock::now();
-        EngineRun r;
+    // One engine's run on the open operations, not yet kept: `refused` when it refused.
+    struct Attempt {
+        std::string name;
+        Clock::time_point t0;
+        EngineRun run;
+        std::optional<InputError> refused;
+    };
+    // Safe on another thread while this one runs another attempt: reads the request only.
+    Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops) const {
+        Attempt a{std::string(engine.name()), Clock::now(), {}, std::nullopt};
+        budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
         try {
-            r = engine.run(EngineRequest{rq_.workload, open(), rq_.options, rq_.settled, rq_.progress}, slice);
+            a.run = engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress}, slice);
         } catch (const InputError& e) {
-            step(name + ": not applicable (" + e.message() + ")");
-            return e;
+            a.refused = e;
         }
+        return a;
+    }
+    // Whether this run alone settles every operation asked for.
+    bool settles_all(const EngineRun& r) const {
+        return std::all_of(rq_.ops.begin(), rq_.ops.end(), [&](int op) {
+            const WcrtAnswer& x = r.answers.at(op);
+            return rq_.settled ? rq_.settled(x) : x.status == WcrtStatus::exact;
+        });
+    }
+    // Keeps what improves each answer. Its step line: the name, the time, `detail` of its run,
+    // what is still open; without a `detail`, the engine's own step lines. Returns the refusal.
+    std::optional<InputError> keep(const Attempt& a, const std::function<std::string(const EngineRun&)>& detail) {
+        if (a.refused) {
+            step(a.name + ": not applicable (" + a.refused->message() + ")");
+            return a.refused;
+        }
+        const EngineRun& r = a.run;
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
-            absorb(rq_.workload, run_.answers[op], r.answers[op], name);
-        if (detail) step(name + ": " + seconds_since(t0) + detail(r) + ", " + open_text());
-        else run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
+            absorb(rq_.workload, run_.answers[op], r.answers[op], a.name);
+        budget_.counters().decided = rq_.ops.size() - open().size();
+        if (budget_.expired() && stopped_in_.empty()) stopped_in_ = a.name;
+        const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
+        if (detail) step(a.name + ": " + seconds_since(a.t0) + detail(r) + stopped + ", " + open_text());
+        else {
+            run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
+            if (!stopped.empty()) step(a.name + stopped + ", " + open_text());
+        }
         return std::nullopt;
+    }
+    std::optional<InputError> link(const Engine& engine, const Budget& slice,
+                                   const std::function<std::string(const EngineRun&)>& detail) {
+        return keep(attempt(engine, slice, open()), detail);
+    }
+
+    // Operations left without an upper bound (a step stopped on time before any pass proved
+    // one) keep the busy-time bound of docs/encoding.md, proven for the SMT engine's scope.
+    void add_busy_time_bounds(const BlockProblem& bp) {
+        for (int op : rq_.ops) {
+            WcrtAnswer& x = run_.answers[op];
+            const std::int64_t k = bp.index_of_op(op);
+            if (x.upper_bound || k < 0) continue;
+            WcrtAnswer busy;
+            busy.op = op;
+            busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
+            busy.upper_by = "busy-time bound";
+            absorb(rq_.workload, x, busy, busy.upper_by);
+        }
     }
 
     EngineRun finish(const StatsShown& shown) {
         for (int op : open())
             if (budget_.expired() && run_.answers[op].status != WcrtStatus::exact)
                 run_.answers[op].unknown_reason = "timeout";
+        if (!stopped_in_.empty())
+            run_.steps.push_back("stopped on time (--timeout or --max-memory) in the " + stopped_in_ +
+                                 " step: the bounds are sound, not final");
         run_.stats.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_);
         run_.complete = open().empty();
         run_.shown = shown;
@@ -85,10 +132,14 @@ private:
         if (r.shown.abstract_states != Shown::no) run_.stats.abstract_states += r.stats.abstract_states;
         if (r.stats.exact) run_.stats.exact = r.stats.exact;
     }
+
+public:
     void step(const std::string& line) {
         run_.steps.push_back(line);
         if (rq_.progress) rq_.progress(line);
     }
+
+private:
     std::string open_text() const {
         return std::to_string(open().size()) + " of " + std::to_string(rq_.ops.size()) + " open";
     }
@@ -97,6 +148,7 @@ private:
     const Budget& budget_;
     Clock::time_point start_;
     EngineRun run_;
+    std::string stopped_in_;  // the step the deadline stopped, if any
 };
 
 std::string no_detail(const EngineRun&) { return ""; }
@@ -104,6 +156,63 @@ std::string no_detail(const EngineRun&) { return ""; }
 std::string exact_detail(const EngineRun& r) {
     return ", " + std::to_string(r.stats.exact ? r.stats.exact->states : 0) + " states" +
            (r.complete ? "" : " (stopped)");
+}
+
+// The exact step's head start, in stored states: a search that ends before it runs alone (the
+// pipelines and the small bench workloads, bench/RESULTS.md "plan"); after it the quick
+// abstraction pass runs beside it, so that a search that cannot finish does not leave the run
+// without upper bounds. It decides only when the pass starts, never what is printed: the
+// pass's answers are kept only when the exact step does not settle everything, and then the
+// pass has run to its end either way (beside, or after).
+constexpr std::uint64_t exact_head_start_states = std::uint64_t(1) << 17;
+
+// The exact step of the plan with the quick abstraction pass beside it (see above). Returns
+// whether the pass ran (kept or not needed); `exact_refused` gets the exact engine's refusal.
+bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
+                         std::optional<InputError>& exact_refused) {
+    ExactSearchOptions limit;
+    limit.max_states = s.max_states;
+    const ExactEngine exact(limit);
+    const std::vector<int> ops = chain.open();
+    Chain::Attempt exact_try;
+    std::exception_ptr error;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    const auto stop_bounds = std::make_shared<std::atomic<bool>>(false);
+    budget.counters().states = 0;
+    std::thread worker([&] {
+        try {
+            exact_try = chain.attempt(exact, budget, ops);
+            if (!exact_try.refused && chain.settles_all(exact_try.run)) *stop_bounds = true;  // not needed
+        } catch (...) {
+            error = std::current_exception();
+            *stop_bounds = true;
+        }
+        std::lock_guard lock(m);
+        done = true;
+        cv.notify_all();
+    });
+    bool alone;
+    {
+        std::unique_lock lock(m);
+        const RunCounters& counters = budget.counters();
+        while (!(alone = cv.wait_for(lock, std::chrono::milliseconds(10), [&] { return done; })) &&
+               counters.states.load(std::memory_order_relaxed) < exact_head_start_states && !budget.expired()) {}
+    }
+    std::optional<Chain::Attempt> bounds_try;
+    if (!alone) {
+        BoundsOptions quick;
+        quick.max_states = 16;
+        bounds_try = chain.attempt(BoundsEngine(quick, false), budget.stopped_by(stop_bounds), ops);
+    }
+    worker.join();
+    if (error) std::rethrow_exception(error);
+    exact_refused = chain.keep(exact_try, exact_detail);
+    if (!bounds_try) return false;
+    if (*stop_bounds) chain.step("bounds: not needed, the exact step decided every operation");
+    else chain.keep(*bounds_try, no_detail);
+    return true;
 }
 
 }  // namespace
@@ -122,32 +231,47 @@ StatsShown AutoEngine::stats_shown() const {
 EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) const {
     const Workload& w = request.workload;
     Chain chain(request, budget);
+    budget.counters().operations = request.ops.size();
+    budget.counters().decided = 0;
     std::shared_ptr<const BlockProblem> p;
-    std::optional<InputError> smt_refused;
+    std::optional<InputError> smt_refused, exact_refused, bounds_refused;
     try {
         p = std::make_shared<const BlockProblem>(make_block_problem(w));
     } catch (const InputError& e) {
         smt_refused = e;
     }
+    try {
+        ExactEngine().check_scope(w);
+    } catch (const InputError& e) {
+        exact_refused = e;
+        chain.step("exact: not applicable (" + e.message() + ")");
+    }
     const bool ranges = has_ranges(w);
-    // Point times: a cheap abstraction pass (a quarter of the time, 16 states per set), then
-    // the exact engine (four fifths of the rest when SMT can follow), then SMT on what is open.
-    // Intervals and windows: the abstraction (the upper bounds) gets half the time, then the
-    // exact engine's and the SMT engine's maxima over the grid (replayed lower bounds, exact
-    // only where they meet an upper bound: docs/verification-engines.md).
-    BoundsOptions quick;
-    if (!ranges) quick.max_states = 16;
-    const std::optional<InputError> bounds_refused =
-        chain.link(BoundsEngine(quick, false), budget.slice(1, ranges ? 2 : 4), no_detail);
-    std::optional<InputError> exact_refused;
-    if (chain.goes_on()) exact_refused = chain.link(ExactEngine(), p ? budget.slice(4, 5) : budget, exact_detail);
-    if (p && chain.goes_on()) smt_refused = chain.link(SmtEngine(p), budget, {});
+    bool quick_bounds_ran = false;
+    for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {
+        if (!chain.goes_on()) break;
+        chain.step("plan: " + s.why);
+        if (s.engine == PlanEngine::exact && s.max_states > 0) {
+            quick_bounds_ran = exact_beside_bounds(chain, s, budget, exact_refused);
+        } else if (s.engine == PlanEngine::exact) {
+            exact_refused = chain.link(ExactEngine(), budget, exact_detail);
+        } else if (s.engine == PlanEngine::bounds && s.quick && quick_bounds_ran) {
+            continue;  // it ran beside the exact step
+        } else if (s.engine == PlanEngine::bounds) {
+            BoundsOptions quick;
+            if (s.quick) quick.max_states = 16;
+            bounds_refused = chain.link(BoundsEngine(quick, false), budget, no_detail);
+        } else {
+            smt_refused = chain.link(SmtEngine(p), budget, {});
+        }
+    }
     if (ranges && bounds_refused && exact_refused && smt_refused)
         throw InputError(bounds_refused->where(),
                          "no engine ranges over this workload: it has block-time intervals or issue windows; "
                          "--engine bounds refuses it (" +
                              bounds_refused->message() + "), --engine exact too (" + exact_refused->message() +
                              ") and --engine smt too (" + smt_refused->message() + ")");
+    if (p) chain.add_busy_time_bounds(*p);
     return chain.finish(stats_shown());
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // `--engine auto`, the default of wcrt and certify (docs/verification-engines.md): a chain of
-// the other engines on the Engine interface, within one budget. The interval abstraction first
-// (a proven upper bound and a replayed lower bound for every operation, fast), then the exact
-// explicit-state search on what is still open, then the SMT engine one operation at a time.
+// the other engines on the Engine interface, within one budget, in the order of its plan
+// (solver/block/run_plan.hpp: cheap estimates of the workload decide it; the exact search
+// first where it is estimated small, with the abstraction's quick pass beside it once it runs
+// long; the SMT engine last, one operation at a time).
 // Per operation it keeps the largest replayed lower bound and the smallest proven upper bound,
 // with the engine that gave each (solver/block/answer_merge.hpp); exact iff they meet. An
 // operation is no longer pursued once EngineRequest::settled says so (default: exact).

@@ -293,6 +293,7 @@ private:
             if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
                 return "state budget";
         }
+        budget_.counters().states.store(records_.parent.size(), std::memory_order_relaxed);  // for progress
         return out.stop;
     }
 

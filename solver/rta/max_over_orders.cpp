@@ -86,7 +86,9 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, RtaOrdersEngine engine, 
     for (int k = 0; k < wo.problem.kernels(); ++k) {
         const int op = wo.op[k];
         const std::optional<std::int64_t> value = s.finish[k] ? s.finish[k] : s.found[k];
-        if (s.bound[k]) out.upper[op] = Time(*s.bound[k]) / wo.scale - releases[op];
+        if (!s.finish[k])  // a kernel no search reached still gets its root bound
+            out.upper[op] =
+                Time(s.bound[k] ? *s.bound[k] : rta_orders::root_bound(wo.problem, k)) / wo.scale - releases[op];
         undecided += !s.finish[k];
         if (!value) continue;
         std::vector<int> order;

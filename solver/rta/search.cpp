@@ -408,6 +408,11 @@ void record(const RtaOrderProblem& p, int k, KernelSearch& search, bool done, Se
 
 }  // namespace
 
+std::int64_t root_bound(const RtaOrderProblem& p, int k) {
+    long long nodes = 0;
+    return KernelSearch(p, k, Budget(), nodes).bound_at_root();
+}
+
 SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only,
                                SearchOptions options) {
     SearchResult r;

@@ -42,6 +42,10 @@ struct SearchOptions {
 SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, std::optional<int> only = std::nullopt,
                                SearchOptions options = {});
 
+// The bound on kernel k's f before any search (the branch and bound's root bound, proven in
+// docs/rta/rta-soundness.md, "Bounds"): what an undecided kernel shows when no search reached it.
+std::int64_t root_bound(const RtaOrderProblem& p, int k);
+
 // Completes a prefix (problem indices) to a whole order consistent with releases and streams.
 std::vector<int> complete_order(const RtaOrderProblem& p, std::vector<int> prefix);
 

@@ -1,0 +1,51 @@
+#pragma once
+// The plan of `--engine auto` (docs/verification-engines.md, "auto: the plan"): which engines
+// run, in which order and with which work limit, chosen from cheap estimates of this workload
+// before any search. Engines slot in by their estimate, not by a fixed order: a step that can
+// decide operations on its own and is estimated cheap runs first; the others follow by kind
+// (an upper-bound pass before lower-bound searches) and then by estimated cost. Every limit is
+// a work limit (states), never a share of the wall clock, so that the same input and options
+// give the same answers whatever the machine's load; only --timeout and --max-memory stop a
+// step early, and the output then says which step stopped.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+enum class PlanEngine { exact, bounds, smt };
+
+struct PlanStep {
+    PlanEngine engine;
+    // Alone it makes operations exact (point times): the plan stops once every one is decided.
+    bool decisive = false;
+    // Can prove upper bounds for every operation (the abstraction).
+    bool upper_bounds = false;
+    std::uint64_t estimate = 0;  // the step's estimated states (saturating), what orders the plan
+    long long max_states = 0;    // exact: the state limit of this step (0: none)
+    bool quick = false;          // bounds: the quick pass (few states per key)
+    std::string why;             // one line for the steps of the output
+};
+
+// Sets of determined operations the exact search can meet: the product over streams of
+// (operations in the stream + 1), times the product of the grid values of intervals and
+// windows; saturates at 2^62. The explicit search's levels are such sets, each with a few
+// states (SM occupancy) in the fixed-time pipelines and bench workloads measured
+// (bench/RESULTS.md, "plan").
+std::uint64_t exact_set_estimate(const Workload& w);
+
+// Block-time intervals or issue windows anywhere.
+bool has_ranges(const Workload& w);
+
+// Estimated sets at or below which the exact search runs first, alone, with a state limit.
+inline constexpr std::uint64_t exact_first_sets = std::uint64_t(1) << 20;
+// The state limit of that first exact step: states per estimated set, between the bounds below.
+inline constexpr long long exact_first_states_per_set = 64;
+inline constexpr long long exact_first_min_states = 1 << 20, exact_first_max_states = 1 << 23;
+
+// The ordered steps for `w`. `exact_in_scope` / `smt_in_scope`: the engines did not refuse it.
+std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt_in_scope);
+
+}  // namespace gpuwcrt

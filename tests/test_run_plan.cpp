@@ -1,0 +1,215 @@
+// The plan of --engine auto (issue 22): its answers against enumeration on seeded workloads with
+// every feature auto accepts, the same answers on every run and with 1 or 2 threads, progress
+// on stderr at least once a second, and the RTA columns never empty and never holding the run.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "model/generate/pipeline_workload.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/io/write_toml.hpp"
+#include "solver/block/auto_engine.hpp"
+#include "solver/block/enumerate.hpp"
+#include "solver/block/run_plan.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+using Json = nlohmann::json;
+
+namespace {
+
+// Bits of the seed switch the features on: copies, priorities, the NULL stream, staggered
+// issues, after_stream_idle, intervals and windows.
+RandomWorkloadSpec plan_spec(std::uint64_t seed) {
+    RandomWorkloadSpec s;
+    s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations
+    s.streams = 1 + static_cast<int>((seed / 3) % 3);  // 1..3 streams
+    s.threads = {256, 512, 1024};
+    s.max_blocks = 2;
+    s.max_block_time = 3;
+    s.staggered_issue = (seed / 2) % 2 == 1;
+    s.sms = 1 + static_cast<int>((seed / 5) % 2);
+    s.copy_percent = (seed / 4) % 2 ? 40 : 0;
+    s.high_priority_streams = (seed / 8) % 2 && s.streams > 1 ? 1 : 0;
+    s.null_stream = (seed / 16) % 2 == 1 && s.streams > 1;
+    s.after_idle_percent = (seed / 32) % 2 ? 40 : 0;
+    const bool ranges = (seed / 7) % 2 == 1;
+    s.interval_percent = ranges ? 30 : 0;
+    s.window_percent = ranges ? 30 : 0;
+    return s;
+}
+
+Json without_timing(Json j) {
+    j.erase("stats");  // wall-clock seconds and the steps' times
+    return j;
+}
+
+std::string workload_file(const Workload& w, const std::string& name) {
+    const std::string file = test::temp_dir() + "/" + name;
+    std::ofstream(file) << workload_to_toml(w);
+    return file;
+}
+
+}  // namespace
+
+TEST_CASE("auto's plan against enumeration on 120 seeded workloads with every feature", "[plan][auto]") {
+    int exact = 0, ranged = 0;
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const Workload w = random_workload(plan_spec(seed), seed);
+        EngineOptions o;
+        o.policy = test::policy_for(seed);
+        INFO("seed " << seed << "\n" << workload_to_toml(w));
+        EnumerationResult e;
+        try {
+            e = enumerate_wcrt(w, o, Budget{});
+        } catch (const InputError&) {
+            continue;  // beyond the enumeration's grid
+        }
+        REQUIRE(e.complete);
+        std::vector<int> ops(w.ops.size());
+        for (std::size_t i = 0; i < ops.size(); ++i) ops[i] = static_cast<int>(i);
+        const EngineRun r = AutoEngine().run(EngineRequest{w, ops, o, {}, {}}, Budget{});
+        const bool ranges = has_ranges(w);
+        ranged += ranges;
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const WcrtAnswer& a = r.answers[i];
+            const std::optional<Time>& truth = e.wcrt[i].wcrt;  // grid maximum with ranges
+            INFO(w.ops[i].name);
+            REQUIRE(truth);
+            REQUIRE(a.upper_bound);
+            CHECK(*a.upper_bound >= *truth);
+            if (a.wcrt) CHECK(*a.wcrt <= *a.upper_bound);
+            if (!ranges) {
+                CHECK(a.status == WcrtStatus::exact);  // nothing stops these small searches
+                CHECK(a.wcrt == truth);
+                exact += a.status == WcrtStatus::exact;
+            } else if (a.status == WcrtStatus::exact) {
+                CHECK(*a.wcrt >= *truth);
+            }
+        }
+    }
+    CHECK(exact > 100);
+    CHECK(ranged > 20);
+}
+
+TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and stops once all is decided",
+          "[plan][auto]") {
+    PipelineSpec spec;
+    spec.streams = 3;
+    spec.iterations = 2;
+    const Workload w = pipeline_workload(spec, 7);
+    const std::vector<PlanStep> plan = make_plan(w, true, true);
+    REQUIRE(!plan.empty());
+    CHECK(plan.front().engine == PlanEngine::exact);
+    CHECK(plan.front().max_states > 0);
+    const test::CliRun r = test::run_cli({"wcrt", workload_file(w, "pipe.toml"), "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    const Json j = Json::parse(r.out);
+    for (const Json& op : j["operations"]) CHECK(op["status"] == "exact");
+    // Nothing kept after the exact step: the abstraction's answers never count (it may have
+    // started beside a slow search and been stopped, "not needed").
+    for (const Json& step : j["stats"]["steps"]) {
+        const std::string line = step.get<std::string>();
+        CHECK((line.rfind("bounds", 0) != 0 || line.find("not needed") != std::string::npos));
+        CHECK(line.rfind("smt", 0) != 0);
+    }
+    for (const Json& op : j["operations"]) CHECK(op["lower_by"] == "exact");
+}
+
+TEST_CASE("the same answers on every run and with 1 or 2 threads", "[plan][reproducible]") {
+    std::vector<std::string> files;
+    for (std::uint64_t seed : {3u, 11u, 21u, 42u, 77u})
+        files.push_back(workload_file(random_workload(plan_spec(seed), seed), "r" + std::to_string(seed) + ".toml"));
+    PipelineSpec spec;
+    spec.streams = 3;
+    spec.iterations = 2;
+    files.push_back(workload_file(pipeline_workload(spec, 5), "pipeline.toml"));
+    RandomWorkloadSpec six;
+    six.kernels = 6;
+    six.streams = 6;
+    files.push_back(workload_file(random_workload(six, 6001), "six.toml"));
+    for (const std::string& file : files) {
+        INFO(file);
+        std::optional<Json> first;
+        for (const char* threads : {"1", "2", "1", "2"}) {
+            const test::CliRun r = test::run_cli({"wcrt", file, "--json", "--threads", threads});
+            INFO(r.err);
+            REQUIRE((r.exit_code == 0 || r.exit_code == 2));
+            const Json j = without_timing(Json::parse(r.out));
+            if (!first) first = j;
+            else CHECK(j == *first);
+        }
+    }
+}
+
+TEST_CASE("progress: the first line within a second, then never a second of silence", "[plan][progress]") {
+    const test::SimultaneousCase& c = test::simultaneous_kernels_file(20, 1);
+    const auto t0 = std::chrono::steady_clock::now();
+    const test::CliRun r = test::run_cli({"wcrt", c.file, "--timeout", "3", "--engine", "exact"});
+    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    INFO(r.err);
+    REQUIRE(total > 2);
+    const std::regex stamp(R"(^gpuwcrt wcrt \[(\d+)\.(\d) s\] (.*)$)");
+    double last = 0;
+    int lines = 0;
+    std::istringstream in(r.err);
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_match(line, m, stamp)) continue;
+        const double at = std::stod(m[1].str()) + std::stod(m[2].str()) / 10;
+        CHECK(at - last <= 1.05);  // the stamp is cut to tenths
+        last = at;
+        ++lines;
+    }
+    CHECK(lines >= 2);
+    CHECK(total - last <= 1.5);  // the end of the run: the last line, then the output
+}
+
+TEST_CASE("rta(max over orders): an interval for every kernel the search leaves open, never empty", "[plan][rta]") {
+    RandomWorkloadSpec spec;
+    spec.kernels = 16;
+    spec.streams = 16;
+    const std::string file = workload_file(random_workload(spec, 16002), "sixteen.toml");
+    const test::CliRun r = test::run_cli({"wcrt", file, "--timeout", "0.05", "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 2);
+    const Json j = Json::parse(r.out);
+    for (const Json& op : j["operations"]) {
+        const Json& m = op["rta_max_over_orders"];
+        if (m.is_string()) continue;
+        REQUIRE(m.is_object());
+        const std::optional<Time> lo = parse_time(m["lower"].get<std::string>());
+        const std::optional<Time> hi = parse_time(m["upper"].get<std::string>());
+        REQUIRE(lo);
+        REQUIRE(hi);
+        CHECK(*lo <= *hi);
+        CHECK(m["lower"] != "");
+    }
+}
+
+TEST_CASE(
+    "rta(max over orders) outside the RTA's exactness scope: the header says approximation, every kernel a value or an "
+    "interval",
+    "[plan][rta]") {
+    PipelineSpec spec;
+    spec.streams = 2;
+    spec.iterations = 1;
+    const std::string file = workload_file(pipeline_workload(spec, 3), "copies.toml");
+    test::CliRun r = test::run_cli({"wcrt", file});
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("rta(max over orders, approximation)") != std::string::npos);
+    CHECK(r.out.find("RTA scope: approximation") != std::string::npos);
+    r = test::run_cli({"wcrt", file, "--json"});
+    REQUIRE(r.exit_code == 0);
+    const Json j = Json::parse(r.out);
+    CHECK(j["rta_scope"] == "approximation");
+    for (const Json& op : j["operations"])
+        if (op["name"].get<std::string>().rfind("k", 0) == 0)  // the kernels (copies are in* and out*)
+            CHECK((op["rta_max_over_orders"].is_string() || op["rta_max_over_orders"].is_object()));
+}
