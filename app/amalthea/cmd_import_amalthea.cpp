@@ -57,7 +57,7 @@ int run_import(const ImportAmaltheaOptions& o) {
     wo.comments.push_back("= Ticks x tick duration. One stream per task (its runnable calls in order, issued together");
     wo.comments.push_back("at each release, deadline = period on the last) or per runnable no task calls (issue 0).");
     for (const std::string& n : im.notes) wo.comments.push_back(n);
-    write_output_file(o.output, workload_to_toml(im.workload, wo));
+    write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
     return 0;
 }
 
