@@ -72,7 +72,9 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     const Budget explore_budget = budget.slice(31, 32);
     // The first lower-bound phase (random scenarios, then the beam) gets at most a quarter.
     const Budget lb_budget = budget.slice(1, 4);
-    const abstraction::Problem p(w);
+    abstraction::Problem mutable_problem(w);
+    mutable_problem.mutation = b.mutation;
+    const abstraction::Problem& p = mutable_problem;
 
     const int n = static_cast<int>(w.ops.size());
     BoundsResult res;

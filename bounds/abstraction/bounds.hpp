@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "bounds/abstraction/problem.hpp"
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
 
@@ -26,6 +27,9 @@ struct BoundsOptions {
     int targeted_depth = 0;    // levels above a loose edge that are refined too (-1: all)
     bool shift_merge = false;  // time-shift merging (translation-invariant workloads only)
     std::uint64_t seed = 12;
+    // Test-only (tests/test_abstraction_mutation.cpp): an unsound exploration, to show that the
+    // differential tests fail on it. The lower bounds are unaffected (always replayed).
+    abstraction::AbstractionMutation mutation = abstraction::AbstractionMutation::none;
 };
 
 struct BoundsRound {

@@ -12,6 +12,16 @@ inline constexpr int max_operations = 128;  // an OpSet is two 64-bit words
 
 inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmState)
 
+// Test-only: removes one soundness ingredient of the exploration, so that a test can show the
+// differential tests against enumeration catch an unsound abstraction (issue 21, item 5).
+// Never set outside tests/test_abstraction_mutation.cpp.
+enum class AbstractionMutation {
+    none,
+    drop_time_low,  // every block time and copy duration [lo, hi] taken as [hi, hi]
+    one_sm,         // a block goes only to the first SM where it may fit, not to every one (SPEC §5)
+    fifo_strict,    // a candidate joining at the same instant as another is not also tried first
+};
+
 // One per-SM resource that some kernel needs (threads, shared memory, registers, resident
 // blocks), cut into units of the GCD of every kernel's per-block demand: a block of kernel k
 // takes need[k] units, and fits iff need[k] units are free (exact: the sums are multiples of
@@ -30,14 +40,14 @@ struct Problem {
     std::vector<Resource> resources;
     int total_units = 0;
     int streams = 0;
-    int null_stream = -1;    // Workload::null_stream(): N1/N2 apply when >= 0
-    std::vector<char> high;  // per operation: its stream is high priority (A1)
-    bool two_queues = false;
+    int null_stream = -1;     // Workload::null_stream(): N1/N2 apply when >= 0
+    std::vector<char> high;   // per operation: its stream is high priority (A1)
+    bool two_queues = false;  // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
+    AbstractionMutation mutation = AbstractionMutation::none;  // tests only
     // Every issue instant the future can see is 0 (every `at` issue, and the first issue of every
     // stream, is [0, 0]) and there is no NULL stream: a state's future then only compares times
     // with each other and with 0, so shifting a state later shifts its future (time-shift merging).
-    bool translation_invariant =
-        false;  // kernels of both priority levels: a high kernel can interrupt a low one's dispatch (A2)
+    bool translation_invariant = false;
 
     // Throws InputError (at the operation or workload) for what the engine does not cover:
     // more than max_operations operations, times that do not fit integer ticks, and demands

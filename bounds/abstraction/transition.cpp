@@ -44,6 +44,12 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
     return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
 }
 
+// A block time or copy duration: any value in [lo, hi] (a test-only mutation drops lo).
+Interval duration_of(const Problem& p, int op) {
+    const bool mutated = p.mutation == AbstractionMutation::drop_time_low;
+    return {mutated ? p.times.hi[op] : p.times.lo[op], p.times.hi[op]};
+}
+
 // Kernel dispatch state between two blocks of one kernel: the SMs, when the previous block
 // started (or the kernel became the EE head), and the hull of its block ends so far.
 struct Partial {
@@ -105,7 +111,7 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
                                      bool concrete, const Budget& budget, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
     const Operation& kernel = p.w.ops[k];
-    const Interval duration{p.times.lo[k], p.times.hi[k]};
+    const Interval duration = duration_of(p, k);
     std::vector<Partial> current{std::move(start)};
     free_ended(current[0].sms, current[0].prev.lo);
     if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
@@ -144,6 +150,7 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
                 if (concrete) r.block_sm.push_back(m);
                 else std::sort(r.sms.begin(), r.sms.end());
                 next.add(std::move(r));
+                if (p.mutation == AbstractionMutation::one_sm) break;
             }
         }
         current = next.take();
@@ -163,11 +170,16 @@ struct Candidate {
 // Which queued operation of one queue may be next (FIFO by join instant; joins at one instant
 // in launch order, which ranges over every order): one whose earliest join is not after every
 // concretisation's join of another candidate.
-std::vector<Candidate> possible_next(std::vector<Candidate> c) {
+std::vector<Candidate> possible_next(const Problem& p, std::vector<Candidate> c) {
     std::int64_t min_hi = never;
     for (const Candidate& x : c)
         if (x.certain) min_hi = std::min(min_hi, x.a.join.hi);
     std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo > min_hi; });
+    if (p.mutation == AbstractionMutation::fifo_strict && c.size() > 1) {  // tests only: ties keep one order
+        const Candidate first = c.front();
+        std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo >= min_hi; });
+        if (c.empty() || c.front().op != first.op) c.insert(c.begin(), first);
+    }
     return c;
 }
 
@@ -273,7 +285,7 @@ std::vector<LowHead> low_heads(const Problem& p, const AbstractState& x, const s
         heads.push_back(
             {x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
     } else {
-        for (const Candidate& c : possible_next(low))  // EE head once the previous kernel is dispatched
+        for (const Candidate& c : possible_next(p, low))  // EE head once the previous kernel is dispatched
             heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
     }
     return heads;
@@ -360,11 +372,11 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
 
 void copy_successors(const Problem& p, const AbstractState& x, const std::vector<Candidate>& copies,
                      std::vector<Successor>& out) {
-    for (const Candidate& c : possible_next(copies)) {
+    for (const Candidate& c : possible_next(p, copies)) {
         if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
         // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
         const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
-        const Interval done = plus(start, {p.times.lo[c.op], p.times.hi[c.op]});
+        const Interval done = plus(start, duration_of(p, c.op));
         Successor n{c.op, x, c.a.issue, done, {}};
         AbstractState& y = n.state;
         y.ce_free = start;
@@ -413,7 +425,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
                 std::vector<Successor>& out, bool concrete) {
     const Candidates q = candidates(p, s, x);
     std::vector<LowHead> heads = low_heads(p, x, q.low);
-    const std::vector<Candidate> high_next = possible_next(q.high);
+    const std::vector<Candidate> high_next = possible_next(p, q.high);
     const Expansion e{p, x, partial_cap, concrete, budget, out};
     high_before_low(e, heads, high_next);
     low_then_high(e, heads, q.high, high_next);
