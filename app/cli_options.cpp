@@ -50,8 +50,7 @@ void check_block_outputs(const Workload& w, const std::string& svg, const std::s
     const std::int64_t blocks = w.total_blocks();
     if (!svg.empty() && blocks > max_svg_blocks)
         throw option_error("--svg", "the workload has " + std::to_string(blocks) +
-                                        " blocks; a chart is drawn for at most " + std::to_string(max_svg_blocks) +
-                                        " (larger ones are unreadable)");
+                                        " blocks; a chart is drawn for at most " + std::to_string(max_svg_blocks));
     if (!listing.empty() && blocks > max_listed_blocks)
         throw option_error(
             listing, "the workload has " + std::to_string(blocks) + " blocks; every block is listed for at most " +

@@ -79,10 +79,21 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
     return list;
 }
 
-const std::vector<std::string> wcrt_csv_columns{
-    "operation",   "kind",     "stream",   "wcrt",         "status",         "lower_bound",        "lower_by",
-    "upper_bound", "upper_by", "deadline", "deadline_met", "rta_file_order", "rta_max_over_orders",
-    "rta_max_over_orders.lower", "rta_max_over_orders.upper"};
+const std::vector<std::string> wcrt_csv_columns{"operation",
+                                                "kind",
+                                                "stream",
+                                                "wcrt",
+                                                "status",
+                                                "lower_bound",
+                                                "lower_by",
+                                                "upper_bound",
+                                                "upper_by",
+                                                "deadline",
+                                                "deadline_met",
+                                                "rta_file_order",
+                                                "rta_max_over_orders",
+                                                "rta_max_over_orders.lower",
+                                                "rta_max_over_orders.upper"};
 
 void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
                       const RtaColumns& rta) {

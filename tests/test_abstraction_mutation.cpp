@@ -74,8 +74,7 @@ int failures(AbstractionMutation m, bool ranges, int seeds) {
         try {
             const BoundsResult r = abstraction_bounds(w, o, Budget{}, b);
             bool below = false;
-            for (std::size_t op = 0; op < w.ops.size(); ++op)
-                below = below || *r.wcrt[op].upper_bound < ref[op];
+            for (std::size_t op = 0; op < w.ops.size(); ++op) below = below || *r.wcrt[op].upper_bound < ref[op];
             failed += below;
         } catch (const std::logic_error&) {
             ++failed;  // a replayed scenario above the "proven" bound

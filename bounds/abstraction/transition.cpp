@@ -117,9 +117,11 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
     if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
     const int m_count = static_cast<int>(current[0].sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
+    // One transition may place 10^5 blocks, or dispatch a high kernel at each of a low kernel's
+    // hundreds of cuts (each a call of its own): the deadline every 64 steps, counted across calls.
+    thread_local std::int64_t steps = 0;
     for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
-        // One transition of a kernel with 10^5 blocks takes seconds: the deadline every 1024 blocks.
-        if ((j - first_block) % 1024 == 1023) budget.check();
+        if (++steps % 64 == 0) budget.check();
         Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
             std::int64_t s_lo = never, s_hi = never;

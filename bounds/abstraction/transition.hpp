@@ -26,7 +26,7 @@ struct Successor {
 // dropped instead of merged (a beam needs no soundness, only real runs).
 //
 // One transition of a kernel with very many blocks (10^5) takes seconds, longer than a whole
-// --timeout: the block loop checks `budget` every 1024 blocks and throws BudgetExhausted once
+// --timeout: the block loop checks `budget` every 64 blocks (counted across calls) and throws BudgetExhausted once
 // it has run out. The explorer and the beam catch it and stop as at their own deadline (an
 // unfinished exploration proves nothing).
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
