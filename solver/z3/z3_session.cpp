@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -16,6 +17,23 @@ namespace {
 
 bool stop_waiting = false;            // Z3Session::stop_waiting_at_deadline
 std::atomic<int> abandoned_count{0};  // Z3Session::abandoned_checks
+
+}  // namespace
+
+// Z3 answers a context it cannot allocate under its memory limit (or --max-memory's arena)
+// with a null handle, and z3::context() passes that on to Z3_set_error_handler, a crash. A
+// context made and freed just before the session's own tells: then it is memory exhaustion,
+// which the engines report as unknown (memory limit).
+Z3Session::ContextProbe::ContextProbe() {
+    Z3_config config = Z3_mk_config();
+    if (!config) throw std::bad_alloc();
+    Z3_context c = Z3_mk_context_rc(config);
+    Z3_del_config(config);
+    if (!c) throw std::bad_alloc();
+    Z3_del_context(c);
+}
+
+namespace {
 
 z3::solver make_solver(z3::context& ctx, const std::string& logic) {
     return logic.empty() ? z3::solver(ctx) : z3::solver(ctx, logic.c_str());

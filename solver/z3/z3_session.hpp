@@ -89,6 +89,10 @@ private:
     void apply_parameters();
     void apply_timeout();
 
+    struct ContextProbe {
+        ContextProbe();  // throws std::bad_alloc when Z3 cannot make a context
+    };
+    ContextProbe probe_;  // before ctx_: z3::context crashes on a context Z3 could not make
     z3::context ctx_;
     z3::solver solver_;
     SolverOptions options_;
