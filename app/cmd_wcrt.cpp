@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
@@ -9,6 +10,8 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
+#include "report/compact/compact_list.hpp"
+#include "report/display_width.hpp"
 #include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
@@ -95,25 +98,25 @@ const std::vector<std::string> wcrt_csv_columns{"operation",
                                                 "rta_max_over_orders.lower",
                                                 "rta_max_over_orders.upper"};
 
-void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
-                      const RtaColumns& rta) {
-    bool deadlines = false;
-    for (const WcrtAnswer& a : answers) deadlines = deadlines || w.ops[a.op].deadline;
+// The table's text; `orders`: with the witness order column.
+std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
+                            const RtaColumns& rta, bool deadlines, bool orders) {
     // wcrt: the worst replayed response found (the WCRT when exact, else a lower bound);
     // upper bound: proven (equal to wcrt when exact; the busy-time bound otherwise).
     // by: the engine that gave wcrt, and after a slash the one that proved the upper bound when
     // another (auto combines them).
-    std::vector<std::string> header{"operation", "wcrt", "upper bound", "status", "by", "witness order"};
+    std::vector<std::string> header{"operation", "wcrt", "upper bound", "status", "by"};
+    if (orders) header.push_back("witness order");
     if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
     header.insert(header.end(), {"rta(file order)", rta_max_header(rta)});
     TextTable t(header);
     for (const WcrtAnswer& a : answers) {
-        const std::string order = a.witness ? witness_order(w, *a.witness, o.wide) : "";
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
         std::string by = a.lower_by.empty() ? "-" : a.lower_by;
         if (!a.upper_by.empty() && a.upper_by != a.lower_by) by += " / " + a.upper_by;
-        std::vector<TableCell> row{w.ops[a.op].name, a.wcrt, a.upper_bound, status, by, order};
+        std::vector<TableCell> row{w.ops[a.op].name, a.wcrt, a.upper_bound, status, by};
+        if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines) {
             const std::optional<bool> met = met_of(w, a);
             const std::string text = !w.ops[a.op].deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
@@ -122,7 +125,32 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
         row.insert(row.end(), {rta.file_order[a.op], rta_max_text(rta, a.op)});
         t.add(row);
     }
-    t.print(std::cout);
+    std::ostringstream out;
+    t.print(out);
+    return out.str();
+}
+
+std::size_t widest_line(const std::string& text) {
+    std::size_t widest = 0, from = 0;
+    while (from < text.size()) {
+        const std::size_t end = std::min(text.find('\n', from), text.size());
+        widest = std::max(widest, display_width(text.substr(from, end - from)));
+        from = end + 1;
+    }
+    return widest;
+}
+
+void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
+                      const RtaColumns& rta) {
+    bool deadlines = false;
+    for (const WcrtAnswer& a : answers) deadlines = deadlines || w.ops[a.op].deadline;
+    // A row stays within about 120 columns: when the witness orders would pass that, they
+    // leave the table for --wide, the JSON and --witness.
+    std::string text = wcrt_table_text(o, w, answers, rta, deadlines, true);
+    const bool drop_orders = !o.wide && widest_line(text) > 120;
+    if (drop_orders) text = wcrt_table_text(o, w, answers, rta, deadlines, false);
+    std::cout << text;
+    if (drop_orders) std::cout << "witness orders: --wide, --json or --witness\n";
     if (deadlines)
         std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it\n";
 }
@@ -175,7 +203,7 @@ int run_wcrt(const WcrtOptions& o) {
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     print_wcrt_table(o, w, answers, rta);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
-    for (const auto& r : rta.reasons) std::cout << "  - " << r << "\n";
+    for (const auto& r : rta.reasons) std::cout << bullet_item(r);
     if (!rta.max_note.empty())
         std::cout << "rta(max over orders) stopped: " << rta.max_note
                   << "; an undecided maximum shows [lower, upper]\n";

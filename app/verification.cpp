@@ -220,7 +220,7 @@ std::string rta_max_text(const RtaColumns& c, int op) {
 }
 
 std::string rta_max_header(const RtaColumns& c) {
-    return c.scope == rta_scope_name(true) ? "rta(max over orders)" : "rta(max over orders, approximation)";
+    return c.scope == rta_scope_name(true) ? "rta(max over orders)" : "rta(max, approximation)";
 }
 
 Json rta_max_json(const RtaColumns& c, int op) {

@@ -204,7 +204,7 @@ TEST_CASE(
     test::CliRun r = test::run_cli({"wcrt", file});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("rta(max over orders, approximation)") != std::string::npos);
+    CHECK(r.out.find("rta(max, approximation)") != std::string::npos);
     CHECK(r.out.find("RTA scope: approximation") != std::string::npos);
     r = test::run_cli({"wcrt", file, "--json"});
     REQUIRE(r.exit_code == 0);

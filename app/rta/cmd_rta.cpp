@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/phase_progress.hpp"
 #include "bounds/rta/rta_workload.hpp"
+#include "report/compact/compact_list.hpp"
 #include "report/context/output_context.hpp"
 #include "report/csv/csv_rows.hpp"
 #include "report/json.hpp"
@@ -60,7 +61,7 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
                           : "method: Algorithm 2 (thesis §3.4) with release times\n");
     if (r.exact()) out << "scope: exact\n";
     else out << "scope: approximation (outside the thesis' assumptions):\n";
-    for (const std::string& reason : r.reasons) out << "  - " << reason << '\n';
+    for (const std::string& reason : r.reasons) out << bullet_item(reason);
     if (const auto unit = time_unit_name(w.time_unit)) out << "times in " << *unit << '\n';
     out << '\n';
     // Outside its scope the RTA predicts; a verdict on the TX2 is certify's.

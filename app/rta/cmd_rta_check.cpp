@@ -13,6 +13,7 @@
 #include "app/verification.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/time_unit.hpp"
+#include "report/compact/compact_list.hpp"
 #include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
@@ -196,7 +197,7 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
     }
     t.print(std::cout);
     std::cout << "RTA scope: " << (reasons.empty() ? "exact\n" : "approximation (outside the thesis' assumptions):\n");
-    for (const auto& r : reasons) std::cout << "  - " << r << "\n";
+    for (const auto& r : reasons) std::cout << bullet_item(r);
     for (const auto& v : verdicts)
         if (v.excess)
             std::cout << "counterexample for " << w.ops[v.op].name << " (TX2 response "

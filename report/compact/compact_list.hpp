@@ -15,3 +15,12 @@ std::string compact_list(const std::vector<std::string>& items, std::size_t widt
                          const std::string& sep = " ");
 
 }  // namespace gpuwcrt
+
+namespace gpuwcrt {
+
+// `text` as a bullet item for a terminal: "  - " then the words, wrapped at `width` display
+// columns, continuation lines indented under the first word; nothing is cut. A single word
+// longer than the line stays whole.
+std::string bullet_item(const std::string& text, std::size_t width = 120);
+
+}  // namespace gpuwcrt
