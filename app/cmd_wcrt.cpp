@@ -169,6 +169,7 @@ int run_wcrt(const WcrtOptions& o) {
     progress.watch(budget);
     RtaColumnsJob rta_job(w, budget, rta_cap, default_rta_reserve);  // beside the engines, from the start
     const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, budget);
+    require_policy_witnesses(w, eo.policy, run);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.answers[op]);
     budget.counters().phase = "rta(max over orders)";

@@ -110,4 +110,20 @@ void require_within_bound(const Workload& w, int op, const Time& response, const
                              exact_string(response) + ", above its busy-time bound " + exact_string(upper));
 }
 
+void require_policy_placement(const Workload& w, const WitnessScenario& x, Policy policy) {
+    if (policy == Policy::chooser) return;
+    Scenario sc = witness_scenario(w, x);
+    sc.fixed_sm.clear();
+    sc.policy = policy;
+    const Schedule s = simulate(w, sc);
+    for (const BlockTiming& b : s.blocks) {
+        const auto& sms = b.kernel < static_cast<int>(x.sm.size()) ? x.sm[b.kernel] : std::vector<int>{};
+        const int claimed = b.index < static_cast<std::int64_t>(sms.size()) ? sms[b.index] : -1;
+        if (claimed != b.sm)
+            throw ReplayMismatch("the witness places " + w.ops[b.kernel].name + ":" + std::to_string(b.index) +
+                                 " on SM " + std::to_string(claimed) + ", placement policy " + policy_name(policy) +
+                                 " on SM " + std::to_string(b.sm) + "\nwitness: " + describe_witness(w, x));
+    }
+}
+
 }  // namespace gpuwcrt

@@ -40,6 +40,12 @@ public:
 Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
                         const Schedule* claimed = nullptr);
 
+// Throws ReplayMismatch when the witness places a block where `policy` would not: under a
+// fixed placement policy only the policy's own placements are scenarios of the workload, so a
+// witness with other SMs would claim a response no run under that policy has. `chooser` (any
+// SM where a block fits) accepts every placement.
+void require_policy_placement(const Workload& w, const WitnessScenario& x, Policy policy);
+
 // Throws ReplayMismatch when a replayed `response` of `op` exceeds `upper`, its proven
 // busy-time bound (BlockProblem::response_upper_bound): that argument would be wrong.
 void require_within_bound(const Workload& w, int op, const Time& response, const Time& upper);

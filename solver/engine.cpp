@@ -34,6 +34,8 @@ CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std
         out.run.shown = engine.stats_shown();
         for_each_operation(request.ops, budget, Share::all_left, [&](int op, const Budget& b) {
             out.verdicts.push_back(ask(op, bounds.at(op), b, out.run.stats));
+            if (out.verdicts.back().counterexample)
+                require_policy_placement(w, *out.verdicts.back().counterexample, request.options.policy);
             if (request.progress) request.progress(w.ops[op].name + ": " + to_string(out.verdicts.back().verdict));
         });
         return out;
@@ -44,8 +46,14 @@ CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std
         return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
     };
     out.run = engine.run(request, budget);
+    require_policy_witnesses(w, request.options.policy, out.run);
     for (const auto& [op, bound] : bounds) out.verdicts.push_back(verdict_from(w, out.run.answers[op], bound));
     return out;
+}
+
+void require_policy_witnesses(const Workload& w, Policy policy, const EngineRun& run) {
+    for (const WcrtAnswer& a : run.answers)
+        if (a.witness) require_policy_placement(w, *a.witness, policy);
 }
 
 }  // namespace gpuwcrt

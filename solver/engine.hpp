@@ -78,7 +78,13 @@ struct CertifyRun {
 // `certify`: each operation's bound certified, refuted or unknown. An engine with a
 // bound_question asks it per operation; the others run once on these operations, settled
 // once the verdict is known, and the verdicts follow from the answers (verdict_from).
+// The verdicts' counterexamples follow the request's placement policy (require_policy_placement).
 CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std::map<int, Time>& bounds,
                           const Budget& budget);
+
+// Throws ReplayMismatch when some witness of `run` places a block where the fixed placement
+// policy `policy` would not (sim/witness.hpp, require_policy_placement): a check on every
+// engine's witnesses, whichever engine found them.
+void require_policy_witnesses(const Workload& w, Policy policy, const EngineRun& run);
 
 }  // namespace gpuwcrt

@@ -86,3 +86,36 @@ TEST_CASE("verdicts: certified at or above the upper bound, refuted below the re
     REQUIRE(b.busy_time_bound);
     CHECK(*b.busy_time_bound == *open.wcrt + 2);
 }
+
+TEST_CASE("a witness whose SMs are not the fixed placement policy's is refused, whichever engine found it") {
+    // Thesis example, 2 SMs: under first-fit every block goes to SM 0 while it fits there. The
+    // witness of an "any SM" search moved to SM 1 is a scenario of `any`, not of first-fit.
+    const Workload w = example();
+    EngineOptions any;
+    const EnumerationResult e = enumerate_wcrt(w, any, Budget{});
+    REQUIRE(e.complete);
+    EngineOptions ff;
+    ff.policy = Policy::first_fit;
+    const EnumerationResult f = enumerate_wcrt(w, ff, Budget{});
+    REQUIRE(f.complete);
+    for (const WcrtAnswer& a : f.wcrt) {
+        REQUIRE(a.witness);
+        CHECK_NOTHROW(require_policy_placement(w, *a.witness, Policy::first_fit));
+        CHECK_NOTHROW(require_policy_placement(w, *a.witness, Policy::chooser));
+    }
+    int refused = 0;
+    for (const WcrtAnswer& a : e.wcrt) {
+        REQUIRE(a.witness);
+        CHECK_NOTHROW(require_policy_placement(w, *a.witness, Policy::chooser));
+        WitnessScenario moved = *a.witness;
+        for (auto& sms : moved.sm)
+            for (int& sm : sms) sm = 1 - sm;  // the mirror image: a scenario of any, never of first-fit
+        try {
+            require_policy_placement(w, moved, Policy::first_fit);
+        } catch (const ReplayMismatch& m) {
+            ++refused;
+            CHECK(std::string(m.what()).find("placement policy first-fit") != std::string::npos);
+        }
+    }
+    CHECK(refused == static_cast<int>(e.wcrt.size()));
+}

@@ -50,6 +50,7 @@ public:
             for (std::size_t i = 0; i < w_.ops.size(); ++i)
                 if (w_.ops[i].is_kernel()) kernels.push_back(static_cast<int>(i));
             run_ = engine_.run(EngineRequest{w_, kernels, engine_options(o_), {}, progress_.sink()}, budget_);
+            require_policy_witnesses(w_, engine_options(o_).policy, *run_);
             stats_.scenarios += run_->stats.scenarios;
             stats_.solver_calls += run_->stats.solver_calls;
         }
