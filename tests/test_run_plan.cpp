@@ -106,7 +106,8 @@ TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and sto
     const std::vector<PlanStep> plan = make_plan(w, true, true);
     REQUIRE(!plan.empty());
     CHECK(plan.front().engine == PlanEngine::exact);
-    CHECK(plan.front().max_states > 0);
+    CHECK(plan.front().bounds_beside);
+    CHECK(plan.front().max_states == 0);  // never stopped by a state limit: only by --timeout or --max-memory
     const test::CliRun r = test::run_cli({"wcrt", workload_file(w, "pipe.toml"), "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);

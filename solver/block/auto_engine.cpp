@@ -251,7 +251,7 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
     for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {
         if (!chain.goes_on()) break;
         chain.step("plan: " + s.why);
-        if (s.engine == PlanEngine::exact && s.max_states > 0) {
+        if (s.engine == PlanEngine::exact && s.bounds_beside) {
             quick_bounds_ran = exact_beside_bounds(chain, s, budget, exact_refused);
         } else if (s.engine == PlanEngine::exact) {
             exact_refused = chain.link(ExactEngine(), budget, exact_detail);

@@ -32,11 +32,6 @@ std::uint64_t grid_values(const Workload& w) {
     }
 }
 
-std::uint64_t clamp_states(std::uint64_t sets) {
-    const std::uint64_t s = times_saturating(sets, exact_first_states_per_set);
-    return std::clamp<std::uint64_t>(s, exact_first_min_states, exact_first_max_states);
-}
-
 }  // namespace
 
 bool has_ranges(const Workload& w) {
@@ -62,8 +57,10 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     std::vector<PlanStep> steps;
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {
-        steps.push_back({PlanEngine::exact, true, false, sets, static_cast<long long>(clamp_states(sets)), false,
-                         "exact first: about " + std::to_string(sets) + " sets of determined operations"});
+        PlanStep first{PlanEngine::exact, true, false, sets, 0, false,
+                       "exact first: about " + std::to_string(sets) + " sets of determined operations"};
+        first.bounds_beside = true;
+        steps.push_back(first);
         exact_planned = true;
     }
     steps.push_back({PlanEngine::bounds, false, true, ranges ? saturated : bounds_quick, 0, !ranges,
