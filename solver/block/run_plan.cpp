@@ -57,7 +57,12 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     std::vector<PlanStep> steps;
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {
-        PlanStep first{PlanEngine::exact, true, false, sets, 0, false,
+        PlanStep first{PlanEngine::exact,
+                       true,
+                       false,
+                       sets,
+                       0,
+                       false,
                        "exact first: about " + std::to_string(sets) + " sets of determined operations"};
         first.bounds_beside = true;
         steps.push_back(first);
