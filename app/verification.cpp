@@ -249,15 +249,7 @@ Json time_or_null(const std::optional<Time>& t) { return t ? Json(exact_string(*
 std::string witness_toml(const Workload& w, const WitnessScenario& x, const std::string& why) {
     Workload copy = w;
     copy.expectations.clear();
-    FixedScenario f;
-    for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
-    for (std::size_t i = 0; i < x.sm.size(); ++i)
-        if (!x.sm[i].empty()) f.sm[w.ops[i].name] = x.sm[i];
-    for (std::size_t i = 0; i < x.block_time.size(); ++i)
-        if (!x.block_time[i].empty()) f.block_time[w.ops[i].name] = x.block_time[i];
-    for (std::size_t i = 0; i < x.issue.size(); ++i)
-        if (x.issue[i]) f.issue[w.ops[i].name] = *x.issue[i];
-    copy.scenario = f;
+    copy.scenario = fixed_scenario(w, x);
     TomlWriteOptions opts;
     opts.comments = {why, "The [scenario] table fixes the launch order and the SM of every block (and block",
                      "times and issue instants that are not the simulator's defaults);",

@@ -39,6 +39,18 @@ Scenario witness_scenario(const Workload& w, const WitnessScenario& x) {
     return sc;
 }
 
+FixedScenario fixed_scenario(const Workload& w, const WitnessScenario& x) {
+    FixedScenario f;
+    for (int op : x.launch_order) f.order.push_back(w.ops[op].name);
+    for (std::size_t i = 0; i < x.sm.size(); ++i)
+        if (!x.sm[i].empty()) f.sm[w.ops[i].name] = x.sm[i];
+    for (std::size_t i = 0; i < x.block_time.size(); ++i)
+        if (!x.block_time[i].empty()) f.block_time[w.ops[i].name] = x.block_time[i];
+    for (std::size_t i = 0; i < x.issue.size(); ++i)
+        if (x.issue[i]) f.issue[w.ops[i].name] = *x.issue[i];
+    return f;
+}
+
 WitnessScenario witness_of(const Workload& w, const Schedule& s) {
     WitnessScenario x;
     x.launch_order = s.launch_order;

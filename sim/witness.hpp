@@ -50,6 +50,10 @@ void require_policy_placement(const Workload& w, const WitnessScenario& x, Polic
 // busy-time bound (BlockProblem::response_upper_bound): that argument would be wrong.
 void require_within_bound(const Workload& w, int op, const Time& response, const Time& upper);
 
+// The witness as a workload's [scenario] table (launch order, SMs, block times and issue
+// instants by name), so that a TOML copy of the workload replays it.
+FixedScenario fixed_scenario(const Workload& w, const WitnessScenario& x);
+
 // {"order":[names…],"sm":{"K":[0,1,…]…}}-like text for people: "order K2,K1; sm K1=[0,1] …".
 std::string describe_witness(const Workload& w, const WitnessScenario& x);
 

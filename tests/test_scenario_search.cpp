@@ -208,15 +208,7 @@ TEST_CASE("scenario search: a witness written as [scenario] is reproduced by the
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         const WitnessScenario x = s.witness(static_cast<int>(op));
         Workload copy = w;
-        FixedScenario f;
-        for (int o : x.launch_order) f.order.push_back(w.ops[o].name);
-        for (std::size_t i = 0; i < x.sm.size(); ++i)
-            if (!x.sm[i].empty()) f.sm[w.ops[i].name] = x.sm[i];
-        for (std::size_t i = 0; i < x.block_time.size(); ++i)
-            if (!x.block_time[i].empty()) f.block_time[w.ops[i].name] = x.block_time[i];
-        for (std::size_t i = 0; i < x.issue.size(); ++i)
-            if (x.issue[i]) f.issue[w.ops[i].name] = *x.issue[i];
-        copy.scenario = f;
+        copy.scenario = fixed_scenario(w, x);
         const Workload back = load_workload_text(workload_to_toml(copy), "witness.toml");
         const Schedule replayed = simulate(back, scenario_for(back, {}, std::nullopt));
         CHECK(replayed.response(static_cast<int>(op)) == *s.best()[op]);
