@@ -244,8 +244,8 @@ TEST_CASE("rta outside its scope labels its met column as a prediction and claim
     }
     const auto exact = run_cli({"rta", example});
     CHECK(exact.out.find("rta met?") == std::string::npos);
-    for (const json& op : json::parse(run_cli({"rta", example, "--json"}).out)["operations"])
-        CHECK(op["deadline_met"] == op["meets_deadline"]);
+    const json exact_json = json::parse(run_cli({"rta", example, "--json"}).out);
+    for (const json& op : exact_json["operations"]) CHECK(op["deadline_met"] == op["meets_deadline"]);
 }
 
 TEST_CASE("tables shorten long lists unless --wide, the JSON keeps them whole", "[outputs]") {
