@@ -102,7 +102,7 @@ std::vector<std::optional<BeamCandidate>> beam_candidates(const Workload& w, boo
                     const std::int64_t response = t.done.hi - t.issue.lo;  // points: the concrete response
                     if (!best[t.op] || response > *best[t.op]) best[t.op] = response, best_path[t.op] = step;
                     const __int128 late = lateness(t.state);
-                    const Key to{with(key.s, t.op), t.state.low_op, t.state.low_blocks};
+                    const Key to{with(key.s, t.op), t.state.low_op, static_cast<int>(t.state.low_blocks.lo)};
                     keep(next[to], Entry{std::move(t.state), std::move(step), late}, width);
                 }
             }

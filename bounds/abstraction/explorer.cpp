@@ -82,7 +82,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
                     auto& up = r.upper[e.op];
                     const std::int64_t response = e.done.hi - e.issue.lo;
                     if (!up || response > *up) up = response;
-                    const Key to{with(key.s, e.op), e.state.low_op, e.state.low_blocks};
+                    const Key to{with(key.s, e.op), e.state.low_op, 0};  // the block count is a range in the state
                     if (o.record_edges) {
                         std::vector<KeyEdge>& out = r.graph[key];
                         auto it = std::find_if(out.begin(), out.end(),

@@ -67,6 +67,7 @@ AbstractState shifted(const AbstractState& x, std::int64_t delta) {
     move(y.ee_free);
     move(y.ce_free);
     move(y.low_done);
+    y.unit_lo += delta;
     for (std::int64_t& e : y.engine_lo) e += delta;
     for (std::int64_t& e : y.engine_hi) e += delta;
     for (SmState& sm : y.sms)
@@ -95,15 +96,18 @@ AbstractState hull(const AbstractState& a, const AbstractState& b) {
         x.stream_done[s] = hull(a.stream_done[s], b.stream_done[s]);
     }
     x.low_op = a.low_op;
-    x.low_blocks = a.low_blocks;
+    x.low_blocks = hull(a.low_blocks, b.low_blocks);
     x.low_done = hull(a.low_done, b.low_done);
+    x.ee_after_low = a.ee_after_low && b.ee_after_low;
+    x.unit_lo = std::min(a.unit_lo, b.unit_lo);
     x.canonicalise();
     return x;
 }
 
 bool contains(const AbstractState& outer, const AbstractState& inner) {
     if (!contains(outer.ee_free, inner.ee_free) || !contains(outer.ce_free, inner.ce_free) ||
-        !contains(outer.low_done, inner.low_done))
+        !contains(outer.low_done, inner.low_done) || !contains(outer.low_blocks, inner.low_blocks) ||
+        (outer.ee_after_low && !inner.ee_after_low) || outer.unit_lo > inner.unit_lo)
         return false;
     for (std::size_t e = 0; e < outer.engine_lo.size(); ++e)
         if (outer.engine_lo[e] > inner.engine_lo[e] || inner.engine_hi[e] > outer.engine_hi[e]) return false;
@@ -116,7 +120,8 @@ bool contains(const AbstractState& outer, const AbstractState& inner) {
 
 std::int64_t distance(const AbstractState& a, const AbstractState& b) {
     std::int64_t d =
-        gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + gap(a.low_done, b.low_done) + distance(a.sms, b.sms);
+        gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + gap(a.low_done, b.low_done) + distance(a.sms, b.sms) +
+        std::abs(a.unit_lo - b.unit_lo);
     for (std::size_t e = 0; e < a.engine_lo.size(); ++e)
         d += std::abs(a.engine_lo[e] - b.engine_lo[e]) + std::abs(a.engine_hi[e] - b.engine_hi[e]);
     for (std::size_t s = 0; s < a.stream_issue.size(); ++s)

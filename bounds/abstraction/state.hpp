@@ -22,8 +22,10 @@ struct OpSetHash {
 };
 
 // The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
-// a high-priority one interrupted (A2) with how many of its blocks are dispatched. States are
-// merged only within one key (docs/abstraction.md, "Priorities").
+// a high-priority one interrupted (A2). The explorer leaves `low_blocks` 0: how many of its
+// blocks are out is a range in the state, so cuts of one kernel at different blocks merge. The
+// lower-bound beam, whose states are concrete, keys on the count. States are merged only
+// within one key (docs/abstraction.md, "Priorities").
 struct Key {
     OpSet s{};
     int low_op = -1;
@@ -60,11 +62,17 @@ struct AbstractState {
     std::vector<SmState> sms;                        // sorted: SMs are interchangeable
     std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
     // A2: a low-priority kernel interrupted between two blocks by a high-priority one (at most
-    // one: only the low queue's head dispatches). Its op and block count are part of the Key.
+    // one: only the low queue's head dispatches). Its op is part of the Key.
     int low_op = -1;
-    int low_blocks = 0;
-    Interval low_done;        // the hull of its dispatched blocks' ends
-    std::vector<int> low_sm;  // concrete mode (beam) only: the SM of each dispatched block
+    Interval low_blocks{0, 0};  // how many of its blocks are dispatched (>= 1 when low_op >= 0)
+    Interval low_done;          // the hull of its dispatched blocks' ends
+    std::vector<int> low_sm;    // concrete mode (beam) only: the SM of each dispatched block
+    // Two EE queues: the last EE dispatch was a low block (at ee_free). Every high kernel
+    // dispatched next joined after it (A2), which bounds that kernel's head instant by its join.
+    bool ee_after_low = false;
+    // A lower bound on the instant T of the last dispatch unit on the path (docs/abstraction.md,
+    // "Why every concrete run follows a path"): a copy after it starts no earlier.
+    std::int64_t unit_lo = 0;
 
     bool operator==(const AbstractState&) const = default;
 

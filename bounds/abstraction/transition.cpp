@@ -86,6 +86,8 @@ void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
     y.low_blocks = x.low_blocks;
     y.low_done = x.low_done;
     y.low_sm = x.low_sm;
+    y.ee_after_low = x.ee_after_low;
+    y.unit_lo = x.unit_lo;
 }
 
 // A2 seen from a low-priority kernel's dispatch: the high-priority candidates' join instants.
@@ -96,31 +98,40 @@ struct Gate {
     std::int64_t join_hi = never;       // min join.hi over every high candidate
 };
 
-// A low kernel's dispatch cut before block `block` (by the high kernel that comes next).
+// A low kernel's dispatch cut (by the high kernel that comes next) with `blocks` of its blocks
+// dispatched, a range where cuts were coalesced.
 struct Interrupt {
-    std::int64_t block = 0;
-    std::int64_t latest_start = 0;  // the latest instant block `block` could have started
-    Partial at;                     // after block - 1: prev = its start
+    Interval blocks;
+    std::int64_t latest_start = 0;  // the latest instant the next block could have started
+    Partial at;                     // after the last dispatched block: prev = its start
 };
 
-// X1/R1-R3 for one kernel: its blocks from `first_block` on, in index order, each at the
-// earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
+// X1/R1-R3 for one kernel: its blocks after the `dispatched` ones, in index order, each at
+// the earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
-std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std::int64_t first_block, int partial_cap,
+//
+// `dispatched` may be a range (coalesced cuts): step i then places block dispatched + i of
+// every run in the range at once. Blocks are identical in shape, so which index a block has
+// does not matter, only the SM state does, and the start state contains every run's. A run
+// with d blocks out has finished after step blocks - d - 1, so the ends are collected from the
+// first step at which some run in the range finishes.
+std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, Interval dispatched, int partial_cap,
                                      bool concrete, const Budget& budget, const Gate* gate,
                                      std::vector<Interrupt>* interrupts) {
     const Operation& kernel = p.w.ops[k];
     const Interval duration = duration_of(p, k);
+    const bool fresh = dispatched.hi == 0;  // else dispatched.lo >= 1: a cut follows a block
     std::vector<Partial> current{std::move(start)};
     free_ended(current[0].sms, current[0].prev.lo);
     if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
     const int m_count = static_cast<int>(current[0].sms.size());
     std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
+    Bucket<Partial, PartialOps> finished(partial_cap, concrete);
     // One transition may place 10^5 blocks, or dispatch a high kernel at each of a low kernel's
     // hundreds of cuts (each a call of its own): the deadline every 64 steps, counted across calls.
     thread_local std::int64_t steps = 0;
-    for (std::int64_t j = first_block; j < kernel.blocks; ++j) {
+    for (std::int64_t i = 0; dispatched.lo + i < kernel.blocks; ++i) {
         if (++steps % 64 == 0) budget.check();
         Bucket<Partial, PartialOps> next(partial_cap, concrete);
         for (const Partial& q : current) {
@@ -132,8 +143,10 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
                 s_hi = std::min(s_hi, f_hi[m]);
             }
             if (gate) {
-                // A2: a high kernel that joined by block j's instant is dispatched before it.
-                if (j > first_block && gate->next_join_lo <= s_hi) interrupts->push_back({j, s_hi, q});
+                // A2: a high kernel that joined by this block's instant is dispatched before it.
+                if (i > 0 && gate->next_join_lo <= s_hi)
+                    interrupts->push_back(
+                        {{dispatched.lo + i, std::min(dispatched.hi + i, kernel.blocks - 1)}, s_hi, q});
                 if (s_lo >= gate->join_hi) continue;   // some high kernel has certainly joined by then
                 s_hi = std::min(s_hi, gate->join_hi);  // dispatched before every high join
             }
@@ -147,7 +160,7 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
                 r.prev = {f_lo[m], s_hi};
                 const Interval end = plus(r.prev, duration);
                 occupy(p, r.sms[m], k, end);
-                r.done = j == 0 ? end : max_of(r.done, end);
+                r.done = fresh && i == 0 ? end : max_of(r.done, end);
                 free_ended(r.sms, r.prev.lo);
                 if (concrete) r.block_sm.push_back(m);
                 else std::sort(r.sms.begin(), r.sms.end());
@@ -156,8 +169,31 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, std
             }
         }
         current = next.take();
+        if (i + 1 >= kernel.blocks - dispatched.hi)
+            for (const Partial& q : current) finished.add(q);
     }
-    return current;
+    return finished.take();
+}
+
+// Cuts hulled into at most `groups` runs of consecutive ones (one state per run): each run's
+// high kernel is then dispatched once. The hull contains every cut it replaces, and the block
+// count is a range in the state, so nothing is lost but precision.
+std::vector<Interrupt> coalesce(const std::vector<Interrupt>& cuts, int groups) {
+    if (static_cast<int>(cuts.size()) <= groups) return cuts;
+    std::vector<Interrupt> out;
+    const std::size_t n = cuts.size(), g = static_cast<std::size_t>(groups);
+    for (std::size_t b = 0; b < g; ++b) {
+        const std::size_t first = b * n / g, last = (b + 1) * n / g;
+        if (first == last) continue;
+        Interrupt h = cuts[first];
+        for (std::size_t c = first + 1; c < last; ++c) {
+            h.blocks = hull(h.blocks, cuts[c].blocks);
+            h.latest_start = std::max(h.latest_start, cuts[c].latest_start);
+            h.at = PartialOps::hull(h.at, cuts[c].at);
+        }
+        out.push_back(std::move(h));
+    }
+    return out;
 }
 
 struct Candidate {
@@ -277,7 +313,7 @@ struct LowHead {
     int op;
     Interval issue;
     Partial start;
-    std::int64_t first_block;
+    Interval dispatched;  // blocks already out (a range after coalesced cuts)
     bool certain = true;
 };
 
@@ -288,7 +324,7 @@ std::vector<LowHead> low_heads(const Problem& p, const AbstractState& x, const s
             {x.low_op, arrival(p, x, x.low_op).issue, {x.sms, x.ee_free, x.low_done, x.low_sm}, x.low_blocks});
     } else {
         for (const Candidate& c : possible_next(p, low))  // EE head once the previous kernel is dispatched
-            heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, 0, c.certain});
+            heads.push_back({c.op, c.a.issue, {x.sms, max_of(c.a.join, x.ee_free), {0, 0}, {}}, {0, 0}, c.certain});
     }
     return heads;
 }
@@ -310,11 +346,15 @@ struct Expansion {
     const Budget& budget;  // checked inside a kernel's dispatch: one transition may place 10^5 blocks
     std::vector<Successor>& out;
 
-    void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base) const {
+    // `unit_lo`: a lower bound on the instant T of the dispatch unit this edge closes.
+    void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base,
+                     std::int64_t unit_lo) const {
         Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
         copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
         n.state.sms = std::move(q.sms);
         n.state.ee_free = q.prev;
+        n.state.ee_after_low = p.two_queues && !p.high[op];
+        n.state.unit_lo = std::max(base.unit_lo, unit_lo);
         const int st = p.w.ops[op].stream;
         n.state.stream_issue[st] = issue;
         n.state.stream_done[st] = q.done;
@@ -323,11 +363,24 @@ struct Expansion {
     }
 
     // High kernel c dispatched whole from `sms`, the EE free from `ee_free` on, after `base`.
-    void dispatch_high(const Candidate& c, const std::vector<SmState>& sms, const Interval& ee_free,
+    // `after_low`: the last EE dispatch was a low block, started at ee_free.
+    void dispatch_high(const Candidate& c, const std::vector<SmState>& sms, const Interval& ee_free, bool after_low,
                        const AbstractState& base) const {
-        for (Partial& q : dispatch_kernel(p, {sms, max_of(c.a.join, ee_free), {0, 0}, {}}, c.op, 0, partial_cap,
-                                          concrete, budget, nullptr, nullptr))
-            emit_kernel(c.op, c.a.issue, q, base);
+        // c closes a unit: it joined after the start of every copy before it on the path, the
+        // last of which started in base.ce_free (docs/abstraction.md, rule 2).
+        Interval join = c.a.join;
+        if (join.hi < base.ce_free.lo) return;
+        join.lo = std::max(join.lo, base.ce_free.lo);
+        // After a low block started at t, every high kernel dispatched next joined after t (else
+        // it would have been dispatched instead), so its head instant max(join, t) is its join.
+        Interval head = max_of(join, ee_free);
+        if (after_low) {
+            if (join.hi < ee_free.lo) return;
+            head.hi = join.hi;
+        }
+        for (Partial& q : dispatch_kernel(p, {sms, head, {0, 0}, {}}, c.op, {0, 0}, partial_cap, concrete, budget,
+                                          nullptr, nullptr))
+            emit_kernel(c.op, c.a.issue, q, base, join.lo);
     }
 };
 
@@ -340,7 +393,7 @@ void high_before_low(const Expansion& e, const std::vector<LowHead>& heads, cons
         low_latest = std::max(low_latest, h.certain ? latest_fit(e.p, h.start.sms, h.op, h.start.prev.hi) : never);
     for (const Candidate& c : high_next) {
         if (c.a.join.lo > low_latest) continue;
-        e.dispatch_high(c, e.x.sms, e.x.ee_free, e.x);
+        e.dispatch_high(c, e.x.sms, e.x.ee_free, e.x.ee_after_low, e.x);
     }
 }
 
@@ -351,24 +404,28 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
     const AbstractState& x = e.x;
     const Gate gate = high_gate(high, high_next);
     AbstractState cleared = x;  // after a low kernel completes its dispatch
-    cleared.low_op = -1, cleared.low_blocks = 0, cleared.low_done = {0, 0}, cleared.low_sm.clear();
-    std::vector<Interrupt> cuts;
+    cleared.low_op = -1, cleared.low_blocks = {0, 0}, cleared.low_done = {0, 0}, cleared.low_sm.clear();
+    std::vector<Interrupt> cuts, mine;
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
-        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.first_block, e.partial_cap, e.concrete,
+        const std::int64_t segment_lo = h.start.prev.lo;  // the segment's first block starts no earlier
+        for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.dispatched, e.partial_cap, e.concrete,
                                           e.budget, gated ? &gate : nullptr, &cuts))
-            e.emit_kernel(h.op, h.issue, q, cleared);
-        for (const Interrupt& cut : cuts)
-            for (const Candidate& c : high_next) {
-                if (c.a.join.lo > cut.latest_start) continue;
+            e.emit_kernel(h.op, h.issue, q, cleared, segment_lo);
+        for (const Candidate& c : high_next) {
+            mine.clear();
+            for (const Interrupt& cut : cuts)
+                if (c.a.join.lo <= cut.latest_start) mine.push_back(cut);
+            for (const Interrupt& cut : e.concrete ? mine : coalesce(mine, e.partial_cap)) {
                 AbstractState base = x;
                 base.low_op = h.op;
-                base.low_blocks = static_cast<int>(cut.block);
+                base.low_blocks = cut.blocks;
                 base.low_done = cut.at.done;
                 base.low_sm = cut.at.block_sm;
-                e.dispatch_high(c, cut.at.sms, cut.at.prev, base);
+                e.dispatch_high(c, cut.at.sms, cut.at.prev, true, base);
             }
+        }
     }
 }
 
@@ -377,7 +434,11 @@ void copy_successors(const Problem& p, const AbstractState& x, const std::vector
     for (const Candidate& c : possible_next(p, copies)) {
         if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
         // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
-        const Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        // Rule 1 (docs/abstraction.md): a copy after a unit on the path started no earlier
+        // than that unit's instant T.
+        if (start.hi < x.unit_lo) continue;
+        start.lo = std::max(start.lo, x.unit_lo);
         const Interval done = plus(start, duration_of(p, c.op));
         Successor n{c.op, x, c.a.issue, done, {}};
         AbstractState& y = n.state;
