@@ -172,6 +172,28 @@ TEST_CASE("progress: the first line within a second, then never a second of sile
     CHECK(total - last <= 1.5);  // the end of the run: the last line, then the output
 }
 
+TEST_CASE("progress of --engine bounds: each line names its phase, the abstraction's with its states so far",
+          "[plan][progress]") {
+    const test::CliRun r =
+        test::run_cli({"wcrt", "bench/camera/newcomer-ranged.toml", "--engine", "bounds", "--timeout", "3"});
+    INFO(r.err);
+    const std::regex stamp(R"(^gpuwcrt wcrt \[\d+\.\d s\] (.*)$)");
+    const std::regex abstraction(R"(^bounds: abstraction, (\d+) states$)");
+    int phase_lines = 0, abstraction_lines = 0;
+    std::istringstream in(r.err);
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_match(line, m, stamp)) continue;
+        const std::string what = m[1].str();
+        if (what.rfind("abstraction with ", 0) == 0) continue;  // a round's own line
+        CHECK(what.rfind("bounds: ", 0) == 0);
+        ++phase_lines;
+        if (std::regex_match(what, abstraction)) ++abstraction_lines;
+    }
+    CHECK(phase_lines >= 2);
+    CHECK(abstraction_lines >= 1);
+}
+
 TEST_CASE("rta(max over orders): an interval for every kernel the search leaves open, never empty", "[plan][rta]") {
     RandomWorkloadSpec spec;
     spec.kernels = 16;

@@ -65,7 +65,7 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
 }  // namespace
 
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                const BoundsOptions& b) {
+                                const BoundsOptions& b, const RoundReport& on_round) {
     const auto t0 = Clock::now();
     // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
     // large workloads) can take over a second past the deadline.
@@ -87,7 +87,9 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
         return open;
     };
+    RunCounters& counters = budget.counters();
     try {
+        counters.phase = "bounds: lower-bound scenarios and beam";
         lower.run(b.lower_bound_simulations, lb_budget);
         // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
         for (int width = 1; width <= b.max_beam_width; width *= 4)
@@ -104,6 +106,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;
+            counters.phase = "bounds: abstraction";
             abstraction::ExploreResult e = abstraction::explore(p, eo, explore_budget);
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
             if (e.complete)
@@ -117,11 +120,13 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             }
             res.rounds.push_back(round);
             res.stats.abstract_states += e.states;
+            if (on_round) on_round(round);
             if (!e.complete) {
                 reason = "timeout";
                 break;
             }
             if (round.open_after == 0 || k >= b.max_states) break;
+            counters.phase = "bounds: lower-bound scenarios";
             lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
             if (open_count() == 0) break;
             if (b.targeted) {

@@ -5,6 +5,7 @@
 // Refinement: while some bound is open, explore again with more abstract states per key.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -32,6 +33,10 @@ struct BoundsOptions {
     abstraction::AbstractionMutation mutation = abstraction::AbstractionMutation::none;
 };
 
+struct BoundsRound;
+// Called when an exploration round ends (a progress line as it happens).
+using RoundReport = std::function<void(const BoundsRound&)>;
+
 struct BoundsRound {
     int states_per_set = 0;
     bool complete = false;  // false: the budget ended during it; its bounds are not used
@@ -52,7 +57,8 @@ struct BoundsResult {
 // within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
 // exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
 // workloads in the SMT engine's scope, else none.
+// The budget's counters show the phase and the abstract states explored so far.
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                const BoundsOptions& b = {});
+                                const BoundsOptions& b = {}, const RoundReport& on_round = {});
 
 }  // namespace gpuwcrt

@@ -71,6 +71,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
             for (const AbstractState& x : bucket.kept()) {
                 if (poll.expired()) return r;
                 ++r.states;
+                budget.counters().states.fetch_add(1, std::memory_order_relaxed);
                 succ.clear();
                 try {
                     successors(p, key.s, x, o.partial_cap, budget, succ);

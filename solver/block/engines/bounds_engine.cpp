@@ -14,12 +14,14 @@ StatsShown BoundsEngine::stats_shown() const {
 }
 
 EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) const {
-    BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_);
+    RoundReport report;
     if (report_rounds_ && request.progress)
-        for (const BoundsRound& x : r.rounds)
+        report = [&](const BoundsRound& x) {
             request.progress("abstraction with " + std::to_string(x.states_per_set) +
                              " states per set: " + std::to_string(x.states) + " states, " +
                              (x.complete ? "" : "stopped, ") + std::to_string(x.open_after) + " operations open");
+        };
+    BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_, report);
     EngineRun run;
     run.answers = std::move(r.wcrt);
     run.stats = r.stats;
