@@ -1,7 +1,7 @@
 // Benchmark of the interval-abstraction engine (--engine bounds) on the bench/wcrt family
 // (bench/README.md): per n, several seeded workloads; per workload the time, abstract states,
 // rounds, peak RSS, and the ratio UB/LB of every kernel (proven upper bound over replayed
-// lower bound).
+// lower bound). With --file, the given workload files instead (a row each, n = operations).
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/generate/random_workload.hpp"
+#include "model/io/load_toml.hpp"
 #include "bounds/abstraction/bounds.hpp"
 
 using namespace gpuwcrt;
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     long long cap_s = 60;
     BoundsOptions b;
     std::string refine = "uniform";
+    std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) sizes = parse_sizes(argv[++i]);
@@ -66,10 +68,12 @@ int main(int argc, char** argv) {
         else if (a == "--partial-cap" && i + 1 < argc) b.partial_cap = std::stoi(argv[++i]);
         else if (a == "--initial-states" && i + 1 < argc) b.initial_states = std::stoi(argv[++i]);
         else if (a == "--shift") b.shift_merge = true;
+        else if (a == "--file" && i + 1 < argc) files.push_back(argv[++i]);
         else {
             std::cerr
                 << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
-                   "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift]\n";
+                   "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift] "
+                   "[--file WORKLOAD.toml]...\n";
             return 2;
         }
     }
@@ -79,14 +83,16 @@ int main(int argc, char** argv) {
     std::cout << "| n | run | refinement | time | rounds (K: states) | kernels exact | median UB/LB | max UB/LB | peak "
                  "RSS |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
-    for (int n : sizes) {
+    if (!files.empty()) sizes = {0}, runs = static_cast<int>(files.size());
+    for (const int size : sizes) {
         for (int r = 0; r < runs; ++r)
             for (const bool targeted : modes) {
                 b.targeted = targeted;
                 RandomWorkloadSpec spec;
-                spec.kernels = n;
-                spec.streams = n;
-                const Workload w = random_workload(spec, 1000 * n + r);
+                spec.kernels = size;
+                spec.streams = size;
+                const Workload w = files.empty() ? random_workload(spec, 1000 * size + r) : load_workload_file(files[r]);
+                const int n = static_cast<int>(w.ops.size());
                 const EngineOptions o;
                 const auto t0 = Clock::now();
                 const BoundsResult res = abstraction_bounds(w, o, Budget::for_timeout(std::chrono::seconds(cap_s)), b);
