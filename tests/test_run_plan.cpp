@@ -237,3 +237,21 @@ TEST_CASE(
         if (op["name"].get<std::string>().rfind("k", 0) == 0)  // the kernels (copies are in* and out*)
             CHECK((op["rta_max_over_orders"].is_string() || op["rta_max_over_orders"].is_object()));
 }
+
+TEST_CASE("certify ends once upper bounds settle every verdict: the newcomer pipeline under block-time ranges and an "
+          "issue window is certified long before its timeout",
+          "[plan][certify][slow]") {
+    for (const char* file : {"bench/camera/newcomer-ranged.toml", "bench/camera/newcomer-window.toml"}) {
+        const test::CliRun r = test::run_cli({"certify", file, "--timeout", "120", "--json"});
+        INFO(file << "\n" << r.out << r.err);
+        REQUIRE(r.exit_code == 0);
+        const Json j = Json::parse(r.out);
+        REQUIRE(j["operations"].size() == 3);  // the file's deadlines: cam_out, lidar_out, viz_out
+        for (const Json& op : j["operations"]) {
+            CHECK(op["verdict"] == "certified");
+            CHECK(op["upper_by"] == "bounds");
+        }
+        // The first abstraction round settles all three; later rounds could not change a verdict.
+        CHECK(j["stats"]["seconds"].get<double>() < 60);
+    }
+}

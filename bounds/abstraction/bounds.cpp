@@ -65,7 +65,7 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
 }  // namespace
 
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                const BoundsOptions& b, const RoundReport& on_round) {
+                                const BoundsOptions& b, const BoundsHooks& hooks) {
     const auto t0 = Clock::now();
     // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
     // large workloads) can take over a second past the deadline.
@@ -88,26 +88,41 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         return open;
     };
     RunCounters& counters = budget.counters();
-    try {
+    // Random scenarios, then the beam with widths `first_width`, 4·first_width, … up to
+    // `last_width` on both ends of every interval, within `share`.
+    auto lower_phase = [&](long simulations, int first_width, int last_width, const Budget& share) {
         counters.phase = "bounds: lower-bound scenarios and beam";
-        lower.run(b.lower_bound_simulations, lb_budget);
-        // The beam: widths 1, 4, 16, … on both ends of every interval, within the same share.
-        for (int width = 1; width <= b.max_beam_width; width *= 4)
+        lower.run(simulations, share);
+        for (int width = first_width; width <= last_width; width *= 4)
             for (bool upper_ends : {true, false}) {
-                if (lb_budget.expired()) break;
-                const auto c = abstraction::beam_candidates(w, upper_ends, width, lb_budget);
+                if (share.expired()) break;
+                const auto c = abstraction::beam_candidates(w, upper_ends, width, share);
                 for (int op = 0; op < n; ++op)
                     if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
             }
+    };
+    bool lower_phase_done = !hooks.explore_first;
+    try {
+        if (hooks.explore_first)
+            lower_phase(b.lower_bound_simulations / 8, 1, 1, lb_budget);  // a first witness each, no wide beam
+        else
+            lower_phase(b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
         for (int k = b.initial_states;; k *= b.growth) {
+            if (!lower_phase_done && k > b.initial_states) {  // the first round did not settle it
+                lower_phase(b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
+                lower_phase_done = true;
+                if (open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)))) break;
+            }
             const auto r0 = Clock::now();
             abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap};
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;
             counters.phase = "bounds: abstraction";
-            abstraction::ExploreResult e = abstraction::explore(p, eo, explore_budget);
+            // Explore-first: a first round that does not finish leaves a quarter to the lower bounds.
+            const Budget round_budget = lower_phase_done ? explore_budget : budget.slice(3, 4);
+            abstraction::ExploreResult e = abstraction::explore(p, eo, round_budget);
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
             if (e.complete)
                 for (int op = 0; op < n; ++op)
@@ -120,15 +135,18 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             }
             res.rounds.push_back(round);
             res.stats.abstract_states += e.states;
-            if (on_round) on_round(round);
+            if (hooks.on_round) hooks.on_round(round);
             if (!e.complete) {
                 reason = "timeout";
                 break;
             }
             if (round.open_after == 0 || k >= b.max_states) break;
-            counters.phase = "bounds: lower-bound scenarios";
-            lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
-            if (open_count() == 0) break;
+            if (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true))) break;
+            if (lower_phase_done) {
+                counters.phase = "bounds: lower-bound scenarios";
+                lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
+                if (open_count() == 0) break;
+            }
             if (b.targeted) {
                 std::vector<char> open(n);
                 for (int op = 0; op < n; ++op)
@@ -137,6 +155,8 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                                                                           k * b.growth, b.targeted_depth, caps);
             }
         }
+        const bool settled = open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)));
+        if (!lower_phase_done && !settled) lower_phase(b.lower_bound_simulations, 4, b.max_beam_width, explore_budget);
     } catch (const std::bad_alloc&) {
         reason = to_string(StopReason::memory);
     }

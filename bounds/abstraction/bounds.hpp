@@ -34,8 +34,18 @@ struct BoundsOptions {
 };
 
 struct BoundsRound;
-// Called when an exploration round ends (a progress line as it happens).
-using RoundReport = std::function<void(const BoundsRound&)>;
+// What the caller learns and decides while the engine runs.
+struct BoundsHooks {
+    std::function<void(const BoundsRound&)> on_round;  // when a round ends (a progress line as it happens)
+    // After each finished round, with the answers so far: true when they settle what was
+    // asked (certify: every verdict known), so that no further round is run. Empty: when
+    // every operation is exact.
+    std::function<bool(const std::vector<WcrtAnswer>&)> enough;
+    // Where the answer may be settled by upper bounds alone (certify): the first round runs
+    // after a short lower-bound search (a first witness per operation), and the full one only
+    // if that round does not settle it or does not finish within three quarters of the budget.
+    bool explore_first = false;
+};
 
 struct BoundsRound {
     int states_per_set = 0;
@@ -59,6 +69,6 @@ struct BoundsResult {
 // workloads in the SMT engine's scope, else none.
 // The budget's counters show the phase and the abstract states explored so far.
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                const BoundsOptions& b = {}, const RoundReport& on_round = {});
+                                const BoundsOptions& b = {}, const BoundsHooks& hooks = {});
 
 }  // namespace gpuwcrt

@@ -213,6 +213,9 @@ std::vector<Candidate> possible_next(const Problem& p, std::vector<Candidate> c)
     for (const Candidate& x : c)
         if (x.certain) min_hi = std::min(min_hi, x.a.join.hi);
     std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo > min_hi; });
+    // Next in a FIFO by join means joined no later than every other candidate: on this path
+    // its join is at most theirs (docs/abstraction.md, Transitions 2).
+    for (Candidate& x : c) x.a.join.hi = std::min(x.a.join.hi, min_hi);
     if (p.mutation == AbstractionMutation::fifo_strict && c.size() > 1) {  // tests only: ties keep one order
         const Candidate first = c.front();
         std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo >= min_hi; });
