@@ -108,14 +108,16 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         else
             lower_phase(b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
-        for (int k = b.initial_states;; k *= b.growth) {
+        int partial_cap = b.partial_cap;
+        for (int k = b.initial_states;; k *= b.growth, partial_cap = std::min(b.max_partial_cap,
+                                                                             partial_cap * b.partial_growth)) {
             if (!lower_phase_done && k > b.initial_states) {  // the first round did not settle it
                 lower_phase(b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
                 lower_phase_done = true;
                 if (open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)))) break;
             }
             const auto r0 = Clock::now();
-            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, b.partial_cap};
+            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, std::max(partial_cap, b.partial_cap)};
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;
@@ -124,6 +126,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             const Budget round_budget = lower_phase_done ? explore_budget : budget.slice(3, 4);
             abstraction::ExploreResult e = abstraction::explore(p, eo, round_budget);
             BoundsRound round{k, e.complete, e.states, e.edges, e.merges, since(r0), 0, 0, std::nullopt};
+            round.partial_cap = eo.partial_cap;
             if (e.complete)
                 for (int op = 0; op < n; ++op)
                     if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];

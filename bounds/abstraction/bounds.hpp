@@ -19,7 +19,11 @@ struct BoundsOptions {
     int initial_states = 1;              // K of the first round (1: the fastest bound, every key one hull)
     int max_states = 256;                // refinement stops after a round with K >= this
     int growth = 4;                      // K multiplies by this per round
-    int partial_cap = 8;                 // placement branches kept per block within one kernel's dispatch
+    int partial_cap = 8;                 // placement branches kept per block within one kernel's dispatch (first round)
+    // Each round multiplies partial_cap by this (up to max_partial_cap): merging SM placements
+    // within a kernel loses more than merging states per key (bench/RESULTS.md, "camera").
+    int partial_growth = 2;
+    int max_partial_cap = 64;
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
     int max_beam_width = 16;             // the lower-bound beam runs widths 1, 4, 16, … up to this
     // Refinement: false raises K for every key per round; true only for the keys with a path to
@@ -55,6 +59,7 @@ struct BoundsRound {
     int open_after = 0;             // operations with UB > LB after this round
     long long refined_keys = 0;     // targeted: keys whose K the next round raises
     std::optional<Time> max_ratio;  // max over operations of UB / LB after this round (all bounded)
+    int partial_cap = 0;            // placement branches kept per block in this round
 };
 
 struct BoundsResult {

@@ -24,8 +24,9 @@ EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) 
     };
     if (report_rounds_ && request.progress)
         hooks.on_round = [&](const BoundsRound& x) {
-            request.progress("abstraction with " + std::to_string(x.states_per_set) +
-                             " states per set: " + std::to_string(x.states) + " states, " +
+            request.progress("abstraction with " + std::to_string(x.states_per_set) + " states per set and " +
+                             std::to_string(x.partial_cap) + " placements per block: " + std::to_string(x.states) +
+                             " states, " +
                              (x.complete ? "" : "stopped, ") + std::to_string(x.open_after) + " operations open");
         };
     BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_, hooks);
