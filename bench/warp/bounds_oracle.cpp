@@ -3,8 +3,8 @@
 // the proven bounds and witnesses must bracket it. Prints one CSV row per point and a summary;
 // exit 4 on any disagreement. ctest runs the same comparison with a memory-capped oracle.
 // The oracle is the frontier sweep (solver/warp/warp_frontier) for both goals in one pass, values
-// only (no schedule is kept), on --threads threads; --memo uses the memoising search of
-// sessions 1-5 instead (one search per goal). "states" is the sum of the frontier sizes
+// only (no schedule is kept), on --threads threads; --memo uses the memoising search
+// (solver/warp/warp_memo_search, one search per goal) instead. "states" is the sum of the frontier sizes
 // (memo: distinct states of both searches), "peak" the largest frontier (memo: -).
 // Usage: bounds_oracle [--fairness none] [--units tr|slot|slow|wide] [--min-warps W]
 //                      [--max-warps W] [--min-rep R] [--max-rep R] [--timeout S]
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
     else if (a.units == "slow") u.latency_l = 3;
     else if (a.units == "wide") u.cuda = 1, u.ldst = 2;
     const WarpFairness f = parse_warp_fairness(a.fairness).value_or(WarpFairness::none);
-    std::cout << "units,fairness,W,rep,explicit_worst,explicit_best,explicit_ms,states,bounds_worst,bounds_best,"
+    std::cout << "units,fairness,W,rep,explicit_worst,explicit_best,explicit_ms,states,peak,bounds_worst,bounds_best,"
                  "worst_lower,worst_upper,agree\n";
     int compared = 0, exact = 0, skipped = 0;
     bool ok = true;
