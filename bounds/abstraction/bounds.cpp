@@ -62,10 +62,55 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
     return out;
 }
 
+using Uppers = std::vector<std::optional<std::int64_t>>;
+
+int open_operations(const abstraction::Problem& p, const Uppers& upper, const abstraction::LowerBoundSearch& lower) {
+    int open = 0;
+    for (std::size_t op = 0; op < upper.size(); ++op)
+        if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
+    return open;
+}
+
+// Max over operations of UB / LB; none while some operation lacks either (or has LB 0).
+std::optional<Time> max_ratio(const abstraction::Problem& p, const Uppers& upper,
+                              const abstraction::LowerBoundSearch& lower) {
+    std::optional<Time> r = Time(1);
+    for (std::size_t op = 0; op < upper.size() && r; ++op) {
+        if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) r.reset();
+        else r = std::max(*r, p.times.to_time(*upper[op]) / *lower.best()[op]);
+    }
+    return r;
+}
+
+// Random scenarios, then the beam with widths `first_width`, 4·first_width, … up to
+// `last_width` on both ends of every interval, within `share`.
+void lower_phase(const Workload& w, abstraction::LowerBoundSearch& lower, long simulations, int first_width,
+                 int last_width, const Budget& share) {
+    share.counters().phase = "bounds: lower-bound scenarios and beam";
+    lower.run(simulations, share);
+    for (int width = first_width; width <= last_width; width *= 4)
+        for (bool upper_ends : {true, false}) {
+            if (share.expired()) break;
+            const auto c = abstraction::beam_candidates(w, upper_ends, width, share);
+            for (std::size_t op = 0; op < w.ops.size(); ++op)
+                if (c[op]) lower.offer(static_cast<int>(op), c[op]->response, c[op]->witness);
+        }
+}
+
+// Targeted refinement: raises K to `k` on the keys that lead to an open operation.
+long long refine_targeted(const abstraction::Problem& p, const abstraction::ExploreResult& e, const Uppers& upper,
+                          const abstraction::LowerBoundSearch& lower, int k, const BoundsOptions& b,
+                          abstraction::KeyCaps& caps) {
+    std::vector<char> open(upper.size());
+    for (std::size_t op = 0; op < upper.size(); ++op)
+        open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
+    return abstraction::refine_caps(e.graph, open, lower.best(), p.times, k, b.targeted_depth, caps);
+}
+
 }  // namespace
 
-BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
-                                const BoundsOptions& b, const BoundsHooks& hooks) {
+BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget, const BoundsOptions& b,
+                                const BoundsHooks& hooks) {
     const auto t0 = Clock::now();
     // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
     // large workloads) can take over a second past the deadline.
@@ -78,43 +123,27 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
 
     const int n = static_cast<int>(w.ops.size());
     BoundsResult res;
-    std::vector<std::optional<std::int64_t>> upper(n);
+    Uppers upper(n);
     abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
     std::string reason;
-    auto open_count = [&] {
-        int open = 0;
-        for (int op = 0; op < n; ++op)
-            if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
-        return open;
+    auto open_count = [&] { return open_operations(p, upper, lower); };
+    auto settled = [&] {
+        return open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)));
     };
     RunCounters& counters = budget.counters();
-    // Random scenarios, then the beam with widths `first_width`, 4·first_width, … up to
-    // `last_width` on both ends of every interval, within `share`.
-    auto lower_phase = [&](long simulations, int first_width, int last_width, const Budget& share) {
-        counters.phase = "bounds: lower-bound scenarios and beam";
-        lower.run(simulations, share);
-        for (int width = first_width; width <= last_width; width *= 4)
-            for (bool upper_ends : {true, false}) {
-                if (share.expired()) break;
-                const auto c = abstraction::beam_candidates(w, upper_ends, width, share);
-                for (int op = 0; op < n; ++op)
-                    if (c[op]) lower.offer(op, c[op]->response, c[op]->witness);
-            }
-    };
     bool lower_phase_done = !hooks.explore_first;
     try {
         if (hooks.explore_first)
-            lower_phase(b.lower_bound_simulations / 8, 1, 1, lb_budget);  // a first witness each, no wide beam
-        else
-            lower_phase(b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
+            lower_phase(w, lower, b.lower_bound_simulations / 8, 1, 1, lb_budget);              // a first witness each
+        else lower_phase(w, lower, b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
         int partial_cap = b.partial_cap;
-        for (int k = b.initial_states;; k *= b.growth, partial_cap = std::min(b.max_partial_cap,
-                                                                             partial_cap * b.partial_growth)) {
+        for (int k = b.initial_states;;
+             k *= b.growth, partial_cap = std::min(b.max_partial_cap, partial_cap * b.partial_growth)) {
             if (!lower_phase_done && k > b.initial_states) {  // the first round did not settle it
-                lower_phase(b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
+                lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
                 lower_phase_done = true;
-                if (open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)))) break;
+                if (settled()) break;
             }
             const auto r0 = Clock::now();
             abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, std::max(partial_cap, b.partial_cap)};
@@ -131,11 +160,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                 for (int op = 0; op < n; ++op)
                     if (!upper[op] || *e.upper[op] < *upper[op]) upper[op] = e.upper[op];
             round.open_after = open_count();
-            round.max_ratio = Time(1);
-            for (int op = 0; op < n && round.max_ratio; ++op) {
-                if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) round.max_ratio.reset();
-                else round.max_ratio = std::max(*round.max_ratio, p.times.to_time(*upper[op]) / *lower.best()[op]);
-            }
+            round.max_ratio = max_ratio(p, upper, lower);
             res.rounds.push_back(round);
             res.stats.abstract_states += e.states;
             if (hooks.on_round) hooks.on_round(round);
@@ -143,23 +168,16 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                 reason = "timeout";
                 break;
             }
-            if (round.open_after == 0 || k >= b.max_states) break;
-            if (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true))) break;
+            if (k >= b.max_states || settled()) break;
             if (lower_phase_done) {
                 counters.phase = "bounds: lower-bound scenarios";
                 lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
                 if (open_count() == 0) break;
             }
-            if (b.targeted) {
-                std::vector<char> open(n);
-                for (int op = 0; op < n; ++op)
-                    open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
-                res.rounds.back().refined_keys = abstraction::refine_caps(e.graph, open, lower.best(), p.times,
-                                                                          k * b.growth, b.targeted_depth, caps);
-            }
+            if (b.targeted) res.rounds.back().refined_keys = refine_targeted(p, e, upper, lower, k * b.growth, b, caps);
         }
-        const bool settled = open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)));
-        if (!lower_phase_done && !settled) lower_phase(b.lower_bound_simulations, 4, b.max_beam_width, explore_budget);
+        if (!lower_phase_done && !settled())
+            lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, explore_budget);
     } catch (const std::bad_alloc&) {
         reason = to_string(StopReason::memory);
     }

@@ -350,8 +350,7 @@ struct Expansion {
     std::vector<Successor>& out;
 
     // `unit_lo`: a lower bound on the instant T of the dispatch unit this edge closes.
-    void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base,
-                     std::int64_t unit_lo) const {
+    void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base, std::int64_t unit_lo) const {
         Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
         copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
         n.state.sms = std::move(q.sms);
@@ -381,8 +380,8 @@ struct Expansion {
             if (join.hi < ee_free.lo) return;
             head.hi = join.hi;
         }
-        for (Partial& q : dispatch_kernel(p, {sms, head, {0, 0}, {}}, c.op, {0, 0}, partial_cap, concrete, budget,
-                                          nullptr, nullptr))
+        for (Partial& q :
+             dispatch_kernel(p, {sms, head, {0, 0}, {}}, c.op, {0, 0}, partial_cap, concrete, budget, nullptr, nullptr))
             emit_kernel(c.op, c.a.issue, q, base, join.lo);
     }
 };
@@ -460,32 +459,6 @@ void copy_successors(const Problem& p, const AbstractState& x, const std::vector
 }
 
 }  // namespace
-
-std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from) {
-    const std::int64_t* v = sm.v.data() + (late ? sm.units() : 0);
-    std::int64_t t = from;
-    for (const Resource& r : p.resources) {
-        const int need = r.need[op];
-        if (need == 0) continue;
-        if (need > r.units) return never;  // more than a whole SM
-        t = std::max(t, v[r.offset + need - 1]);
-    }
-    return t;
-}
-
-void occupy(const Problem& p, SmState& sm, int op, const Interval& end) {
-    for (const Resource& r : p.resources) {
-        const int need = r.need[op];
-        if (need == 0) continue;
-        for (const std::size_t base : {std::size_t(0), sm.units()}) {
-            const std::int64_t e = base == 0 ? end.lo : end.hi;
-            const auto first = sm.v.begin() + static_cast<std::ptrdiff_t>(base) + r.offset, last = first + r.units;
-            std::copy(first + need, last, first);                                     // the need smallest leave
-            std::fill(last - need, last, e);                                          // and come back ending at e
-            std::rotate(std::upper_bound(first, last - need, e), last - need, last);  // sorted again
-        }
-    }
-}
 
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
                 std::vector<Successor>& out, bool concrete) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "bounds/abstraction/occupancy.hpp"
 #include "bounds/abstraction/problem.hpp"
 #include "common/budget.hpp"
 #include "bounds/abstraction/state.hpp"
@@ -31,16 +32,5 @@ struct Successor {
 // unfinished exploration proves nothing).
 void successors(const Problem& p, const OpSet& s, const AbstractState& x, int partial_cap, const Budget& budget,
                 std::vector<Successor>& out, bool concrete = false);
-
-// The earliest instant >= `from` at which one more block of kernel `op` fits on `sm`, with its
-// units free at their `lo` (`late` false) or `hi` (`late` true) instants; `never` if it never
-// fits. For each resource, the need-th smallest availability (need units must be free); the
-// block fits once every resource fits. Monotone in every availability and in `from`.
-std::int64_t fit_instant(const Problem& p, const SmState& sm, int op, bool late, std::int64_t from);
-
-// A block of `op` ending in `end` takes, per resource, `need` units free at its start: the
-// `need` smallest (all free then, and free units are interchangeable from then on); the
-// segment stays sorted. Monotone in the availabilities and in the end.
-void occupy(const Problem& p, SmState& sm, int op, const Interval& end);
 
 }  // namespace gpuwcrt::abstraction
