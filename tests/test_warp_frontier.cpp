@@ -1,5 +1,5 @@
-// The frontier sweep (solver/warp/warp_frontier), which explicit_extreme now runs, against the
-// memoising search it replaced (solver/warp/warp_memo_search): both walk WarpStepper's step
+// The frontier sweep (solver/warp/warp_frontier), which explicit_extreme runs, against the
+// memoising search (solver/warp/warp_memo_search): both walk WarpStepper's step
 // relation, one depth-first with a memo per state, the other cycle by cycle. Values must be
 // equal on every small point of every fairness and unit variant, the sweep's schedules must
 // be legal and reach its values, and a budget that runs out must leave a goal unsettled,
