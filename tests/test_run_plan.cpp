@@ -238,9 +238,10 @@ TEST_CASE(
             CHECK((op["rta_max_over_orders"].is_string() || op["rta_max_over_orders"].is_object()));
 }
 
-TEST_CASE("certify ends once upper bounds settle every verdict: the newcomer pipeline under block-time ranges and an "
-          "issue window is certified long before its timeout",
-          "[plan][certify][slow]") {
+TEST_CASE(
+    "certify ends once upper bounds settle every verdict: the newcomer pipeline under block-time ranges and an "
+    "issue window is certified long before its timeout",
+    "[plan][certify][slow]") {
     for (const char* file : {"bench/camera/newcomer-ranged.toml", "bench/camera/newcomer-window.toml"}) {
         const test::CliRun r = test::run_cli({"certify", file, "--timeout", "120", "--json"});
         INFO(file << "\n" << r.out << r.err);

@@ -80,8 +80,8 @@ int main(int argc, char** argv) {
     std::vector<bool> modes;
     if (refine != "targeted") modes.push_back(false);
     if (refine != "uniform") modes.push_back(true);
-    std::cout << "| n | run | refinement | time | rounds (K/placements: states) | kernels exact | median UB/LB | max UB/LB | peak "
-                 "RSS |\n"
+    std::cout << "| n | run | refinement | time | rounds (K/placements: states) | kernels exact | median UB/LB "
+                 "| max UB/LB | peak RSS |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
     if (!files.empty()) sizes = {0}, runs = static_cast<int>(files.size());
     for (const int size : sizes) {
@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
                 RandomWorkloadSpec spec;
                 spec.kernels = size;
                 spec.streams = size;
-                const Workload w = files.empty() ? random_workload(spec, 1000 * size + r) : load_workload_file(files[r]);
+                const Workload w =
+                    files.empty() ? random_workload(spec, 1000 * size + r) : load_workload_file(files[r]);
                 const int n = static_cast<int>(w.ops.size());
                 const EngineOptions o;
                 const auto t0 = Clock::now();

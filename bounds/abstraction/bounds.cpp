@@ -64,10 +64,15 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
 
 using Uppers = std::vector<std::optional<std::int64_t>>;
 
+// UB > LB, or either missing.
+bool is_open(const abstraction::Problem& p, const Uppers& upper, const abstraction::LowerBoundSearch& lower,
+             std::size_t op) {
+    return !upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
+}
+
 int open_operations(const abstraction::Problem& p, const Uppers& upper, const abstraction::LowerBoundSearch& lower) {
     int open = 0;
-    for (std::size_t op = 0; op < upper.size(); ++op)
-        if (!upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op]) ++open;
+    for (std::size_t op = 0; op < upper.size(); ++op) open += is_open(p, upper, lower, op);
     return open;
 }
 
@@ -102,8 +107,7 @@ long long refine_targeted(const abstraction::Problem& p, const abstraction::Expl
                           const abstraction::LowerBoundSearch& lower, int k, const BoundsOptions& b,
                           abstraction::KeyCaps& caps) {
     std::vector<char> open(upper.size());
-    for (std::size_t op = 0; op < upper.size(); ++op)
-        open[op] = !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
+    for (std::size_t op = 0; op < upper.size(); ++op) open[op] = is_open(p, upper, lower, op);
     return abstraction::refine_caps(e.graph, open, lower.best(), p.times, k, b.targeted_depth, caps);
 }
 
@@ -138,15 +142,15 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         else lower_phase(w, lower, b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
         int partial_cap = b.partial_cap;
-        for (int k = b.initial_states;;
-             k *= b.growth, partial_cap = std::min(b.max_partial_cap, partial_cap * b.partial_growth)) {
+        for (int k = b.initial_states;; k *= b.growth,
+                 partial_cap = std::max(partial_cap, std::min(b.max_partial_cap, partial_cap * b.partial_growth))) {
             if (!lower_phase_done && k > b.initial_states) {  // the first round did not settle it
                 lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
                 lower_phase_done = true;
                 if (settled()) break;
             }
             const auto r0 = Clock::now();
-            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, std::max(partial_cap, b.partial_cap)};
+            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, partial_cap};
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;

@@ -16,10 +16,10 @@
 namespace gpuwcrt {
 
 struct BoundsOptions {
-    int initial_states = 1;              // K of the first round (1: the fastest bound, every key one hull)
-    int max_states = 256;                // refinement stops after a round with K >= this
-    int growth = 4;                      // K multiplies by this per round
-    int partial_cap = 8;                 // placement branches kept per block within one kernel's dispatch (first round)
+    int initial_states = 1;  // K of the first round (1: the fastest bound, every key one hull)
+    int max_states = 256;    // refinement stops after a round with K >= this
+    int growth = 4;          // K multiplies by this per round
+    int partial_cap = 8;     // placement branches kept per block within one kernel's dispatch (first round)
     // Each round multiplies partial_cap by this (up to max_partial_cap): merging SM placements
     // within a kernel loses more than merging states per key (bench/RESULTS.md, "camera").
     int partial_growth = 2;

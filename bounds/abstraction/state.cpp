@@ -119,9 +119,8 @@ bool contains(const AbstractState& outer, const AbstractState& inner) {
 }
 
 std::int64_t distance(const AbstractState& a, const AbstractState& b) {
-    std::int64_t d =
-        gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + gap(a.low_done, b.low_done) + distance(a.sms, b.sms) +
-        std::abs(a.unit_lo - b.unit_lo);
+    std::int64_t d = gap(a.ee_free, b.ee_free) + gap(a.ce_free, b.ce_free) + gap(a.low_done, b.low_done) +
+                     distance(a.sms, b.sms) + std::abs(a.unit_lo - b.unit_lo);
     for (std::size_t e = 0; e < a.engine_lo.size(); ++e)
         d += std::abs(a.engine_lo[e] - b.engine_lo[e]) + std::abs(a.engine_hi[e] - b.engine_hi[e]);
     for (std::size_t s = 0; s < a.stream_issue.size(); ++s)

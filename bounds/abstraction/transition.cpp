@@ -175,25 +175,28 @@ std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, Int
     return finished.take();
 }
 
-// Cuts hulled into at most `groups` runs of consecutive ones (one state per run): each run's
-// high kernel is then dispatched once. The hull contains every cut it replaces, and the block
-// count is a range in the state, so nothing is lost but precision.
-std::vector<Interrupt> coalesce(const std::vector<Interrupt>& cuts, int groups) {
-    if (static_cast<int>(cuts.size()) <= groups) return cuts;
-    std::vector<Interrupt> out;
+// Calls `f` with each cut, or, when there are more than `groups` (abstract mode), with the hulls
+// of at most `groups` runs of consecutive ones: each run's high kernel is then dispatched once.
+// The hull contains every cut it replaces, and the block count is a range in the state, so
+// nothing is lost but precision.
+template <class F>
+void for_each_coalesced(const std::vector<const Interrupt*>& cuts, int groups, bool concrete, F f) {
+    if (concrete || static_cast<int>(cuts.size()) <= groups) {
+        for (const Interrupt* c : cuts) f(*c);
+        return;
+    }
     const std::size_t n = cuts.size(), g = static_cast<std::size_t>(groups);
     for (std::size_t b = 0; b < g; ++b) {
         const std::size_t first = b * n / g, last = (b + 1) * n / g;
         if (first == last) continue;
-        Interrupt h = cuts[first];
+        Interrupt h = *cuts[first];
         for (std::size_t c = first + 1; c < last; ++c) {
-            h.blocks = hull(h.blocks, cuts[c].blocks);
-            h.latest_start = std::max(h.latest_start, cuts[c].latest_start);
-            h.at = PartialOps::hull(h.at, cuts[c].at);
+            h.blocks = hull(h.blocks, cuts[c]->blocks);
+            h.latest_start = std::max(h.latest_start, cuts[c]->latest_start);
+            h.at = PartialOps::hull(h.at, cuts[c]->at);
         }
-        out.push_back(std::move(h));
+        f(h);
     }
-    return out;
 }
 
 struct Candidate {
@@ -407,7 +410,8 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
     const Gate gate = high_gate(high, high_next);
     AbstractState cleared = x;  // after a low kernel completes its dispatch
     cleared.low_op = -1, cleared.low_blocks = {0, 0}, cleared.low_done = {0, 0}, cleared.low_sm.clear();
-    std::vector<Interrupt> cuts, mine;
+    std::vector<Interrupt> cuts;
+    std::vector<const Interrupt*> mine;
     for (LowHead& h : heads) {
         cuts.clear();
         const bool gated = !high.empty();
@@ -418,15 +422,15 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
         for (const Candidate& c : high_next) {
             mine.clear();
             for (const Interrupt& cut : cuts)
-                if (c.a.join.lo <= cut.latest_start) mine.push_back(cut);
-            for (const Interrupt& cut : e.concrete ? mine : coalesce(mine, e.partial_cap)) {
+                if (c.a.join.lo <= cut.latest_start) mine.push_back(&cut);
+            for_each_coalesced(mine, e.partial_cap, e.concrete, [&](const Interrupt& cut) {
                 AbstractState base = x;
                 base.low_op = h.op;
                 base.low_blocks = cut.blocks;
                 base.low_done = cut.at.done;
                 base.low_sm = cut.at.block_sm;
                 e.dispatch_high(c, cut.at.sms, cut.at.prev, true, base);
-            }
+            });
         }
     }
 }

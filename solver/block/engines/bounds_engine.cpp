@@ -15,19 +15,18 @@ StatsShown BoundsEngine::stats_shown() const {
 
 EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) const {
     BoundsHooks hooks;
-    hooks.explore_first = static_cast<bool>(request.settled);  // a question upper bounds may settle (certify)
+    hooks.explore_first = static_cast<bool>(request.settled);     // a question upper bounds may settle (certify)
     hooks.enough = [&](const std::vector<WcrtAnswer>& answers) {  // EngineRequest::settled, default exact
         for (const int op : request.ops)
-            if (request.settled ? !request.settled(answers[op]) : answers[op].status != WcrtStatus::exact)
-                return false;
+            if (request.settled ? !request.settled(answers[op]) : answers[op].status != WcrtStatus::exact) return false;
         return true;
     };
     if (report_rounds_ && request.progress)
         hooks.on_round = [&](const BoundsRound& x) {
             request.progress("abstraction with " + std::to_string(x.states_per_set) + " states per set and " +
                              std::to_string(x.partial_cap) + " placements per block: " + std::to_string(x.states) +
-                             " states, " +
-                             (x.complete ? "" : "stopped, ") + std::to_string(x.open_after) + " operations open");
+                             " states, " + (x.complete ? "" : "stopped, ") + std::to_string(x.open_after) +
+                             " operations open");
         };
     BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_, hooks);
     EngineRun run;
