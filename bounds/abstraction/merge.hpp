@@ -4,6 +4,7 @@
 // because the hull contains both (docs/abstraction.md, "Merging"). No state is ever dropped
 // for being "pointwise later": that dominance is false on this model (anomalies).
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -30,18 +31,31 @@ public:
         std::size_t best = 0;
         std::int64_t best_cost = 0;
         for (std::size_t i = 0; i < kept_.size(); ++i) {
-            const std::int64_t cost = ops_.distance(kept_[i], x);
+            const std::int64_t cost = distance(kept_[i], x, i == 0 ? never_more : best_cost);
             if (i == 0 || cost < best_cost) best = i, best_cost = cost;
         }
         kept_[best] = ops_.hull(kept_[best], x);
         ++merges_;
     }
 
-    std::vector<T> take() { return std::move(kept_); }
+    std::vector<T> take() {
+        std::vector<T> out = std::move(kept_);
+        kept_.clear();
+        return out;
+    }
     const std::vector<T>& kept() const { return kept_; }
     long long merges() const { return merges_; }
 
 private:
+    static constexpr std::int64_t never_more = std::numeric_limits<std::int64_t>::max();
+
+    // Ops may stop counting once the distance reaches `limit` (any value >= limit then): it
+    // cannot be the nearest.
+    std::int64_t distance(const T& a, const T& b, std::int64_t limit) const {
+        if constexpr (requires { ops_.distance(a, b, limit); }) return ops_.distance(a, b, limit);
+        else return ops_.distance(a, b);
+    }
+
     int cap_;
     bool drop_;
     Ops ops_;

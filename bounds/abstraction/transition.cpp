@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "bounds/abstraction/dispatch.hpp"
 #include "bounds/abstraction/merge.hpp"
 
 namespace gpuwcrt::abstraction {
@@ -44,37 +45,6 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
     return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
 }
 
-// A block time or copy duration: any value in [lo, hi] (a test-only mutation drops lo).
-Interval duration_of(const Problem& p, int op) {
-    const bool mutated = p.mutation == AbstractionMutation::drop_time_low;
-    return {mutated ? p.times.hi[op] : p.times.lo[op], p.times.hi[op]};
-}
-
-// Kernel dispatch state between two blocks of one kernel: the SMs, when the previous block
-// started (or the kernel became the EE head), and the hull of its block ends so far.
-struct Partial {
-    std::vector<SmState> sms;
-    Interval prev;
-    Interval done{0, 0};
-    std::vector<int> block_sm;  // concrete mode: the SM (unsorted index) of each block so far
-    bool operator==(const Partial&) const = default;
-};
-
-struct PartialOps {
-    static Partial hull(const Partial& a, const Partial& b) {
-        return {
-            abstraction::hull(a.sms, b.sms), abstraction::hull(a.prev, b.prev), abstraction::hull(a.done, b.done), {}};
-    }
-    static bool contains(const Partial& o, const Partial& i) {
-        return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
-               abstraction::contains(o.sms, i.sms);
-    }
-    static std::int64_t distance(const Partial& a, const Partial& b) {
-        return std::abs(a.prev.lo - b.prev.lo) + std::abs(a.prev.hi - b.prev.hi) + std::abs(a.done.hi - b.done.hi) +
-               abstraction::distance(a.sms, b.sms);
-    }
-};
-
 void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
     y.ee_free = x.ee_free;
     y.ce_free = x.ce_free;
@@ -88,91 +58,6 @@ void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
     y.low_sm = x.low_sm;
     y.ee_after_low = x.ee_after_low;
     y.unit_lo = x.unit_lo;
-}
-
-// A2 seen from a low-priority kernel's dispatch: the high-priority candidates' join instants.
-// A low block dispatched at t means no high kernel had joined by t (t < every join); a high
-// kernel that may have joined by the next block's instant may interrupt there.
-struct Gate {
-    std::int64_t next_join_lo = never;  // min join.lo over the high kernels that may be next (FIFO)
-    std::int64_t join_hi = never;       // min join.hi over every high candidate
-};
-
-// A low kernel's dispatch cut (by the high kernel that comes next) with `blocks` of its blocks
-// dispatched, a range where cuts were coalesced.
-struct Interrupt {
-    Interval blocks;
-    std::int64_t latest_start = 0;  // the latest instant the next block could have started
-    Partial at;                     // after the last dispatched block: prev = its start
-};
-
-// X1/R1-R3 for one kernel: its blocks after the `dispatched` ones, in index order, each at
-// the earliest instant at which it fits on some SM, on any SM where it may fit then (SPEC §5).
-// Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
-// high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
-//
-// `dispatched` may be a range (coalesced cuts): step i then places block dispatched + i of
-// every run in the range at once. Blocks are identical in shape, so which index a block has
-// does not matter, only the SM state does, and the start state contains every run's. A run
-// with d blocks out has finished after step blocks - d - 1, so the ends are collected from the
-// first step at which some run in the range finishes.
-std::vector<Partial> dispatch_kernel(const Problem& p, Partial start, int k, Interval dispatched, int partial_cap,
-                                     bool concrete, const Budget& budget, const Gate* gate,
-                                     std::vector<Interrupt>* interrupts) {
-    const Operation& kernel = p.w.ops[k];
-    const Interval duration = duration_of(p, k);
-    const bool fresh = dispatched.hi == 0;  // else dispatched.lo >= 1: a cut follows a block
-    std::vector<Partial> current{std::move(start)};
-    free_ended(current[0].sms, current[0].prev.lo);
-    if (!concrete) std::sort(current[0].sms.begin(), current[0].sms.end());
-    const int m_count = static_cast<int>(current[0].sms.size());
-    std::vector<std::int64_t> f_lo(m_count), f_hi(m_count);
-    Bucket<Partial, PartialOps> finished(partial_cap, concrete);
-    // One transition may place 10^5 blocks, or dispatch a high kernel at each of a low kernel's
-    // hundreds of cuts (each a call of its own): the deadline every 64 steps, counted across calls.
-    thread_local std::int64_t steps = 0;
-    for (std::int64_t i = 0; dispatched.lo + i < kernel.blocks; ++i) {
-        if (++steps % 64 == 0) budget.check();
-        Bucket<Partial, PartialOps> next(partial_cap, concrete);
-        for (const Partial& q : current) {
-            std::int64_t s_lo = never, s_hi = never;
-            for (int m = 0; m < m_count; ++m) {
-                f_lo[m] = fit_instant(p, q.sms[m], k, false, q.prev.lo);
-                f_hi[m] = fit_instant(p, q.sms[m], k, true, q.prev.hi);
-                s_lo = std::min(s_lo, f_lo[m]);
-                s_hi = std::min(s_hi, f_hi[m]);
-            }
-            if (gate) {
-                // A2: a high kernel that joined by this block's instant is dispatched before it.
-                if (i > 0 && gate->next_join_lo <= s_hi)
-                    interrupts->push_back(
-                        {{dispatched.lo + i, std::min(dispatched.hi + i, kernel.blocks - 1)}, s_hi, q});
-                if (s_lo >= gate->join_hi) continue;   // some high kernel has certainly joined by then
-                s_hi = std::min(s_hi, gate->join_hi);  // dispatched before every high join
-            }
-            if (s_hi == never) continue;  // fits on no SM even when all is released: no run gets here
-            for (int m = 0; m < m_count; ++m) {
-                if (f_lo[m] > s_hi) continue;  // cannot have room on m by the latest possible start
-                bool symmetric = false;        // an SM in the same state was tried: the same schedule up to renaming
-                for (int o = 0; o < m && !symmetric; ++o) symmetric = q.sms[o] == q.sms[m];
-                if (symmetric) continue;
-                Partial r = q;
-                r.prev = {f_lo[m], s_hi};
-                const Interval end = plus(r.prev, duration);
-                occupy(p, r.sms[m], k, end);
-                r.done = fresh && i == 0 ? end : max_of(r.done, end);
-                free_ended(r.sms, r.prev.lo);
-                if (concrete) r.block_sm.push_back(m);
-                else std::sort(r.sms.begin(), r.sms.end());
-                next.add(std::move(r));
-                if (p.mutation == AbstractionMutation::one_sm) break;
-            }
-        }
-        current = next.take();
-        if (i + 1 >= kernel.blocks - dispatched.hi)
-            for (const Partial& q : current) finished.add(q);
-    }
-    return finished.take();
 }
 
 // Calls `f` with each cut, or, when there are more than `groups` (abstract mode), with the hulls
