@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
     std::vector<bool> modes;
     if (refine != "targeted") modes.push_back(false);
     if (refine != "uniform") modes.push_back(true);
-    std::cout << "| n | run | refinement | time | rounds (K/placements: states) | kernels exact | median UB/LB "
+    std::cout << "| n | run | refinement | time | rounds (K/placements: states in time) | kernels exact | median UB/LB "
                  "| max UB/LB | peak RSS |\n"
               << "|---|---|---|---|---|---|---|---|---|\n";
     if (!files.empty()) sizes = {0}, runs = static_cast<int>(files.size());
@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
                 std::ostringstream rounds;
                 for (const BoundsRound& x : res.rounds)
                     rounds << (x.states_per_set == res.rounds.front().states_per_set ? "" : ", ") << x.states_per_set
-                           << "/" << x.partial_cap << ": " << x.states << (x.complete ? "" : " (stopped)")
+                           << "/" << x.partial_cap << ": " << x.states << " in " << x.elapsed.count() / 100 / 10.0
+                           << " s" << (x.complete ? "" : " (stopped)")
                            << (x.complete && x.max_ratio ? " (max " + ratio_text(*x.max_ratio) + ")" : "")
                            << (targeted && x.refined_keys ? " [" + std::to_string(x.refined_keys) + " keys refined]"
                                                           : "");
