@@ -174,8 +174,9 @@ TEST_CASE("progress: the first line within a second, then never a second of sile
 
 TEST_CASE("progress of --engine bounds: each line names its phase, the abstraction's with its states so far",
           "[plan][progress]") {
+    // 6 s: the probe round ends within 2 s; the next one runs long enough for a heartbeat.
     const test::CliRun r =
-        test::run_cli({"wcrt", "bench/camera/newcomer-ranged.toml", "--engine", "bounds", "--timeout", "3"});
+        test::run_cli({"wcrt", "bench/camera/newcomer-ranged.toml", "--engine", "bounds", "--timeout", "6"});
     INFO(r.err);
     const std::regex stamp(R"(^gpuwcrt wcrt \[\d+\.\d s\] (.*)$)");
     const std::regex abstraction(R"(^bounds: abstraction, (\d+) states$)");

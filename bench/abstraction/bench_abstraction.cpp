@@ -66,13 +66,15 @@ int main(int argc, char** argv) {
         else if (a == "--refine" && i + 1 < argc) refine = argv[++i];
         else if (a == "--depth" && i + 1 < argc) b.targeted_depth = std::stoi(argv[++i]);
         else if (a == "--partial-cap" && i + 1 < argc) b.partial_cap = std::stoi(argv[++i]);
+        else if (a == "--probe-cap" && i + 1 < argc) b.probe_partial_cap = std::stoi(argv[++i]);
         else if (a == "--initial-states" && i + 1 < argc) b.initial_states = std::stoi(argv[++i]);
         else if (a == "--shift") b.shift_merge = true;
         else if (a == "--file" && i + 1 < argc) files.push_back(argv[++i]);
         else {
             std::cerr
                 << "usage: bench_abstraction [--sizes 10,16,32] [--runs N] [--cap SECONDS] [--max-states K] "
-                   "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--initial-states K] [--shift] "
+                   "[--refine uniform|targeted|both] [--depth D] [--partial-cap P] [--probe-cap P (>= P: no probe)] "
+                   "[--initial-states K] [--shift] "
                    "[--file WORKLOAD.toml]...\n";
             return 2;
         }
@@ -107,9 +109,9 @@ int main(int argc, char** argv) {
                 std::sort(ratios.begin(), ratios.end());
                 std::ostringstream rounds;
                 for (const BoundsRound& x : res.rounds)
-                    rounds << (x.states_per_set == res.rounds.front().states_per_set ? "" : ", ") << x.states_per_set
-                           << "/" << x.partial_cap << ": " << x.states << " in " << x.elapsed.count() / 100 / 10.0
-                           << " s" << (x.complete ? "" : " (stopped)")
+                    rounds << (&x == &res.rounds.front() ? "" : ", ") << x.states_per_set << "/" << x.partial_cap
+                           << ": " << x.states << " in " << x.elapsed.count() / 100 / 10.0 << " s"
+                           << (x.complete ? "" : " (stopped)")
                            << (x.complete && x.max_ratio ? " (max " + ratio_text(*x.max_ratio) + ")" : "")
                            << (targeted && x.refined_keys ? " [" + std::to_string(x.refined_keys) + " keys refined]"
                                                           : "");

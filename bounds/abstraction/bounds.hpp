@@ -24,6 +24,10 @@ struct BoundsOptions {
     // within a kernel loses more than merging states per key (bench/RESULTS.md, "camera").
     int partial_growth = 2;
     int max_partial_cap = 64;
+    // A first round at K = initial_states with this many placements, when fewer than
+    // partial_cap: its cost grows about quadratically with the placements, so it gives every
+    // operation a bound where the first full round would not finish (bench/RESULTS.md, "camera").
+    int probe_partial_cap = 2;
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
     int max_beam_width = 16;             // the lower-bound beam runs widths 1, 4, 16, … up to this
     // Refinement: false raises K for every key per round; true only for the keys with a path to
