@@ -236,6 +236,9 @@ struct Expansion {
     bool concrete;
     const Budget& budget;  // checked inside a kernel's dispatch: one transition may place 10^5 blocks
     std::vector<Successor>& out;
+    // Rule 3 (docs/abstraction.md): the latest start of the next copy on the path; a unit
+    // placed before it has its instant T no later (never: no copy is pending).
+    std::int64_t next_copy_hi = never;
 
     // `unit_lo`: a lower bound on the instant T of the dispatch unit this edge closes.
     void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base, std::int64_t unit_lo) const {
@@ -259,8 +262,9 @@ struct Expansion {
         // c closes a unit: it joined after the start of every copy before it on the path, the
         // last of which started in base.ce_free (docs/abstraction.md, rule 2).
         Interval join = c.a.join;
-        if (join.hi < base.ce_free.lo) return;
+        if (join.hi < base.ce_free.lo || join.lo > next_copy_hi) return;
         join.lo = std::max(join.lo, base.ce_free.lo);
+        join.hi = std::min(join.hi, next_copy_hi);  // rule 3
         // After a low block started at t, every high kernel dispatched next joined after t (else
         // it would have been dispatched instead), so its head instant max(join, t) is its join.
         Interval head = max_of(join, ee_free);
@@ -301,9 +305,11 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
         cuts.clear();
         const bool gated = !high.empty();
         const std::int64_t segment_lo = h.start.prev.lo;  // the segment's first block starts no earlier
+        // Rule 3: a final segment placed before the next copy starts no later than that copy.
+        const bool final_segment_fits = segment_lo <= e.next_copy_hi;
         for (Partial& q : dispatch_kernel(e.p, std::move(h.start), h.op, h.dispatched, e.partial_cap, e.concrete,
                                           e.budget, gated ? &gate : nullptr, &cuts))
-            e.emit_kernel(h.op, h.issue, q, cleared, segment_lo);
+            if (final_segment_fits) e.emit_kernel(h.op, h.issue, q, cleared, segment_lo);
         for (const Candidate& c : high_next) {
             mine.clear();
             for (const Interrupt& cut : cuts)
@@ -318,6 +324,17 @@ void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::v
             });
         }
     }
+}
+
+// Rule 3: the next copy on the path is the first of the CE queue among those not started; it
+// joined no later than any candidate copy, so it starts by the latest of the earliest candidate
+// join, the last copy's start and the earliest engine end. Without a candidate copy (or without
+// a copy engine) no bound.
+std::int64_t next_copy_latest(const AbstractState& x, const std::vector<Candidate>& copies) {
+    if (copies.empty() || x.engine_hi.empty()) return never;
+    std::int64_t join = never;
+    for (const Candidate& c : copies) join = std::min(join, c.a.join.hi);
+    return std::max({join, x.ce_free.hi, x.engine_hi[0]});
 }
 
 void copy_successors(const Problem& p, const AbstractState& x, const std::vector<Candidate>& copies,
@@ -354,7 +371,7 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
     const Candidates q = candidates(p, s, x);
     std::vector<LowHead> heads = low_heads(p, x, q.low);
     const std::vector<Candidate> high_next = possible_next(p, q.high);
-    const Expansion e{p, x, partial_cap, concrete, budget, out};
+    const Expansion e{p, x, partial_cap, concrete, budget, out, next_copy_latest(x, q.copies)};
     high_before_low(e, heads, high_next);
     low_then_high(e, heads, q.high, high_next);
     copy_successors(p, x, q.copies, out);
