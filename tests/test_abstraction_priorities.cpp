@@ -146,3 +146,26 @@ issue = 0.5
     CHECK(*r.wcrt[l].upper_bound == Time(3));
     CHECK(r.wcrt[l].status == WcrtStatus::exact);
 }
+
+// Rules 3 and 4 (docs/abstraction.md) bound units and low blocks by copies still to come: many
+// copies, a high-priority stream and no NULL stream, where both rules apply most often.
+TEST_CASE("bounds with copies ahead of high kernels: UB >= enumeration >= replayed LB, 400 point-time workloads",
+          "[slow]") {
+    EngineOptions o;
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        RandomWorkloadSpec s = spec(3 * seed, false);  // the priority variant, no NULL stream
+        s.kernels = 4 + static_cast<int>(seed % 2);
+        s.copy_percent = 45;
+        s.copy_engines = seed % 4 == 0 ? 2 : 1;
+        const Workload w = random_workload(s, 50000 + seed);
+        INFO("seed " << seed);
+        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
+        REQUIRE(ref.complete);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
+        require_consistent(w, r);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name);
+            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
+        }
+    }
+}

@@ -239,6 +239,9 @@ struct Expansion {
     // Rule 3 (docs/abstraction.md): the latest start of the next copy on the path; a unit
     // placed before it has its instant T no later (never: no copy is pending).
     std::int64_t next_copy_hi = never;
+    // Rule 4: a high kernel behind a candidate copy has joined by this instant; a low block of
+    // this edge precedes it in EE order, so it started earlier (never: no such kernel).
+    std::int64_t behind_copy_join_hi = never;
 
     // `unit_lo`: a lower bound on the instant T of the dispatch unit this edge closes.
     void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base, std::int64_t unit_lo) const {
@@ -296,14 +299,15 @@ void high_before_low(const Expansion& e, const std::vector<LowHead>& heads, cons
 void low_then_high(const Expansion& e, std::vector<LowHead>& heads, const std::vector<Candidate>& high,
                    const std::vector<Candidate>& high_next) {
     const AbstractState& x = e.x;
-    const Gate gate = high_gate(high, high_next);
+    Gate gate = high_gate(high, high_next);
+    gate.join_hi = std::min(gate.join_hi, e.behind_copy_join_hi);
     AbstractState cleared = x;  // after a low kernel completes its dispatch
     cleared.low_op = -1, cleared.low_blocks = {0, 0}, cleared.low_done = {0, 0}, cleared.low_sm.clear();
     std::vector<Interrupt> cuts;
     std::vector<const Interrupt*> mine;
     for (LowHead& h : heads) {
         cuts.clear();
-        const bool gated = !high.empty();
+        const bool gated = gate.join_hi != never || gate.next_join_lo != never;
         const std::int64_t segment_lo = h.start.prev.lo;  // the segment's first block starts no earlier
         // Rule 3: a final segment placed before the next copy starts no later than that copy.
         const bool final_segment_fits = segment_lo <= e.next_copy_hi;
@@ -335,6 +339,41 @@ std::int64_t next_copy_latest(const AbstractState& x, const std::vector<Candidat
     std::int64_t join = never;
     for (const Candidate& c : copies) join = std::min(join, c.a.join.hi);
     return std::max({join, x.ce_free.hi, x.engine_hi[0]});
+}
+
+// Rule 4: the latest join of a high kernel H whose stream predecessor is a candidate copy c,
+// valid on every path from here (no bound with a NULL stream: N1/N2 may hold H longer). c
+// starts once the copies ahead of it in the CE queue have: the first by next_copy_hi (rule 3),
+// each next by the end of the one before (its engine is free then), and a candidate copy that
+// joins after c is not ahead of it.
+std::int64_t behind_copy_join(const Problem& p, const OpSet& s, const std::vector<Candidate>& copies,
+                              std::int64_t next_copy_hi) {
+    if (!p.two_queues || p.null_stream >= 0 || next_copy_hi == never) return never;
+    const int n = static_cast<int>(p.w.ops.size());
+    std::int64_t bound = never;
+    for (const Candidate& c : copies) {
+        int h = 0;
+        while (h < n && p.pred[h] != c.op) ++h;
+        if (h == n || !p.w.ops[h].is_kernel() || !p.high[h]) continue;
+        std::int64_t start_hi = next_copy_hi;
+        bool overflow = false;
+        for (int op = 0; op < n; ++op) {
+            if (op == c.op || has(s, op) || p.w.ops[op].is_kernel()) continue;
+            const auto other =
+                std::find_if(copies.begin(), copies.end(), [&](const Candidate& x) { return x.op == op; });
+            if (other != copies.end() && other->a.join.lo > c.a.join.hi) continue;  // joins after c: behind it
+            overflow = overflow || __builtin_add_overflow(start_hi, p.times.hi[op], &start_hi);
+        }
+        start_hi = std::max(start_hi, c.a.join.hi);
+        std::int64_t done_hi = 0, issue_hi = 0;
+        overflow = overflow || __builtin_add_overflow(start_hi, p.times.hi[c.op], &done_hi);
+        const IssueSpec& is = p.w.ops[h].issue;
+        if (is.kind == IssueSpec::Kind::at) issue_hi = std::max(p.times.issue_hi[h], c.a.issue.hi);
+        else if (is.kind == IssueSpec::Kind::with_previous) issue_hi = c.a.issue.hi;
+        else overflow = overflow || __builtin_add_overflow(done_hi, p.times.delay[h], &issue_hi);
+        if (!overflow) bound = std::min(bound, std::max(issue_hi, done_hi));
+    }
+    return bound;
 }
 
 void copy_successors(const Problem& p, const AbstractState& x, const std::vector<Candidate>& copies,
@@ -371,7 +410,9 @@ void successors(const Problem& p, const OpSet& s, const AbstractState& x, int pa
     const Candidates q = candidates(p, s, x);
     std::vector<LowHead> heads = low_heads(p, x, q.low);
     const std::vector<Candidate> high_next = possible_next(p, q.high);
-    const Expansion e{p, x, partial_cap, concrete, budget, out, next_copy_latest(x, q.copies)};
+    const std::int64_t next_copy_hi = next_copy_latest(x, q.copies);
+    const Expansion e{p,      x,   partial_cap,  concrete,
+                      budget, out, next_copy_hi, behind_copy_join(p, s, q.copies, next_copy_hi)};
     high_before_low(e, heads, high_next);
     low_then_high(e, heads, q.high, high_next);
     copy_successors(p, x, q.copies, out);
