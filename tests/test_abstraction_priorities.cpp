@@ -70,26 +70,34 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
     }
 }
 
+// UB >= enumeration's exact WCRT >= replayed LB for every operation of w; returns how many
+// upper bounds equal the exact WCRT.
+int check_against_enumeration(const Workload& w, std::uint64_t seed) {
+    EngineOptions o;
+    const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
+    REQUIRE(ref.complete);
+    const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
+    require_consistent(w, r);
+    int exact = 0;
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        INFO("operation " << w.ops[op].name);
+        CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
+        CHECK(*r.wcrt[op].wcrt <= *ref.wcrt[op].wcrt);
+        exact += *r.wcrt[op].upper_bound == *ref.wcrt[op].wcrt;
+    }
+    return exact;
+}
+
 }  // namespace
 
 TEST_CASE("bounds with priorities and the NULL stream: UB >= enumeration >= replayed LB, 600 point-time workloads",
           "[slow]") {
-    EngineOptions o;
     int exact = 0, total = 0;
     for (std::uint64_t seed = 1; seed <= 600; ++seed) {
         const Workload w = random_workload(spec(seed, false), 30000 + seed);
         INFO("seed " << seed);
-        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
-        REQUIRE(ref.complete);
-        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
-        require_consistent(w, r);
-        for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            INFO("operation " << w.ops[op].name);
-            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
-            CHECK(*r.wcrt[op].wcrt <= *ref.wcrt[op].wcrt);
-            ++total;
-            exact += *r.wcrt[op].upper_bound == *ref.wcrt[op].wcrt;
-        }
+        exact += check_against_enumeration(w, seed);
+        total += static_cast<int>(w.ops.size());
     }
     // Precision, not soundness: the abstraction must not degenerate into "no information".
     CHECK(exact * 2 > total);
@@ -151,21 +159,12 @@ issue = 0.5
 // copies, a high-priority stream and no NULL stream, where both rules apply most often.
 TEST_CASE("bounds with copies ahead of high kernels: UB >= enumeration >= replayed LB, 400 point-time workloads",
           "[slow]") {
-    EngineOptions o;
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
         RandomWorkloadSpec s = spec(3 * seed, false);  // the priority variant, no NULL stream
         s.kernels = 4 + static_cast<int>(seed % 2);
         s.copy_percent = 45;
         s.copy_engines = seed % 4 == 0 ? 2 : 1;
-        const Workload w = random_workload(s, 50000 + seed);
         INFO("seed " << seed);
-        const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
-        REQUIRE(ref.complete);
-        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
-        require_consistent(w, r);
-        for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            INFO("operation " << w.ops[op].name);
-            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
-        }
+        check_against_enumeration(random_workload(s, 50000 + seed), seed);
     }
 }
