@@ -36,10 +36,9 @@ struct PartialOps {
         return abstraction::contains(o.prev, i.prev) && abstraction::contains(o.done, i.done) &&
                abstraction::contains(o.sms, i.sms);
     }
-    static std::int64_t distance(const Partial& a, const Partial& b, std::int64_t limit) {
-        const std::int64_t d =
-            std::abs(a.prev.lo - b.prev.lo) + std::abs(a.prev.hi - b.prev.hi) + std::abs(a.done.hi - b.done.hi);
-        return d >= limit ? d : d + abstraction::distance(a.sms, b.sms, limit - d);
+    static std::int64_t distance(const Partial& a, const Partial& b) {
+        return std::abs(a.prev.lo - b.prev.lo) + std::abs(a.prev.hi - b.prev.hi) + std::abs(a.done.hi - b.done.hi) +
+               abstraction::distance(a.sms, b.sms);
     }
 };
 

@@ -4,7 +4,6 @@
 // because the hull contains both (docs/abstraction.md, "Merging"). No state is ever dropped
 // for being "pointwise later": that dominance is false on this model (anomalies).
 #include <cstdint>
-#include <limits>
 #include <utility>
 #include <vector>
 
@@ -31,7 +30,7 @@ public:
         std::size_t best = 0;
         std::int64_t best_cost = 0;
         for (std::size_t i = 0; i < kept_.size(); ++i) {
-            const std::int64_t cost = distance(kept_[i], x, i == 0 ? never_more : best_cost);
+            const std::int64_t cost = ops_.distance(kept_[i], x);
             if (i == 0 || cost < best_cost) best = i, best_cost = cost;
         }
         kept_[best] = ops_.hull(kept_[best], x);
@@ -47,15 +46,6 @@ public:
     long long merges() const { return merges_; }
 
 private:
-    static constexpr std::int64_t never_more = std::numeric_limits<std::int64_t>::max();
-
-    // Ops may stop counting once the distance reaches `limit` (any value >= limit then): it
-    // cannot be the nearest.
-    std::int64_t distance(const T& a, const T& b, std::int64_t limit) const {
-        if constexpr (requires { ops_.distance(a, b, limit); }) return ops_.distance(a, b, limit);
-        else return ops_.distance(a, b);
-    }
-
     int cap_;
     bool drop_;
     Ops ops_;

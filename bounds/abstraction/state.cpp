@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <limits>
 
 namespace gpuwcrt::abstraction {
 namespace {
@@ -55,15 +54,11 @@ bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inn
     return true;
 }
 
-std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b, std::int64_t limit) {
+std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b) {
     std::int64_t d = 0;
-    for (std::size_t m = 0; m < a.size() && d < limit; ++m)
+    for (std::size_t m = 0; m < a.size(); ++m)
         for (std::size_t u = 0; u < a[m].v.size(); ++u) d += std::abs(a[m].v[u] - b[m].v[u]);
     return d;
-}
-
-std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b) {
-    return distance(a, b, std::numeric_limits<std::int64_t>::max());
 }
 
 AbstractState shifted(const AbstractState& x, std::int64_t delta) {

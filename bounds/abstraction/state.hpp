@@ -100,8 +100,6 @@ AbstractState shifted(const AbstractState& x, std::int64_t delta);
 std::vector<SmState> hull(const std::vector<SmState>& a, const std::vector<SmState>& b);
 bool contains(const std::vector<SmState>& outer, const std::vector<SmState>& inner);
 std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b);
-// The same, but once the sum reaches `limit` any value >= limit is returned.
-std::int64_t distance(const std::vector<SmState>& a, const std::vector<SmState>& b, std::int64_t limit);
 void free_ended(std::vector<SmState>& sms, std::int64_t certainly_after);
 
 }  // namespace gpuwcrt::abstraction
