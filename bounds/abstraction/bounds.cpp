@@ -102,12 +102,23 @@ void lower_phase(const Workload& w, abstraction::LowerBoundSearch& lower, long s
         }
 }
 
-// Targeted refinement: raises K to `k` on the keys that lead to an open operation.
-// The placement cap of the round after one with `cap`.
-int grown(const BoundsOptions& b, int cap) {
-    return std::max(cap, std::min(b.max_partial_cap, cap * b.partial_growth));
-}
+// The rounds' K and placement cap: the probe round first (when its cap is below partial_cap),
+// then K times growth and the cap times partial_growth per round, up to max_partial_cap.
+struct RoundSchedule {
+    const BoundsOptions& b;
+    bool probe = b.probe_partial_cap < b.partial_cap;
+    int k = b.initial_states;
+    int cap = probe ? b.probe_partial_cap : b.partial_cap;
 
+    int next_k() const { return probe ? k : k * b.growth; }
+    void advance() {
+        k = next_k();
+        cap = probe ? b.partial_cap : std::max(cap, std::min(b.max_partial_cap, cap * b.partial_growth));
+        probe = false;
+    }
+};
+
+// Targeted refinement: raises K to `k` on the keys that lead to an open operation.
 long long refine_targeted(const abstraction::Problem& p, const abstraction::ExploreResult& e, const Uppers& upper,
                           const abstraction::LowerBoundSearch& lower, int k, const BoundsOptions& b,
                           abstraction::KeyCaps& caps) {
@@ -146,18 +157,15 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             lower_phase(w, lower, b.lower_bound_simulations / 8, 1, 1, lb_budget);              // a first witness each
         else lower_phase(w, lower, b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
-        bool probe = b.probe_partial_cap < b.partial_cap;
-        int partial_cap = probe ? b.probe_partial_cap : b.partial_cap;
-        const auto next_k = [&](int k) { return probe ? k : k * b.growth; };
-        for (int k = b.initial_states;;
-             k = next_k(k), partial_cap = probe ? b.partial_cap : grown(b, partial_cap), probe = false) {
+        for (RoundSchedule schedule{b};; schedule.advance()) {
+            const int k = schedule.k;
             if (!lower_phase_done && !res.rounds.empty()) {  // the first round did not settle it
                 lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
                 lower_phase_done = true;
                 if (settled()) break;
             }
             const auto r0 = Clock::now();
-            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, partial_cap};
+            abstraction::ExploreOptions eo{b.targeted ? b.initial_states : k, schedule.cap};
             eo.caps = b.targeted ? &caps : nullptr;
             eo.record_edges = b.targeted;
             eo.shift_merge = b.shift_merge;
@@ -185,7 +193,8 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
                 lower.run(b.lower_bound_simulations / 2, explore_budget);  // maybe a gap closes from below
                 if (open_count() == 0) break;
             }
-            if (b.targeted) res.rounds.back().refined_keys = refine_targeted(p, e, upper, lower, next_k(k), b, caps);
+            if (b.targeted)
+                res.rounds.back().refined_keys = refine_targeted(p, e, upper, lower, schedule.next_k(), b, caps);
         }
         if (!lower_phase_done && !settled())
             lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, explore_budget);
