@@ -56,9 +56,11 @@ Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_
     }
     two_queues = any_high && any_low;
     pred.assign(w.ops.size(), -1);
+    next.assign(w.ops.size(), -1);
     std::vector<int> last(w.streams.size(), -1);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         pred[i] = last[w.ops[i].stream];
+        if (pred[i] >= 0) next[pred[i]] = static_cast<int>(i);
         last[w.ops[i].stream] = static_cast<int>(i);
     }
     translation_invariant = null_stream < 0;

@@ -37,6 +37,7 @@ struct Problem {
     const Workload& w;
     IntegerTimes times;
     std::vector<int> pred;  // per operation: its stream predecessor, or -1
+    std::vector<int> next;  // per operation: its stream successor, or -1
     std::vector<Resource> resources;
     int total_units = 0;
     int streams = 0;

@@ -19,19 +19,11 @@ struct Arrival {
     Interval issue, join;
 };
 
-Arrival arrival(const Problem& p, const AbstractState& x, int op) {
+// `op` after its stream predecessor, issued in `prev_issue` and completed in `prev_done`.
+Arrival arrival_after(const Problem& p, int op, const Interval& prev_issue, const Interval& prev_done) {
     const IntegerTimes& t = p.times;
-    const IssueSpec& is = p.w.ops[op].issue;
-    const int st = p.w.ops[op].stream;
-    if (p.pred[op] < 0) {
-        Interval issue = is.kind == IssueSpec::Kind::after_stream_idle ? Interval{t.delay[op], t.delay[op]}
-                         : is.kind == IssueSpec::Kind::at              ? Interval{t.issue_lo[op], t.issue_hi[op]}
-                                                                       : Interval{t.issue_lo[op], t.issue_lo[op]};
-        return {issue, issue};
-    }
-    const Interval prev_issue = x.stream_issue[st], prev_done = x.stream_done[st];
     Interval issue;
-    switch (is.kind) {
+    switch (p.w.ops[op].issue.kind) {
         case IssueSpec::Kind::at:
             issue = max_of(Interval{t.issue_lo[op], t.issue_hi[op]}, prev_issue);
             break;
@@ -43,6 +35,19 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
             break;
     }
     return {issue, max_of(issue, prev_done)};  // joins once issued and at the head (G4/C4 of pred)
+}
+
+Arrival arrival(const Problem& p, const AbstractState& x, int op) {
+    const IntegerTimes& t = p.times;
+    const IssueSpec& is = p.w.ops[op].issue;
+    const int st = p.w.ops[op].stream;
+    if (p.pred[op] < 0) {
+        Interval issue = is.kind == IssueSpec::Kind::after_stream_idle ? Interval{t.delay[op], t.delay[op]}
+                         : is.kind == IssueSpec::Kind::at              ? Interval{t.issue_lo[op], t.issue_hi[op]}
+                                                                       : Interval{t.issue_lo[op], t.issue_lo[op]};
+        return {issue, issue};
+    }
+    return arrival_after(p, op, x.stream_issue[st], x.stream_done[st]);
 }
 
 void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
@@ -352,9 +357,8 @@ std::int64_t behind_copy_join(const Problem& p, const OpSet& s, const std::vecto
     const int n = static_cast<int>(p.w.ops.size());
     std::int64_t bound = never;
     for (const Candidate& c : copies) {
-        int h = 0;
-        while (h < n && p.pred[h] != c.op) ++h;
-        if (h == n || !p.w.ops[h].is_kernel() || !p.high[h]) continue;
+        const int h = p.next[c.op];
+        if (h < 0 || !p.w.ops[h].is_kernel() || !p.high[h]) continue;
         std::int64_t start_hi = next_copy_hi;
         bool overflow = false;
         for (int op = 0; op < n; ++op) {
@@ -365,13 +369,10 @@ std::int64_t behind_copy_join(const Problem& p, const OpSet& s, const std::vecto
             overflow = overflow || __builtin_add_overflow(start_hi, p.times.hi[op], &start_hi);
         }
         start_hi = std::max(start_hi, c.a.join.hi);
-        std::int64_t done_hi = 0, issue_hi = 0;
+        std::int64_t done_hi = 0;
         overflow = overflow || __builtin_add_overflow(start_hi, p.times.hi[c.op], &done_hi);
-        const IssueSpec& is = p.w.ops[h].issue;
-        if (is.kind == IssueSpec::Kind::at) issue_hi = std::max(p.times.issue_hi[h], c.a.issue.hi);
-        else if (is.kind == IssueSpec::Kind::with_previous) issue_hi = c.a.issue.hi;
-        else overflow = overflow || __builtin_add_overflow(done_hi, p.times.delay[h], &issue_hi);
-        if (!overflow) bound = std::min(bound, std::max(issue_hi, done_hi));
+        // Only upper ends are used, and arrival's max and + take upper ends from upper ends.
+        if (!overflow) bound = std::min(bound, arrival_after(p, h, c.a.issue, {done_hi, done_hi}).join.hi);
     }
     return bound;
 }
