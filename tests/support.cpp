@@ -10,6 +10,7 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
@@ -82,10 +83,11 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed) {
     spec.kernels = kernels;
     spec.streams = kernels;
     const Workload w = random_workload(spec, seed);
-    SimultaneousCase c{temp_dir() + "/n" + std::to_string(kernels) + ".toml", 0};
+    SimultaneousCase c{temp_dir() + "/n" + std::to_string(kernels) + ".toml", 0, 0};
     std::ofstream(c.file) << workload_to_toml(w);
     const BlockProblem p = make_block_problem(w);
     c.k1_upper = p.response_upper_bound(static_cast<int>(p.index_of_op(0)));
+    c.k1_proven = std::min(c.k1_upper, interference_bounds(w, Budget{}).response[0].value_or(c.k1_upper));
     return c;
 }
 

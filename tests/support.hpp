@@ -40,7 +40,8 @@ std::string write_file(const std::string& dir, const std::string& name, const st
 // family), written to a file, with K1's busy-time bound (docs/encoding.md, "Horizon").
 struct SimultaneousCase {
     std::string file;
-    Time k1_upper;
+    Time k1_upper;   // K1's busy-time bound
+    Time k1_proven;  // the least upper bound on K1 proven without a search: busy-time or interference
 };
 SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 

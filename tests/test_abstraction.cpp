@@ -8,6 +8,7 @@
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
+#include "bounds/interference/interference.hpp"
 #include "bounds/abstraction/bounds.hpp"
 #include "bounds/abstraction/problem.hpp"
 #include "solver/block/enumerate.hpp"
@@ -275,7 +276,9 @@ TEST_CASE("bounds: more operations than a key holds are refused, not bounded") {
     CHECK_THROWS_AS(abstraction_bounds(random_workload(s, 1), o, Budget{}), InputError);
 }
 
-TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never one from an unfinished exploration") {
+TEST_CASE(
+    "bounds: a timeout gives unknown and only the busy-time or interference bound, never one from an unfinished "
+    "exploration") {
     RandomWorkloadSpec s;
     s.kernels = 14;
     s.streams = 14;
@@ -288,10 +291,14 @@ TEST_CASE("bounds: a timeout gives unknown and only the busy-time bound, never o
     const BoundsResult r = abstraction_bounds(w, o, Budget::for_timeout(timeout), b);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1000));
     const BlockProblem bp = make_block_problem(w);
+    const InterferenceBounds interference = interference_bounds(w, Budget{});
     for (const WcrtAnswer& a : r.wcrt) {
         CHECK(a.status == WcrtStatus::unknown);
         REQUIRE(a.upper_bound);
-        CHECK(*a.upper_bound == bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op))));
+        const Time busy = bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op)));
+        const Time& by_interference = *interference.response[a.op];
+        CHECK(*a.upper_bound == std::min(busy, by_interference));
+        CHECK(a.upper_by == (by_interference < busy ? "interference bound" : "busy-time bound"));
         CHECK(a.unknown_reason == "timeout");
     }
     // With a block-time interval (in the busy-time bound's scope since issue 13: it counts every

@@ -55,7 +55,8 @@ TEST_CASE("wcrt --engine bounds ranges over intervals and windows, and simulate 
         const auto replay = test::run_cli({"simulate", witness, "--json"});
         REQUIRE(replay.exit_code == 0);
         CHECK(response_of(replay.out, c.op) == c.worst);
-        CHECK(j["stats"]["abstract_states"].get<long long>() > 0);
+        // An upper bound that meets the lower bound before any round needs no exploration.
+        if (a["upper_by"] != "interference bound") CHECK(j["stats"]["abstract_states"].get<long long>() > 0);
     }
 }
 

@@ -73,8 +73,8 @@ TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[l
 
 TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never certified", "[limits][timeout]") {
     const test::SimultaneousCase& c = twenty_simultaneous_kernels();
-    // Just under the busy-time bound: only a finished search could certify it.
-    const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
+    // Just under the bounds proven without a search: only a finished search could certify it.
+    const std::string bound = "K1=" + exact_string(c.k1_proven - Time(1, 2));
     const TimedRun t = timed({"certify", c.file, "--bound", bound, "--timeout", "1"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
@@ -99,7 +99,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
     CHECK(upper <= c.k1_upper);
     CHECK(parse_time(k1.at("lower_bound").get<std::string>()).value() <= upper);
 
-    const std::string bound = "K1=" + exact_string(c.k1_upper - Time(1, 2));
+    const std::string bound = "K1=" + exact_string(c.k1_proven - Time(1, 2));
     const auto certify = test::run_cli({"certify", c.file, "--bound", bound, "--max-memory", "100", "--timeout", "60"});
     INFO(certify.out << certify.err);
     CHECK(certify.exit_code == 2);

@@ -9,6 +9,7 @@
 #include "bounds/abstraction/explorer.hpp"
 #include "bounds/abstraction/lower_bound.hpp"
 #include "bounds/abstraction/refine.hpp"
+#include "bounds/interference/interference.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -20,9 +21,11 @@ std::chrono::milliseconds since(Clock::time_point t0) {
 }
 
 // Per operation: the replayed lower bound and the proven upper bound; exact iff they meet.
+// The interference bound (bounds/interference/) where it is below the abstraction's.
 std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p,
                                 const std::vector<std::optional<std::int64_t>>& upper,
-                                const abstraction::LowerBoundSearch& lower, const std::string& reason, bool explored) {
+                                const abstraction::LowerBoundSearch& lower, const InterferenceBounds& interference,
+                                const std::string& reason, bool explored) {
     const int n = static_cast<int>(w.ops.size());
     // No round finished (too many keys for the budget, e.g. 2^32 at n = 32): the busy-time
     // bound of docs/encoding.md is still proven for workloads in the SMT engine's scope.
@@ -50,6 +53,10 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
         } else if (busy[op]) {
             a.upper_bound = busy[op];
             a.upper_by = "busy-time bound";
+        }
+        if (const auto& i = interference.response[op]; i && (!a.upper_bound || *i < *a.upper_bound)) {
+            a.upper_bound = i;
+            a.upper_by = "interference bound";
         }
         if (a.wcrt && a.upper_bound && *a.wcrt > *a.upper_bound)  // a replayed run beats the proof: a bug
             throw std::logic_error("--engine bounds: '" + w.ops[op].name + "' has a replayed response " +
@@ -147,8 +154,9 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
     std::string reason;
     auto open_count = [&] { return open_operations(p, upper, lower); };
+    const InterferenceBounds interference = interference_bounds(w, budget.slice(1, 8));
     auto settled = [&] {
-        return open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, "", true)));
+        return open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, interference, "", true)));
     };
     RunCounters& counters = budget.counters();
     bool lower_phase_done = !hooks.explore_first;
@@ -157,7 +165,8 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             lower_phase(w, lower, b.lower_bound_simulations / 8, 1, 1, lb_budget);              // a first witness each
         else lower_phase(w, lower, b.lower_bound_simulations, 1, b.max_beam_width, lb_budget);  // at most a quarter
         abstraction::KeyCaps caps;  // targeted: K of the keys that lead to an open operation
-        for (RoundSchedule schedule{b};; schedule.advance()) {
+        // No round when the interference bound alone already settles the question (certify).
+        for (RoundSchedule schedule{b}; !(hooks.enough && res.rounds.empty() && settled()); schedule.advance()) {
             const int k = schedule.k;
             if (!lower_phase_done && !res.rounds.empty()) {  // the first round did not settle it
                 lower_phase(w, lower, b.lower_bound_simulations, 4, b.max_beam_width, budget.slice(1, 4));
@@ -202,7 +211,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
         reason = to_string(StopReason::memory);
     }
     res.stats.scenarios = lower.simulations();
-    res.wcrt = answers(w, p, upper, lower, reason, !res.rounds.empty() && res.rounds.front().complete);
+    res.wcrt = answers(w, p, upper, lower, interference, reason, !res.rounds.empty() && res.rounds.front().complete);
     res.stats.elapsed = since(t0);
     return res;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <thread>
 
+#include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
 #include "solver/block/answer_merge.hpp"
 #include "solver/block/engines/bounds_engine.hpp"
@@ -94,6 +95,28 @@ public:
     std::optional<InputError> link(const Engine& engine, const Budget& slice,
                                    const std::function<std::string(const EngineRun&)>& detail) {
         return keep(attempt(engine, slice, open()), detail);
+    }
+
+    // The interference bound first: it takes milliseconds, and under certify's deadlines it may
+    // settle operations before any search starts.
+    void add_interference_bounds() {
+        const auto t0 = Clock::now();
+        const InterferenceBounds b =
+            interference_bounds(rq_.workload, budget_.slice(1, 4));  // stoppable: every value is proven
+        int bounded = 0;
+        for (int op : rq_.ops) {
+            if (!b.response[op]) continue;
+            WcrtAnswer x;
+            x.op = op;
+            x.upper_bound = b.response[op];
+            x.upper_by = "interference bound";
+            absorb(rq_.workload, run_.answers[op], x, x.upper_by);
+            ++bounded;
+        }
+        if (bounded > 0)
+            step("interference: an upper bound for " + std::to_string(bounded) + " of " +
+                 std::to_string(rq_.ops.size()) + " operations in " + seconds_since(t0) +
+                 (b.stopped ? " (stopped on time)" : "") + ", " + open_text());
     }
 
     // Operations left without an upper bound (a step stopped on time before any pass proved
@@ -246,6 +269,7 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
         exact_refused = e;
         chain.step("exact: not applicable (" + e.message() + ")");
     }
+    chain.add_interference_bounds();
     const bool ranges = has_ranges(w);
     bool quick_bounds_ran = false;
     for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {

@@ -1,0 +1,216 @@
+#include "bounds/interference/interference.hpp"
+
+#include <algorithm>
+
+#include "bounds/interference/blocked_work.hpp"
+#include "model/integer_time.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using interference::ChainOp;
+using interference::Segment;
+
+class Analysis {
+public:
+    Analysis(const Workload& w, const InterferenceOptions& o) : w_(w), o_(o), t_(integer_times(w)) {
+        const Platform& p = w.platform;
+        cap_ = {p.threads_per_sm, p.shared_mem_per_sm, p.registers_per_sm, p.blocks_per_sm_max};
+        stream_ops_.resize(w.streams.size());
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const Operation& op = w.ops[i];
+            ChainOp x;
+            x.kernel = op.is_kernel();
+            x.stream = op.stream;
+            x.high = w.streams[op.stream].priority == Priority::high;
+            x.pred = stream_ops_[op.stream].empty() ? -1 : stream_ops_[op.stream].back();
+            x.lo = t_.lo[i], x.hi = t_.hi[i], x.blocks = x.kernel ? op.blocks : 1;
+            if (x.kernel) x.need = {op.threads, op.shared_mem, op.registers * op.threads, 1};
+            x.done_hi = t_.horizon;  // every event of every scenario is by the horizon
+            stream_ops_[op.stream].push_back(static_cast<int>(i));
+            ops_.push_back(x);
+        }
+        wait_.assign(ops_.size(), t_.horizon);
+        for (std::size_t i = 0; i < ops_.size(); ++i) lower_ends(static_cast<int>(i));
+    }
+
+    // Sweeps until nothing changes; false when the budget stopped them.
+    bool run(const Budget& budget, int& sweeps) {
+        for (bool changed = true; changed && sweeps < o_.max_sweeps; ++sweeps) {
+            changed = false;
+            for (const auto& stream : stream_ops_)
+                for (std::size_t n = 0; n < stream.size(); ++n) {
+                    if (budget.expired()) return false;
+                    changed |= tighten(stream, n);
+                }
+        }
+        return true;
+    }
+
+    std::optional<Time> response(int i) const {
+        if (!ops_[i].response) return std::nullopt;
+        return t_.to_time(*ops_[i].response);
+    }
+
+private:
+    // G1 and the issue kinds of model/workload.hpp: the stream predecessor's issue, or its
+    // completion plus the delay, or the operation's own window; it joins its queue once issued
+    // and at the head of its stream (G2, C1: the predecessor completed, G4/C4).
+    void lower_ends(int i) {
+        ChainOp& x = ops_[i];
+        const IssueSpec& is = w_.ops[i].issue;
+        if (x.pred < 0) {
+            x.issue_lo = is.kind == IssueSpec::Kind::after_stream_idle ? t_.delay[i] : t_.issue_lo[i];
+            x.join_lo = x.issue_lo;
+        } else {
+            const ChainOp& p = ops_[x.pred];
+            switch (is.kind) {
+                case IssueSpec::Kind::at:
+                    x.issue_lo = std::max(t_.issue_lo[i], p.issue_lo);
+                    break;
+                case IssueSpec::Kind::with_previous:
+                    x.issue_lo = p.issue_lo;
+                    break;
+                case IssueSpec::Kind::after_stream_idle:
+                    x.issue_lo = p.done_lo + t_.delay[i];
+                    break;
+            }
+            x.join_lo = std::max(x.issue_lo, p.done_lo);
+        }
+        x.done_lo = x.join_lo + x.lo;  // a kernel's first block starts no earlier than its join
+    }
+
+    // The upper ends of `i` from its predecessor's, and `behind`: join − issue, at most.
+    void upper_ends(int i) {
+        ChainOp& x = ops_[i];
+        const IssueSpec& is = w_.ops[i].issue;
+        if (x.pred < 0) {
+            x.issue_hi = is.kind == IssueSpec::Kind::after_stream_idle ? t_.delay[i]
+                         : is.kind == IssueSpec::Kind::at              ? t_.issue_hi[i]
+                                                                       : t_.issue_lo[i];
+            x.join_hi = x.issue_hi;
+            return;
+        }
+        const ChainOp& p = ops_[x.pred];
+        std::int64_t behind = 0;  // the predecessor's completion − i's issue, at most
+        switch (is.kind) {
+            case IssueSpec::Kind::at:  // issued at max(chosen instant, predecessor's issue)
+                x.issue_hi = std::max(t_.issue_hi[i], p.issue_hi);
+                behind = std::min(p.done_hi - x.issue_lo, p.response.value_or(t_.horizon));
+                break;
+            case IssueSpec::Kind::with_previous:
+                x.issue_hi = p.issue_hi;
+                behind = p.response.value_or(p.done_hi - x.issue_lo);
+                break;
+            case IssueSpec::Kind::after_stream_idle:  // issued after the predecessor's completion
+                x.issue_hi = p.done_hi + t_.delay[i];
+                break;
+        }
+        x.join_hi = std::max(x.issue_hi, p.done_hi);
+        x.behind = std::max<std::int64_t>(0, behind);
+    }
+
+    // Idle time of the stream between its predecessor's completion and i's join, at most.
+    std::int64_t gap(int i) const {
+        const IssueSpec& is = w_.ops[i].issue;
+        if (is.kind == IssueSpec::Kind::after_stream_idle) return t_.delay[i];
+        if (is.kind == IssueSpec::Kind::with_previous) return 0;
+        return std::max<std::int64_t>(
+            0, t_.issue_hi[i] - ops_[ops_[i].pred].done_lo);  // the predecessor's issue is earlier
+    }
+
+    bool tighten(const std::vector<int>& stream, std::size_t n);
+    std::int64_t kernel_wait(int i) const;
+    std::int64_t copy_wait(int i) const;
+    std::int64_t blocked(const Segment& seg) const {
+        const Time work =
+            interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg, o_.mutation);
+        return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
+    }
+
+    const Workload& w_;
+    InterferenceOptions o_;
+    IntegerTimes t_;
+    interference::Needs cap_{};
+    std::vector<ChainOp> ops_;
+    std::vector<std::vector<int>> stream_ops_;
+    std::vector<std::int64_t> wait_;  // per operation: its last (or only) start − its join, at most
+};
+
+// The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every
+// segment of the stream ending with it (the first operation's join, then every operation's
+// time, idle gap and copy wait, and the kernels' waits bounded together, each interferer once).
+bool Analysis::tighten(const std::vector<int>& stream, std::size_t n) {
+    const int i = stream[n];
+    ChainOp& x = ops_[i];
+    upper_ends(i);
+    wait_[i] = std::min(wait_[i], x.kernel ? kernel_wait(i) : copy_wait(i));
+    std::int64_t done = x.join_hi + wait_[i] + x.hi;
+    std::int64_t response = std::min(done - x.issue_lo, x.behind + wait_[i] + x.hi);
+    Segment seg;
+    std::int64_t fixed = x.hi + (x.kernel ? 0 : wait_[i]);
+    if (x.kernel) seg.kernels.push_back(i);
+    for (std::size_t a = n; a-- > 0;) {
+        const int f = stream[a];
+        fixed += ops_[f].hi + (ops_[f].kernel ? 0 : wait_[f]) + gap(stream[a + 1]);
+        if (ops_[f].kernel) seg.kernels.insert(seg.kernels.begin(), f);
+        if (seg.kernels.empty() || (a > 0 && n - a > static_cast<std::size_t>(o_.max_segment))) continue;
+        const ChainOp& last = ops_[seg.kernels.back()];
+        seg.dispatched_by = seg.kernels.back() == i ? x.join_hi + wait_[i] : last.done_hi - last.lo;
+        const std::int64_t span = fixed + blocked(seg);
+        done = std::min(done, ops_[f].join_hi + span);
+        response = std::min(response, ops_[f].behind + span);
+    }
+    done = std::min(done, t_.horizon);
+    response = std::min(response, done - x.issue_lo);
+    const bool changed = done < x.done_hi || !x.response || response < *x.response;
+    x.done_hi = std::min(x.done_hi, done);
+    x.response = std::min(response, x.response.value_or(response));
+    return changed;
+}
+
+// X1, A2 and R1–R3 for one kernel: a bound on (last dispatch − join). Every bound on the last
+// dispatch instant gives a set of higher-priority kernels that can join before it, and with it
+// a new bound; the sequence only tightens.
+std::int64_t Analysis::kernel_wait(int i) const {
+    const ChainOp& x = ops_[i];
+    Segment seg{{i}, std::max(x.join_hi, x.done_hi - x.lo)};  // D + lo <= done
+    std::int64_t wait = blocked(seg);
+    for (int round = 0; round < 16 && x.join_hi + wait < seg.dispatched_by; ++round) {
+        seg.dispatched_by = x.join_hi + wait;
+        wait = std::min(wait, blocked(seg));
+    }
+    return wait;
+}
+
+// C1–C3: while a copy waits in the CE queue every copy engine is busy, with copies that were
+// active (queued ahead or running) when it joined: at most one per other stream.
+std::int64_t Analysis::copy_wait(int i) const {
+    if (o_.mutation == InterferenceMutation::no_carry_in) return 0;
+    const ChainOp& x = ops_[i];
+    std::vector<std::int64_t> longest(w_.streams.size(), 0);
+    for (const ChainOp& k : ops_)
+        if (!k.kernel && k.stream != x.stream && k.join_lo <= x.join_hi && k.done_hi > x.join_lo)
+            longest[k.stream] = std::max(longest[k.stream], k.hi);
+    Time busy = 0;
+    for (const std::int64_t l : longest) busy += l;
+    return interference::ceil_ticks(busy / w_.platform.copy_engines, t_.horizon);
+}
+
+}  // namespace
+
+InterferenceBounds interference_bounds(const Workload& w, const Budget& budget, const InterferenceOptions& o) {
+    InterferenceBounds out;
+    out.response.resize(w.ops.size());
+    if (w.null_stream() >= 0) return out;
+    try {
+        Analysis a(w, o);
+        out.stopped = !a.run(budget, out.sweeps);
+        for (std::size_t i = 0; i < w.ops.size(); ++i) out.response[i] = a.response(static_cast<int>(i));
+    } catch (const InputError&) {
+        // times that do not fit integer ticks: no bound from this argument
+    }
+    return out;
+}
+
+}  // namespace gpuwcrt

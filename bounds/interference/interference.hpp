@@ -1,0 +1,46 @@
+#pragma once
+// A compositional upper bound on every operation's response time (docs/interference.md): along
+// each stream, an operation waits in the EE or CE queue at most as long as the work that can
+// hold the GPU meanwhile takes, and that work is at most one operation per other stream plus
+// the higher-priority kernels that arrive while it waits. Its cost follows operations, not
+// blocks or scenarios: milliseconds where the abstraction's keys grow like
+// (operations per stream)^streams.
+#include <optional>
+#include <vector>
+
+#include "common/budget.hpp"
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+// Test-only: removes one ingredient of the argument, so that a test can show that the
+// differential tests catch an unsound bound. Never set outside tests/test_interference.cpp.
+enum class InterferenceMutation {
+    none,
+    no_carry_in,    // kernels of other streams running or queued when the operation joins are ignored
+    higher_once,    // a higher-priority stream counts one kernel, not every kernel that can arrive
+    no_own_blocks,  // the operation's own earlier blocks are not counted as occupying the SMs
+};
+
+struct InterferenceOptions {
+    int max_sweeps = 64;  // the bounds only tighten; a sweep that changes nothing ends early
+    // Segments ending at an operation start at the stream's first operation and at the
+    // operations up to this many before it (docs/interference.md, "Segments"): the cost per
+    // sweep is operations² times this.
+    int max_segment = 16;
+    InterferenceMutation mutation = InterferenceMutation::none;
+};
+
+struct InterferenceBounds {
+    // Per operation: a proven upper bound on its response time; none when the workload is out of
+    // the argument's scope (a NULL stream: N1/N2 let a kernel wait for operations of every
+    // stream; times that do not fit integer ticks).
+    std::vector<std::optional<Time>> response;
+    int sweeps = 0;        // passes over the operations until none changed
+    bool stopped = false;  // the budget ran out first: every bound is still proven, maybe looser
+};
+
+// Every value the sweeps hold is proven at every moment, so the budget may stop them anywhere.
+InterferenceBounds interference_bounds(const Workload& w, const Budget& budget, const InterferenceOptions& o = {});
+
+}  // namespace gpuwcrt
