@@ -17,8 +17,11 @@ struct Segment {
     std::int64_t dispatched_by = 0;  // the last kernel's last dispatch instant, at most
 };
 
-// At least the SM count times Σ over the segment's kernels of (last dispatch − join).
+// At least the SM count times Σ over the segment's kernels of (last dispatch − join). `wait`:
+// per operation, a proven bound on its own (last dispatch − join); sums of them saturate at
+// `limit`.
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
-                  const Segment& seg, InterferenceMutation mutation);
+                  const Segment& seg, const std::vector<std::int64_t>& wait, std::int64_t limit,
+                  InterferenceMutation mutation);
 
 }  // namespace gpuwcrt::interference

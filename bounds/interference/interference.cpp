@@ -77,7 +77,20 @@ private:
             }
             x.join_lo = std::max(x.issue_lo, p.done_lo);
         }
-        x.done_lo = x.join_lo + x.lo;  // a kernel's first block starts no earlier than its join
+        x.done_lo = x.join_lo + waves(x) * x.lo;
+    }
+
+    // At most M blocks of a kernel fit on the SMs at once, so the block that starts (i·M + 1)-th
+    // starts when i of the earlier ones have ended: i·lo after the first at the least. Its
+    // completion is at least ⌈g / M⌉ block times after its join.
+    std::int64_t waves(const ChainOp& x) const {
+        if (!x.kernel) return 1;
+        std::int64_t per_sm = cap_[interference::resource_kinds - 1];
+        for (int r = 0; r < interference::resource_kinds; ++r)
+            if (x.need[r] > 0) per_sm = std::min(per_sm, cap_[r] / x.need[r]);
+        std::int64_t at_once = std::max<std::int64_t>(1, per_sm) * w_.platform.sms;
+        if (o_.mutation == InterferenceMutation::half_waves) at_once = std::max<std::int64_t>(1, at_once / 2);
+        return (x.blocks + at_once - 1) / at_once;
     }
 
     // The upper ends of `i` from its predecessor's, and `behind`: join − issue, at most.
@@ -123,8 +136,8 @@ private:
     std::int64_t kernel_wait(int i) const;
     std::int64_t copy_wait(int i) const;
     std::int64_t blocked(const Segment& seg) const {
-        const Time work =
-            interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg, o_.mutation);
+        const Time work = interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg,
+                                                     wait_, t_.horizon, o_.mutation);
         return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
     }
 

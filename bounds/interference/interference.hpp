@@ -17,9 +17,11 @@ namespace gpuwcrt {
 // differential tests catch an unsound bound. Never set outside tests/test_interference.cpp.
 enum class InterferenceMutation {
     none,
-    no_carry_in,    // kernels of other streams running or queued when the operation joins are ignored
-    higher_once,    // a higher-priority stream counts one kernel, not every kernel that can arrive
-    no_own_blocks,  // the operation's own earlier blocks are not counted as occupying the SMs
+    no_carry_in,      // kernels of other streams running or queued when the operation joins are ignored
+    higher_once,      // a higher-priority stream counts one kernel, not every kernel that can arrive
+    no_own_blocks,    // the operation's own earlier blocks are not counted as occupying the SMs
+    no_higher_heads,  // in the split by heads, the time a higher-priority kernel heads is dropped
+    half_waves,       // a kernel's earliest completion assumes half as many blocks at once
 };
 
 struct InterferenceOptions {
