@@ -1,6 +1,7 @@
 #include "bounds/interference/blocked_work.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 namespace gpuwcrt::interference {
@@ -13,15 +14,17 @@ struct Interferers {
     std::vector<std::vector<int>> by_stream;
     Needs head{};       // the largest need of a kernel that can head the queue during a wait
     Needs same_head{};  // the same over the kernels of the segment's priority
+    Needs own_head{};   // the same over the segment's own kernels
 };
 
 Interferers interferers(const std::vector<ChainOp>& ops, int streams, const Segment& seg,
                         InterferenceMutation mutation) {
     const ChainOp& first = ops[seg.kernels.front()];
     const ChainOp& last = ops[seg.kernels.back()];
-    Interferers in{std::vector<std::vector<int>>(streams), {}, {}};
+    Interferers in{std::vector<std::vector<int>>(streams), {}, {}, {}};
     for (const int k : seg.kernels)
-        for (int r = 0; r < resource_kinds; ++r) in.same_head[r] = std::max(in.same_head[r], ops[k].need[r]);
+        for (int r = 0; r < resource_kinds; ++r) in.own_head[r] = std::max(in.own_head[r], ops[k].need[r]);
+    in.same_head = in.own_head;
     for (std::size_t k = 0; k < ops.size(); ++k) {
         const ChainOp& y = ops[k];
         const bool higher = y.high && !last.high;
@@ -64,10 +67,29 @@ Rooms rooms(const std::vector<ChainOp>& ops, const Needs& cap, const Segment& se
     return out;
 }
 
+// The sum of the k largest values: one stream's kernels that can meet k waits, one per wait, are
+// k distinct kernels (a kernel active at two joins counts once).
+template <class T>
+T largest_sum(std::vector<T> values, std::int64_t k) {
+    const auto n = std::min<std::size_t>(values.size(), static_cast<std::size_t>(std::max<std::int64_t>(0, k)));
+    std::partial_sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n), values.end(), std::greater<>());
+    T sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += values[i];
+    return sum;
+}
+
+// Which other kernels count only the blocks that fit on the SMs together: at the instants the
+// integral covers, they have dispatched every block (their "tails").
+enum class Tails {
+    none,
+    higher,  // the instants at which no higher-priority kernel is queued
+    all,     // the instants at which the segment's own kernel heads: nothing is queued ahead of it
+};
+
 // The integral of the running blocks' weights over the waits (see blocked_work), with the
 // rooms `rm`.
 Time weighted_work(const std::vector<ChainOp>& ops, const Platform& platform, const Segment& seg, const Interferers& in,
-                   const Rooms& rm, InterferenceMutation mutation) {
+                   const Rooms& rm, Tails tails, InterferenceMutation mutation) {
     // A block's weight: its largest need over a binding resource, as a share of the room, and at
     // most 1. On an SM whose head is blocked the running blocks' weights sum to at least 1 (one
     // block of weight 1 is enough; else no weight was cut). Weights are counted in units of
@@ -97,15 +119,20 @@ Time weighted_work(const std::vector<ChainOp>& ops, const Platform& platform, co
     for (const auto& ks : in.by_stream) {
         if (ks.empty()) continue;
         const bool higher = ops[ks.front()].high && !high, lower = high && !ops[ks.front()].high;
-        BigInt sum = 0, most = 0;
+        std::vector<BigInt> each;
         for (const int k : ks) {
-            const BigInt wk = weighted(ops[k], ops[k].blocks);
-            sum += wk;
-            most = std::max(most, wk);
+            const bool tail = tails == Tails::all || (tails == Tails::higher && higher);
+            const std::int64_t blocks = !tail ? ops[k].blocks
+                                        : tails == Tails::higher && mutation == InterferenceMutation::no_higher_tails
+                                            ? 0
+                                            : std::min(ops[k].blocks, ops[k].at_once);
+            each.push_back(weighted(ops[k], blocks));
             if (lower) lower_hi = std::max(lower_hi, ops[k].hi);
         }
-        if (higher) work += mutation == InterferenceMutation::higher_once ? most : sum;  // every one can arrive
-        else (lower ? lower_work : work) += std::min(sum, BigInt(most * waits));         // one per wait
+        const auto n = static_cast<std::int64_t>(each.size());
+        if (higher)
+            work += largest_sum(each, mutation == InterferenceMutation::higher_once ? 1 : n);  // each can arrive
+        else (lower ? lower_work : work) += largest_sum(each, waits);                          // one per wait
     }
     lower_work = std::min(lower_work, BigInt(scale * platform.sms * lower_hi * waits));
     return Time(work + lower_work) / scale;
@@ -122,22 +149,51 @@ std::int64_t higher_heading(const std::vector<ChainOp>& ops, const Interferers& 
     return total;
 }
 
+// The time during the waits at which another stream's kernel heads the queue: each such
+// instant is one at which that kernel heads during its own wait, at most its `solo` (per stream
+// of the segment's priority, one kernel per wait; lower priorities never head).
+std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in,
+                            const std::vector<std::int64_t>& solo, std::int64_t limit) {
+    const bool high = ops[seg.kernels.back()].high;
+    const auto waits = static_cast<std::int64_t>(seg.kernels.size());
+    std::int64_t total = 0;
+    for (const auto& ks : in.by_stream) {
+        if (ks.empty() || (high && !ops[ks.front()].high)) continue;
+        std::vector<std::int64_t> each;  // each at most the horizon, at most 2^12 of them: no overflow
+        for (const int k : ks) each.push_back(solo[k]);
+        const bool higher = ops[ks.front()].high && !high;
+        total = std::min(limit, total + largest_sum(each, higher ? static_cast<std::int64_t>(each.size()) : waits));
+    }
+    return total;
+}
+
 }  // namespace
 
+Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
+               const Segment& seg, InterferenceMutation mutation) {
+    const Interferers in = interferers(ops, streams, seg, mutation);
+    return weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::all, mutation);
+}
+
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
-                  const Segment& seg, const std::vector<std::int64_t>& wait, std::int64_t limit,
-                  InterferenceMutation mutation) {
+                  const Segment& seg, const Heading& heading, std::int64_t limit, InterferenceMutation mutation) {
     const Interferers in = interferers(ops, streams, seg, mutation);
     // Any kernel may head: the rooms of the largest needs over all of them.
-    const Time any_head = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head), mutation);
-    if (ops[seg.kernels.back()].high) return any_head;
+    Time best = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head), Tails::none, mutation);
+    // Or split by which kernel heads: the segment's own (their rooms; everything else has
+    // dispatched all its blocks), or another, during that one's own heading time.
+    const std::int64_t others =
+        mutation == InterferenceMutation::no_solo_others ? 0 : others_heading(ops, seg, in, heading.solo, limit);
+    best = std::min(best, solo_work(ops, cap, platform, streams, seg, mutation) + Time(others) * platform.sms);
+    if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.
-    const Time own_heads =
-        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.same_head), mutation) +
-        (mutation == InterferenceMutation::no_higher_heads ? Time(0)
-                                                           : Time(higher_heading(ops, in, wait, limit)) * platform.sms);
-    return std::min(any_head, own_heads);
+    const Time split =
+        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.same_head), Tails::higher, mutation) +
+        (mutation == InterferenceMutation::no_higher_heads
+             ? Time(0)
+             : Time(higher_heading(ops, in, heading.wait, limit)) * platform.sms);
+    return std::min(best, split);
 }
 
 }  // namespace gpuwcrt::interference

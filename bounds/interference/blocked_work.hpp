@@ -17,11 +17,21 @@ struct Segment {
     std::int64_t dispatched_by = 0;  // the last kernel's last dispatch instant, at most
 };
 
-// At least the SM count times Σ over the segment's kernels of (last dispatch − join). `wait`:
-// per operation, a proven bound on its own (last dispatch − join); sums of them saturate at
-// `limit`.
+// Per operation, proven bounds from earlier sweeps: `wait` on its (last dispatch − join), `solo`
+// on the part of that time at which it heads the queue itself.
+struct Heading {
+    const std::vector<std::int64_t>& wait;
+    const std::vector<std::int64_t>& solo;
+};
+
+// At least the SM count times Σ over the segment's kernels of (last dispatch − join). Sums of
+// `heading` values saturate at `limit`.
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
-                  const Segment& seg, const std::vector<std::int64_t>& wait, std::int64_t limit,
-                  InterferenceMutation mutation);
+                  const Segment& seg, const Heading& heading, std::int64_t limit, InterferenceMutation mutation);
+
+// At least the SM count times the time during the segment's waits at which its own kernel heads
+// the queue (its `solo` when the segment is that one kernel).
+Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
+               const Segment& seg, InterferenceMutation mutation);
 
 }  // namespace gpuwcrt::interference

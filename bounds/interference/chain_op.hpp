@@ -22,6 +22,7 @@ struct ChainOp {
     int pred = -1;
     std::int64_t lo = 0, hi = 0, blocks = 0;
     Needs need{};
+    std::int64_t at_once = 1;  // a kernel's blocks that fit on the SMs together, at most
     std::int64_t issue_lo = 0, join_lo = 0, done_lo = 0;
     std::int64_t issue_hi = 0, join_hi = 0, done_hi = 0;
     std::int64_t behind = 0;               // join − issue, at most (waiting for the predecessor)

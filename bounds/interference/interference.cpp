@@ -25,12 +25,16 @@ public:
             x.high = w.streams[op.stream].priority == Priority::high;
             x.pred = stream_ops_[op.stream].empty() ? -1 : stream_ops_[op.stream].back();
             x.lo = t_.lo[i], x.hi = t_.hi[i], x.blocks = x.kernel ? op.blocks : 1;
-            if (x.kernel) x.need = {op.threads, op.shared_mem, op.registers * op.threads, 1};
+            if (x.kernel) {
+                x.need = {op.threads, op.shared_mem, op.registers * op.threads, 1};
+                x.at_once = at_once(x.need);
+            }
             x.done_hi = t_.horizon;  // every event of every scenario is by the horizon
             stream_ops_[op.stream].push_back(static_cast<int>(i));
             ops_.push_back(x);
         }
         wait_.assign(ops_.size(), t_.horizon);
+        solo_.assign(ops_.size(), t_.horizon);
         for (std::size_t i = 0; i < ops_.size(); ++i) lower_ends(static_cast<int>(i));
     }
 
@@ -80,17 +84,23 @@ private:
         x.done_lo = x.join_lo + waves(x) * x.lo;
     }
 
-    // At most M blocks of a kernel fit on the SMs at once, so the block that starts (i·M + 1)-th
-    // starts when i of the earlier ones have ended: i·lo after the first at the least. Its
-    // completion is at least ⌈g / M⌉ block times after its join.
-    std::int64_t waves(const ChainOp& x) const {
-        if (!x.kernel) return 1;
+    // How many blocks of these needs fit on the SMs together (each SM alone, R2/R3, registers,
+    // resident blocks).
+    std::int64_t at_once(const interference::Needs& need) const {
         std::int64_t per_sm = cap_[interference::resource_kinds - 1];
         for (int r = 0; r < interference::resource_kinds; ++r)
-            if (x.need[r] > 0) per_sm = std::min(per_sm, cap_[r] / x.need[r]);
-        std::int64_t at_once = std::max<std::int64_t>(1, per_sm) * w_.platform.sms;
-        if (o_.mutation == InterferenceMutation::half_waves) at_once = std::max<std::int64_t>(1, at_once / 2);
-        return (x.blocks + at_once - 1) / at_once;
+            if (need[r] > 0) per_sm = std::min(per_sm, cap_[r] / need[r]);
+        return std::max<std::int64_t>(1, per_sm) * w_.platform.sms;
+    }
+
+    // At most M blocks of a kernel run at once, so the block that starts (i·M + 1)-th starts
+    // when i of the earlier ones have ended: i·lo after the first at the least. Its completion is
+    // at least ⌈g / M⌉ block times after its join.
+    std::int64_t waves(const ChainOp& x) const {
+        if (!x.kernel) return 1;
+        const std::int64_t m =
+            o_.mutation == InterferenceMutation::half_waves ? std::max<std::int64_t>(1, x.at_once / 2) : x.at_once;
+        return (x.blocks + m - 1) / m;
     }
 
     // The upper ends of `i` from its predecessor's, and `behind`: join − issue, at most.
@@ -133,11 +143,18 @@ private:
     }
 
     bool tighten(const std::vector<int>& stream, std::size_t n);
+    std::int64_t solo(int i) const {
+        const ChainOp& x = ops_[i];
+        const Segment seg{{i}, std::max(x.join_hi, x.done_hi - x.lo)};  // D + lo <= done
+        const Time work =
+            interference::solo_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg, o_.mutation);
+        return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
+    }
     std::int64_t kernel_wait(int i) const;
     std::int64_t copy_wait(int i) const;
     std::int64_t blocked(const Segment& seg) const {
         const Time work = interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg,
-                                                     wait_, t_.horizon, o_.mutation);
+                                                     {wait_, solo_}, t_.horizon, o_.mutation);
         return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
     }
 
@@ -148,6 +165,7 @@ private:
     std::vector<ChainOp> ops_;
     std::vector<std::vector<int>> stream_ops_;
     std::vector<std::int64_t> wait_;  // per operation: its last (or only) start − its join, at most
+    std::vector<std::int64_t> solo_;  // per kernel: the part of that wait at which it heads, at most
 };
 
 // The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every
@@ -157,6 +175,7 @@ bool Analysis::tighten(const std::vector<int>& stream, std::size_t n) {
     const int i = stream[n];
     ChainOp& x = ops_[i];
     upper_ends(i);
+    if (x.kernel) solo_[i] = std::min(solo_[i], solo(i));
     wait_[i] = std::min(wait_[i], x.kernel ? kernel_wait(i) : copy_wait(i));
     std::int64_t done = x.join_hi + wait_[i] + x.hi;
     std::int64_t response = std::min(done - x.issue_lo, x.behind + wait_[i] + x.hi);

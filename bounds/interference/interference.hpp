@@ -22,6 +22,8 @@ enum class InterferenceMutation {
     no_own_blocks,    // the operation's own earlier blocks are not counted as occupying the SMs
     no_higher_heads,  // in the split by heads, the time a higher-priority kernel heads is dropped
     half_waves,       // a kernel's earliest completion assumes half as many blocks at once
+    no_higher_tails,  // in the split by heads, a higher-priority kernel's last running blocks are dropped
+    no_solo_others,   // in the split by head identity, the time other kernels head is dropped
 };
 
 struct InterferenceOptions {
