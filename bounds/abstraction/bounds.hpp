@@ -75,7 +75,8 @@ struct BoundsResult {
 // Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp). Runs
 // within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
 // exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
-// workloads in the SMT engine's scope, else none.
+// workloads in the SMT engine's scope, else none. Either way the interference bound
+// (bounds/interference/) replaces it where it is smaller.
 // The budget's counters show the phase and the abstract states explored so far.
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget,
                                 const BoundsOptions& b = {}, const BoundsHooks& hooks = {});
