@@ -297,8 +297,11 @@ TEST_CASE(
         REQUIRE(a.upper_bound);
         const Time busy = bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op)));
         const Time& by_interference = *interference.response[a.op];
-        CHECK(*a.upper_bound == std::min(busy, by_interference));
-        CHECK(a.upper_by == (by_interference < busy ? "interference bound" : "busy-time bound"));
+        // The interference bound's sweeps share the 30 ms and may stop before they reach their
+        // fixed point (a sanitizer build): then its bound is looser, and never below it.
+        CHECK(*a.upper_bound <= busy);
+        CHECK(*a.upper_bound >= std::min(busy, by_interference));
+        CHECK((a.upper_by == "interference bound" || (a.upper_by == "busy-time bound" && *a.upper_bound == busy)));
         CHECK(a.unknown_reason == "timeout");
     }
     // With a block-time interval (in the busy-time bound's scope since issue 13: it counts every
