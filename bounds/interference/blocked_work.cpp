@@ -167,12 +167,17 @@ std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg,
     return total;
 }
 
+// The waits' instants at which the segment's own kernel heads (see solo_work).
+Time own_heading_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, const Segment& seg,
+                      const Interferers& in, InterferenceMutation mutation) {
+    return weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::all, mutation);
+}
+
 }  // namespace
 
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
                const Segment& seg, InterferenceMutation mutation) {
-    const Interferers in = interferers(ops, streams, seg, mutation);
-    return weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::all, mutation);
+    return own_heading_work(ops, cap, platform, seg, interferers(ops, streams, seg, mutation), mutation);
 }
 
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
@@ -184,7 +189,7 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
     // dispatched all its blocks), or another, during that one's own heading time.
     const std::int64_t others =
         mutation == InterferenceMutation::no_solo_others ? 0 : others_heading(ops, seg, in, heading.solo, limit);
-    best = std::min(best, solo_work(ops, cap, platform, streams, seg, mutation) + Time(others) * platform.sms);
+    best = std::min(best, own_heading_work(ops, cap, platform, seg, in, mutation) + Time(others) * platform.sms);
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.

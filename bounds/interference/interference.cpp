@@ -27,7 +27,9 @@ public:
             x.lo = t_.lo[i], x.hi = t_.hi[i], x.blocks = x.kernel ? op.blocks : 1;
             if (x.kernel) {
                 x.need = {op.threads, op.shared_mem, op.registers * op.threads, 1};
-                x.at_once = at_once(x.need);
+                // Blocks that fit on the SMs together: each SM's room on an empty SM (R2/R3, registers, resident
+                // blocks).
+                x.at_once = std::max<std::int64_t>(1, SmUsage{}.room_for(op.demand(), p)) * p.sms;
             }
             x.done_hi = t_.horizon;  // every event of every scenario is by the horizon
             stream_ops_[op.stream].push_back(static_cast<int>(i));
@@ -82,15 +84,6 @@ private:
             x.join_lo = std::max(x.issue_lo, p.done_lo);
         }
         x.done_lo = x.join_lo + waves(x) * x.lo;
-    }
-
-    // How many blocks of these needs fit on the SMs together (each SM alone, R2/R3, registers,
-    // resident blocks).
-    std::int64_t at_once(const interference::Needs& need) const {
-        std::int64_t per_sm = cap_[interference::resource_kinds - 1];
-        for (int r = 0; r < interference::resource_kinds; ++r)
-            if (need[r] > 0) per_sm = std::min(per_sm, cap_[r] / need[r]);
-        return std::max<std::int64_t>(1, per_sm) * w_.platform.sms;
     }
 
     // At most M blocks of a kernel run at once, so the block that starts (i·M + 1)-th starts
