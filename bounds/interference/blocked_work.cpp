@@ -83,7 +83,6 @@ T largest_sum(std::vector<T> values, std::int64_t k) {
 enum class Tails {
     none,
     higher,  // the instants at which no higher-priority kernel is queued
-    all,     // the instants at which the segment's own kernel heads: nothing is queued ahead of it
 };
 
 // The integral of the running blocks' weights over the waits (see blocked_work), with the
@@ -121,7 +120,7 @@ Time weighted_work(const std::vector<ChainOp>& ops, const Platform& platform, co
         const bool higher = ops[ks.front()].high && !high, lower = high && !ops[ks.front()].high;
         std::vector<BigInt> each;
         for (const int k : ks) {
-            const bool tail = tails == Tails::all || (tails == Tails::higher && higher);
+            const bool tail = tails == Tails::higher && higher;
             const std::int64_t blocks = !tail ? ops[k].blocks
                                         : tails == Tails::higher && mutation == InterferenceMutation::no_higher_tails
                                             ? 0
@@ -153,31 +152,54 @@ std::int64_t higher_heading(const std::vector<ChainOp>& ops, const Interferers& 
 // instant is one at which that kernel heads during its own wait, at most its `solo` (per stream
 // of the segment's priority, one kernel per wait; lower priorities never head).
 std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in,
-                            const std::vector<std::int64_t>& solo, std::int64_t limit) {
+                            const std::vector<std::int64_t>& solo, const std::vector<std::int64_t>& wait,
+                            std::int64_t limit) {
     const bool high = ops[seg.kernels.back()].high;
     const auto waits = static_cast<std::int64_t>(seg.kernels.size());
     std::int64_t total = 0;
     for (const auto& ks : in.by_stream) {
         if (ks.empty() || (high && !ops[ks.front()].high)) continue;
         std::vector<std::int64_t> each;  // each at most the horizon, at most 2^12 of them: no overflow
-        for (const int k : ks) each.push_back(solo[k]);
+        for (const int k : ks) each.push_back(std::min(solo[k], wait[k]));
         const bool higher = ops[ks.front()].high && !high;
         total = std::min(limit, total + largest_sum(each, higher ? static_cast<std::int64_t>(each.size()) : waits));
     }
     return total;
 }
 
-// The waits' instants at which the segment's own kernel heads (see solo_work).
-Time own_heading_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, const Segment& seg,
-                      const Interferers& in, InterferenceMutation mutation) {
-    return weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::all, mutation);
-}
-
 }  // namespace
 
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
                const Segment& seg, InterferenceMutation mutation) {
-    return own_heading_work(ops, cap, platform, seg, interferers(ops, streams, seg, mutation), mutation);
+    // From the instant t0 at which the kernel becomes the head of its queue to its last dispatch,
+    // no kernel of its priority or below dispatches a block (X1, FIFO, A2), so the blocks that
+    // run at the instants it heads are its own, blocks running at t0 (they end by t0 + L, L the
+    // longest block time that can run meanwhile), and higher-priority kernels' last blocks: each
+    // such kernel heads until its last dispatch, so at the instants ours heads it only runs the
+    // blocks that fit together (Tails::higher). After t0 + L the integral covers only those,
+    // weighted by the kernel's own rooms.
+    Interferers in = interferers(ops, streams, seg, mutation);
+    const bool high = ops[seg.kernels.back()].high;
+    std::int64_t carry = 0;
+    for (auto& ks : in.by_stream) {
+        for (const int k : ks) carry = std::max(carry, ops[k].hi);
+        std::erase_if(ks, [&](int k) { return !ops[k].high || high; });
+    }
+    if (mutation == InterferenceMutation::no_heading_carry) carry = 0;
+    const Time work =
+        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
+    // Or: a higher-priority kernel's last blocks end within its block time of its last
+    // dispatch, so they take at most that much of the heading time; at the other instants
+    // after t0 + L only the kernel's own blocks run, and its rooms weigh them 1/(per SM).
+    std::int64_t tails = 0;
+    for (auto& ks : in.by_stream) {
+        for (const int k : ks) tails += ops[k].hi;  // at most 2^12 block times, each within the horizon
+        ks.clear();
+    }
+    if (mutation == InterferenceMutation::no_higher_tails) tails = 0;
+    const Time own =
+        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
+    return std::min(work + Time(carry) * platform.sms, own + Time(carry + tails) * platform.sms);
 }
 
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
@@ -185,11 +207,14 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
     const Interferers in = interferers(ops, streams, seg, mutation);
     // Any kernel may head: the rooms of the largest needs over all of them.
     Time best = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head), Tails::none, mutation);
-    // Or split by which kernel heads: the segment's own (their rooms; everything else has
-    // dispatched all its blocks), or another, during that one's own heading time.
-    const std::int64_t others =
-        mutation == InterferenceMutation::no_solo_others ? 0 : others_heading(ops, seg, in, heading.solo, limit);
-    best = std::min(best, own_heading_work(ops, cap, platform, seg, in, mutation) + Time(others) * platform.sms);
+    // Or split by which kernel heads: each heads only during its own wait, at most its heading
+    // time `solo`; the segment's own kernels, and per stream of its priority one per wait.
+    const std::int64_t others = mutation == InterferenceMutation::no_solo_others
+                                    ? 0
+                                    : others_heading(ops, seg, in, heading.solo, heading.wait, limit);
+    std::int64_t own = 0;  // the segment's kernels' own heading times
+    for (const int k : seg.kernels) own = std::min(limit, own + std::min(heading.solo[k], heading.wait[k]));
+    best = std::min(best, Time(std::min(limit, own + others)) * platform.sms);
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.

@@ -29,8 +29,8 @@ struct Heading {
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
                   const Segment& seg, const Heading& heading, std::int64_t limit, InterferenceMutation mutation);
 
-// At least the SM count times the time during the segment's waits at which its own kernel heads
-// the queue (its `solo` when the segment is that one kernel).
+// At least the SM count times the time during its wait at which the segment's one kernel heads
+// the queue (its `solo`).
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
                const Segment& seg, InterferenceMutation mutation);
 

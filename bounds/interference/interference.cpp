@@ -53,6 +53,8 @@ public:
         return true;
     }
 
+    Time done(int i) const { return t_.to_time(ops_[i].done_hi); }
+
     std::optional<Time> response(int i) const {
         if (!ops_[i].response) return std::nullopt;
         return t_.to_time(*ops_[i].response);
@@ -227,11 +229,15 @@ std::int64_t Analysis::copy_wait(int i) const {
 InterferenceBounds interference_bounds(const Workload& w, const Budget& budget, const InterferenceOptions& o) {
     InterferenceBounds out;
     out.response.resize(w.ops.size());
+    out.done.resize(w.ops.size());
     if (w.null_stream() >= 0) return out;
     try {
         Analysis a(w, o);
         out.stopped = !a.run(budget, out.sweeps);
-        for (std::size_t i = 0; i < w.ops.size(); ++i) out.response[i] = a.response(static_cast<int>(i));
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            out.response[i] = a.response(static_cast<int>(i));
+            out.done[i] = a.done(static_cast<int>(i));
+        }
     } catch (const InputError&) {
         // times that do not fit integer ticks: no bound from this argument
     }
