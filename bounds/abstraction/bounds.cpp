@@ -9,6 +9,7 @@
 #include "bounds/abstraction/explorer.hpp"
 #include "bounds/abstraction/lower_bound.hpp"
 #include "bounds/abstraction/refine.hpp"
+#include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
 
 namespace gpuwcrt {
@@ -134,6 +135,13 @@ long long refine_targeted(const abstraction::Problem& p, const abstraction::Expl
     return abstraction::refine_caps(e.graph, open, lower.best(), p.times, k, b.targeted_depth, caps);
 }
 
+// docs/abstraction.md, "Completion caps": the interference bound's completion instants in ticks.
+void cap_completions(abstraction::Problem& p, const InterferenceBounds& interference) {
+    for (std::size_t op = 0; op < p.done_cap.size(); ++op)
+        if (const auto& d = interference.done[op])
+            p.done_cap[op] = interference::ceil_ticks(*d * p.times.scale, abstraction::never);
+}
+
 }  // namespace
 
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget, const BoundsOptions& b,
@@ -155,6 +163,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     std::string reason;
     auto open_count = [&] { return open_operations(p, upper, lower); };
     const InterferenceBounds interference = interference_bounds(w, budget.slice(1, 8));
+    if (b.completion_caps) cap_completions(mutable_problem, interference);
     auto settled = [&] {
         return open_count() == 0 || (hooks.enough && hooks.enough(answers(w, p, upper, lower, interference, "", true)));
     };

@@ -35,6 +35,9 @@ struct BoundsOptions {
     bool targeted = false;
     int targeted_depth = 0;    // levels above a loose edge that are refined too (-1: all)
     bool shift_merge = false;  // time-shift merging (translation-invariant workloads only)
+    // The interference bound's completion instants clamp the exploration (docs/abstraction.md,
+    // "Completion caps"); off, the exploration's bounds are its own (tests that check it alone).
+    bool completion_caps = true;
     std::uint64_t seed = 12;
     // Test-only (tests/test_abstraction_mutation.cpp): an unsound exploration, to show that the
     // differential tests fail on it. The lower bounds are unaffected (always replayed).

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "bounds/abstraction/interval.hpp"
+
 namespace gpuwcrt::abstraction {
 namespace {
 
@@ -55,6 +57,7 @@ Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_
         if (op.is_kernel()) (high[i] ? any_high : any_low) = true;
     }
     two_queues = any_high && any_low;
+    done_cap.assign(w.ops.size(), never);
     pred.assign(w.ops.size(), -1);
     next.assign(w.ops.size(), -1);
     std::vector<int> last(w.streams.size(), -1);

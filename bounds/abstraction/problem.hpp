@@ -49,6 +49,11 @@ struct Problem {
     // stream, is [0, 0]) and there is no NULL stream: a state's future then only compares times
     // with each other and with 0, so shifting a state later shifts its future (time-shift merging).
     bool translation_invariant = false;
+    // Per operation: a proven upper bound on its completion instant in every scenario (the
+    // interference bound's, set by the caller; `never` when none). No concrete run exceeds it,
+    // so an abstract completion is clamped to it and an edge that cannot meet it is dropped
+    // (docs/abstraction.md, "Completion caps").
+    std::vector<std::int64_t> done_cap;
 
     // Throws InputError (at the operation or workload) for what the engine does not cover:
     // more than max_operations operations, times that do not fit integer ticks, and demands

@@ -89,6 +89,17 @@ void for_each_coalesced(const std::vector<const Interrupt*>& cuts, int groups, b
     }
 }
 
+// Problem::done_cap: every concrete run completes `op` by it, so its completion is clamped to
+// it, and so is its last start (at least one shortest duration earlier); false when the edge
+// cannot meet it, so that no concrete run follows the edge.
+bool within_cap(const Problem& p, int op, Interval& done, Interval& last_start) {
+    const std::int64_t cap = p.done_cap[op];
+    if (cap == never) return true;
+    done.hi = std::min(done.hi, cap);
+    last_start.hi = std::min(last_start.hi, cap - duration_of(p, op).lo);
+    return done.lo <= done.hi && last_start.lo <= last_start.hi;
+}
+
 struct Candidate {
     int op;
     Arrival a;
@@ -250,6 +261,7 @@ struct Expansion {
 
     // `unit_lo`: a lower bound on the instant T of the dispatch unit this edge closes.
     void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base, std::int64_t unit_lo) const {
+        if (!within_cap(p, op, q.done, q.prev)) return;
         Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
         copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
         n.state.sms = std::move(q.sms);
@@ -383,11 +395,13 @@ void copy_successors(const Problem& p, const AbstractState& x, const std::vector
         if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
         // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
         Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
+        Interval done = plus(start, duration_of(p, c.op));
+        if (!within_cap(p, c.op, done, start)) continue;
         // Rule 1 (docs/abstraction.md): a copy after a unit on the path started no earlier
         // than that unit's instant T.
         if (start.hi < x.unit_lo) continue;
         start.lo = std::max(start.lo, x.unit_lo);
-        const Interval done = plus(start, duration_of(p, c.op));
+        done.lo = start.lo + duration_of(p, c.op).lo;
         Successor n{c.op, x, c.a.issue, done, {}};
         AbstractState& y = n.state;
         y.ce_free = start;
