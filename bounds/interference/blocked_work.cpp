@@ -148,6 +148,18 @@ std::int64_t higher_heading(const std::vector<ChainOp>& ops, const Interferers& 
     return total;
 }
 
+// The instants of the waits at which a kernel of the segment's priority heads while a
+// higher-priority kernel's last blocks run (the heading times `solo` leave them out): a
+// higher-priority kernel only has such blocks from its last dispatch on, and they end within its
+// block time.
+std::int64_t higher_tails(const std::vector<ChainOp>& ops, const Interferers& in) {
+    std::int64_t total = 0;  // at most 2^12 block times, each within the horizon: no overflow
+    for (const auto& ks : in.by_stream)
+        for (const int k : ks)
+            if (ops[k].high) total += ops[k].hi;
+    return total;
+}
+
 // The time during the waits at which another stream's kernel heads the queue: each such
 // instant is one at which that kernel heads during its own wait, at most its `solo` (per stream
 // of the segment's priority, one kernel per wait; lower priorities never head).
@@ -188,18 +200,13 @@ Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform
     if (mutation == InterferenceMutation::no_heading_carry) carry = 0;
     const Time work =
         weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
-    // Or: a higher-priority kernel's last blocks end within its block time of its last
-    // dispatch, so they take at most that much of the heading time; at the other instants
-    // after t0 + L only the kernel's own blocks run, and its rooms weigh them 1/(per SM).
-    std::int64_t tails = 0;
-    for (auto& ks : in.by_stream) {
-        for (const int k : ks) tails += ops[k].hi;  // at most 2^12 block times, each within the horizon
-        ks.clear();
-    }
-    if (mutation == InterferenceMutation::no_higher_tails) tails = 0;
+    // Or, at the instants at which no higher-priority kernel's blocks run either (the others are
+    // counted once per wait by blocked_work): after t0 + L only the kernel's own blocks run, and
+    // its rooms weigh them 1/(its blocks per SM).
+    for (auto& ks : in.by_stream) ks.clear();
     const Time own =
         weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
-    return std::min(work + Time(carry) * platform.sms, own + Time(carry + tails) * platform.sms);
+    return std::min(work, own) + Time(carry) * platform.sms;
 }
 
 Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
@@ -214,6 +221,8 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
                                     : others_heading(ops, seg, in, heading.solo, heading.wait, limit);
     std::int64_t own = 0;  // the segment's kernels' own heading times
     for (const int k : seg.kernels) own = std::min(limit, own + std::min(heading.solo[k], heading.wait[k]));
+    if (!ops[seg.kernels.back()].high && mutation != InterferenceMutation::no_higher_tails)
+        own = std::min(limit, own + higher_tails(ops, in));
     best = std::min(best, Time(std::min(limit, own + others)) * platform.sms);
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
