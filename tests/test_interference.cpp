@@ -81,7 +81,7 @@ TEST_CASE("every mutation of the interference argument falls below some enumerat
          {InterferenceMutation::no_carry_in, InterferenceMutation::higher_once, InterferenceMutation::no_own_blocks,
           InterferenceMutation::no_higher_heads, InterferenceMutation::half_waves,
           InterferenceMutation::no_higher_tails, InterferenceMutation::no_solo_others,
-          InterferenceMutation::no_heading_carry}) {
+          InterferenceMutation::no_heading_carry, InterferenceMutation::no_foreign_blocks}) {
         INFO("mutation " << static_cast<int>(m));
         int below = 0;
         for (std::uint64_t seed = 1; seed <= 300 && below == 0; ++seed)

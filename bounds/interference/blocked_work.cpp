@@ -179,7 +179,56 @@ std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg,
     return total;
 }
 
+// The instants of the waits at which a kernel of the segment's priority heads while a block of
+// another kernel runs. A kernel of that priority or above has then dispatched all its blocks (it
+// was ahead in the queue, or heads its higher queue until its last dispatch), so the instant is
+// within its block time after its last dispatch: per stream of the segment's priority the w
+// largest block times (one kernel per wait), and every higher-priority candidate's. A lower
+// kernel dispatches nothing while the segment's kernel is queued (A2): its blocks ran at the join
+// and end within L, once per wait.
+std::int64_t foreign_blocks(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in) {
+    const bool high = ops[seg.kernels.back()].high;
+    const auto waits = static_cast<std::int64_t>(seg.kernels.size());
+    std::int64_t total = 0, lower = 0;  // at most 2^12 block times, each within the horizon: no overflow
+    for (const auto& ks : in.by_stream) {
+        if (ks.empty()) continue;
+        std::vector<std::int64_t> each;
+        for (const int k : ks) each.push_back(ops[k].hi);
+        if (high && !ops[ks.front()].high) lower = std::max(lower, largest_sum(each, 1));
+        else if (ops[ks.front()].high && !high) total += largest_sum(each, static_cast<std::int64_t>(each.size()));
+        else total += largest_sum(each, waits);
+    }
+    return total + lower * waits;
+}
+
+// The split by head identity with the other kernels' blocks counted by time (foreign_blocks): at
+// the other instants at which a kernel of the segment's priority heads, only its own blocks run
+// (`alone`); a higher-priority head counts its whole heading time (`solo`).
+std::int64_t heads_alone(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in,
+                         const Heading& heading, std::int64_t limit, InterferenceMutation mutation) {
+    const bool high = ops[seg.kernels.back()].high;
+    const auto waits = static_cast<std::int64_t>(seg.kernels.size());
+    auto at_most = [&](int k, const std::vector<std::int64_t>& part) { return std::min(part[k], heading.wait[k]); };
+    std::int64_t total = mutation == InterferenceMutation::no_foreign_blocks ? 0 : foreign_blocks(ops, seg, in);
+    for (const int k : seg.kernels) total = std::min(limit, total + at_most(k, heading.alone));
+    for (const auto& ks : in.by_stream) {
+        if (ks.empty() || (high && !ops[ks.front()].high)) continue;
+        const bool higher = ops[ks.front()].high && !high;
+        std::vector<std::int64_t> each;  // each at most the horizon, at most 2^12 of them: no overflow
+        for (const int k : ks) each.push_back(at_most(k, higher ? heading.solo : heading.alone));
+        total = std::min(limit, total + largest_sum(each, higher ? static_cast<std::int64_t>(each.size()) : waits));
+    }
+    return total;
+}
+
 }  // namespace
+
+Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel) {
+    const Segment seg{{kernel}, 0};
+    const Interferers none{{}, {}, {}, ops[kernel].need};
+    return weighted_work(ops, platform, seg, none, rooms(ops, cap, seg, none, none.own_head), Tails::none,
+                         InterferenceMutation::none);
+}
 
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
                const Segment& seg, InterferenceMutation mutation) {
@@ -224,6 +273,7 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
     if (!ops[seg.kernels.back()].high && mutation != InterferenceMutation::no_higher_tails)
         own = std::min(limit, own + higher_tails(ops, in));
     best = std::min(best, Time(std::min(limit, own + others)) * platform.sms);
+    best = std::min(best, Time(heads_alone(ops, seg, in, heading, limit, mutation)) * platform.sms);
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.

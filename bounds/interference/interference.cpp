@@ -37,6 +37,11 @@ public:
         }
         wait_.assign(ops_.size(), t_.horizon);
         solo_.assign(ops_.size(), t_.horizon);
+        alone_.assign(ops_.size(), t_.horizon);
+        for (std::size_t i = 0; i < ops_.size(); ++i)
+            if (ops_[i].kernel)
+                alone_[i] = interference::ceil_ticks(
+                    interference::alone_work(ops_, cap_, p, static_cast<int>(i)) / p.sms, t_.horizon);
         for (std::size_t i = 0; i < ops_.size(); ++i) lower_ends(static_cast<int>(i));
     }
 
@@ -149,7 +154,7 @@ private:
     std::int64_t copy_wait(int i) const;
     std::int64_t blocked(const Segment& seg) const {
         const Time work = interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg,
-                                                     {wait_, solo_}, t_.horizon, o_.mutation);
+                                                     {wait_, solo_, alone_}, t_.horizon, o_.mutation);
         return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
     }
 
@@ -159,8 +164,9 @@ private:
     interference::Needs cap_{};
     std::vector<ChainOp> ops_;
     std::vector<std::vector<int>> stream_ops_;
-    std::vector<std::int64_t> wait_;  // per operation: its last (or only) start − its join, at most
-    std::vector<std::int64_t> solo_;  // per kernel: the part of that wait at which it heads, at most
+    std::vector<std::int64_t> wait_;   // per operation: its last (or only) start − its join, at most
+    std::vector<std::int64_t> solo_;   // per kernel: the part of that wait at which it heads, at most
+    std::vector<std::int64_t> alone_;  // per kernel: the part at which it heads with only its own blocks running
 };
 
 // The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every

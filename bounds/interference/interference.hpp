@@ -17,14 +17,15 @@ namespace gpuwcrt {
 // differential tests catch an unsound bound. Never set outside tests/test_interference.cpp.
 enum class InterferenceMutation {
     none,
-    no_carry_in,       // kernels of other streams running or queued when the operation joins are ignored
-    higher_once,       // a higher-priority stream counts one kernel, not every kernel that can arrive
-    no_own_blocks,     // the operation's own earlier blocks are not counted as occupying the SMs
-    no_higher_heads,   // in the split by heads, the time a higher-priority kernel heads is dropped
-    half_waves,        // a kernel's earliest completion assumes half as many blocks at once
-    no_higher_tails,   // in the split by heads, a higher-priority kernel's last running blocks are dropped
-    no_solo_others,    // in the split by head identity, the time other kernels head is dropped
-    no_heading_carry,  // a kernel's heading time leaves out the blocks running when it became the head
+    no_carry_in,        // kernels of other streams running or queued when the operation joins are ignored
+    higher_once,        // a higher-priority stream counts one kernel, not every kernel that can arrive
+    no_own_blocks,      // the operation's own earlier blocks are not counted as occupying the SMs
+    no_higher_heads,    // in the split by heads, the time a higher-priority kernel heads is dropped
+    half_waves,         // a kernel's earliest completion assumes half as many blocks at once
+    no_higher_tails,    // in the split by heads, a higher-priority kernel's last running blocks are dropped
+    no_solo_others,     // in the split by head identity, the time other kernels head is dropped
+    no_heading_carry,   // a kernel's heading time leaves out the blocks running when it became the head
+    no_foreign_blocks,  // in the split by head identity, the instants other kernels' blocks run are dropped
 };
 
 struct InterferenceOptions {
