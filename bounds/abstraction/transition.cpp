@@ -395,13 +395,14 @@ void copy_successors(const Problem& p, const AbstractState& x, const std::vector
         if (x.engine_lo.empty()) continue;  // no copy engine: the copy never starts
         // C2/C3: the head copy starts once an engine is idle; FIFO after the previous copy.
         Interval start = max_of(max_of(c.a.join, x.ce_free), {x.engine_lo[0], x.engine_hi[0]});
-        Interval done = plus(start, duration_of(p, c.op));
+        const Interval duration = duration_of(p, c.op);
+        Interval done = plus(start, duration);
         if (!within_cap(p, c.op, done, start)) continue;
         // Rule 1 (docs/abstraction.md): a copy after a unit on the path started no earlier
         // than that unit's instant T.
         if (start.hi < x.unit_lo) continue;
         start.lo = std::max(start.lo, x.unit_lo);
-        done.lo = start.lo + duration_of(p, c.op).lo;
+        done.lo = start.lo + duration.lo;
         Successor n{c.op, x, c.a.issue, done, {}};
         AbstractState& y = n.state;
         y.ce_free = start;

@@ -160,21 +160,31 @@ std::int64_t higher_tails(const std::vector<ChainOp>& ops, const Interferers& in
     return total;
 }
 
+// The time during the waits at which the segment's own kernels head the queue, each at most its
+// `part` of its wait.
+std::int64_t own_heading(const Segment& seg, const std::vector<std::int64_t>& part, const Heading& heading,
+                         std::int64_t limit) {
+    std::int64_t total = 0;
+    for (const int k : seg.kernels) total = std::min(limit, total + std::min(part[k], heading.wait[k]));
+    return total;
+}
+
 // The time during the waits at which another stream's kernel heads the queue: each such
-// instant is one at which that kernel heads during its own wait, at most its `solo` (per stream
-// of the segment's priority, one kernel per wait; lower priorities never head).
+// instant is one at which that kernel heads during its own wait, at most its `same` part for a
+// kernel of the segment's priority (per stream one kernel per wait) and its `higher` part for a
+// higher-priority one; lower priorities never head.
 std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in,
-                            const std::vector<std::int64_t>& solo, const std::vector<std::int64_t>& wait,
-                            std::int64_t limit) {
+                            const std::vector<std::int64_t>& same, const std::vector<std::int64_t>& higher,
+                            const Heading& heading, std::int64_t limit) {
     const bool high = ops[seg.kernels.back()].high;
     const auto waits = static_cast<std::int64_t>(seg.kernels.size());
     std::int64_t total = 0;
     for (const auto& ks : in.by_stream) {
         if (ks.empty() || (high && !ops[ks.front()].high)) continue;
+        const bool is_higher = ops[ks.front()].high && !high;
         std::vector<std::int64_t> each;  // each at most the horizon, at most 2^12 of them: no overflow
-        for (const int k : ks) each.push_back(std::min(solo[k], wait[k]));
-        const bool higher = ops[ks.front()].high && !high;
-        total = std::min(limit, total + largest_sum(each, higher ? static_cast<std::int64_t>(each.size()) : waits));
+        for (const int k : ks) each.push_back(std::min((is_higher ? higher : same)[k], heading.wait[k]));
+        total = std::min(limit, total + largest_sum(each, is_higher ? static_cast<std::int64_t>(each.size()) : waits));
     }
     return total;
 }
@@ -189,45 +199,24 @@ std::int64_t others_heading(const std::vector<ChainOp>& ops, const Segment& seg,
 std::int64_t foreign_blocks(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in) {
     const bool high = ops[seg.kernels.back()].high;
     const auto waits = static_cast<std::int64_t>(seg.kernels.size());
-    std::int64_t total = 0, lower = 0;  // at most 2^12 block times, each within the horizon: no overflow
+    std::int64_t total = high ? 0 : higher_tails(ops, in), lower = 0;  // no overflow, as in higher_tails
     for (const auto& ks : in.by_stream) {
-        if (ks.empty()) continue;
+        if (ks.empty() || (ops[ks.front()].high && !high)) continue;
         std::vector<std::int64_t> each;
         for (const int k : ks) each.push_back(ops[k].hi);
         if (high && !ops[ks.front()].high) lower = std::max(lower, largest_sum(each, 1));
-        else if (ops[ks.front()].high && !high) total += largest_sum(each, static_cast<std::int64_t>(each.size()));
         else total += largest_sum(each, waits);
     }
     return total + lower * waits;
 }
 
-// The split by head identity with the other kernels' blocks counted by time (foreign_blocks): at
-// the other instants at which a kernel of the segment's priority heads, only its own blocks run
-// (`alone`); a higher-priority head counts its whole heading time (`solo`).
-std::int64_t heads_alone(const std::vector<ChainOp>& ops, const Segment& seg, const Interferers& in,
-                         const Heading& heading, std::int64_t limit, InterferenceMutation mutation) {
-    const bool high = ops[seg.kernels.back()].high;
-    const auto waits = static_cast<std::int64_t>(seg.kernels.size());
-    auto at_most = [&](int k, const std::vector<std::int64_t>& part) { return std::min(part[k], heading.wait[k]); };
-    std::int64_t total = mutation == InterferenceMutation::no_foreign_blocks ? 0 : foreign_blocks(ops, seg, in);
-    for (const int k : seg.kernels) total = std::min(limit, total + at_most(k, heading.alone));
-    for (const auto& ks : in.by_stream) {
-        if (ks.empty() || (high && !ops[ks.front()].high)) continue;
-        const bool higher = ops[ks.front()].high && !high;
-        std::vector<std::int64_t> each;  // each at most the horizon, at most 2^12 of them: no overflow
-        for (const int k : ks) each.push_back(at_most(k, higher ? heading.solo : heading.alone));
-        total = std::min(limit, total + largest_sum(each, higher ? static_cast<std::int64_t>(each.size()) : waits));
-    }
-    return total;
-}
-
 }  // namespace
 
-Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel) {
+Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel,
+                InterferenceMutation mutation) {
     const Segment seg{{kernel}, 0};
     const Interferers none{{}, {}, {}, ops[kernel].need};
-    return weighted_work(ops, platform, seg, none, rooms(ops, cap, seg, none, none.own_head), Tails::none,
-                         InterferenceMutation::none);
+    return weighted_work(ops, platform, seg, none, rooms(ops, cap, seg, none, none.own_head), Tails::none, mutation);
 }
 
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
@@ -252,9 +241,7 @@ Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform
     // Or, at the instants at which no higher-priority kernel's blocks run either (the others are
     // counted once per wait by blocked_work): after t0 + L only the kernel's own blocks run, and
     // its rooms weigh them 1/(its blocks per SM).
-    for (auto& ks : in.by_stream) ks.clear();
-    const Time own =
-        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
+    const Time own = alone_work(ops, cap, platform, seg.kernels.front(), mutation);
     return std::min(work, own) + Time(carry) * platform.sms;
 }
 
@@ -265,15 +252,19 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
     Time best = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head), Tails::none, mutation);
     // Or split by which kernel heads: each heads only during its own wait, at most its heading
     // time `solo`; the segment's own kernels, and per stream of its priority one per wait.
-    const std::int64_t others = mutation == InterferenceMutation::no_solo_others
-                                    ? 0
-                                    : others_heading(ops, seg, in, heading.solo, heading.wait, limit);
-    std::int64_t own = 0;  // the segment's kernels' own heading times
-    for (const int k : seg.kernels) own = std::min(limit, own + std::min(heading.solo[k], heading.wait[k]));
+    std::int64_t heads = own_heading(seg, heading.solo, heading, limit);
+    if (mutation != InterferenceMutation::no_solo_others)
+        heads += others_heading(ops, seg, in, heading.solo, heading.solo, heading, limit);
     if (!ops[seg.kernels.back()].high && mutation != InterferenceMutation::no_higher_tails)
-        own = std::min(limit, own + higher_tails(ops, in));
-    best = std::min(best, Time(std::min(limit, own + others)) * platform.sms);
-    best = std::min(best, Time(heads_alone(ops, seg, in, heading, limit, mutation)) * platform.sms);
+        heads += higher_tails(ops, in);
+    best = std::min(best, Time(std::min(limit, heads)) * platform.sms);
+    // Or the same split with the other kernels' blocks counted by time (foreign_blocks): at the
+    // other instants at which a kernel of the segment's priority heads, only its own blocks run
+    // (`alone`); a higher-priority head counts its whole heading time (`solo`).
+    heads = own_heading(seg, heading.alone, heading, limit) +
+            others_heading(ops, seg, in, heading.alone, heading.solo, heading, limit);
+    if (mutation != InterferenceMutation::no_foreign_blocks) heads += foreign_blocks(ops, seg, in);
+    best = std::min(best, Time(std::min(limit, heads)) * platform.sms);
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.

@@ -33,7 +33,8 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
 
 // At least the SM count times the time at which `kernel` heads the queue while only its own
 // blocks run: each SM then holds as many as fit, so each weighs 1/(its blocks per SM).
-Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel);
+Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel,
+                InterferenceMutation mutation);
 
 // At least the SM count times the time during its wait at which the segment's one kernel heads
 // the queue (its `solo`).

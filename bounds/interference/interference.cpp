@@ -41,7 +41,7 @@ public:
         for (std::size_t i = 0; i < ops_.size(); ++i)
             if (ops_[i].kernel)
                 alone_[i] = interference::ceil_ticks(
-                    interference::alone_work(ops_, cap_, p, static_cast<int>(i)) / p.sms, t_.horizon);
+                    interference::alone_work(ops_, cap_, p, static_cast<int>(i), o_.mutation) / p.sms, t_.horizon);
         for (std::size_t i = 0; i < ops_.size(); ++i) lower_ends(static_cast<int>(i));
     }
 
