@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the "interval abstraction" table of bench/RESULTS.md:
+# Reproduces the "abstraction" table of bench/RESULTS.md:
 #   bench/abstraction/run.sh [BUILD_DIR] [RUNS] [CAP_S] [SIZES]
 # Per n: RUNS seeded workloads of the bench/wcrt family (n kernels, one stream each, issued at
 # 0, placement any; bench/README.md), each analysed by abstraction_bounds (--engine bounds)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The camera table of bench/RESULTS.md (issue 21, item 4): realistic camera-perception
-# pipelines on the TX2 (model/generate/camera_pipeline.hpp, gen_camera) and the newcomer's
+# The camera table of bench/RESULTS.md: realistic camera-perception
+# pipelines on the TX2 (model/generate/camera_pipeline.hpp, gen_camera) and the hand-written
 # 18-operation pipeline (newcomer-*.toml), each through `gpuwcrt wcrt` with every engine of
 # ENGINES, with the binary under test (BIN) and a baseline built from main (BASE) one after
 # the other on the same files, so the ratio of their wall times is measured in one run.

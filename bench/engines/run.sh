@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The engine table of bench/RESULTS.md ("engines", issue 12): every engine through the command
+# The engine table of bench/RESULTS.md ("engines"): every engine through the command
 # line on the same workloads, one after the other, each run timed by /usr/bin/time (wall time,
 # peak RSS) and its JSON summarised by summarise.py.
 #   bench/engines/run.sh [BUILD_DIR] [RUNS] [TIMEOUT_S] [ROWS] [ENGINES]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Before/after table for the exact engine (bench/RESULTS.md, "exact engine", session 6): the same
+# Before/after table for the exact engine (bench/RESULTS.md, "exact"): the same
 # workloads through two gpuwcrt binaries in the same run, alternating per workload (so both see
 # the same machine load), one row per binary as bench/engines/run.sh prints them.
 #   bench/exact/compare.sh OLD_GPUWCRT [BUILD_DIR] [RUNS] [TIMEOUT_S] [ROWS] [ENGINE] [NEW_ARGS]

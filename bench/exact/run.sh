@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the "exact engine" tables of bench/RESULTS.md:
+# Reproduces the "exact" tables of bench/RESULTS.md:
 #   bench/exact/run.sh [BUILD_DIR] [CAP_S] [SIZES] [RUNS] [BEAM_SIZES]
 # The bench/wcrt family (bench/README.md: n kernels, one stream each, issued at 0, placement any),
 # one process per workload (peak RSS is that run's, /usr/bin/time -v semantics via getrusage):

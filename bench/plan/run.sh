@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the "plan" table of bench/RESULTS.md (issue 22):
+# Reproduces the "plan" table of bench/RESULTS.md:
 #   bench/plan/run.sh [BUILD_DIR] [TIMEOUT_S] [RUNS] [REPS]   (SKIP_BUILD=1: use the binaries as built)
 # RUNS workloads (seeds) per family size; each engine timed REPS times per workload (interleaved),
 # the median reported; a workload whose exact operations differ between repetitions is flagged.

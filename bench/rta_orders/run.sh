@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the "rta_orders" table of bench/RESULTS.md (issue 14):
+# Reproduces the "rta_orders" table of bench/RESULTS.md:
 #   bench/rta_orders/run.sh [BUILD_DIR] [RUNS] [SEARCH_CAP_S] [SMT_CAP_S] [ENUM_CAP_S] [SIZES] [SETS_CAP_S]
 # Per n: RUNS workloads of the bench/wcrt family (bench/README.md, seed 1000·n + run); for each,
 # RTA max over orders of every kernel by the dedicated search, the prefix-set pass, the SMT

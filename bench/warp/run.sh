@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the warp benchmarks; prints the machine, the date and the Markdown tables
-# that bench/RESULTS.md quotes: explicit vs SMT engine on fair points (bench_warp), then, for
-# issue 15, the bounds engine vs the explicit engine without fairness (bench_warp_none) and the
-# CLI's wall time and peak RSS for the issue's targets.
+# that bench/RESULTS.md quotes: explicit vs SMT engine on fair points (bench_warp), then the
+# bounds engine vs the explicit engine without fairness (bench_warp_none) and the CLI's wall
+# time and peak RSS on the largest no-fairness points.
 # Usage: bench/warp/run.sh [build-dir] [--runs N --smt-runs M --timeout S]
 set -euo pipefail
 cd "$(dirname "$0")/../.."

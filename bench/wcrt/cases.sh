@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The documented examples and every imported cuda_scheduling_examiner config through
-# `gpuwcrt wcrt --engine smt` and `--engine enumerate` (issue 13 acceptance): wall seconds,
+# `gpuwcrt wcrt --engine smt` and `--engine enumerate` (must agree): wall seconds,
 # exit code, and whether every operation's WCRT (and status) is the same for both engines.
 # Usage (from the checkout root): bench/wcrt/cases.sh [TIMEOUT_SECONDS]   (default 300)
 # GPUWCRT=path overrides the binary (default build/gpuwcrt).
