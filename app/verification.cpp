@@ -1,6 +1,5 @@
 #include "app/verification.hpp"
 
-
 #include <iostream>
 
 #include "bounds/rta/rta_scope.hpp"

@@ -149,8 +149,7 @@ TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estim
         CHECK(tx2 > rta);
         if (std::string(key) == "smallest_all_orders") {
             CHECK(exact_string(*enumerate_wcrt(w, {}, Budget{}).wcrt[op].wcrt) == exact_string(tx2));
-            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) ==
-                  exact_string(rta));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
         } else {
             CHECK(exact_string(simulate(w, Scenario{}).response(op)) == exact_string(tx2));
         }
@@ -180,8 +179,7 @@ TEST_CASE("rta-falsify: issue-window findings replay through their [scenario] an
         // windows, launch order, SMs) replays it in the simulator.
         CHECK(exact_string(simulate(w, scenario_for(w, {}, std::nullopt)).response(op)) == exact_string(tx2));
         if (std::string(key) != "smallest_fixed_order")
-            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) ==
-                  exact_string(rta));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
     }
 }
 

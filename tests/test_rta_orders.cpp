@@ -156,9 +156,9 @@ TEST_CASE("the search's Algorithm 2 state agrees with the reference on random or
     }
 }
 
-TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search gives the enumerated max", "[rta][orders]") {
+TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search gives the enumerated max", "[rta][orders][slow]") {
     // 8 kernels of up to 48 slots on 32 (bench/README.md), where the search's "last blocks"
-    // bound prunes.
+    // bound prunes; enumerating their 8! orders takes seconds per workload.
     for (std::uint64_t run = 0; run < 8; ++run) {
         RandomWorkloadSpec spec;
         spec.kernels = 8;

@@ -32,8 +32,8 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, const Budget& budget) {
         // Replay: the reference RTA on this order must give the engine's value.
         const RtaOutcome r = rta(w, order);
         if (r.finish_of(op) != Time(*value) / wo.scale)
-            throw std::logic_error("RTA max over orders (search): the order found for '" +
-                                   w.ops[op].name + "' does not replay to its value");
+            throw std::logic_error("RTA max over orders (search): the order found for '" + w.ops[op].name +
+                                   "' does not replay to its value");
         (s.finish[k] ? out.response : out.lower)[op] = r.response_of(op);
         out.order[op] = r.order;
     }
