@@ -32,23 +32,29 @@ std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int
     std::vector<Time> all;  // per kernel: its release, its C
     for (const RtaKernel& k : kernels) all.insert(all.end(), {k.release, k.c});
     const ScaledTimes ticks = scale_times(all);
-    std::vector<BigInt> release, c;
+    auto release = [&](std::size_t i) -> const BigInt& { return ticks.ticks[2 * i]; };
+    auto c = [&](std::size_t i) -> const BigInt& { return ticks.ticks[2 * i + 1]; };
     // No instant exceeds the latest release plus every kernel's slots each taking C in turn.
     BigInt bound = 0;
-    for (std::size_t i = 0; i < kernels.size(); ++i) {
-        release.push_back(ticks.ticks[2 * i]);
-        c.push_back(ticks.ticks[2 * i + 1]);
-        bound = std::max(bound, release.back());
-    }
-    for (std::size_t i = 0; i < kernels.size(); ++i) bound += c[i] * kernels[i].slots;
+    for (std::size_t i = 0; i < kernels.size(); ++i) bound = std::max(bound, release(i));
+    for (std::size_t i = 0; i < kernels.size(); ++i) bound += c(i) * kernels[i].slots;
     std::vector<Time> f;
     f.reserve(kernels.size());
     if (fits_ticks(bound)) {  // the same instants in int64, much faster than BigInt
-        std::vector<std::int64_t> r64(release.begin(), release.end()), c64(c.begin(), c.end());
+        std::vector<std::int64_t> r64, c64;
+        for (std::size_t i = 0; i < kernels.size(); ++i) {
+            r64.push_back(static_cast<std::int64_t>(release(i)));
+            c64.push_back(static_cast<std::int64_t>(c(i)));
+        }
         for (std::int64_t x : algorithm2(r64, c64, kernels, g_max)) f.push_back(Time(BigInt(x), ticks.scale));
         return f;
     }
-    for (const BigInt& x : algorithm2(release, c, kernels, g_max)) f.push_back(Time(x, ticks.scale));
+    std::vector<BigInt> rb, cb;
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        rb.push_back(release(i));
+        cb.push_back(c(i));
+    }
+    for (const BigInt& x : algorithm2(rb, cb, kernels, g_max)) f.push_back(Time(x, ticks.scale));
     return f;
 }
 
