@@ -1,14 +1,11 @@
 #include "app/verification.hpp"
 
-#include <new>
-
 #include <iostream>
 
-#include "bounds/rta/rta_workload.hpp"
+#include "bounds/rta/rta_scope.hpp"
 #include "model/io/write_toml.hpp"
 #include "report/compact/compact_list.hpp"
 #include "report/display_width.hpp"
-#include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::app {
 
@@ -120,41 +117,6 @@ std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text) {
     return text ? parse_seconds_option("--rta-timeout", *text) : std::chrono::seconds(default_rta_timeout_seconds);
 }
 
-RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::milliseconds approximation_cap) {
-    RtaColumns c;
-    const std::size_t n = w.ops.size();
-    c.file_order.resize(n);
-    c.max_over_orders.resize(n);
-    c.max_lower.resize(n);
-    c.max_upper.resize(n);
-    const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
-    c.scope = rta_scope_name(file.exact());
-    c.reasons = file.reasons;
-    for (std::size_t i = 0; i < n; ++i) c.file_order[i] = file.response_of(static_cast<int>(i));
-    // Max over orders by the dedicated search: the benchmark (bench/RESULTS.md, "rta_orders")
-    // measured it far ahead of enumeration and of the SMT form. An approximation's maximum is
-    // worth a short search, not minutes.
-    try {
-        const Budget search = file.exact() ? budget : budget.capped(approximation_cap);
-        const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, search);
-        c.max_over_orders = m.response;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!w.ops[i].is_kernel() || m.response[i]) continue;
-            // The file order is one of the orders: its value is a lower bound on the maximum.
-            const bool found_more = m.lower[i] && (!c.file_order[i] || *m.lower[i] > *c.file_order[i]);
-            c.max_lower[i] = found_more ? m.lower[i] : c.file_order[i];
-            c.max_upper[i] = m.upper[i];
-        }
-        if (!m.complete) c.max_note = m.note;
-    } catch (const InputError& e) {  // the RTA's integers cannot hold this workload's instants
-        c.max_note = e.message();
-    } catch (const std::bad_alloc&) {  // --max-memory: the column is a comparison, not a verdict
-        c.max_over_orders.assign(n, std::nullopt);
-        c.max_note = "the search ran out of memory (--max-memory)";
-    }
-    return c;
-}
-
 OutputContext verify_context(const std::string& command, const VerifyOptions& o, const Workload& w) {
     OutputContext c = workload_context(command, o.file, w);
     c.options = {{"engine", o.engine},
@@ -176,39 +138,6 @@ std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wi
     const std::string whole = describe_witness(w, x);
     if (wide || display_width(whole) <= 90) return whole;
     return "order " + witness_order(w, x, false) + "; SMs: --wide";
-}
-
-RtaColumnsJob::RtaColumnsJob(const Workload& w, const Budget& budget, std::chrono::milliseconds cap,
-                             std::chrono::milliseconds reserve)
-    : start_(Budget::Clock::now()), reserve_(reserve) {
-    const Budget mine = budget.capped(cap).stopped_by(stop_);
-    thread_ = std::thread([this, &w, mine] {
-        try {
-            columns_ = rta_columns(w, mine, reserve_);
-        } catch (...) {  // a replay mismatch (a bug) reaches the user from finish()
-            error_ = std::current_exception();
-        }
-        std::lock_guard lock(mutex_);
-        finished_ = true;
-        done_.notify_all();
-    });
-}
-
-RtaColumnsJob::~RtaColumnsJob() { stop_and_join(); }
-
-void RtaColumnsJob::stop_and_join() {
-    *stop_ = true;
-    if (thread_.joinable()) thread_.join();
-}
-
-RtaColumns RtaColumnsJob::finish() {
-    {
-        std::unique_lock lock(mutex_);
-        done_.wait_until(lock, start_ + reserve_, [this] { return finished_; });
-    }
-    stop_and_join();
-    if (error_) std::rethrow_exception(error_);
-    return std::move(columns_);
 }
 
 std::string rta_max_text(const RtaColumns& c, int op) {

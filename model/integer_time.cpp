@@ -6,6 +6,32 @@
 #include "model/checked_int.hpp"
 
 namespace gpuwcrt {
+
+bool fits_ticks(const BigInt& n) { return n >= 0 && n <= max_ticks; }
+
+std::optional<std::int64_t> ScaledTimes::fitting(std::size_t i) const {
+    if (!fits_ticks(ticks[i])) return std::nullopt;
+    return static_cast<std::int64_t>(ticks[i]);
+}
+
+ScaledTimes scale_times(const std::vector<Time>& times) {
+    ScaledTimes out;
+    out.scale = common_denominator(times);
+    out.ticks.reserve(times.size());
+    // Integer operations only: scale is a multiple of every denominator.
+    for (const Time& t : times) out.ticks.push_back(numerator(t) * (out.scale / denominator(t)));
+    return out;
+}
+
+std::vector<Time> workload_times(const Workload& w) {
+    std::vector<Time> all;
+    all.reserve(5 * w.ops.size());
+    for (const Operation& op : w.ops)
+        for (const Time* t : {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay})
+            all.push_back(*t);
+    return all;
+}
+
 namespace {
 
 [[noreturn]] void too_fine(const SourceLocation& where, const std::string& what) {
@@ -15,37 +41,30 @@ namespace {
                                 "or another engine");
 }
 
-std::int64_t ticks(const Time& t, const BigInt& scale, const SourceLocation& where, const std::string& what) {
-    const Time scaled = t * Time(scale);
-    const BigInt n = boost::multiprecision::numerator(scaled);  // an integer: scale is a common multiple
-    if (n < 0 || n > max_ticks) too_fine(where, what);
-    return static_cast<std::int64_t>(n);
-}
-
 }  // namespace
 
 IntegerTimes integer_times(const Workload& w) {
-    std::vector<Time> all;
-    for (const Operation& op : w.ops) {
-        for (const Time* t : {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay})
-            all.push_back(*t);
-    }
-    const BigInt scale = common_denominator(all);
+    const ScaledTimes scaled = scale_times(workload_times(w));
     const SourceLocation file{w.source, 0, 0};
-    if (scale > max_ticks) too_fine(file, "the common denominator of the workload's times");
+    if (!fits_ticks(scaled.scale)) too_fine(file, "the common denominator of the workload's times");
     IntegerTimes it;
-    it.scale = static_cast<std::int64_t>(scale);
+    it.scale = static_cast<std::int64_t>(scaled.scale);
     const std::size_t n = w.ops.size();
     it.lo.resize(n), it.hi.resize(n), it.issue_lo.resize(n), it.issue_hi.resize(n), it.delay.resize(n);
     std::int64_t latest_issue = 0, busy = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Operation& op = w.ops[i];
         const std::string name = "'" + op.name + "'";
-        it.lo[i] = ticks(op.time.lo, scale, op.where, name + "'s time");
-        it.hi[i] = ticks(op.time.hi, scale, op.where, name + "'s time");
-        it.issue_lo[i] = ticks(op.issue.at.lo, scale, op.where, name + "'s issue");
-        it.issue_hi[i] = ticks(op.issue.at.hi, scale, op.where, name + "'s issue");
-        it.delay[i] = ticks(op.issue.delay, scale, op.where, name + "'s delay");
+        auto ticks = [&](OpTime field, const std::string& what) {
+            const auto v = scaled.fitting(workload_time_index(i, field));
+            if (!v) too_fine(op.where, name + what);
+            return *v;
+        };
+        it.lo[i] = ticks(OpTime::lo, "'s time");
+        it.hi[i] = ticks(OpTime::hi, "'s time");
+        it.issue_lo[i] = ticks(OpTime::issue_lo, "'s issue");
+        it.issue_hi[i] = ticks(OpTime::issue_hi, "'s issue");
+        it.delay[i] = ticks(OpTime::delay, "'s delay");
         latest_issue = std::max(latest_issue, it.issue_hi[i]);
         const std::int64_t count = op.is_kernel() ? op.blocks : 1;
         const auto work = product_within(count, it.hi[i], max_ticks);

@@ -1,19 +1,42 @@
 #pragma once
-// Exact integer time for the explicit engines (solver/exact/, bounds/abstraction/): every time
-// of a workload scaled by the LCM of their denominators, so that states hold int64 ticks
-// instead of rationals (a compare of two cpp_rational divides; the engines compare millions).
-// Scaling is exact; a workload whose ticks would not fit is refused, never wrapped.
+// Exact integer time: times scaled by the LCM of their denominators are integers ("ticks"), so
+// that engines compare int64 instead of rationals (a compare of two cpp_rational divides; the
+// engines compare millions). scale_times is the one place times become ticks, fits_ticks the one
+// overflow rule; every integer view of a workload (the explicit engines' IntegerTimes below, the
+// SMT engine's BlockProblem, the RTA and its search over orders) is built from them. Scaling is
+// exact; a value that does not fit is refused, never wrapped.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/workload.hpp"
 
 namespace gpuwcrt {
 
-// Every event time of any scenario is at most the horizon (the latest issue instant plus every
-// duration and delay, all at their upper ends); kept far below 2^63 so that a sum of two event
-// times, or a time plus a duration, never overflows.
+// Every instant a view reaches is at most its horizon (the latest issue or release plus every
+// duration, at the upper ends); kept far below 2^63 so that a sum of two instants, a time plus a
+// duration, or a sum of many durations of the SMT encoding never overflows.
 inline constexpr std::int64_t max_ticks = std::int64_t(1) << 50;
+
+// The overflow rule: a tick count (a scaled time, a scale, a horizon) fits when 0 <= n <= max_ticks.
+bool fits_ticks(const BigInt& n);
+
+struct ScaledTimes {
+    BigInt scale = 1;           // ticks per time unit: the LCM of the denominators
+    std::vector<BigInt> ticks;  // parallel to the times scaled: each times scale, an integer
+
+    // ticks[i] when it fits, else nullopt.
+    std::optional<std::int64_t> fitting(std::size_t i) const;
+};
+ScaledTimes scale_times(const std::vector<Time>& times);
+
+// The times a workload's scenarios are built from, five per operation: the block time (kernel)
+// or duration (copy), the issue instant (window), the delay. Scaled together, they give the tick
+// grid the explicit engines, the enumeration and the SMT engine range over.
+enum class OpTime : std::size_t { lo, hi, issue_lo, issue_hi, delay };
+std::vector<Time> workload_times(const Workload& w);
+// The index of operation op's time `t` in workload_times.
+inline std::size_t workload_time_index(std::size_t op, OpTime t) { return 5 * op + static_cast<std::size_t>(t); }
 
 struct IntegerTimes {
     std::int64_t scale = 1;                        // ticks per time unit
@@ -25,8 +48,8 @@ struct IntegerTimes {
     Time to_time(std::int64_t ticks) const { return Time(ticks) / scale; }
 };
 
-// Throws InputError at the operation (or the workload's source) when the scale, a value or the
-// horizon exceeds max_ticks.
+// The explicit engines' (solver/exact/, bounds/abstraction/) view. Throws InputError at the
+// operation (or the workload's source) when the scale, a value or the horizon does not fit.
 IntegerTimes integer_times(const Workload& w);
 
 }  // namespace gpuwcrt

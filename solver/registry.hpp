@@ -1,7 +1,6 @@
 #pragma once
 // The engines by name: the one place the names of --engine are spelled, for the block-level
-// engines of wcrt / certify / rta-check, the warp engines of `warp`, and the engines of the
-// RTA maximised over launch orders (solver/rta/max_over_orders.hpp).
+// engines of wcrt / certify / rta-check and the warp engines of `warp`.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,14 +25,6 @@ inline constexpr std::string_view explicit_state = "explicit";
 inline constexpr std::string_view smt = "smt";
 inline constexpr std::string_view both = "both";  // explicit and smt, cross-checked
 }  // namespace warp_engine_name
-
-// The engines of the RTA maximised over launch orders (solver/rta/max_over_orders.hpp).
-namespace rta_orders_engine_name {
-inline constexpr std::string_view search = "search";
-inline constexpr std::string_view smt = "smt";
-inline constexpr std::string_view enumerate = "enumerate";
-inline constexpr std::string_view sets = "sets";
-}  // namespace rta_orders_engine_name
 
 // The block-level engine called `name`; throws std::invalid_argument for an unknown name
 // (the command line checks it first against engine_names()).

@@ -40,7 +40,7 @@ TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over 
         const Workload w = random_workload(spec, seed);
         REQUIRE(rta_scope_reasons(w).empty());
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders r = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
+        const RtaMaxOverOrders r = rta_max_over_orders(w, Budget{});
         REQUIRE(r.complete);
         const EnumerationResult e = enumerate_wcrt(w, {}, Budget{});
         REQUIRE(e.complete);
@@ -122,7 +122,7 @@ TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and
             for (const auto& [name, t] : e.wcrt)
                 CHECK(exact_string(*all.wcrt[*w.find_op(name)].wcrt) == exact_string(t));
             // ... and exceeds the RTA maximised over orders: the case is a counterexample.
-            const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
+            const RtaMaxOverOrders m = rta_max_over_orders(w, Budget{});
             for (const auto& [name, t] : e.wcrt) CHECK(*m.response[*w.find_op(name)] < t);
             ++checked;
         }
@@ -149,8 +149,7 @@ TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estim
         CHECK(tx2 > rta);
         if (std::string(key) == "smallest_all_orders") {
             CHECK(exact_string(*enumerate_wcrt(w, {}, Budget{}).wcrt[op].wcrt) == exact_string(tx2));
-            CHECK(exact_string(*rta_max_over_orders(w, RtaOrdersEngine::search, Budget{}).response[op]) ==
-                  exact_string(rta));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
         } else {
             CHECK(exact_string(simulate(w, Scenario{}).response(op)) == exact_string(tx2));
         }
@@ -180,14 +179,13 @@ TEST_CASE("rta-falsify: issue-window findings replay through their [scenario] an
         // windows, launch order, SMs) replays it in the simulator.
         CHECK(exact_string(simulate(w, scenario_for(w, {}, std::nullopt)).response(op)) == exact_string(tx2));
         if (std::string(key) != "smallest_fixed_order")
-            CHECK(exact_string(*rta_max_over_orders(w, RtaOrdersEngine::search, Budget{}).response[op]) ==
-                  exact_string(rta));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
     }
 }
 
 TEST_CASE("the issue-window case: the replayed responses exceed the RTA maximised over orders", "[rta][cases]") {
     const Workload w = load_workload_file(test::source_path("cases/rta-soundness/issue-windows.toml"));
-    const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
+    const RtaMaxOverOrders m = rta_max_over_orders(w, Budget{});
     REQUIRE(m.complete);
     std::size_t checked = 0;
     for (const auto& e : w.expectations) {

@@ -1,5 +1,5 @@
-// RTA maximised over launch orders (issue 14): the dedicated search and the SMT form of
-// Algorithm 2 against enumeration of every launch order, on seeded random workloads.
+// RTA maximised over launch orders: the search against enumeration of every launch order (the
+// reference, through the reference RTA), on seeded random workloads.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,16 +8,17 @@
 #include <limits>
 #include <random>
 
+#include "bounds/rta/rta.hpp"
 #include "bounds/rta/rta_workload.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
+#include "solver/block/enumerate.hpp"
 #include "solver/rta/cached_order.hpp"
 #include "solver/rta/leveled_order.hpp"
 #include "solver/rta/local_search.hpp"
 #include "solver/rta/max_over_orders.hpp"
 #include "solver/rta/problem.hpp"
 #include "solver/rta/search.hpp"
-#include "solver/rta/smt_max.hpp"
 #include "solver/rta/state.hpp"
 
 using namespace gpuwcrt;
@@ -47,6 +48,37 @@ std::string text(const std::vector<std::optional<Time>>& v) {
     return s;
 }
 
+// f of every kernel for one order (problem indices), by the reference rta_algorithm2.
+std::vector<std::int64_t> reference_finish(const RtaOrderProblem& p, const std::vector<int>& order) {
+    std::vector<RtaKernel> in;
+    for (int j : order) in.push_back({Time(p.release[j]), Time(p.c[j]), p.slots[j]});
+    const std::vector<Time> f = rta_algorithm2(in, p.g_max);
+    std::vector<std::int64_t> out(p.kernels());
+    for (std::size_t i = 0; i < order.size(); ++i) out[order[i]] = static_cast<std::int64_t>(numerator(f[i]));
+    return out;
+}
+
+// The reference: the RTA of every launch order the simulator can realise, maximised per kernel.
+RtaMaxOverOrders max_by_enumeration(const Workload& w) {
+    RtaMaxOverOrders out;
+    out.response.resize(w.ops.size());
+    out.order.resize(w.ops.size());
+    for_each_launch_order(w, [&](const std::vector<long>& rank) {
+        const RtaOutcome r = rta(w, rta_launch_order(w, rank));
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            auto v = r.response_of(static_cast<int>(i));
+            if (v && (!out.response[i] || *v > *out.response[i])) {
+                out.response[i] = v;
+                out.order[i] = r.order;
+            }
+        }
+        ++out.work;
+        return true;
+    });
+    out.complete = true;
+    return out;
+}
+
 // The branch and bound alone (no local search's incumbent), responses per operation as in
 // RtaMaxOverOrders: a pruning that loses the maximum's orders shows here.
 std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
@@ -62,9 +94,8 @@ std::vector<std::optional<Time>> branch_and_bound_alone(const Workload& w) {
 
 // Enumeration of every order, and both the search and its branch and bound alone equal to it.
 RtaMaxOverOrders require_search_is_enumeration(const Workload& w) {
-    const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, Budget{});
-    REQUIRE(e.complete);
-    const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
+    const RtaMaxOverOrders e = max_by_enumeration(w);
+    const RtaMaxOverOrders s = rta_max_over_orders(w, Budget{});
     REQUIRE(s.complete);
     REQUIRE(text(s.response) == text(e.response));
     REQUIRE(text(branch_and_bound_alone(w)) == text(e.response));
@@ -73,8 +104,7 @@ RtaMaxOverOrders require_search_is_enumeration(const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over orders of every kernel",
-          "[rta][orders]") {
+TEST_CASE("the search gives the enumerated RTA max over orders of every kernel", "[rta][orders]") {
     int multi_stream = 0, staggered = 0, eight = 0;
     for (std::uint64_t seed = 1; seed <= 320; ++seed) {
         // Up to 6 kernels, and 7 or 8 in one workload of 16 each (8! orders take long to enumerate).
@@ -83,10 +113,7 @@ TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over o
         if (seed % 16 == 8) spec.kernels = 7;
         const Workload w = random_workload(spec, seed);
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders e = require_search_is_enumeration(w);
-        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, Budget{});
-        REQUIRE(p.complete);
-        REQUIRE(text(p.response) == text(e.response));
+        require_search_is_enumeration(w);
         multi_stream += spec.streams < spec.kernels;
         staggered += spec.staggered_issue;
         eight += spec.kernels == 8;
@@ -96,11 +123,9 @@ TEST_CASE("the search and the prefix-set pass give the enumerated RTA max over o
     CHECK(eight == 20);
 }
 
-TEST_CASE("the SMT form of Algorithm 2 gives the enumerated RTA max over orders", "[rta][orders][smt][slow]") {
-    // One SM (2 or 4 slots), at most 5 kernels, 7 in five workloads and 8 in five (issue 14:
-    // "n <= 8"), one kernel's maximum per workload: proving that no order does better is the
-    // SMT form's slow part (8 kernels took 0.3-0.6 s each on the shared machine;
-    // bench/RESULTS.md, "rta_orders"). The search is checked up to 8 kernels above.
+TEST_CASE("on one SM of few slots, up to 8 kernels, the search gives the enumerated max", "[rta][orders]") {
+    // One SM (2 or 4 slots), at most 5 kernels, 7 in five workloads and 8 in five: few slots
+    // make many orders end in one state, where a pruning that loses orders would show.
     int workloads = 0, largest = 0;
     for (std::uint64_t seed = 1; workloads < 300; ++seed, ++workloads) {
         RandomWorkloadSpec spec = small_spec(seed, 5, 1, true);
@@ -108,17 +133,8 @@ TEST_CASE("the SMT form of Algorithm 2 gives the enumerated RTA max over orders"
         if (seed % 60 == 30) spec.kernels = 8;
         const Workload w = random_workload(spec, seed);
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders e = rta_max_over_orders(w, RtaOrdersEngine::enumerate, Budget{});
-        REQUIRE(e.complete);
-        const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
-        const int k = static_cast<int>(seed % wo.problem.kernels());
-        // A deadline far beyond the usual 0.1 s: an unknown fails the test instead of hanging it.
-        const rta_orders::SearchResult z =
-            rta_orders::smt_max_finish(wo.problem, Budget::for_timeout(std::chrono::seconds(30)), k);
-        REQUIRE(z.complete);
-        const Time smt_response = Time(*z.finish[k]) / wo.scale - rta_releases(w)[wo.op[k]];
-        REQUIRE(exact_string(smt_response) == exact_string(*e.response[wo.op[k]]));
-        largest = std::max(largest, wo.problem.kernels());
+        require_search_is_enumeration(w);
+        largest = std::max(largest, rta_orders::workload_orders(w).problem.kernels());
     }
     CHECK(largest == 8);
 }
@@ -134,26 +150,24 @@ TEST_CASE("the search's Algorithm 2 state agrees with the reference on random or
         const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
         const std::vector<int> order = rta_orders::complete_order(wo.problem, {});
         rta_orders::State st = rta_orders::State::empty(wo.problem.g_max);
-        const std::vector<std::int64_t> ref = rta_orders::reference_finish(wo.problem, order);
+        const std::vector<std::int64_t> ref = reference_finish(wo.problem, order);
         for (int j : order)
             REQUIRE(st.add_kernel(wo.problem.release[j], wo.problem.c[j], wo.problem.slots[j]) == ref[j]);
     }
 }
 
-TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search and the prefix-set pass agree", "[rta][orders]") {
+TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search gives the enumerated max", "[rta][orders][slow]") {
     // 8 kernels of up to 48 slots on 32 (bench/README.md), where the search's "last blocks"
-    // bound prunes; the SMT form is too slow here and enumeration takes seconds.
+    // bound prunes; enumerating their 8! orders takes seconds per workload.
     for (std::uint64_t run = 0; run < 8; ++run) {
         RandomWorkloadSpec spec;
         spec.kernels = 8;
         spec.streams = 8;
         const Workload w = random_workload(spec, 8000 + run);
         INFO(workload_to_toml(w, {}));
-        const RtaMaxOverOrders s = rta_max_over_orders(w, RtaOrdersEngine::search, Budget{});
-        const RtaMaxOverOrders p = rta_max_over_orders(w, RtaOrdersEngine::sets, Budget{});
+        const RtaMaxOverOrders s = rta_max_over_orders(w, Budget{});
         REQUIRE(s.complete);
-        REQUIRE(p.complete);
-        CHECK(text(s.response) == text(p.response));
+        CHECK(text(s.response) == text(max_by_enumeration(w).response));
     }
 }
 
@@ -237,7 +251,7 @@ TEST_CASE("the local search's cached order evaluates and checks moves like a fro
             REQUIRE(std::is_permutation(order.begin(), order.end(), members.begin(), members.end()));
             order.push_back(k);
             REQUIRE(consistent(order));
-            REQUIRE(rta_orders::reference_finish(p, rta_orders::complete_order(p, order))[k] == l.finish);
+            REQUIRE(reference_finish(p, rta_orders::complete_order(p, order))[k] == l.finish);
         }
     }
     CHECK(allowed > 2000);
@@ -300,7 +314,7 @@ TEST_CASE("constructed orders (level, then raise) keep releases and streams and 
                     REQUIRE(p.release[order[i]] <= p.release[order[j]]);
                     REQUIRE_FALSE(p.stream_before(order[j], order[i]));
                 }
-            REQUIRE(rta_orders::reference_finish(p, rta_orders::complete_order(p, order))[k] == l->finish);
+            REQUIRE(reference_finish(p, rta_orders::complete_order(p, order))[k] == l->finish);
             REQUIRE(l->finish <= *exact.finish[k]);
             at_max += l->finish == *exact.finish[k];
         }

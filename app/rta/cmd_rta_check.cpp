@@ -1,6 +1,6 @@
 // gpuwcrt rta-check: is the thesis RTA, maximised over launch orders, a safe bound on the TX2's
 // WCRT for this workload? Each kernel's RTA maximum is certified or refuted with the WCRT
-// engines (issue 14).
+// engines.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -222,7 +222,7 @@ int run_rta_check(const RtaCheckOptions& o) {
     progress.watch(budget);
     // The RTA side first: --rta-timeout, and a quarter of --timeout at most (the WCRT engines
     // need the rest).
-    const RtaMaxOverOrders rta = rta_max_over_orders(w, RtaOrdersEngine::search, budget.slice(1, 4).capped(rta_cap));
+    const RtaMaxOverOrders rta = rta_max_over_orders(w, budget.slice(1, 4).capped(rta_cap));
     progress.say("RTA maximised over launch orders");
     EngineStats stats;
     BoundChecker checker(w, o, budget, stats, progress);

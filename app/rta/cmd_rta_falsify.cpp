@@ -1,5 +1,5 @@
 // gpuwcrt rta-falsify: the smallest workload of a stated grid where the thesis RTA
-// under-estimates the TX2, per scope reason (issue 14; solver/rta/falsify.hpp).
+// under-estimates the TX2, per scope reason (solver/rta/falsify.hpp).
 #include <iostream>
 #include <memory>
 

@@ -16,10 +16,10 @@ struct RtaKernel {
     std::int64_t slots = 0;
 };
 
-// Algorithm 2 with h kept ordered by time (equal times merged, as the thesis' updateH does), so
-// one analysis costs O(B log n) for B slot-groups instead of O(n) per minimum (thesis §3.7).
-// Extension (ours, SPEC §7): before kernel i, t_a = max(t_a, r_i) and every entry of h at or
-// below the new t_a is merged into g_f — the slots that have become free by the release.
+// Algorithm 2 (bounds/rta/algorithm2.hpp) with h kept ordered by time (equal times merged, as
+// the thesis' updateH does), so that each minimum is at hand instead of costing O(n) (thesis
+// §3.7). Extension (ours, SPEC §7): before kernel i, t_a = max(t_a, r_i) and every entry of h at
+// or below the new t_a is merged into g_f — the slots that have become free by the release.
 // Returns f_i for each kernel, in the given order. Requires g_max >= 1 and every slots >= 1.
 std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int64_t g_max);
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "bounds/rta/rta.hpp"
+#include "model/integer_time.hpp"
 #include "model/time_less.hpp"
 
 namespace gpuwcrt {
@@ -44,9 +45,7 @@ std::vector<int> rta_launch_order(const Workload& w, const std::vector<long>& ra
     auto rank_of = [&](int op) { return rank.empty() ? static_cast<long>(op) : rank[op]; };
     // Sorted on integers (each release times the common denominator): comparing rationals
     // dominated the whole command at 10^6 kernels.
-    const BigInt scale = common_denominator(release);
-    std::vector<BigInt> key(release.size());
-    for (int op : order) key[op] = numerator(release[op]) * (scale / denominator(release[op]));
+    const std::vector<BigInt> key = scale_times(release).ticks;
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return key[a] != key[b] ? key[a] < key[b] : rank_of(a) < rank_of(b); });
     return order;

@@ -3,6 +3,8 @@
 #include <climits>
 #include <numeric>
 
+#include "model/integer_time.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -26,14 +28,14 @@ void reject_wide_coefficients(const Workload& w, const BlockProblem& p) {
     }
 }
 
-std::int64_t checked(const Time& scaled, const Operation& op) {
-    // 2^50 leaves room for sums of many such values inside int64 and Z3 numerals.
-    static const BigInt limit = BigInt(1) << 50;
-    if (boost::multiprecision::denominator(scaled) != 1 || boost::multiprecision::numerator(scaled) > limit)
+// Operation o's time `field` in ticks (model/integer_time.hpp).
+std::int64_t checked(const ScaledTimes& t, int o, OpTime field, const Operation& op) {
+    const auto v = t.fitting(workload_time_index(o, field));
+    if (!v)
         throw InputError(op.where,
                          "times of this workload need integers beyond 2^50 after scaling to a common "
                          "denominator; the SMT engine does not support that resolution");
-    return static_cast<std::int64_t>(boost::multiprecision::numerator(scaled));
+    return *v;
 }
 
 ScaledResource resource(const std::string& name, std::int64_t cap, std::vector<std::int64_t> demand) {
@@ -137,34 +139,21 @@ std::int64_t BlockProblem::index_of_op(int op_index) const {
 
 namespace {
 
-// The common denominator of every time of the workload: scaled by it, all times are integers.
-Time time_scale(const Workload& w) {
-    std::vector<Time> times;
-    for (const Operation& op : w.ops) {
-        times.push_back(op.time.lo);
-        times.push_back(op.time.hi);
-        times.push_back(op.issue.at.lo);
-        times.push_back(op.issue.at.hi);
-        times.push_back(op.issue.delay);
-    }
-    return Time(common_denominator(times));
-}
-
 // Operation o's issue rule, its value and latest instant (issue_rule, issue_value, issue_hi).
-void add_issue_rule(BlockProblem& p, const Operation& op, int o) {
+void add_issue_rule(BlockProblem& p, const ScaledTimes& t, const Operation& op, int o) {
     using R = BlockProblem::IssueRule;
     const bool first = p.op_pred[o] < 0;
     if (op.issue.kind == IssueSpec::Kind::after_stream_idle) {
         p.has_after_idle = true;
         p.issue_rule.push_back(R::after_idle);
-        p.issue_value.push_back(checked(op.issue.delay * p.scale, op));
+        p.issue_value.push_back(checked(t, o, OpTime::delay, op));
         p.issue_hi.push_back(p.issue_value[o]);
     } else {
         p.issue_rule.push_back(op.issue.kind == IssueSpec::Kind::with_previous && !first ? R::with_previous : R::at);
-        p.issue_value.push_back(checked(op.issue.at.lo * p.scale, op));
+        p.issue_value.push_back(checked(t, o, OpTime::issue_lo, op));
         // The simulator reads a window (issue_at) for `at` and a stream's first operation.
         const bool window = p.issue_rule[o] == R::at && !op.issue.at.is_point();
-        p.issue_hi.push_back(window ? checked(op.issue.at.hi * p.scale, op) : p.issue_value[o]);
+        p.issue_hi.push_back(window ? checked(t, o, OpTime::issue_hi, op) : p.issue_value[o]);
         p.has_windows = p.has_windows || window;
     }
 }
@@ -238,7 +227,8 @@ BlockProblem make_block_problem(const Workload& w) {
     BlockProblem p;
     p.workload = &w;
     p.sms = w.platform.sms;
-    p.scale = time_scale(w);
+    const ScaledTimes ticks = scale_times(workload_times(w));
+    p.scale = Time(ticks.scale);
     p.copy_engines = w.platform.copy_engines;
     std::vector<int> last_kernel(w.streams.size(), -1), last_op(w.streams.size(), -1);
     KernelDemands dem;
@@ -248,13 +238,13 @@ BlockProblem make_block_problem(const Workload& w) {
         const int o = static_cast<int>(i);
         p.op_pred.push_back(last_op[op.stream]);
         last_op[op.stream] = o;
-        p.duration.push_back(checked(op.time.hi * p.scale, op));
-        p.duration_lo.push_back(checked(op.time.lo * p.scale, op));
+        p.duration.push_back(checked(ticks, o, OpTime::hi, op));
+        p.duration_lo.push_back(checked(ticks, o, OpTime::lo, op));
         p.has_intervals = p.has_intervals || p.duration_lo[o] < p.duration[o];
         p.in_null.push_back(st.is_null ? 1 : 0);
         p.has_null = p.has_null || st.is_null;
         p.has_priorities = p.has_priorities || st.priority == Priority::high;
-        add_issue_rule(p, op, o);
+        add_issue_rule(p, ticks, op, o);
         add_issue_bound(p, o);
         if (!op.is_kernel()) {
             p.has_copies = true;

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "encode/block/block_problem.hpp"
+#include "model/integer_time.hpp"
 #include "sim/simulate.hpp"
 #include <memory>
 
@@ -58,14 +59,10 @@ struct GridValues {
     std::vector<GridChoice> choices;  // per range; a kernel's blocks in order
 };
 
-// The grid is the SMT engine's (BlockProblem::grid): 1 / the common denominator of all times.
+// The grid is the SMT engine's (BlockProblem::grid): 1 / the scale of the workload's ticks.
 GridValues grid_values(const Workload& w) {
     GridValues g;
-    std::vector<Time> times;
-    for (const Operation& op : w.ops)
-        for (const Time& t : {op.time.lo, op.time.hi, op.issue.at.lo, op.issue.at.hi, op.issue.delay})
-            times.push_back(t);
-    g.step = Time(1) / Time(common_denominator(times));
+    g.step = Time(1) / Time(scale_times(workload_times(w)).scale);
     long combinations = 1;  // combinations so far, saturating at the limit
     auto range = [&](const Operation& op, const TimeRange& r, bool window) {
         GridChoice c{static_cast<int>(&op - w.ops.data()), window, {}};

@@ -16,8 +16,9 @@ std::uint64_t times_saturating(std::uint64_t a, std::uint64_t b) {
     return a > saturated / b ? saturated : a * b;
 }
 
-// The product of the grid values of intervals and windows (1 for point times), saturating.
-std::uint64_t grid_values(const Workload& w) {
+// How many scenarios the tick grid (model/integer_time.hpp) holds: the product of the number of
+// grid points of every interval and window (1 for point times), saturating.
+std::uint64_t tick_grid_size(const Workload& w) {
     if (!has_ranges(w)) return 1;
     try {
         const IntegerTimes t = integer_times(w);
@@ -45,7 +46,7 @@ std::uint64_t exact_set_estimate(const Workload& w) {
     for (const Operation& op : w.ops) ++per_stream[op.stream];
     std::uint64_t sets = 1;
     for (const auto& [stream, n] : per_stream) sets = times_saturating(sets, n + 1);
-    return times_saturating(sets, grid_values(w));
+    return times_saturating(sets, tick_grid_size(w));
 }
 
 std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt_in_scope) {
@@ -53,7 +54,7 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     const std::uint64_t sets = exact_set_estimate(w);
     // The abstraction's keys are sets of determined operations as well, each with up to K states.
     const std::uint64_t bounds_quick =
-        times_saturating(exact_set_estimate(w) / std::max<std::uint64_t>(grid_values(w), 1), 16);
+        times_saturating(exact_set_estimate(w) / std::max<std::uint64_t>(tick_grid_size(w), 1), 16);
     std::vector<PlanStep> steps;
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {

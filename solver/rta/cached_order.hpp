@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "encode/rta/rta_order_problem.hpp"
+#include "solver/rta/order_problem.hpp"
 #include "solver/rta/state.hpp"
 
 namespace gpuwcrt::rta_orders {

@@ -272,7 +272,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget) {
                 const bool ranged = tx2.ranged;
                 const auto &all = tx2.all, &fixed = tx2.fixed;
                 const auto &all_toml = tx2.all_toml, &fixed_toml = tx2.fixed_toml;
-                const RtaMaxOverOrders m = rta_max_over_orders(w, RtaOrdersEngine::search, budget);
+                const RtaMaxOverOrders m = rta_max_over_orders(w, budget);
                 if (!m.complete) return !(stopped = true);
                 const RtaOutcome r = rta(w, rta_launch_order(w, {}));
                 for (std::size_t i = 0; i < w.ops.size(); ++i) {

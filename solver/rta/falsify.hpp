@@ -1,5 +1,5 @@
 #pragma once
-// The falsifier of issue 14: the smallest workload of a stated parameter grid where the thesis
+// The falsifier: the smallest workload of a stated parameter grid where the thesis
 // RTA under-estimates the TX2, per scope reason, by systematic enumeration in increasing size.
 // "Smallest": workloads are visited by total number of blocks, then number of kernels, then
 // the grid's order; every workload visited before the reported one was checked and is safe.

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common/budget.hpp"
-#include "encode/rta/rta_order_problem.hpp"
+#include "solver/rta/order_problem.hpp"
 #include "solver/rta/local_search.hpp"
 
 namespace gpuwcrt::rta_orders {

@@ -1,11 +1,11 @@
 #pragma once
-// A workload's RTA launch-order question in integers (encode/rta/rta_order_problem.hpp), and the
+// A workload's RTA launch-order question in integers (solver/rta/order_problem.hpp), and the
 // orders it ranges over: the kernels sorted by their RTA release (bounds/rta/rta_workload.hpp,
 // rta_releases), kernels of equal release in any order that keeps each stream's order. For
 // fixed issue instants these are exactly the launch orders of SPEC §5 (copies left out).
 #include <vector>
 
-#include "encode/rta/rta_order_problem.hpp"
+#include "solver/rta/order_problem.hpp"
 #include "model/workload.hpp"
 
 namespace gpuwcrt::rta_orders {
@@ -17,7 +17,7 @@ struct WorkloadOrders {
 };
 
 // Throws InputError (at the kernel, or the platform) when the one-big-SM figures or the
-// scaled instants do not fit in 62 bits.
+// scaled instants do not fit (model/integer_time.hpp, fits_ticks).
 WorkloadOrders workload_orders(const Workload& w);
 
 }  // namespace gpuwcrt::rta_orders

@@ -35,7 +35,7 @@ constexpr std::size_t memo_budget_bytes = std::size_t{128} << 20;
 constexpr std::size_t compared_states = 16;
 // Steps of the root's tail check (solver/rta/tail_bound.hpp), which also stops at half
 // of the kernel's time: a cap for searches without a deadline, well above what the bench
-// family's hardest kernels need (bench/RESULTS.md, "rta_orders").
+// family's hardest kernels need.
 constexpr long long tail_steps = 60'000'000;
 // The branch and bound's first, short run, before the tail check.
 constexpr std::chrono::milliseconds quick_branch_and_bound{100};
@@ -69,8 +69,7 @@ public:
         rest_.resize(member_.size() + 1);
         options_.resize(member_.size() + 1);
         // A short branch and bound first: small workloads are decided by it at once, where the
-        // tail check could spend most of the kernel's time and end unknown (bench/RESULTS.md,
-        // "rta_orders").
+        // tail check could spend most of the kernel's time and end unknown.
         const Budget budget = budget_;
         budget_ = budget.capped(quick_branch_and_bound);
         const bool quick = dfs(0);
@@ -132,7 +131,7 @@ private:
         for (int ask = 0; ask < 4 && best_ != std::numeric_limits<std::int64_t>::min() && best_ < bound; ++ask) {
             // Seven eighths of the time left to this kernel; the branch and bound keeps the rest:
             // it rarely decides what the check could not, and smaller shares for the check leave
-            // more kernels of the bench family undecided (bench/RESULTS.md, "rta_orders").
+            // more kernels of the bench family undecided.
             const TailResult t =
                 tail_reaches(root, p_.g_max, rest, p_.c[k_], p_.slots[k_], best_ + 1, tail_steps, budget_.slice(7, 8));
             if (t.answer == TailAnswer::impossible) tail_cap_ = best_;
@@ -157,7 +156,7 @@ private:
                              const std::vector<std::pair<std::int64_t, std::int64_t>>& rest) const {
         __int128 area_left = 0;
         for (const auto& [c, n] : rest) area_left += static_cast<__int128>(c) * n;
-        const __int128 sum = s.free_sum_from(latest_release) + area_left;
+        const __int128 sum = free_sum_from(s, latest_release) + area_left;
         // Graham: when k's last block starts at t every slot is busy until t or later.
         __int128 t = (sum + static_cast<__int128>(p_.slots[k_] - 1) * p_.c[k_]) / p_.g_max;
         // k's last block starts by x, the g_k-th earliest final free instant, when g_k <= G.
@@ -240,7 +239,7 @@ private:
         // than the re-explorations it saves (on the bench family at 16 kernels).
         const std::size_t from = seen.size() > compared_states ? seen.size() - compared_states : 0;
         for (std::size_t i = seen.size(); i-- > from;)
-            if (seen[i].later_or_equal(s)) return true;
+            if (later_or_equal(seen[i], s)) return true;
         if (stored_ < max_stored_states) {
             seen.push_back(s);
             ++stored_;

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "common/budget.hpp"
-#include "encode/rta/rta_order_problem.hpp"
+#include "solver/rta/order_problem.hpp"
 
 namespace gpuwcrt::rta_orders {
 

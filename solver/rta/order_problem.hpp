@@ -1,9 +1,8 @@
 #pragma once
 // The thesis RTA's launch-order question in integers (SPEC §7): kernels with scaled release,
 // scaled C and slot counts on one big SM of g_max slots, and which kernel must precede which.
-// Both the SMT encoding (encode/rta/rta_encoding.hpp) and the dedicated search
-// (solver/rta/) range over the orders this describes; solver/rta/problem.hpp
-// builds it from a workload.
+// The search (solver/rta/search.hpp) ranges over the orders this describes;
+// solver/rta/problem.hpp builds it from a workload.
 #include <cstdint>
 #include <vector>
 
@@ -17,7 +16,8 @@ struct RtaOrderProblem {
     // Kernels of one stream keep their order; it only constrains kernels of equal release.
     std::vector<int> stream;    // any id, equal for kernels of one stream
     std::vector<int> position;  // increasing along each stream
-    // Every instant Algorithm 2 reaches is below this (max release + Σ slots·C), checked < 2^62.
+    // Every instant Algorithm 2 reaches is below this (max release + Σ slots·C), at most max_ticks
+    // (model/integer_time.hpp).
     std::int64_t horizon = 0;
 
     int kernels() const { return static_cast<int>(c.size()); }

@@ -1,4 +1,4 @@
-#include "encode/rta/rta_order_problem.hpp"
+#include "solver/rta/order_problem.hpp"
 
 #include <map>
 
