@@ -7,10 +7,10 @@
 #include "encode/block/block_problem.hpp"
 #include "bounds/abstraction/beam.hpp"
 #include "bounds/abstraction/explorer.hpp"
-#include "sim/search/lower_bounds.hpp"
 #include "bounds/abstraction/refine.hpp"
 #include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
+#include "sim/search/lower_bounds.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -97,8 +97,8 @@ std::optional<Time> max_ratio(const abstraction::Problem& p, const Uppers& upper
 
 // Random scenarios, then the beam with widths `first_width`, 4·first_width, … up to
 // `last_width` on both ends of every interval, within `share`.
-void lower_phase(const Workload& w, search::LowerBoundSearch& lower, long simulations, int first_width,
-                 int last_width, const Budget& share) {
+void lower_phase(const Workload& w, search::LowerBoundSearch& lower, long simulations, int first_width, int last_width,
+                 const Budget& share) {
     share.counters().phase = "bounds: lower-bound scenarios and beam";
     lower.run(simulations, share);
     for (int width = first_width; width <= last_width; width *= 4)

@@ -1,15 +1,16 @@
 #pragma once
 // A strategy of the lower-bound search (best_scenarios.hpp) over concrete scenarios without a
-// grid (docs/abstraction.md, "Lower bounds"): the search chooses every block's time (either end or any interior point, including points
-// ever closer to an end, where a supremum that no scenario attains is approached), issue
-// instants inside their windows, the launch order among simultaneous issues and, under the
-// `any` placement, each kernel's placement. Three phases share one simulation count and one
-// budget: plain baselines (every range at one end, each operation launched after its ties);
-// a beam over the operations in issue order that fixes one operation's genes per level,
-// each entry a concrete scenario scored by a simulation; then local search from each
-// operation's best scenario. Every simulation improves every operation's best; a best is
-// reported only after replay_witness reproduces it. Deterministic for a given seed and
-// simulation count; a budget that ends first leaves fewer, still replayed, bounds.
+// grid (docs/abstraction.md, "Lower bounds"): the search chooses every block's time (either end
+// or any interior point, including points ever closer to an end, where a supremum that no
+// scenario attains is approached), issue instants inside their windows, the launch order among
+// simultaneous issues and, under the `any` placement, each kernel's placement. Three phases
+// share one simulation count and one budget: plain baselines (every range at one end, each
+// operation launched after its ties); a beam over the operations in issue order that fixes one
+// operation's genes per level, each entry a concrete scenario scored by a simulation; then
+// local search from each operation's best scenario. Every simulation improves every
+// operation's best; a best is reported only after replay_witness reproduces it. Deterministic
+// for a given seed and simulation count; a budget that ends first leaves fewer, still
+// replayed, bounds.
 #include <cstdint>
 #include <memory>
 #include <optional>
