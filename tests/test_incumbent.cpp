@@ -1,11 +1,11 @@
-// The SMT engine's first incumbent (solver/block/incumbent_search.hpp): a real scenario, never
+// The SMT engine's first incumbent (sim/search/incumbent.hpp): a real scenario, never
 // above the true worst case, reproducible, and good enough to be worth its simulations.
 #include <catch2/catch.hpp>
 
 #include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
 #include "solver/block/enumerate.hpp"
-#include "solver/block/incumbent_search.hpp"
+#include "sim/search/incumbent.hpp"
 
 using namespace gpuwcrt;
 
@@ -37,7 +37,7 @@ TEST_CASE("the incumbent search returns a replayable scenario no worse than the 
         REQUIRE(all.complete);
         for (int op = 0; op < static_cast<int>(w.ops.size()); ++op) {
             INFO("seed " << seed << " op " << w.ops[static_cast<std::size_t>(op)].name);
-            const Incumbent a = search_incumbent(w, op, policy, 200, seed);
+            const search::Incumbent a = search::search_incumbent(w, op, policy, 200, seed);
             const Schedule replay = simulate(w, witness_scenario(w, a.witness));
             CHECK(replay.response(op) == a.response);
             CHECK(a.response <= *all.wcrt[static_cast<std::size_t>(op)].wcrt);
@@ -45,7 +45,7 @@ TEST_CASE("the incumbent search returns a replayable scenario no worse than the 
             file_order.policy = policy == Policy::chooser ? Policy::most_room : policy;
             CHECK(a.response >= simulate(w, file_order).response(op));
             CHECK(a.simulations <= 200 + 40);  // the structured starts come on top of moves
-            const Incumbent again = search_incumbent(w, op, policy, 200, seed);
+            const search::Incumbent again = search::search_incumbent(w, op, policy, 200, seed);
             CHECK(again.response == a.response);
             CHECK(again.witness.launch_order == a.witness.launch_order);
             hits += a.response == *all.wcrt[static_cast<std::size_t>(op)].wcrt ? 1 : 0;

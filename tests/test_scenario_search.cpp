@@ -1,11 +1,11 @@
-// The scenario search (bounds/scenario_search/): lower bounds under block-time intervals and
+// The scenario search (sim/search/): lower bounds under block-time intervals and
 // issue windows off the tick grid. Every bound it reports is a replayed scenario, at or below a
 // proven upper bound (the abstraction's, or enumeration's exact WCRT for point times), at or
 // above the plain scenario `simulate` runs, and the same on every run with the same seed.
 #include <catch2/catch.hpp>
 
 #include "bounds/abstraction/bounds.hpp"
-#include "bounds/scenario_search/scenario_search.hpp"
+#include "sim/search/scenario_search.hpp"
 #include "model/generate/camera_pipeline.hpp"
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"
@@ -16,7 +16,7 @@
 #include "support.hpp"
 
 using namespace gpuwcrt;
-using scenario_search::ScenarioSearch;
+using search::ScenarioSearch;
 
 namespace {
 
@@ -50,7 +50,7 @@ Schedule plain(const Workload& w, Policy policy) {
 }
 
 ScenarioSearch searched(const Workload& w, Policy policy, long long simulations, std::uint64_t seed = 7) {
-    ScenarioSearch s(w, scenario_search::Options{policy, seed});
+    ScenarioSearch s(w, search::Options{policy, seed});
     s.run(Budget(), simulations);
     return s;
 }
@@ -217,7 +217,7 @@ TEST_CASE("scenario search: a witness written as [scenario] is reproduced by the
 
 TEST_CASE("scenario search: a budget that has run out stops it with replayed bounds only", "[scenario_search]") {
     const Workload w = random_workload(spec(3, true), 3);
-    ScenarioSearch s(w, scenario_search::Options{Policy::chooser, 1});
+    ScenarioSearch s(w, search::Options{Policy::chooser, 1});
     s.run(Budget::for_timeout(std::chrono::milliseconds(0)), 1000);
     CHECK(s.simulations() == 0);
     s.run(Budget(), 5);

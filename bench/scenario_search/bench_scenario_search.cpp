@@ -1,4 +1,4 @@
-// The scenario search (bounds/scenario_search/) alone on one workload: per operation the
+// The scenario search (sim/search/) alone on one workload: per operation the
 // replayed lower bound after each budget, the simulations run and the time they took.
 //   bench_scenario_search FILE SECONDS... [--policy any|most-room|round-robin|first-fit]
 // Each SECONDS runs a fresh search (seed 12) with that wall budget and no simulation cap.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bounds/scenario_search/scenario_search.hpp"
+#include "sim/search/scenario_search.hpp"
 #include "model/io/load_toml.hpp"
 
 using namespace gpuwcrt;
@@ -37,15 +37,15 @@ int main(int argc, char** argv) {
         std::vector<std::vector<Time>> lb;
         for (long s : budgets) {
             const auto t0 = std::chrono::steady_clock::now();
-            scenario_search::ScenarioSearch search(w, scenario_search::Options{policy, 12});
-            search.run(Budget::for_timeout(std::chrono::seconds(s)), std::numeric_limits<long long>::max() / 2);
+            search::ScenarioSearch scenarios(w, search::Options{policy, 12});
+            scenarios.run(Budget::for_timeout(std::chrono::seconds(s)), std::numeric_limits<long long>::max() / 2);
             const auto ms =
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-            std::cerr << s << " s: " << search.simulations() << " simulations in " << ms << " ms\n";
+            std::cerr << s << " s: " << scenarios.simulations() << " simulations in " << ms << " ms\n";
             lb.emplace_back();
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
-                search.witness(static_cast<int>(op));  // replayed
-                lb.back().push_back(*search.best()[op]);
+                scenarios.witness(static_cast<int>(op));  // replayed
+                lb.back().push_back(*scenarios.best()[op]);
             }
         }
         for (std::size_t op = 0; op < w.ops.size(); ++op) {

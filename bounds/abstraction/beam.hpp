@@ -3,8 +3,10 @@
 // of the workload with every interval and window at one end (so that every interval is a
 // point and each state is one concrete state), keeping per key S the `width` states that are
 // latest (largest availability), and every operation's worst response with the path that
-// reached it: launch order, SM of every block, the chosen times. The caller replays each
-// candidate through the simulator; only replayed ones become lower bounds.
+// reached it: launch order, SM of every block, the chosen times. A strategy of the lower-bound
+// search that walks the abstraction's transitions, so it stays with them: its candidates are
+// offered to sim/search/lower_bounds.hpp, which replays each; only replayed ones become lower
+// bounds.
 #include <chrono>
 #include <optional>
 #include <vector>

@@ -7,10 +7,10 @@
 #include "encode/block/block_problem.hpp"
 #include "bounds/abstraction/beam.hpp"
 #include "bounds/abstraction/explorer.hpp"
-#include "bounds/abstraction/lower_bound.hpp"
 #include "bounds/abstraction/refine.hpp"
 #include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
+#include "sim/search/lower_bounds.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -25,7 +25,7 @@ std::chrono::milliseconds since(Clock::time_point t0) {
 // The interference bound (bounds/interference/) where it is below the abstraction's.
 std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p,
                                 const std::vector<std::optional<std::int64_t>>& upper,
-                                const abstraction::LowerBoundSearch& lower, const InterferenceBounds& interference,
+                                const search::LowerBoundSearch& lower, const InterferenceBounds& interference,
                                 const std::string& reason, bool explored) {
     const int n = static_cast<int>(w.ops.size());
     // No round finished (too many keys for the budget, e.g. 2^32 at n = 32): the busy-time
@@ -73,12 +73,12 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
 using Uppers = std::vector<std::optional<std::int64_t>>;
 
 // UB > LB, or either missing.
-bool is_open(const abstraction::Problem& p, const Uppers& upper, const abstraction::LowerBoundSearch& lower,
+bool is_open(const abstraction::Problem& p, const Uppers& upper, const search::LowerBoundSearch& lower,
              std::size_t op) {
     return !upper[op] || !lower.best()[op] || p.times.to_time(*upper[op]) != *lower.best()[op];
 }
 
-int open_operations(const abstraction::Problem& p, const Uppers& upper, const abstraction::LowerBoundSearch& lower) {
+int open_operations(const abstraction::Problem& p, const Uppers& upper, const search::LowerBoundSearch& lower) {
     int open = 0;
     for (std::size_t op = 0; op < upper.size(); ++op) open += is_open(p, upper, lower, op);
     return open;
@@ -86,7 +86,7 @@ int open_operations(const abstraction::Problem& p, const Uppers& upper, const ab
 
 // Max over operations of UB / LB; none while some operation lacks either (or has LB 0).
 std::optional<Time> max_ratio(const abstraction::Problem& p, const Uppers& upper,
-                              const abstraction::LowerBoundSearch& lower) {
+                              const search::LowerBoundSearch& lower) {
     std::optional<Time> r = Time(1);
     for (std::size_t op = 0; op < upper.size() && r; ++op) {
         if (!upper[op] || !lower.best()[op] || *lower.best()[op] <= 0) r.reset();
@@ -97,8 +97,8 @@ std::optional<Time> max_ratio(const abstraction::Problem& p, const Uppers& upper
 
 // Random scenarios, then the beam with widths `first_width`, 4·first_width, … up to
 // `last_width` on both ends of every interval, within `share`.
-void lower_phase(const Workload& w, abstraction::LowerBoundSearch& lower, long simulations, int first_width,
-                 int last_width, const Budget& share) {
+void lower_phase(const Workload& w, search::LowerBoundSearch& lower, long simulations, int first_width, int last_width,
+                 const Budget& share) {
     share.counters().phase = "bounds: lower-bound scenarios and beam";
     lower.run(simulations, share);
     for (int width = first_width; width <= last_width; width *= 4)
@@ -128,7 +128,7 @@ struct RoundSchedule {
 
 // Targeted refinement: raises K to `k` on the keys that lead to an open operation.
 long long refine_targeted(const abstraction::Problem& p, const abstraction::ExploreResult& e, const Uppers& upper,
-                          const abstraction::LowerBoundSearch& lower, int k, const BoundsOptions& b,
+                          const search::LowerBoundSearch& lower, int k, const BoundsOptions& b,
                           abstraction::KeyCaps& caps) {
     std::vector<char> open(upper.size());
     for (std::size_t op = 0; op < upper.size(); ++op) open[op] = is_open(p, upper, lower, op);
@@ -159,7 +159,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
     const int n = static_cast<int>(w.ops.size());
     BoundsResult res;
     Uppers upper(n);
-    abstraction::LowerBoundSearch lower(p, o.policy, b.seed);
+    search::LowerBoundSearch lower(w, p.times, o.policy, b.seed);
     std::string reason;
     auto open_count = [&] { return open_operations(p, upper, lower); };
     const InterferenceBounds interference = interference_bounds(w, budget.slice(1, 8));

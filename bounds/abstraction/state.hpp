@@ -54,12 +54,13 @@ struct SmState {
     auto operator<=>(const SmState&) const = default;
 };
 
-// transition.cpp copy_all_but_sms copies every field but `sms`: keep it in step with this list.
-struct AbstractState {
+// Everything of an abstract state but its SMs. A kernel's dispatch builds the SMs anew and takes
+// the rest from the state it leaves by one assignment (AbstractState::rest), so a field added
+// here is carried over with the others.
+struct StateButSms {
     Interval ee_free;                                // when the last dispatched kernel became fully dispatched (G3, X1)
     Interval ce_free;                                // when the last started copy started (the CE queue is FIFO)
     std::vector<std::int64_t> engine_lo, engine_hi;  // copy engines' end times, each sorted
-    std::vector<SmState> sms;                        // sorted: SMs are interchangeable
     std::vector<Interval> stream_issue, stream_done;  // per stream: its last dispatched operation's
     // A2: a low-priority kernel interrupted between two blocks by a high-priority one (at most
     // one: only the low queue's head dispatches). Its op is part of the Key.
@@ -74,6 +75,14 @@ struct AbstractState {
     // "Why every concrete run follows a path"): a copy after it starts no earlier.
     std::int64_t unit_lo = 0;
 
+    bool operator==(const StateButSms&) const = default;
+};
+
+struct AbstractState : StateButSms {
+    std::vector<SmState> sms;  // sorted: SMs are interchangeable
+
+    StateButSms& rest() { return *this; }
+    const StateButSms& rest() const { return *this; }
     bool operator==(const AbstractState&) const = default;
 
     // Marks units certainly free when the next kernel can start as free (hi <= ee_free.lo: a

@@ -50,21 +50,6 @@ Arrival arrival(const Problem& p, const AbstractState& x, int op) {
     return arrival_after(p, op, x.stream_issue[st], x.stream_done[st]);
 }
 
-void copy_all_but_sms(const AbstractState& x, AbstractState& y) {
-    y.ee_free = x.ee_free;
-    y.ce_free = x.ce_free;
-    y.engine_lo = x.engine_lo;
-    y.engine_hi = x.engine_hi;
-    y.stream_issue = x.stream_issue;
-    y.stream_done = x.stream_done;
-    y.low_op = x.low_op;
-    y.low_blocks = x.low_blocks;
-    y.low_done = x.low_done;
-    y.low_sm = x.low_sm;
-    y.ee_after_low = x.ee_after_low;
-    y.unit_lo = x.unit_lo;
-}
-
 // Calls `f` with each cut, or, when there are more than `groups` (abstract mode), with the hulls
 // of at most `groups` runs of consecutive ones: each run's high kernel is then dispatched once.
 // The hull contains every cut it replaces, and the block count is a range in the state, so
@@ -263,7 +248,7 @@ struct Expansion {
     void emit_kernel(int op, const Interval& issue, Partial& q, const AbstractState& base, std::int64_t unit_lo) const {
         if (!within_cap(p, op, q.done, q.prev)) return;
         Successor n{op, {}, issue, q.done, std::move(q.block_sm)};
-        copy_all_but_sms(base, n.state);  // the SMs come from the dispatch: no copy of base's
+        n.state.rest() = base.rest();  // the SMs come from the dispatch: no copy of base's
         n.state.sms = std::move(q.sms);
         n.state.ee_free = q.prev;
         n.state.ee_after_low = p.two_queues && !p.high[op];

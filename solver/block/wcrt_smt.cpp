@@ -7,7 +7,7 @@
 
 #include "encode/block/block_encoding.hpp"
 #include "encode/block/time_indexed_encoding.hpp"
-#include "solver/block/incumbent_search.hpp"
+#include "sim/search/incumbent.hpp"
 #include "solver/z3/z3_session.hpp"
 
 namespace gpuwcrt {
@@ -230,7 +230,7 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
     return search;
 }
 
-// A real scenario as the first incumbent: local search by simulation (incumbent_search.hpp),
+// A real scenario as the first incumbent: local search by simulation (sim/search/incumbent.hpp),
 // whose budget grows with the number of operations and stays a small part of one SAT check.
 std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, const EngineOptions& o,
                                                  const Budget& budget) {
@@ -246,7 +246,7 @@ std::pair<WitnessScenario, Time> first_incumbent(const Workload& w, int op, cons
     const long simulations =
         o.incumbent_simulations > 0 ? o.incumbent_simulations : 100 * static_cast<long>(w.ops.size());
     // A tenth of the time left at most, so that a huge workload cannot overrun --timeout here.
-    Incumbent inc = search_incumbent(w, op, o.policy, simulations, 1, budget.slice(1, 10));
+    search::Incumbent inc = search::search_incumbent(w, op, o.policy, simulations, 1, budget.slice(1, 10));
     return {inc.witness, inc.response};
 }
 

@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "sim/search/best_scenarios.hpp"
 #include "solver/exact/drain_bound.hpp"
 #include "solver/exact/level_store.hpp"
 #include "solver/exact/ordered_chunks.hpp"
@@ -92,7 +93,7 @@ struct Records {
 
 struct Best {
     bool found = false;
-    bool seeded = false;  // the seeding beam run's answer (its witness is kept in Search::seed_)
+    bool seeded = false;  // the seeding beam run's answer (kept, replayed, in Search::seed_)
     std::int64_t response = 0;
     std::uint32_t parent = 0;
     std::vector<int> last_step;
@@ -117,7 +118,8 @@ public:
           best_(p_.n),
           t0_(Clock::now()),
           threads_(worker_threads(o)),
-          drain_(p_) {}
+          drain_(p_),
+          seed_(w) {}
 
     ExactResult run() {
         ExactResult res;
@@ -145,16 +147,21 @@ private:
     bool pruning() const { return limits_.prune && limits_.beam == 0 && drain_.applies(); }
 
     // The largest responses found by a beam run (cheap, and usually within a unit or two of the
-    // WCRT): the drain bound prunes against them from the first level on.
+    // WCRT): the drain bound prunes against them from the first level on. The beam run is this
+    // engine's strategy of the lower-bound search (sim/search/best_scenarios.hpp): its replayed
+    // answers are kept in seed_.
     void seed() {
         ExactSearchOptions beam;
         beam.beam = limits_.seed_beam;
         beam.beam_level = 20000;
         beam.prune = false;
         Search s(*p_.w, o_, budget_, beam, {});
-        seed_ = s.run().wcrt;
-        for (int op = 0; op < p_.n; ++op)
-            if (s.best_[op].found) best_[op] = {true, true, s.best_[op].response, 0, {}};
+        std::vector<WcrtAnswer> found = s.run().wcrt;
+        for (int op = 0; op < p_.n; ++op) {
+            if (!s.best_[op].found) continue;
+            best_[op] = {true, true, s.best_[op].response, 0, {}};
+            seed_.keep(op, *found[op].wcrt, std::make_shared<const WitnessScenario>(std::move(*found[op].witness)));
+        }
         stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
     }
 
@@ -408,8 +415,8 @@ private:
             return;
         }
         if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
-            a.wcrt = seed_[op].wcrt;
-            a.witness = seed_[op].witness;
+            a.wcrt = seed_.best()[op];
+            a.witness = seed_.kept(op);
             if (exact) a.upper_bound = a.wcrt;
             return;
         }
@@ -433,7 +440,7 @@ private:
     std::vector<std::unique_ptr<Level>> levels_;
     int threads_;
     DrainBound drain_;
-    std::vector<WcrtAnswer> seed_;
+    search::BestScenarios seed_;
     std::vector<std::int64_t> lb_;
     std::vector<char> lb_found_;
     Records records_;

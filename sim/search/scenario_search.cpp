@@ -1,4 +1,4 @@
-#include "bounds/scenario_search/scenario_search.hpp"
+#include "sim/search/scenario_search.hpp"
 
 #include <algorithm>
 #include <initializer_list>
@@ -6,7 +6,7 @@
 
 #include "sim/simulate.hpp"
 
-namespace gpuwcrt::scenario_search {
+namespace gpuwcrt::search {
 namespace {
 
 // A level's local search restarts from the operation's best after this many steps without
@@ -74,9 +74,8 @@ ScenarioSearch::ScenarioSearch(const Workload& w, const Options& o)
       o_(o),
       genes_(w),
       rng_(o.seed),
-      best_(w.ops.size()),
+      best_(w),
       best_genome_(w.ops.size()),
-      placed_(w.ops.size()),
       current_(w.ops.size()),
       current_response_(w.ops.size()),
       stale_(w.ops.size(), 0) {
@@ -88,17 +87,17 @@ std::vector<Time> ScenarioSearch::evaluate(const Genome& g) {
     ++simulations_;
     std::vector<Time> r(w_.ops.size());
     std::shared_ptr<const Genome> kept;
-    std::shared_ptr<const WitnessScenario> placed;
+    std::shared_ptr<const WitnessScenario> witness;
     for (std::size_t op = 0; op < r.size(); ++op) {
-        r[op] = s.response(static_cast<int>(op));
-        if (best_[op] && r[op] <= *best_[op]) continue;
+        const int i = static_cast<int>(op);
+        r[op] = s.response(i);
+        if (!best_.improves(i, r[op])) continue;
         if (!kept) {
             kept = std::make_shared<const Genome>(g);
-            placed = std::make_shared<const WitnessScenario>(witness_of(w_, s));
+            witness = std::make_shared<const WitnessScenario>(with_times(w_, g, witness_of(w_, s)));
         }
-        best_[op] = r[op];
+        best_.keep(i, r[op], witness);
         best_genome_[op] = kept;
-        placed_[op] = placed;
         current_[op] = kept;
         current_response_[op] = r[op];
         stale_[op] = 0;
@@ -164,7 +163,7 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
     while (!stop(budget, until)) {
         const int t = next_target_;
         next_target_ = (next_target_ + 1) % n;
-        if (!best_[t]) {
+        if (!best_.best()[t]) {
             evaluate(default_genome(w_));
             continue;
         }
@@ -173,7 +172,7 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
             // climb from elsewhere escapes the best's neighbourhood).
             if (++restarts_ % 2) {
                 current_[t] = best_genome_[t];
-                current_response_[t] = *best_[t];
+                current_response_[t] = *best_.best()[t];
             } else {
                 auto g = std::make_shared<const Genome>(random_genome(w_, genes_, rng_));
                 current_response_[t] = evaluate(*g)[t];
@@ -185,7 +184,7 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
         Genome g = *current_[t];
         if (genes_.any_placement && rng_() % 8 == 0) {
             g = *best_genome_[t];
-            pin_and_move_block(w_, g, *placed_[t], rng_);
+            pin_and_move_block(w_, g, best_.kept(t), rng_);
         } else {
             perturb(w_, genes_, g, t, rng_);
         }
@@ -211,10 +210,4 @@ void ScenarioSearch::run(const Budget& budget, long long max_simulations) {
     local(budget, until);
 }
 
-WitnessScenario ScenarioSearch::witness(int op) const {
-    WitnessScenario x = with_times(w_, *best_genome_[op], *placed_[op]);
-    replay_witness(w_, x, op, *best_[op]);
-    return x;
-}
-
-}  // namespace gpuwcrt::scenario_search
+}  // namespace gpuwcrt::search

@@ -1,7 +1,10 @@
 #pragma once
-// A good real scenario for "maximise the response of one operation", found by simulation
-// alone: the SMT search starts from it, so most SAT checks only have to prove that nothing
-// beats it. Deterministic: the same workload, operation and seed give the same scenario.
+// A strategy of the lower-bound search (best_scenarios.hpp) for one operation: a good real
+// scenario for "maximise the response of `op`", found by simulation alone. The SMT search
+// starts from it, so most SAT checks only have to prove that nothing beats it. It keeps its
+// one best itself: sideways moves replace it (the search drifts across plateaus), and its
+// witness is built once, at the end. Deterministic: the same workload, operation and seed give
+// the same scenario.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -11,7 +14,7 @@
 #include "sim/scenario.hpp"
 #include "sim/witness.hpp"
 
-namespace gpuwcrt {
+namespace gpuwcrt::search {
 
 struct Incumbent {
     WitnessScenario witness;
@@ -27,4 +30,4 @@ struct Incumbent {
 Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simulations, std::uint64_t seed = 1,
                            const Budget& budget = Budget{});
 
-}  // namespace gpuwcrt
+}  // namespace gpuwcrt::search

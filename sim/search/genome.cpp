@@ -1,10 +1,10 @@
-#include "bounds/scenario_search/genome.hpp"
+#include "sim/search/genome.hpp"
 
 #include <algorithm>
 
 #include "sim/simulate.hpp"
 
-namespace gpuwcrt::scenario_search {
+namespace gpuwcrt::search {
 namespace {
 
 bool has_window(const Operation& o) { return o.issue.kind == IssueSpec::Kind::at && !o.issue.at.is_point(); }
@@ -251,4 +251,4 @@ void perturb(const Workload& w, const GeneSpace& s, Genome& g, int target, std::
     }
 }
 
-}  // namespace gpuwcrt::scenario_search
+}  // namespace gpuwcrt::search

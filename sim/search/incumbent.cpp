@@ -1,4 +1,4 @@
-#include "solver/block/incumbent_search.hpp"
+#include "sim/search/incumbent.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -7,7 +7,7 @@
 
 #include "sim/simulate.hpp"
 
-namespace gpuwcrt {
+namespace gpuwcrt::search {
 namespace {
 
 // A launch permutation as simulator ranks. Within a stream the list order is kept by giving
@@ -137,4 +137,4 @@ Incumbent search_incumbent(const Workload& w, int op, Policy policy, long simula
     return best;
 }
 
-}  // namespace gpuwcrt
+}  // namespace gpuwcrt::search

@@ -1,25 +1,27 @@
 #pragma once
-// Lower bounds over concrete scenarios without a grid (docs/abstraction.md, "Lower bounds"):
-// the search chooses every block's time (either end or any interior point, including points
-// ever closer to an end, where a supremum that no scenario attains is approached), issue
-// instants inside their windows, the launch order among simultaneous issues and, under the
-// `any` placement, each kernel's placement. Three phases share one simulation count and one
-// budget: plain baselines (every range at one end, each operation launched after its ties);
-// a beam over the operations in issue order that fixes one operation's genes per level,
-// each entry a concrete scenario scored by a simulation; then local search from each
-// operation's best scenario. Every simulation improves every operation's best; a best is
-// reported only after replay_witness reproduces it. Deterministic for a given seed and
-// simulation count; a budget that ends first leaves fewer, still replayed, bounds.
+// A strategy of the lower-bound search (best_scenarios.hpp) over concrete scenarios without a
+// grid (docs/abstraction.md, "Lower bounds"): the search chooses every block's time (either end
+// or any interior point, including points ever closer to an end, where a supremum that no
+// scenario attains is approached), issue instants inside their windows, the launch order among
+// simultaneous issues and, under the `any` placement, each kernel's placement. Three phases
+// share one simulation count and one budget: plain baselines (every range at one end, each
+// operation launched after its ties); a beam over the operations in issue order that fixes one
+// operation's genes per level, each entry a concrete scenario scored by a simulation; then
+// local search from each operation's best scenario. Every simulation improves every
+// operation's best; a best is reported only after replay_witness reproduces it. Deterministic
+// for a given seed and simulation count; a budget that ends first leaves fewer, still
+// replayed, bounds.
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <random>
 #include <vector>
 
-#include "bounds/scenario_search/genome.hpp"
+#include "sim/search/best_scenarios.hpp"
+#include "sim/search/genome.hpp"
 #include "common/budget.hpp"
 
-namespace gpuwcrt::scenario_search {
+namespace gpuwcrt::search {
 
 struct Options {
     Policy policy = Policy::chooser;  // chooser: any SM where the block fits
@@ -41,10 +43,9 @@ public:
     void run(const Budget& budget, long long max_simulations);
 
     long long simulations() const { return simulations_; }
-    const std::vector<std::optional<Time>>& best() const { return best_; }
-    // The best scenario of `op`, replayed (replay_witness throws ReplayMismatch if the simulator
-    // does not reproduce its response: a bug, never a result). Requires best()[op].
-    WitnessScenario witness(int op) const;
+    const std::vector<std::optional<Time>>& best() const { return best_.best(); }
+    // The best scenario of `op`, replayed (BestScenarios::witness). Requires best()[op].
+    WitnessScenario witness(int op) const { return best_.witness(op); }
 
 private:
     // Simulates `g` and improves every operation's best with it; returns the responses.
@@ -61,12 +62,10 @@ private:
     std::mt19937_64 rng_;
     bool started_ = false;
     long long simulations_ = 0;
-    std::vector<std::optional<Time>> best_;
-    // Per operation, with best_: its scenario and the simulated launch order and SMs (the
-    // witness without times, completed by witness()). One simulation often improves many
-    // operations: they share one copy.
+    BestScenarios best_;
+    // Per operation, with best_: the genome of its best scenario. One simulation often improves
+    // many operations: they share one copy (and one witness).
     std::vector<std::shared_ptr<const Genome>> best_genome_;
-    std::vector<std::shared_ptr<const WitnessScenario>> placed_;
     std::vector<std::shared_ptr<const Genome>> current_;  // per operation: where its local search stands
     std::vector<Time> current_response_;
     std::vector<int> stale_;  // per operation: local steps since its current scenario improved
@@ -74,4 +73,4 @@ private:
     long long restarts_ = 0;
 };
 
-}  // namespace gpuwcrt::scenario_search
+}  // namespace gpuwcrt::search

@@ -13,7 +13,7 @@
 #include "sim/schedule.hpp"
 #include "sim/witness.hpp"
 
-namespace gpuwcrt::scenario_search {
+namespace gpuwcrt::search {
 
 // How a kernel's blocks pick an SM among those where they fit (Policy::chooser only). The
 // chooser sees which SMs fit and which are alike, not their load, so the rules are over those.
@@ -72,4 +72,4 @@ Time pick_value(const Time& cur, const Time& lo, const Time& hi, std::mt19937_64
 // Changes one to three genes of `g` (for `target`: launches after its ties, or its own times).
 void perturb(const Workload& w, const GeneSpace& genes, Genome& g, int target, std::mt19937_64& rng);
 
-}  // namespace gpuwcrt::scenario_search
+}  // namespace gpuwcrt::search

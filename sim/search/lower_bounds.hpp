@@ -1,0 +1,43 @@
+#pragma once
+// Lower bounds from concrete scenarios through the simulator (best_scenarios.hpp): random
+// scenarios, then the scenario search (baselines, a beam over decisions, local search off the
+// grid), which also starts from the best scenarios the others found; candidates of searches
+// over an engine's states come in through offer(). The interior points matter: anomalies put
+// the worst case there (docs/decisions.md).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "common/budget.hpp"
+#include "model/integer_time.hpp"
+#include "sim/search/best_scenarios.hpp"
+#include "sim/search/random_scenarios.hpp"
+#include "sim/search/scenario_search.hpp"
+
+namespace gpuwcrt::search {
+
+class LowerBoundSearch {
+public:
+    LowerBoundSearch(const Workload& w, const IntegerTimes& times, Policy policy, std::uint64_t seed);
+
+    // A candidate from a search over states (BestScenarios::offer).
+    void offer(int op, const Time& response, const WitnessScenario& x);
+
+    // Simulates up to `count` random scenarios and then up to `count` scenarios of the search,
+    // stopping when `budget` runs out.
+    void run(long count, const Budget& budget);
+
+    long long simulations() const { return random_.simulations() + search_.simulations(); }
+    const std::vector<std::optional<Time>>& best() const { return best_.best(); }
+    // The worst scenario found for `op`, replayed (BestScenarios::witness).
+    WitnessScenario witness(int op) const { return best_.witness(op); }
+
+private:
+    Policy policy_;
+    BestScenarios best_;
+    RandomScenarios random_;
+    ScenarioSearch search_;
+    std::vector<char> to_offer_;  // per operation: its best is not yet a starting point of the search
+};
+
+}  // namespace gpuwcrt::search
