@@ -14,6 +14,7 @@
 #include "model/warp/warp_tr.hpp"
 #include "model/source_location.hpp"
 #include "report/context/output_context.hpp"
+#include "report/provenance.hpp"
 #include "report/text_table.hpp"
 #include "report/warp/warp_schedule_text.hpp"
 #include "solver/registry.hpp"
@@ -178,15 +179,15 @@ void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
         // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
         const auto shown = [&](const std::optional<int>& v) {
-            return v                                                                  ? std::to_string(*v)
-                   : r.engine != warp_engine_name::bounds && r.unknown_reason.empty() ? "-"
-                                                                                      : "unknown";
+            return v                                                            ? std::to_string(*v)
+                   : r.engine != Provenance::bounds && r.unknown_reason.empty() ? "-"
+                                                                                : "unknown";
         };
-        out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
-        if (r.engine == warp_engine_name::explicit_state) out << r.states << " states, ";
-        else if (r.engine == warp_engine_name::smt) out << r.checks << " solver checks, ";
+        out << "  " << provenance_text(r.engine) << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
+        if (r.engine == Provenance::explicit_state) out << r.states << " states, ";
+        else if (r.engine == Provenance::smt) out << r.checks << " solver checks, ";
         out << r.milliseconds << " ms";
-        if (r.engine == warp_engine_name::bounds) {
+        if (r.engine == Provenance::bounds) {
             out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "")
                 << "worst <= " << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
                 << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
@@ -220,7 +221,7 @@ Json check_json(const WarpCheck& c) {
     j["schedule"] = warp_schedule_json(c.worst_schedule);
     Json engines = Json::array();
     for (const auto& r : c.runs)
-        engines.push_back({{"engine", r.engine},
+        engines.push_back({{"engine", provenance_text(r.engine)},
                            {"worst", opt_json(r.worst)},
                            {"best", opt_json(r.best)},
                            {"worst_bound", opt_json(r.worst_bound)},

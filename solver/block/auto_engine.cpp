@@ -11,7 +11,6 @@
 
 #include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
-#include "solver/block/answer_merge.hpp"
 #include "solver/block/engines/bounds_engine.hpp"
 #include "solver/block/engines/exact_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
@@ -49,13 +48,14 @@ public:
     // One engine's run on the open operations, not yet kept: `refused` when it refused.
     struct Attempt {
         std::string name;
+        Provenance by;
         Clock::time_point t0;
         EngineRun run;
         std::optional<InputError> refused;
     };
     // Safe on another thread while this one runs another attempt: reads the request only.
     Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops) const {
-        Attempt a{std::string(engine.name()), Clock::now(), {}, std::nullopt};
+        Attempt a{std::string(engine.name()), engine.provenance(), Clock::now(), {}, std::nullopt};
         budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
         try {
             a.run = engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress}, slice);
@@ -81,7 +81,7 @@ public:
         const EngineRun& r = a.run;
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
-            absorb(rq_.workload, run_.answers[op], r.answers[op], a.name);
+            absorb(rq_.workload, run_.answers[op], r.answers[op], a.by);
         budget_.counters().decided = rq_.ops.size() - open().size();
         if (budget_.expired() && stopped_in_.empty()) stopped_in_ = a.name;
         const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
@@ -109,7 +109,7 @@ public:
             WcrtAnswer x;
             x.op = op;
             x.upper_bound = b.response[op];
-            x.upper_by = "interference bound";
+            x.upper_by = Provenance::interference;
             absorb(rq_.workload, run_.answers[op], x, x.upper_by);
             ++bounded;
         }
@@ -129,7 +129,7 @@ public:
             WcrtAnswer busy;
             busy.op = op;
             busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
-            busy.upper_by = "busy-time bound";
+            busy.upper_by = Provenance::busy_time;
             absorb(rq_.workload, x, busy, busy.upper_by);
         }
     }

@@ -19,7 +19,7 @@ EngineRun ExactEngine::run(const EngineRequest& request, const Budget& budget) c
     run.stats.exact = r.stats;
     run.complete = r.complete;
     run.shown = stats_shown();
-    name_answers(run.answers, name(), false);
+    name_answers(run.answers, provenance(), false);
     return run;
 }
 
