@@ -12,11 +12,9 @@
 
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
+#include "common/progress.hpp"
 
 namespace gpuwcrt {
-
-// Lines for the user during a long run; may be empty.
-using ProgressSink = std::function<void(const std::string&)>;
 
 struct EngineRequest {
     const Workload& workload;

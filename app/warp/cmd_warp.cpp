@@ -8,8 +8,8 @@
 
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/phase_progress.hpp"
 #include "app/warp/warp_options.hpp"
-#include "app/warp/warp_progress.hpp"
 #include "model/io/warp/warp_toml.hpp"
 #include "model/warp/warp_tr.hpp"
 #include "model/source_location.hpp"
@@ -136,9 +136,9 @@ WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
 class PointRunner {
 public:
     PointRunner(const char* command, EngineChoice engine, std::chrono::milliseconds timeout)
-        : engine_(engine), timeout_(timeout), progress_(command, budget_) {}
+        : engine_(engine), timeout_(timeout), progress_(command, counters_status(budget_)) {}
 
-    void context(std::string text) { progress_.set_context(std::move(text)); }
+    void context(std::string text) { progress_.set_phase(std::move(text)); }
     void end_after_this_point() { budget_.leave_table_on_timeout = true; }
 
     WarpCheck explicit_part(const WarpProblem& p, long long threads) {
@@ -155,7 +155,7 @@ private:
     EngineChoice engine_;
     std::chrono::milliseconds timeout_;
     Budget budget_;
-    WarpProgress progress_;
+    Progress progress_;
 };
 
 std::string opt_int(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
