@@ -102,24 +102,13 @@ void check_size(const WarpSpec& spec, const char* warps_option, long long warps,
                                              " cycles of program each exceed the limit of 10^9 cycles");
 }
 
-enum class EngineChoice { automatic, bounds_only, explicit_only, smt_only, both };
-
-EngineChoice engine_from(const std::string& text) {
-    if (text == warp_engine_name::automatic) return EngineChoice::automatic;
-    if (text == warp_engine_name::bounds) return EngineChoice::bounds_only;
-    if (text == warp_engine_name::explicit_state) return EngineChoice::explicit_only;
-    if (text == warp_engine_name::smt) return EngineChoice::smt_only;
-    if (text == warp_engine_name::both) return EngineChoice::both;
-    throw option_error("--engine", "must be auto, bounds, explicit, smt or both, got '" + text + "'");
-}
-
-WarpEngines engines_for(EngineChoice e) {
-    WarpEngines out;
-    out.bounds = e == EngineChoice::automatic || e == EngineChoice::bounds_only;
-    out.explicit_if_open = e == EngineChoice::automatic;
-    out.explicit_state = e != EngineChoice::smt_only && e != EngineChoice::bounds_only;
-    out.smt = e == EngineChoice::smt_only || e == EngineChoice::both;
-    return out;
+WarpEngines engines_from(const std::string& text) {
+    if (const WarpEngines* e = warp_engines_named(text)) return *e;
+    const std::vector<std::string> names = warp_engine_names();
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    throw option_error("--engine", "must be " + list + ", got '" + text + "'");
 }
 
 WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
@@ -135,8 +124,8 @@ WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
 // One point within its own deadline; the SMT cross-check of `auto` after the explicit answer.
 class PointRunner {
 public:
-    PointRunner(const char* command, EngineChoice engine, std::chrono::milliseconds timeout)
-        : engine_(engine), timeout_(timeout), progress_(command, counters_status(budget_)) {}
+    PointRunner(const char* command, const WarpEngines& engines, std::chrono::milliseconds timeout)
+        : engines_(engines), timeout_(timeout), progress_(command, counters_status(budget_)) {}
 
     void context(std::string text) { progress_.set_phase(std::move(text)); }
     void end_after_this_point() { budget_.leave_table_on_timeout = true; }
@@ -145,14 +134,14 @@ public:
         budget_.deadline = Budget::Clock::now() + timeout_;
         budget_.counters().states = 0;
         budget_.counters().checks = 0;
-        return check_warp(p, threads, engines_for(engine_), budget_);
+        return check_warp(p, threads, engines_, budget_);
     }
     void cross_check(WarpCheck& c) {
-        if (engine_ == EngineChoice::automatic) smt_cross_check(c, CrossCheckOptions{}, budget_);
+        if (engines_.smt_cross_check) smt_cross_check(c, CrossCheckOptions{}, budget_);
     }
 
 private:
-    EngineChoice engine_;
+    WarpEngines engines_;
     std::chrono::milliseconds timeout_;
     Budget budget_;
     Progress progress_;
@@ -262,7 +251,7 @@ void print_schedules(const WarpOptions& o, const WarpCheck& c, int ws, long long
 int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt,
              const CLI::Option* rep_opt) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
+    const WarpEngines engines = engines_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     if ((threads_opt->count() > 0) == (warps_opt->count() > 0))
@@ -283,7 +272,7 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program",
                rep);
 
-    auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
+    auto runner = std::make_unique<PointRunner>("warp", engines, timeout);
     runner->end_after_this_point();
     WarpCheck c = runner->explicit_part(problem_for(spec, warps, rep), threads);
     if (!o.json) {
@@ -320,8 +309,8 @@ extern "C" void on_sigint(int) { interrupted = true; }
 
 int run_sweep(const SweepOptions& o) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine =
-        engine_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
+    const WarpEngines engines =
+        engines_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     const IntegerRange threads =
@@ -341,7 +330,7 @@ int run_sweep(const SweepOptions& o) {
     auto previous = std::signal(SIGINT, on_sigint);
     std::vector<WarpCheck> done;
     {
-        PointRunner runner("warp-sweep", engine, timeout);
+        PointRunner runner("warp-sweep", engines, timeout);
         for (std::size_t i = 0; i < points.size() && !interrupted; ++i) {
             const auto [n, rep] = points[i];
             runner.context("point " + std::to_string(i + 1) + "/" + std::to_string(points.size()) + " (threads " +

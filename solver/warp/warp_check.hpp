@@ -54,6 +54,8 @@ struct WarpEngines {
     bool explicit_if_open = false;
     bool explicit_state = true;
     bool smt = false;
+    // After the engines, the SMT engine confirms an exact explicit answer (smt_cross_check).
+    bool smt_cross_check = false;
     SolverOptions smt_options;  // its timeout is cut to the budget's deadline
 };
 
