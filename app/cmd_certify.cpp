@@ -10,6 +10,7 @@
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
 #include "report/csv/csv_rows.hpp"
+#include "report/provenance.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 
@@ -79,10 +80,10 @@ Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers)
         if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
         if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
         j["upper_bound"] = time_or_null(a.upper_bound);
-        j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
-        j["lower_bound"] = time_or_null(a.lower_bound);
-        j["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
-        add_deadline(j, op.deadline, deadline_met(op.deadline, a.lower_bound, a.upper_bound));
+        j["upper_by"] = provenance_json(a.upper_by);
+        j["lower_bound"] = time_or_null(a.wcrt);
+        j["lower_by"] = provenance_json(a.lower_by);
+        add_deadline(j, op.deadline, deadline_met(op.deadline, a.wcrt, a.upper_bound));
         list.push_back(std::move(j));
     }
     return list;
@@ -104,14 +105,14 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
         if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
-        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != "busy-time bound")
-            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + a.upper_by + ")";
+        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != Provenance::busy_time)
+            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + provenance_text(a.upper_by) + ")";
         else if (a.verdict == Verdict::unknown && a.upper_bound)
             verdict += " (upper bound " + human_string(*a.upper_bound) + ")";
         // An unknown verdict: the bound lies between a replayed response and the proven bound.
-        if (a.verdict == Verdict::unknown && a.lower_bound)
-            verdict +=
-                " (lower bound " + human_string(*a.lower_bound) + (a.lower_by.empty() ? "" : " by " + a.lower_by) + ")";
+        if (a.verdict == Verdict::unknown && a.wcrt)
+            verdict += " (lower bound " + human_string(*a.wcrt) +
+                       (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
         t.add({w.ops[a.op].name, a.bound, verdict, a.response});
     }
     t.print(std::cout);

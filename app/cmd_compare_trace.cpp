@@ -23,7 +23,7 @@ struct CompareOptions {
 
 int run_compare(const CompareOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.workload}, o.logs);
-    PhaseProgress progress("compare-trace");
+    Progress progress("compare-trace");
     progress.set_phase("comparing " + o.workload + " with " + std::to_string(o.logs.size()) + " logs");
     const Workload w = load_workload_file(o.workload);
     check_block_outputs(w, o.svg);

@@ -26,7 +26,7 @@ std::string base_name(const std::string& path) {
 }
 
 int run_import(const ImportOptions& o) {
-    PhaseProgress progress("import-examiner");
+    Progress progress("import-examiner");
     progress.set_phase("importing " + o.file);
     check_output_paths({{"--output", o.output}}, {o.file});
     ExaminerImportOptions io;

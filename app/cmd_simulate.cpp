@@ -29,7 +29,7 @@ const std::vector<std::string> simulate_csv_columns{"operation", "kind",     "st
 
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
-    PhaseProgress progress("simulate");
+    Progress progress("simulate");
     progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");

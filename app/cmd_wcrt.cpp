@@ -13,6 +13,7 @@
 #include "report/compact/compact_list.hpp"
 #include "report/display_width.hpp"
 #include "report/csv/csv_rows.hpp"
+#include "report/provenance.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
 
@@ -74,8 +75,8 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
                   {"rta_max_over_orders", rta_max_json(rta, a.op)}};
         if (a.status == WcrtStatus::unknown) j["unknown_reason"] = a.unknown_reason;
         j["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
-        j["lower_by"] = a.lower_by.empty() ? Json(nullptr) : Json(a.lower_by);
-        j["upper_by"] = a.upper_by.empty() ? Json(nullptr) : Json(a.upper_by);
+        j["lower_by"] = provenance_json(a.lower_by);
+        j["upper_by"] = provenance_json(a.upper_by);
         add_deadline(j, op.deadline, met_of(w, a));
         list.push_back(std::move(j));
     }
@@ -113,8 +114,8 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
     for (const WcrtAnswer& a : answers) {
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        std::string by = a.lower_by.empty() ? "-" : a.lower_by;
-        if (!a.upper_by.empty() && a.upper_by != a.lower_by) by += " / " + a.upper_by;
+        std::string by = a.lower_by == Provenance::none ? "-" : provenance_text(a.lower_by);
+        if (a.upper_by != Provenance::none && a.upper_by != a.lower_by) by += " / " + provenance_text(a.upper_by);
         std::vector<TableCell> row{w.ops[a.op].name, a.wcrt, a.upper_bound, status, by};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines) {

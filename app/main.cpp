@@ -9,6 +9,7 @@
 #include "app/resource_limits.hpp"
 #include "model/source_location.hpp"
 #include "report/context/version.hpp"
+#include "report/provenance.hpp"
 
 int main(int argc, char** argv) {
     using namespace gpuwcrt::app;
@@ -48,6 +49,9 @@ int main(int argc, char** argv) {
     } catch (const gpuwcrt::InputError& e) {
         std::cerr << e.what() << '\n';
         return exit_input_error;
+    } catch (const gpuwcrt::BoundsContradict& e) {
+        std::cerr << "gpuwcrt: internal error: " << gpuwcrt::contradiction_text(e) << '\n';
+        return exit_internal_error;
     } catch (const std::exception& e) {
         std::cerr << "gpuwcrt: internal error: " << e.what() << '\n';
         return exit_internal_error;

@@ -5,40 +5,13 @@
 
 namespace gpuwcrt::app {
 
-PhaseProgress::PhaseProgress(std::string command, std::function<std::string()> status)
-    : command_(std::move(command)), status_(std::move(status)), thread_([this] { report_loop(); }) {}
-
-PhaseProgress::~PhaseProgress() {
-    {
-        std::lock_guard lock(mutex_);
-        stop_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
+Progress::Progress(std::string command, std::function<std::string()> status)
+    : command_(std::move(command)),
+      status_(std::move(status)),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_ + quiet - every) {
+    if (status_) thread_ = std::thread([this] { phase_loop(); });  // reports the status before any phase
 }
-
-void PhaseProgress::set_phase(std::string phase) {
-    std::lock_guard lock(mutex_);
-    phase_ = std::move(phase);
-}
-
-void PhaseProgress::report_loop() {
-    using namespace std::chrono;
-    const auto start = steady_clock::now();
-    auto next = start + seconds(1);
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_until(lock, next, [this] { return stop_; })) {
-        std::string what = phase_;
-        if (status_) what += (what.empty() ? "" : ", ") + status_();
-        std::cerr << "gpuwcrt " + command_ + ": " + what + ", " +
-                         std::to_string(duration_cast<seconds>(steady_clock::now() - start).count()) + " s\n"
-                  << std::flush;
-        next += seconds(3);
-    }
-}
-
-Progress::Progress(std::string command)
-    : command_(std::move(command)), start_(std::chrono::steady_clock::now()), last_(start_ + quiet - every) {}
 
 Progress::~Progress() {
     {
@@ -47,6 +20,12 @@ Progress::~Progress() {
     }
     wake_.notify_all();
     if (thread_.joinable()) thread_.join();
+}
+
+void Progress::set_phase(std::string phase) {
+    std::lock_guard lock(mutex_);
+    phase_ = std::move(phase);
+    if (!thread_.joinable()) thread_ = std::thread([this] { phase_loop(); });
 }
 
 void Progress::watch(const Budget& budget) {
@@ -64,7 +43,7 @@ void Progress::say(const std::string& line) {
     if (elapsed() >= quiet) print(line);
 }
 
-std::function<void(const std::string&)> Progress::sink() {
+ProgressSink Progress::sink() {
     return [this](const std::string& line) { say(line); };
 }
 
@@ -74,6 +53,20 @@ void Progress::print(const std::string& line) {
                      " s] " + line + "\n"
               << std::flush;
     last_ = std::chrono::steady_clock::now();
+}
+
+void Progress::phase_loop() {
+    using namespace std::chrono;
+    auto next = start_ + seconds(1);
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_until(lock, next, [this] { return stop_; })) {
+        std::string what = phase_;
+        if (status_) what += (what.empty() ? "" : ", ") + status_();
+        std::cerr << "gpuwcrt " + command_ + ": " + what + ", " +
+                         std::to_string(duration_cast<seconds>(steady_clock::now() - start_).count()) + " s\n"
+                  << std::flush;
+        next += seconds(3);
+    }
 }
 
 void Progress::tick_loop() {
@@ -89,6 +82,15 @@ void Progress::tick_loop() {
         if (const auto n = c.checks.load()) line += ", " + std::to_string(n) + " solver checks";
         print(line);
     }
+}
+
+std::function<std::string()> counters_status(const Budget& budget) {
+    return [&budget] {
+        std::string s = budget.counters().phase.load();
+        if (const auto n = budget.counters().states.load()) s += ", " + std::to_string(n) + " states";
+        if (const auto n = budget.counters().checks.load()) s += ", " + std::to_string(n) + " solver checks";
+        return s;
+    };
 }
 
 }  // namespace gpuwcrt::app

@@ -1,5 +1,8 @@
 #pragma once
-// What the WCRT engines (SMT and exhaustive enumeration) answer, per operation.
+// What every block-level engine (bounds, exact, smt, enumerate, and the auto chain of them)
+// answers per operation: one WcrtAnswer, a replayed lower bound with its witness and a proven
+// upper bound, who proved each, the status and the reason; certify's answer is the same with
+// a verdict on a bound. Answers of several engines are combined by absorb() alone.
 #include <chrono>
 #include <optional>
 #include <string>
@@ -10,6 +13,10 @@ namespace gpuwcrt {
 
 enum class WcrtStatus { exact, unknown };
 enum class Verdict { certified, refuted, unknown };
+
+// Who proved a bound: an engine (solver/registry.hpp) or an argument that needs no search.
+// How reports name it is report/provenance.hpp's alone.
+enum class Provenance { none, bounds, exact, smt, enumerate, explicit_state, interference, busy_time };
 
 std::string to_string(WcrtStatus s);
 std::string to_string(Verdict v);
@@ -32,29 +39,41 @@ struct WcrtAnswer {
     // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
     std::optional<Time> upper_bound;
     std::string unknown_reason;  // "timeout", "incomplete", …
-    // Which engine gave `wcrt` and which `upper_bound` (its name in solver/registry.hpp): `auto`
-    // combines engines (solver/block/answer_merge.hpp); a single engine names itself.
-    std::string lower_by, upper_by;
+    // Which engine or argument gave `wcrt` and which `upper_bound`: `auto` combines engines
+    // (absorb); a single engine names itself.
+    Provenance lower_by = Provenance::none, upper_by = Provenance::none;
 };
 
-struct CertifyAnswer {
-    int op = 0;
+// certify: the answer about one operation (`wcrt` the worst replayed response found, when the
+// engine has one: with an unknown verdict the bound lies between `wcrt` and `upper_bound`;
+// certified iff the upper bound is at most `bound`), and the verdict on `bound`.
+struct CertifyAnswer : WcrtAnswer {
     Time bound;
     Verdict verdict = Verdict::unknown;
     std::optional<WitnessScenario> counterexample;  // replayed: its response exceeds `bound`
     std::optional<Time> response;                   // of the counterexample
     // Certified without a search because the busy-time bound is at most `bound`: this bound.
     std::optional<Time> busy_time_bound;
-    // The proven upper bound on the response, when the engine has one (certified iff it is at
-    // most `bound`), and which engine (solver/registry.hpp) or argument ("busy-time bound") proved it.
-    std::optional<Time> upper_bound;
-    std::string upper_by;
-    // The worst replayed response found (a lower bound on the WCRT), when the engine has one,
-    // and which engine found it: with an unknown verdict, the deadline lies between the bounds.
-    std::optional<Time> lower_bound;
-    std::string lower_by;
-    std::string unknown_reason;
 };
+
+// A replayed lower bound above a proven upper bound: one of the engines or arguments that gave
+// them is wrong, and no verdict may be drawn from either. Reports name both (report/provenance.hpp).
+class BoundsContradict : public ReplayMismatch {
+public:
+    BoundsContradict(const std::string& what, Provenance lower, Provenance upper)
+        : ReplayMismatch(what), lower_by(lower), upper_by(upper) {}
+    Provenance lower_by, upper_by;
+};
+
+// The one merge of answers about the same operation: takes from `from` what improves `into`, a
+// larger wcrt with its witness, a smaller upper bound, each named by `from` or else by `engine`;
+// exact exactly when they meet. Throws BoundsContradict when a lower bound exceeds an upper bound.
+void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine);
+
+// certified when the upper bound is at most `bound`; refuted when the replayed lower bound
+// exceeds it (the witness is replayed again here, before it becomes a counterexample); else
+// unknown, with the answer's reason. busy_time_bound is set when that argument certified it.
+CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& bound);
 
 // Which SMT encoding (docs/encoding.md): both are exact; they differ in speed.
 enum class EncodingChoice { automatic, event, time_indexed };

@@ -10,16 +10,14 @@
 #include <utility>
 
 #include "common/budget.hpp"
+#include "common/progress.hpp"
 
 namespace gpuwcrt {
-
-// A line for the user (the family being built); may be empty.
-using BuildProgress = std::function<void(const std::string&)>;
 
 // Builds an encoding's constraint families in order, announcing each; false when the budget
 // ran out on the way (what was built stays: the encoding marks itself interrupted, and the
 // engine discards it, answering "unknown" with what it has already proven).
-inline bool build_families(const BuildProgress& progress,
+inline bool build_families(const ProgressSink& progress,
                            std::initializer_list<std::pair<const char*, std::function<void()>>> families) {
     try {
         for (const auto& [name, family] : families) {

@@ -3,16 +3,15 @@
 #include <iomanip>
 #include <sstream>
 
-#include "solver/block/answer_merge.hpp"
 #include "solver/block/engines/per_operation.hpp"
 
 namespace gpuwcrt {
 
-void name_answers(std::vector<WcrtAnswer>& answers, std::string_view engine, bool busy_time_upper) {
+void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy_time_upper) {
     for (WcrtAnswer& a : answers) {
-        if (a.wcrt && a.lower_by.empty()) a.lower_by = engine;
+        if (a.wcrt && a.lower_by == Provenance::none) a.lower_by = engine;
         const bool busy = busy_time_upper && a.status != WcrtStatus::exact;
-        if (a.upper_bound && a.upper_by.empty()) a.upper_by = busy ? "busy-time bound" : std::string(engine);
+        if (a.upper_bound && a.upper_by == Provenance::none) a.upper_by = busy ? Provenance::busy_time : engine;
     }
 }
 

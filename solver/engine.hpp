@@ -12,11 +12,9 @@
 
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
+#include "common/progress.hpp"
 
 namespace gpuwcrt {
-
-// Lines for the user during a long run; may be empty.
-using ProgressSink = std::function<void(const std::string&)>;
 
 struct EngineRequest {
     const Workload& workload;
@@ -47,6 +45,8 @@ class Engine {
 public:
     virtual ~Engine() = default;
     virtual std::string_view name() const = 0;
+    // Who its answers name as having proved a bound; none for a chain, which names its links.
+    virtual Provenance provenance() const { return Provenance::none; }
     // Before any work: the refusal (InputError, exit 3) of a feature the engine cannot range
     // over, where it can tell without running. Most engines refuse inside run().
     virtual void check_scope(const Workload&) const {}
@@ -65,7 +65,7 @@ public:
 
 // A single engine's answers carry its name; an undecided answer's upper bound from the
 // busy-time argument (SMT, enumeration) is named after that argument.
-void name_answers(std::vector<WcrtAnswer>& answers, std::string_view engine, bool busy_time_upper);
+void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy_time_upper);
 
 // Wall clock since t0 as "1.23 s", from integer milliseconds.
 std::string seconds_since(Budget::Clock::time_point t0);

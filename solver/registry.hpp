@@ -1,6 +1,7 @@
 #pragma once
 // The engines by name: the one place the names of --engine are spelled, for the block-level
 // engines of wcrt / certify / rta-check and the warp engines of `warp`.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,9 @@
 namespace gpuwcrt {
 
 class Engine;
+struct BlockProblem;
+struct PlanStep;
+struct WarpEngines;
 
 namespace engine_name {
 inline constexpr std::string_view automatic = "auto";  // the plan of solver/block/run_plan.hpp
@@ -32,5 +36,15 @@ const Engine& engine_named(std::string_view name);
 // Every block-level engine's name, in the order of --help; the default first.
 std::vector<std::string> engine_names();
 inline constexpr std::string_view default_engine = engine_name::automatic;
+
+// A link of auto's chain (solver/block/auto_engine.hpp): the engine of the plan step `step`
+// (solver/block/run_plan.hpp), configured by it (the exact step's state limit, the
+// abstraction's quick pass); the SMT link on `smt_problem`, which the chain builds once.
+std::unique_ptr<Engine> plan_link(const PlanStep& step, std::shared_ptr<const BlockProblem> smt_problem);
+
+// The warp engines called `name` (`gpuwcrt warp --engine`), nullptr for an unknown name; their
+// names in the order of --help.
+const WarpEngines* warp_engines_named(std::string_view name);
+std::vector<std::string> warp_engine_names();
 
 }  // namespace gpuwcrt

@@ -303,7 +303,8 @@ TEST_CASE(
         // fixed point (a sanitizer build): then its bound is looser, and never below it.
         CHECK(*a.upper_bound <= busy);
         CHECK(*a.upper_bound >= std::min(busy, by_interference));
-        CHECK((a.upper_by == "interference bound" || (a.upper_by == "busy-time bound" && *a.upper_bound == busy)));
+        CHECK((a.upper_by == Provenance::interference ||
+               (a.upper_by == Provenance::busy_time && *a.upper_bound == busy)));
         CHECK(a.unknown_reason == "timeout");
     }
     // With a block-time interval (in the busy-time bound's scope since issue 13: it counts every

@@ -2,7 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "model/io/load_toml.hpp"
-#include "solver/block/answer_merge.hpp"
+#include "bounds/answer.hpp"
+#include "report/provenance.hpp"
 #include "solver/block/enumerate.hpp"
 #include "support.hpp"
 
@@ -27,21 +28,21 @@ TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, ex
     loose.unknown_reason = "gap";
     WcrtAnswer combined;
     combined.op = 0;
-    absorb(w, combined, loose, "bounds");
+    absorb(w, combined, loose, Provenance::bounds);
     CHECK(combined.status == WcrtStatus::unknown);
-    CHECK(combined.upper_by == "bounds");
+    CHECK(combined.upper_by == Provenance::bounds);
     CHECK(!combined.wcrt);
 
-    absorb(w, combined, truth, "exact");
+    absorb(w, combined, truth, Provenance::exact);
     CHECK(combined.status == WcrtStatus::exact);
     CHECK(*combined.wcrt == *truth.wcrt);
     CHECK(*combined.upper_bound == *truth.wcrt);
-    CHECK(combined.lower_by == "exact");
-    CHECK(combined.upper_by == "exact");
+    CHECK(combined.lower_by == Provenance::exact);
+    CHECK(combined.upper_by == Provenance::exact);
     CHECK(combined.unknown_reason.empty());
 
-    absorb(w, combined, loose, "bounds");  // nothing to take from a weaker answer
-    CHECK(combined.upper_by == "exact");
+    absorb(w, combined, loose, Provenance::bounds);  // nothing to take from a weaker answer
+    CHECK(combined.upper_by == Provenance::exact);
     CHECK(combined.status == WcrtStatus::exact);
 }
 
@@ -53,8 +54,15 @@ TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
     wrong.upper_bound = *e.wcrt[0].wcrt - 1;
     WcrtAnswer combined;
     combined.op = 0;
-    absorb(w, combined, wrong, "bounds");
-    CHECK_THROWS_AS(absorb(w, combined, e.wcrt[0], "exact"), ReplayMismatch);
+    absorb(w, combined, wrong, Provenance::bounds);
+    CHECK_THROWS_AS(absorb(w, combined, e.wcrt[0], Provenance::exact), ReplayMismatch);
+    try {
+        absorb(w, combined, e.wcrt[0], Provenance::exact);
+    } catch (const BoundsContradict& c) {
+        CHECK(c.lower_by == Provenance::exact);
+        CHECK(c.upper_by == Provenance::bounds);
+        CHECK(contradiction_text(c).find("(lower bound by exact, upper bound by bounds)") != std::string::npos);
+    }
 }
 
 TEST_CASE("verdicts: certified at or above the upper bound, refuted below the replayed response") {
@@ -74,14 +82,15 @@ TEST_CASE("verdicts: certified at or above the upper bound, refuted below the re
     const CertifyAnswer u = verdict_from(w, open, *open.wcrt + 1);
     CHECK(u.verdict == Verdict::unknown);
     CHECK(u.unknown_reason == "timeout");
-    open.upper_by = "bounds";
+    open.upper_by = Provenance::bounds;
     const CertifyAnswer c = verdict_from(w, open, *open.wcrt + 2);
     CHECK(c.verdict == Verdict::certified);
     REQUIRE(c.upper_bound);
     CHECK(*c.upper_bound == *open.wcrt + 2);
-    CHECK(c.upper_by == "bounds");
+    CHECK(c.upper_by == Provenance::bounds);
     CHECK(!c.busy_time_bound);
-    open.upper_by = "busy-time bound";  // certify's text and JSON name that argument
+    open.upper_by = Provenance::busy_time;
+    CHECK(provenance_text(open.upper_by) == "busy-time bound");  // certify's text and JSON name that argument
     const CertifyAnswer b = verdict_from(w, open, *open.wcrt + 2);
     REQUIRE(b.busy_time_bound);
     CHECK(*b.busy_time_bound == *open.wcrt + 2);

@@ -15,6 +15,7 @@
 #include "solver/block/auto_engine.hpp"
 #include "solver/block/enumerate.hpp"
 #include "solver/block/run_plan.hpp"
+#include "solver/registry.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
@@ -105,7 +106,7 @@ TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and sto
     const Workload w = pipeline_workload(spec, 7);
     const std::vector<PlanStep> plan = make_plan(w, true, true);
     REQUIRE(!plan.empty());
-    CHECK(plan.front().engine == PlanEngine::exact);
+    CHECK(plan.front().engine == engine_name::exact);
     CHECK(plan.front().bounds_beside);
     CHECK(plan.front().max_states == 0);  // never stopped by a state limit: only by --timeout or --max-memory
     const test::CliRun r = test::run_cli({"wcrt", workload_file(w, "pipe.toml"), "--json"});

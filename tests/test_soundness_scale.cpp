@@ -17,6 +17,7 @@
 #include "encode/block/block_problem.hpp"
 #include "model/generate/camera_pipeline.hpp"
 #include "model/io/write_toml.hpp"
+#include "report/provenance.hpp"
 #include "sim/simulate.hpp"
 #include "sim/witness.hpp"
 #include "solver/block/enumerate.hpp"
@@ -67,7 +68,8 @@ long sample_below(const Workload& w, Policy policy, const std::vector<const Engi
             for (const EngineRun* r : runs) {
                 const WcrtAnswer& a = r->answers[op];
                 if (!a.upper_bound) continue;
-                INFO("operation " << w.ops[op].name << " (upper bound by " << a.upper_by << "), scenario " << i);
+                INFO("operation " << w.ops[op].name << " (upper bound by " << provenance_text(a.upper_by)
+                                  << "), scenario " << i);
                 CHECK(s.response(static_cast<int>(op)) <= *a.upper_bound);
                 ++compared;
             }

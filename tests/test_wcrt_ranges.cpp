@@ -191,7 +191,7 @@ TEST_CASE(
         const WcrtAnswer& a = r.answers[h];
         REQUIRE(a.wcrt);
         REQUIRE(a.upper_bound);
-        CHECK((a.lower_by == "bounds" || a.lower_by == "exact" || a.lower_by == "smt"));
+        CHECK((a.lower_by == Provenance::bounds || a.lower_by == Provenance::exact || a.lower_by == Provenance::smt));
         CHECK(*a.wcrt == *enumerate_wcrt(w, o, Budget{}).wcrt[h].wcrt);
         CHECK(*a.upper_bound >= *a.wcrt);
         CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));

@@ -44,7 +44,7 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
 }
 
 int run_import(const ImportAmaltheaOptions& o) {
-    PhaseProgress progress("import-amalthea");
+    Progress progress("import-amalthea");
     progress.set_phase("importing " + o.file);
     check_output_paths({{"--output", o.output}}, {o.file});
     const AmaltheaImport im = import_amalthea_file(o.file, import_options(o));

@@ -81,7 +81,7 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
 }
 
 int run_rta(const RtaOptions& o) {
-    PhaseProgress progress("rta");
+    Progress progress("rta");
     progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
     progress.set_phase("analysing " + std::to_string(w.ops.size()) + " operations");

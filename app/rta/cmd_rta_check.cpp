@@ -11,13 +11,13 @@
 #include "app/exit_codes.hpp"
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
+#include "bounds/answer.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/time_unit.hpp"
 #include "report/compact/compact_list.hpp"
 #include "report/csv/csv_rows.hpp"
 #include "report/text_table.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/answer_merge.hpp"
 #include "solver/rta/fixed_times.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
@@ -136,7 +136,7 @@ std::optional<bool> met_of(const Workload& w, const KernelVerdict& v) {
     const CertifyAnswer& a = v.answer;
     std::optional<Time> upper = a.upper_bound;
     if (!upper && a.verdict == Verdict::certified) upper = a.bound;
-    return deadline_met(w.ops[v.op].deadline, a.lower_bound ? a.lower_bound : a.response, upper);
+    return deadline_met(w.ops[v.op].deadline, a.wcrt ? a.wcrt : a.response, upper);
 }
 
 const std::vector<std::string> rta_check_csv_columns{

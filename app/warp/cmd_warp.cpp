@@ -8,12 +8,13 @@
 
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/phase_progress.hpp"
 #include "app/warp/warp_options.hpp"
-#include "app/warp/warp_progress.hpp"
 #include "model/io/warp/warp_toml.hpp"
 #include "model/warp/warp_tr.hpp"
 #include "model/source_location.hpp"
 #include "report/context/output_context.hpp"
+#include "report/provenance.hpp"
 #include "report/text_table.hpp"
 #include "report/warp/warp_schedule_text.hpp"
 #include "solver/registry.hpp"
@@ -101,24 +102,13 @@ void check_size(const WarpSpec& spec, const char* warps_option, long long warps,
                                              " cycles of program each exceed the limit of 10^9 cycles");
 }
 
-enum class EngineChoice { automatic, bounds_only, explicit_only, smt_only, both };
-
-EngineChoice engine_from(const std::string& text) {
-    if (text == warp_engine_name::automatic) return EngineChoice::automatic;
-    if (text == warp_engine_name::bounds) return EngineChoice::bounds_only;
-    if (text == warp_engine_name::explicit_state) return EngineChoice::explicit_only;
-    if (text == warp_engine_name::smt) return EngineChoice::smt_only;
-    if (text == warp_engine_name::both) return EngineChoice::both;
-    throw option_error("--engine", "must be auto, bounds, explicit, smt or both, got '" + text + "'");
-}
-
-WarpEngines engines_for(EngineChoice e) {
-    WarpEngines out;
-    out.bounds = e == EngineChoice::automatic || e == EngineChoice::bounds_only;
-    out.explicit_if_open = e == EngineChoice::automatic;
-    out.explicit_state = e != EngineChoice::smt_only && e != EngineChoice::bounds_only;
-    out.smt = e == EngineChoice::smt_only || e == EngineChoice::both;
-    return out;
+WarpEngines engines_from(const std::string& text) {
+    if (const WarpEngines* e = warp_engines_named(text)) return *e;
+    const std::vector<std::string> names = warp_engine_names();
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    throw option_error("--engine", "must be " + list + ", got '" + text + "'");
 }
 
 WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
@@ -134,27 +124,27 @@ WarpProblem problem_for(const WarpSpec& spec, int warps, int rep) {
 // One point within its own deadline; the SMT cross-check of `auto` after the explicit answer.
 class PointRunner {
 public:
-    PointRunner(const char* command, EngineChoice engine, std::chrono::milliseconds timeout)
-        : engine_(engine), timeout_(timeout), progress_(command, budget_) {}
+    PointRunner(const char* command, const WarpEngines& engines, std::chrono::milliseconds timeout)
+        : engines_(engines), timeout_(timeout), progress_(command, counters_status(budget_)) {}
 
-    void context(std::string text) { progress_.set_context(std::move(text)); }
+    void context(std::string text) { progress_.set_phase(std::move(text)); }
     void end_after_this_point() { budget_.leave_table_on_timeout = true; }
 
     WarpCheck explicit_part(const WarpProblem& p, long long threads) {
         budget_.deadline = Budget::Clock::now() + timeout_;
         budget_.counters().states = 0;
         budget_.counters().checks = 0;
-        return check_warp(p, threads, engines_for(engine_), budget_);
+        return check_warp(p, threads, engines_, budget_);
     }
     void cross_check(WarpCheck& c) {
-        if (engine_ == EngineChoice::automatic) smt_cross_check(c, CrossCheckOptions{}, budget_);
+        if (engines_.smt_cross_check) smt_cross_check(c, CrossCheckOptions{}, budget_);
     }
 
 private:
-    EngineChoice engine_;
+    WarpEngines engines_;
     std::chrono::milliseconds timeout_;
     Budget budget_;
-    WarpProgress progress_;
+    Progress progress_;
 };
 
 std::string opt_int(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
@@ -178,15 +168,15 @@ void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
         // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
         const auto shown = [&](const std::optional<int>& v) {
-            return v                                                                  ? std::to_string(*v)
-                   : r.engine != warp_engine_name::bounds && r.unknown_reason.empty() ? "-"
-                                                                                      : "unknown";
+            return v                                                            ? std::to_string(*v)
+                   : r.engine != Provenance::bounds && r.unknown_reason.empty() ? "-"
+                                                                                : "unknown";
         };
-        out << "  " << r.engine << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
-        if (r.engine == warp_engine_name::explicit_state) out << r.states << " states, ";
-        else if (r.engine == warp_engine_name::smt) out << r.checks << " solver checks, ";
+        out << "  " << provenance_text(r.engine) << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
+        if (r.engine == Provenance::explicit_state) out << r.states << " states, ";
+        else if (r.engine == Provenance::smt) out << r.checks << " solver checks, ";
         out << r.milliseconds << " ms";
-        if (r.engine == warp_engine_name::bounds) {
+        if (r.engine == Provenance::bounds) {
             out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "")
                 << "worst <= " << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
                 << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
@@ -220,7 +210,7 @@ Json check_json(const WarpCheck& c) {
     j["schedule"] = warp_schedule_json(c.worst_schedule);
     Json engines = Json::array();
     for (const auto& r : c.runs)
-        engines.push_back({{"engine", r.engine},
+        engines.push_back({{"engine", provenance_text(r.engine)},
                            {"worst", opt_json(r.worst)},
                            {"best", opt_json(r.best)},
                            {"worst_bound", opt_json(r.worst_bound)},
@@ -261,7 +251,7 @@ void print_schedules(const WarpOptions& o, const WarpCheck& c, int ws, long long
 int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Option* warps_opt,
              const CLI::Option* rep_opt) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine = engine_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
+    const WarpEngines engines = engines_from(o.engine.empty() ? std::string(warp_engine_name::automatic) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     if ((threads_opt->count() > 0) == (warps_opt->count() > 0))
@@ -282,7 +272,7 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     check_size(spec, threads_opt->count() ? "--threads" : "--warps", warps, rep_opt->count() ? "--rep" : "--program",
                rep);
 
-    auto runner = std::make_unique<PointRunner>("warp", engine, timeout);
+    auto runner = std::make_unique<PointRunner>("warp", engines, timeout);
     runner->end_after_this_point();
     WarpCheck c = runner->explicit_part(problem_for(spec, warps, rep), threads);
     if (!o.json) {
@@ -319,8 +309,8 @@ extern "C" void on_sigint(int) { interrupted = true; }
 
 int run_sweep(const SweepOptions& o) {
     const WarpSpec spec = model_from(o);
-    const EngineChoice engine =
-        engine_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
+    const WarpEngines engines =
+        engines_from(o.engine.empty() ? std::string(warp_engine_name::explicit_state) : o.engine);
     const std::chrono::milliseconds timeout = positive_seconds("--timeout", o.timeout);
     const int ws = spec.machine.warp_size;
     const IntegerRange threads =
@@ -340,7 +330,7 @@ int run_sweep(const SweepOptions& o) {
     auto previous = std::signal(SIGINT, on_sigint);
     std::vector<WarpCheck> done;
     {
-        PointRunner runner("warp-sweep", engine, timeout);
+        PointRunner runner("warp-sweep", engines, timeout);
         for (std::size_t i = 0; i < points.size() && !interrupted; ++i) {
             const auto [n, rep] = points[i];
             runner.context("point " + std::to_string(i + 1) + "/" + std::to_string(points.size()) + " (threads " +

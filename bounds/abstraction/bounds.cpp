@@ -45,27 +45,26 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
     for (int op = 0; op < n; ++op) {
         WcrtAnswer& a = out[op];
         a.op = op;
+        WcrtAnswer found;  // named by the engine's adapter (solver/block/engines/)
+        found.op = op;
         if (lower.best()[op]) {
-            a.witness = lower.witness(op);  // replayed
-            a.wcrt = lower.best()[op];      // named by the engine's adapter (solver/block/engines/)
+            found.witness = lower.witness(op);  // replayed
+            found.wcrt = lower.best()[op];
         }
         if (upper[op]) {
-            a.upper_bound = p.times.to_time(*upper[op]);  // named by the engine's adapter
+            found.upper_bound = p.times.to_time(*upper[op]);
         } else if (busy[op]) {
-            a.upper_bound = busy[op];
-            a.upper_by = "busy-time bound";
+            found.upper_bound = busy[op];
+            found.upper_by = Provenance::busy_time;
         }
-        if (const auto& i = interference.response[op]; i && (!a.upper_bound || *i < *a.upper_bound)) {
-            a.upper_bound = i;
-            a.upper_by = "interference bound";
+        absorb(w, a, found, Provenance::none);
+        if (const auto& i = interference.response[op]) {
+            WcrtAnswer bound;
+            bound.op = op;
+            bound.upper_bound = i;
+            absorb(w, a, bound, Provenance::interference);
         }
-        if (a.wcrt && a.upper_bound && *a.wcrt > *a.upper_bound)  // a replayed run beats the proof: a bug
-            throw std::logic_error("--engine bounds: '" + w.ops[op].name + "' has a replayed response " +
-                                   exact_string(*a.wcrt) + " above its abstraction bound " +
-                                   exact_string(*a.upper_bound));
-        const bool exact = a.wcrt && a.upper_bound && *a.wcrt == *a.upper_bound;
-        a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
-        if (!exact) a.unknown_reason = !reason.empty() ? reason : "gap";
+        if (a.status != WcrtStatus::exact) a.unknown_reason = !reason.empty() ? reason : "gap";
     }
     return out;
 }

@@ -19,8 +19,8 @@ struct BlockEncodingOptions {
     // Kernel (problem index) whose response is the objective: it is kept out of the
     // identical-kernel symmetry breaking, which would otherwise fix its relative order.
     std::optional<int> objective_kernel;
-    Budget budget;           // once it runs out the constructor stops: interrupted()
-    BuildProgress progress;  // announces each constraint family; may be empty
+    Budget budget;          // once it runs out the constructor stops: interrupted()
+    ProgressSink progress;  // announces each constraint family; may be empty
 };
 
 class BlockEncoding {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <exception>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -11,10 +12,6 @@
 
 #include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
-#include "solver/block/answer_merge.hpp"
-#include "solver/block/engines/bounds_engine.hpp"
-#include "solver/block/engines/exact_engine.hpp"
-#include "solver/block/engines/smt_engine.hpp"
 #include "solver/block/run_plan.hpp"
 #include "solver/registry.hpp"
 
@@ -49,13 +46,14 @@ public:
     // One engine's run on the open operations, not yet kept: `refused` when it refused.
     struct Attempt {
         std::string name;
+        Provenance by;
         Clock::time_point t0;
         EngineRun run;
         std::optional<InputError> refused;
     };
     // Safe on another thread while this one runs another attempt: reads the request only.
     Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops) const {
-        Attempt a{std::string(engine.name()), Clock::now(), {}, std::nullopt};
+        Attempt a{std::string(engine.name()), engine.provenance(), Clock::now(), {}, std::nullopt};
         budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
         try {
             a.run = engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress}, slice);
@@ -81,7 +79,7 @@ public:
         const EngineRun& r = a.run;
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
-            absorb(rq_.workload, run_.answers[op], r.answers[op], a.name);
+            absorb(rq_.workload, run_.answers[op], r.answers[op], a.by);
         budget_.counters().decided = rq_.ops.size() - open().size();
         if (budget_.expired() && stopped_in_.empty()) stopped_in_ = a.name;
         const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
@@ -109,7 +107,7 @@ public:
             WcrtAnswer x;
             x.op = op;
             x.upper_bound = b.response[op];
-            x.upper_by = "interference bound";
+            x.upper_by = Provenance::interference;
             absorb(rq_.workload, run_.answers[op], x, x.upper_by);
             ++bounded;
         }
@@ -129,7 +127,7 @@ public:
             WcrtAnswer busy;
             busy.op = op;
             busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
-            busy.upper_by = "busy-time bound";
+            busy.upper_by = Provenance::busy_time;
             absorb(rq_.workload, x, busy, busy.upper_by);
         }
     }
@@ -181,6 +179,14 @@ std::string exact_detail(const EngineRun& r) {
            (r.complete ? "" : " (stopped)");
 }
 
+// What a link's step line adds: the exact engine its states, the abstraction nothing; the SMT
+// link says its own lines (an empty function).
+std::function<std::string(const EngineRun&)> step_detail(const PlanStep& s) {
+    if (s.engine == engine_name::exact) return exact_detail;
+    if (s.engine == engine_name::bounds) return no_detail;
+    return {};
+}
+
 // The exact step's head start, in stored states: a search that ends before it runs alone (the
 // pipelines and the small bench workloads, bench/RESULTS.md "plan"); after it the quick
 // abstraction pass runs beside it, so that a search that cannot finish does not leave the run
@@ -193,9 +199,7 @@ constexpr std::uint64_t exact_head_start_states = std::uint64_t(1) << 17;
 // whether the pass ran (kept or not needed); `exact_refused` gets the exact engine's refusal.
 bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
                          std::optional<InputError>& exact_refused) {
-    ExactSearchOptions limit;
-    limit.max_states = s.max_states;
-    const ExactEngine exact(limit);
+    const std::unique_ptr<Engine> exact = plan_link(s, nullptr);
     const std::vector<int> ops = chain.open();
     Chain::Attempt exact_try;
     std::exception_ptr error;
@@ -206,7 +210,7 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
     budget.counters().states = 0;
     std::thread worker([&] {
         try {
-            exact_try = chain.attempt(exact, budget, ops);
+            exact_try = chain.attempt(*exact, budget, ops);
             if (!exact_try.refused && chain.settles_all(exact_try.run)) *stop_bounds = true;  // not needed
         } catch (...) {
             error = std::current_exception();
@@ -225,9 +229,10 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
     }
     std::optional<Chain::Attempt> bounds_try;
     if (!alone) {
-        BoundsOptions quick;
-        quick.max_states = 16;
-        bounds_try = chain.attempt(BoundsEngine(quick, false), budget.stopped_by(stop_bounds), ops);
+        PlanStep quick;
+        quick.engine = engine_name::bounds;
+        quick.quick = true;
+        bounds_try = chain.attempt(*plan_link(quick, nullptr), budget.stopped_by(stop_bounds), ops);
     }
     worker.join();
     if (error) std::rethrow_exception(error);
@@ -257,38 +262,33 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
     budget.counters().operations = request.ops.size();
     budget.counters().decided = 0;
     std::shared_ptr<const BlockProblem> p;
-    std::optional<InputError> smt_refused, exact_refused, bounds_refused;
+    std::map<std::string_view, std::optional<InputError>> refused;  // by engine name
     try {
         p = std::make_shared<const BlockProblem>(make_block_problem(w));
     } catch (const InputError& e) {
-        smt_refused = e;
+        refused[engine_name::smt] = e;
     }
     try {
-        ExactEngine().check_scope(w);
+        engine_named(engine_name::exact).check_scope(w);
     } catch (const InputError& e) {
-        exact_refused = e;
+        refused[engine_name::exact] = e;
         chain.step("exact: not applicable (" + e.message() + ")");
     }
     chain.add_interference_bounds();
     const bool ranges = has_ranges(w);
     bool quick_bounds_ran = false;
-    for (const PlanStep& s : make_plan(w, !exact_refused, p != nullptr)) {
+    for (const PlanStep& s : make_plan(w, !refused[engine_name::exact], p != nullptr)) {
         if (!chain.goes_on()) break;
         chain.step("plan: " + s.why);
-        if (s.engine == PlanEngine::exact && s.bounds_beside) {
-            quick_bounds_ran = exact_beside_bounds(chain, s, budget, exact_refused);
-        } else if (s.engine == PlanEngine::exact) {
-            exact_refused = chain.link(ExactEngine(), budget, exact_detail);
-        } else if (s.engine == PlanEngine::bounds && s.quick && quick_bounds_ran) {
+        if (s.engine == engine_name::exact && s.bounds_beside)
+            quick_bounds_ran = exact_beside_bounds(chain, s, budget, refused[s.engine]);
+        else if (s.engine == engine_name::bounds && s.quick && quick_bounds_ran)
             continue;  // it ran beside the exact step
-        } else if (s.engine == PlanEngine::bounds) {
-            BoundsOptions quick;
-            if (s.quick) quick.max_states = 16;
-            bounds_refused = chain.link(BoundsEngine(quick, false), budget, no_detail);
-        } else {
-            smt_refused = chain.link(SmtEngine(p), budget, {});
-        }
+        else refused[s.engine] = chain.link(*plan_link(s, p), budget, step_detail(s));
     }
+    const std::optional<InputError>& bounds_refused = refused[engine_name::bounds];
+    const std::optional<InputError>& exact_refused = refused[engine_name::exact];
+    const std::optional<InputError>& smt_refused = refused[engine_name::smt];
     if (ranges && bounds_refused && exact_refused && smt_refused)
         throw InputError(bounds_refused->where(),
                          "no engine ranges over this workload: it has block-time intervals or issue windows; "

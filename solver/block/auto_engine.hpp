@@ -5,7 +5,7 @@
 // first where it is estimated small, with the abstraction's quick pass beside it once it runs
 // long; the SMT engine last, one operation at a time).
 // Per operation it keeps the largest replayed lower bound and the smallest proven upper bound,
-// with the engine that gave each (solver/block/answer_merge.hpp); exact iff they meet. An
+// with the engine that gave each (absorb, bounds/answer.hpp); exact iff they meet. An
 // operation is no longer pursued once EngineRequest::settled says so (default: exact).
 #include "solver/engine.hpp"
 

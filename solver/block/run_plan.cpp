@@ -5,6 +5,7 @@
 #include <map>
 
 #include "model/integer_time.hpp"
+#include "solver/registry.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -58,7 +59,7 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     std::vector<PlanStep> steps;
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {
-        PlanStep first{PlanEngine::exact,
+        PlanStep first{engine_name::exact,
                        true,
                        false,
                        sets,
@@ -69,15 +70,15 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
         steps.push_back(first);
         exact_planned = true;
     }
-    steps.push_back({PlanEngine::bounds, false, true, ranges ? saturated : bounds_quick, 0, !ranges,
+    steps.push_back({engine_name::bounds, false, true, ranges ? saturated : bounds_quick, 0, !ranges,
                      ranges ? "bounds: upper bounds over the intervals and windows"
                             : "bounds: quick pass, upper bounds for what is open"});
     if (exact_in_scope && !exact_planned)
-        steps.push_back({PlanEngine::exact, !ranges, false, sets, 0, false,
+        steps.push_back({engine_name::exact, !ranges, false, sets, 0, false,
                          ranges ? "exact: the maximum over the grid, a replayed lower bound"
                                 : "exact: on what is open, until --timeout or --max-memory"});
     if (smt_in_scope)
-        steps.push_back({PlanEngine::smt, !ranges, false, saturated, 0, false, "smt: one operation at a time"});
+        steps.push_back({engine_name::smt, !ranges, false, saturated, 0, false, "smt: one operation at a time"});
     // Cheap decisive steps first, then the upper-bound pass, then by estimate; stable, so equal
     // keys keep the order above.
     auto rank = [](const PlanStep& s) {

@@ -9,16 +9,16 @@
 // step early, and the output then says which step stopped.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/workload.hpp"
 
 namespace gpuwcrt {
 
-enum class PlanEngine { exact, bounds, smt };
-
 struct PlanStep {
-    PlanEngine engine;
+    // The engine, by its name in solver/registry.hpp; its link is made there (plan_link).
+    std::string_view engine;
     // Alone it makes operations exact (point times): the plan stops once every one is decided.
     bool decisive = false;
     // Can prove upper bounds for every operation (the abstraction).

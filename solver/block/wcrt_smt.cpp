@@ -325,7 +325,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
                     if (p.has_ranges()) {  // the grid maximum: exact only when it meets the busy-time bound
                         if (best != upper) stop(grid_maximum_reason(p.grid()));
                         else a.status = WcrtStatus::exact;
-                        a.upper_by = "busy-time bound";
+                        a.upper_by = Provenance::busy_time;
                         break;
                     }
                     a.status = WcrtStatus::exact;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/budget.hpp"
+#include "common/progress.hpp"
 #include "encode/block/block_problem.hpp"
 #include "bounds/answer.hpp"
 
@@ -19,9 +20,6 @@ namespace gpuwcrt {
 // workload: the event encoding with copies, priorities, the NULL
 // stream, after_stream_idle, block-time intervals or issue windows. smt_maximise and smt_certify call it first.
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
-
-// Lines for the user during a long call ("building the encoding for K3 …"); may be empty.
-using ProgressSink = std::function<void(const std::string&)>;
 
 // Exact WCRT of `op` (status exact), or on timeout the best replayed response found (unknown).
 // With block-time intervals or issue windows (BlockProblem::has_ranges): the maximum over the

@@ -109,7 +109,7 @@ int worker_threads(const EngineOptions& o) {
 class Search {
 public:
     Search(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
-           const ExactProgress& pr)
+           const ProgressSink& pr)
         : p_(make_problem(w, o.policy)),
           o_(o),
           budget_(budget),
@@ -434,7 +434,7 @@ private:
     EngineOptions o_;
     Budget budget_;
     ExactSearchOptions limits_;
-    ExactProgress progress_;
+    ProgressSink progress_;
     std::vector<Best> best_;
     Clock::time_point t0_;
     std::vector<std::unique_ptr<Level>> levels_;
@@ -453,7 +453,7 @@ private:
 }  // namespace
 
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
-                       const ExactSearchOptions& options, const ExactProgress& progress) {
+                       const ExactSearchOptions& options, const ProgressSink& progress) {
     Search s(w, o, budget, options, progress);
     return s.run();
 }

@@ -11,6 +11,7 @@
 
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
+#include "common/progress.hpp"
 
 namespace gpuwcrt {
 
@@ -40,14 +41,11 @@ struct ExactResult {
     bool complete = false;
 };
 
-// Progress lines ("level 4/10, 12345 states, 3.2 s"), now and then.
-using ExactProgress = std::function<void(const std::string&)>;
-
 // Throws InputError for grids of intervals and windows beyond exact::max_grid_product, more
 // blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay
 // (a bug). `budget` covers the whole call; std::bad_alloc ends the search with status unknown "memory limit" and the
-// lower bounds found so far.
+// lower bounds found so far. `progress`: a line now and then ("level 4/10, 12345 states, 3.2 s").
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
-                       const ExactSearchOptions& options = {}, const ExactProgress& progress = {});
+                       const ExactSearchOptions& options = {}, const ProgressSink& progress = {});
 
 }  // namespace gpuwcrt

@@ -1,7 +1,5 @@
 #include "solver/warp/warp_check.hpp"
 
-#include "solver/registry.hpp"
-
 #include <new>
 #include <stdexcept>
 
@@ -56,7 +54,7 @@ void merge(WarpCheck& out, const WarpEngineRun& run, const WarpSchedule& worst, 
 void run_explicit(WarpCheck& out, const WarpProblem& problem, Budget& budget, bool worst = true, bool best = true) {
     const auto t0 = std::chrono::steady_clock::now();
     WarpEngineRun run;
-    run.engine = warp_engine_name::explicit_state;
+    run.engine = Provenance::explicit_state;
     WarpSchedule worst_schedule, best_schedule;
     const auto stopped = [&](StopReason r) {
         if (run.unknown_reason.empty()) run.unknown_reason = to_string(r);
@@ -111,7 +109,7 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
     budget.counters().phase = "SMT engine, best case";
     const WarpSmtOutcome b = smt_best_makespan(problem, options, {}, &budget);
     WarpEngineRun run;
-    run.engine = warp_engine_name::smt;
+    run.engine = Provenance::smt;
     run.worst = w.makespan;
     run.best = b.makespan;
     run.worst_bound = bound_of(w);
@@ -126,7 +124,7 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
     } catch (const BudgetExhausted& e) {  // no room to check the schedules: nothing from this engine counts
         const int checks = run.checks;
         run = WarpEngineRun{};
-        run.engine = warp_engine_name::smt;
+        run.engine = Provenance::smt;
         run.checks = checks;
         run.unknown_reason = to_string(e.reason);
     }
@@ -144,7 +142,7 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, Budget& budget) {
     const auto t0 = std::chrono::steady_clock::now();
     budget.counters().phase = "bounds engine";
     WarpEngineRun run;
-    run.engine = warp_engine_name::bounds;
+    run.engine = Provenance::bounds;
     const WarpProvenBound upper = worst_case_upper_bound(problem), lower = best_case_lower_bound(problem);
     run.worst_upper = upper.cycles;
     run.best_lower = lower.cycles;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bounds/answer.hpp"
 #include "common/budget.hpp"
 #include "model/warp/warp_model.hpp"
 #include "solver/z3/z3_session.hpp"
@@ -13,7 +14,7 @@
 namespace gpuwcrt {
 
 struct WarpEngineRun {
-    std::string engine;  // warp_engine_name (solver/registry.hpp): bounds, explicit or smt
+    Provenance engine = Provenance::none;  // bounds, explicit_state or smt
     std::optional<int> worst, best;
     // Proved lower bound on the worst / upper bound on the best case (a legal schedule's
     // makespan), when no exact value is known; nullopt when not even that was found.
@@ -53,6 +54,8 @@ struct WarpEngines {
     bool explicit_if_open = false;
     bool explicit_state = true;
     bool smt = false;
+    // After the engines, the SMT engine confirms an exact explicit answer (smt_cross_check).
+    bool smt_cross_check = false;
     SolverOptions smt_options;  // its timeout is cut to the budget's deadline
 };
 

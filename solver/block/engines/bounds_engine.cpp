@@ -34,7 +34,7 @@ EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) 
     run.stats = r.stats;
     run.complete = !r.rounds.empty() && r.rounds.back().complete;
     run.shown = stats_shown();
-    name_answers(run.answers, name(), false);
+    name_answers(run.answers, provenance(), false);
     return run;
 }
 

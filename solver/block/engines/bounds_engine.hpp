@@ -11,6 +11,7 @@ public:
     explicit BoundsEngine(BoundsOptions options = {}, bool report_rounds = true)
         : options_(options), report_rounds_(report_rounds) {}
     std::string_view name() const override;
+    Provenance provenance() const override { return Provenance::bounds; }
     EngineRun run(const EngineRequest& request, const Budget& budget) const override;
     StatsShown stats_shown() const override;
 

@@ -22,7 +22,7 @@ EngineRun EnumerateEngine::run(const EngineRequest& request, const Budget& budge
     run.stats = r.stats;
     run.complete = r.complete;
     run.shown = stats_shown();
-    name_answers(run.answers, name(), true);  // an undecided answer's upper bound: the busy-time bound
+    name_answers(run.answers, provenance(), true);  // an undecided answer's upper bound: the busy-time bound
     return run;
 }
 

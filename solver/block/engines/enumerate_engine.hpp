@@ -8,6 +8,7 @@ namespace gpuwcrt {
 class EnumerateEngine : public Engine {
 public:
     std::string_view name() const override;
+    Provenance provenance() const override { return Provenance::enumerate; }
     EngineRun run(const EngineRequest& request, const Budget& budget) const override;
     StatsShown stats_shown() const override;
 };

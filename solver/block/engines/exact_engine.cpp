@@ -11,15 +11,14 @@ std::string_view ExactEngine::name() const { return engine_name::exact; }
 void ExactEngine::check_scope(const Workload& w) const { exact::require_exact_scope(w, integer_times(w)); }
 
 EngineRun ExactEngine::run(const EngineRequest& request, const Budget& budget) const {
-    ExactResult r = exact_wcrt(request.workload, request.options, budget, options_,
-                               request.progress ? ExactProgress(request.progress) : ExactProgress{});
+    ExactResult r = exact_wcrt(request.workload, request.options, budget, options_, request.progress);
     EngineRun run;
     run.answers = std::move(r.wcrt);
     run.stats.elapsed = r.stats.elapsed;
     run.stats.exact = r.stats;
     run.complete = r.complete;
     run.shown = stats_shown();
-    name_answers(run.answers, name(), false);
+    name_answers(run.answers, provenance(), false);
     return run;
 }
 

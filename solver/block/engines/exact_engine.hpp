@@ -11,6 +11,7 @@ public:
     // `options`: the search's shape and work limit (max_states: a step of auto's plan).
     explicit ExactEngine(ExactSearchOptions options = {}) : options_(options) {}
     std::string_view name() const override;
+    Provenance provenance() const override { return Provenance::exact; }
     // Intervals and windows off the tick grid and the like: the search's own message, pointing
     // to --engine bounds.
     void check_scope(const Workload& w) const override;

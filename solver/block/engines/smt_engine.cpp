@@ -38,7 +38,7 @@ EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) con
         if (request.progress) request.progress(line);
     });
     run.complete = asked == request.ops.size() && !budget.expired();
-    if (!link) name_answers(run.answers, name(), true);  // an undecided answer's upper bound: the busy-time bound
+    if (!link) name_answers(run.answers, provenance(), true);  // an undecided answer's upper bound: the busy-time bound
     return run;
 }
 

@@ -17,6 +17,7 @@ public:
     explicit SmtEngine(std::shared_ptr<const BlockProblem> problem) : problem_(std::move(problem)) {}
 
     std::string_view name() const override;
+    Provenance provenance() const override { return Provenance::smt; }
     EngineRun run(const EngineRequest& request, const Budget& budget) const override;
     StatsShown stats_shown() const override;
     // certify and rta-check ask the solver for the bound itself (smt_certify).

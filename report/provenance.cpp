@@ -1,0 +1,36 @@
+#include "report/provenance.hpp"
+
+#include <string_view>
+#include <utility>
+
+namespace gpuwcrt {
+
+namespace {
+
+constexpr std::pair<Provenance, std::string_view> texts[] = {
+    {Provenance::none, ""},
+    {Provenance::bounds, "bounds"},
+    {Provenance::exact, "exact"},
+    {Provenance::smt, "smt"},
+    {Provenance::enumerate, "enumerate"},
+    {Provenance::explicit_state, "explicit"},
+    {Provenance::interference, "interference bound"},
+    {Provenance::busy_time, "busy-time bound"},
+};
+
+}  // namespace
+
+std::string provenance_text(Provenance p) {
+    for (const auto& [by, text] : texts)
+        if (by == p) return std::string(text);
+    return "?";
+}
+
+Json provenance_json(Provenance p) { return p == Provenance::none ? Json(nullptr) : Json(provenance_text(p)); }
+
+std::string contradiction_text(const BoundsContradict& e) {
+    return std::string(e.what()) + " (lower bound by " + provenance_text(e.lower_by) + ", upper bound by " +
+           provenance_text(e.upper_by) + ")";
+}
+
+}  // namespace gpuwcrt
