@@ -79,7 +79,7 @@ CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& b
 enum class EncodingChoice { automatic, event, time_indexed };
 
 struct EngineOptions {
-    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (SPEC §5)
+    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (docs/semantics.md §5)
     EncodingChoice encoding = EncodingChoice::automatic;
     bool symmetry_breaking = true;
     // Simulations spent on the SMT engine's first incumbent (solver/block/incumbent_search.hpp):

@@ -1,5 +1,5 @@
 #pragma once
-// Streams, kernels and copies (SPEC §3).
+// Streams, kernels and copies (docs/semantics.md §3).
 #include <map>
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ struct Stream {
     SourceLocation where;
 };
 
-// A closed interval; lo == hi for a single value. Simulation uses hi (SPEC §5).
+// A closed interval; lo == hi for a single value. Simulation uses hi (docs/semantics.md §5).
 struct TimeRange {
     Time lo, hi;
     bool is_point() const { return time_equal(lo, hi); }
@@ -82,14 +82,14 @@ struct Expectation {
     SourceLocation where;
 };
 
-// A [scenario] table: fixes what SPEC §5 leaves open, e.g. in a counterexample written by
+// A [scenario] table: fixes what docs/semantics.md §5 leaves open, e.g. in a counterexample written by
 // `certify --counterexample`, so that `gpuwcrt simulate` reproduces it.
 struct FixedScenario {
     std::vector<std::string> order;              // launch order (as --order)
     std::optional<std::string> policy;           // SM placement policy name
     std::map<std::string, std::vector<int>> sm;  // kernel -> SM of each block, in index order
     // Operation -> time of each block (a copy: its duration), each within its interval; an
-    // operation not named runs at the interval's upper end (SPEC §5, simulation column).
+    // operation not named runs at the interval's upper end (docs/semantics.md §5, simulation column).
     std::map<std::string, std::vector<Time>> block_time;
     std::map<std::string, Time> issue;  // operation -> issue instant within its window
     SourceLocation where;

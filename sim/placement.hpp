@@ -1,5 +1,5 @@
 #pragma once
-// SPEC §5: which SM gets the next block when several fit.
+// docs/semantics.md §5: which SM gets the next block when several fit.
 #include <vector>
 
 #include "sim/sim_state.hpp"

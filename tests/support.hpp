@@ -28,7 +28,7 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& stdin_te
 Workload workload_from(const std::string& toml);
 
 // Every block-level workload case under cases/, sorted (cases/raravi2010 holds warp-level
-// programs, SPEC §8, which are not workloads).
+// programs, docs/semantics.md §8, which are not workloads).
 std::vector<std::string> workload_case_files();
 
 // A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
@@ -47,7 +47,7 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 
 // One random concrete scenario of `w`: random same-instant ranks, block times and window
 // instants on `grid` steps of each range (interior points included), and under Policy::chooser
-// (any SM, SPEC §5) a random fitting SM for every block; another policy places the blocks itself.
+// (any SM, docs/semantics.md §5) a random fitting SM for every block; another policy places the blocks itself.
 Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Policy policy = Policy::chooser);
 
 // Small workloads with block-time intervals or issue windows (or both, in 3 of 4 seeds) and,

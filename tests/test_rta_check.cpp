@@ -26,7 +26,7 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over orders and placements",
           "[rta][orders][wcrt]") {
     // One block size dividing threads_per_sm, no shared memory, one kernel per stream: the scope
-    // of SPEC §7. Enumeration ranges over every launch order and every SM where a block fits.
+    // of docs/semantics.md §7. Enumeration ranges over every launch order and every SM where a block fits.
     int workloads = 0, kernels = 0, staggered = 0;
     for (std::uint64_t seed = 1; workloads < 500; ++seed) {
         RandomWorkloadSpec spec;

@@ -1,4 +1,4 @@
-// Warp model (SPEC §8): the TR's own figures, explicit vs SMT engine, an independent per-warp
+// Warp model (docs/semantics.md §8): the TR's own figures, explicit vs SMT engine, an independent per-warp
 // brute force for the count abstraction, the schedule checker, TOML errors and the CLI.
 #include <catch2/catch.hpp>
 
@@ -18,7 +18,7 @@ using namespace gpuwcrt;
 namespace {
 
 // Per-warp brute force: warps keep their identity, every subset of ready warps is tried and
-// kept only if it obeys the rules as SPEC §8 words them. Shares nothing with WarpStepper.
+// kept only if it obeys the rules as docs/semantics.md §8 words them. Shares nothing with WarpStepper.
 class BruteForce {
 public:
     BruteForce(const WarpProblem& p, bool worst) : p_(p), instr_(p.instructions()), worst_(worst) {}
@@ -207,7 +207,7 @@ TEST_CASE("the schedule checker rejects idle units, unfair choices and program-o
     CHECK_THAT(warp_schedule_violation(p, {{"CLLCS...", "C..LLCS."}}), Catch::Contains("over capacity"));
     CHECK_THAT(warp_schedule_violation(p, {{"CLLCS....", "C...LLCS."}}), Catch::Contains("not work-conserving"));
     CHECK_THAT(warp_schedule_violation(p, {{"CLCLS...", "C..L.LCS"}}), Catch::Contains("out of program order"));
-    // Cycle 5: warp 1's STORE beats warp 2's second LOAD. Same level under the SPEC's subblock
+    // Cycle 5: warp 1's STORE beats warp 2's second LOAD. Same level under the subblock
     // reading (epilogue at level rep), a later level under strict fairness (rep + 1).
     const WarpProblem strict = tr_problem(2, 1, WarpFairness::strict);
     CHECK_THAT(warp_schedule_violation(strict, {{"CLLCS...", "C..L.LCS"}}), Catch::Contains("later sub-block"));

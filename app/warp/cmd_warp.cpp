@@ -1,5 +1,5 @@
 // `gpuwcrt warp` and `gpuwcrt warp-sweep`: the finishing-time conjecture of Raravi & Andersson
-// (SPEC §8) checked by exact worst/best-case makespans over all fair, work-conserving warp
+// (docs/semantics.md §8) checked by exact worst/best-case makespans over all fair, work-conserving warp
 // interleavings.
 #include <atomic>
 #include <csignal>
@@ -384,7 +384,7 @@ void add_model_options(CLI::App* sub, WarpModelOptions& o) {
                     "and program C (L L C)xrep S")
         ->type_name("FILE");
     sub->add_option("--fairness", o.fairness,
-                    "subblock (default, SPEC §8: epilogue at level rep), strict (epilogue at rep+1), none")
+                    "subblock (default, docs/semantics.md §8: epilogue at level rep), strict (epilogue at rep+1), none")
         ->type_name("FAIRNESS");
     o.machine_flags = {
         sub->add_option("--warp-size", o.warp_size, "threads per warp (TR: 16)")->type_name("N"),
@@ -421,7 +421,7 @@ void add_warp_command(CLI::App& cli, Action& action) {
     CLI::App* sub =
         cli.add_subcommand("warp",
                            "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
-                           "interleavings (Raravi & Andersson, SPEC §8), compared with the conjecture FT(n, rep).\n"
+                           "interleavings (Raravi & Andersson, docs/semantics.md §8), compared with the conjecture FT(n, rep).\n"
                            "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
                            "disagree. Progress on stderr after the first second.\n" +
                                limits_text);

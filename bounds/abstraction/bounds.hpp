@@ -1,6 +1,6 @@
 #pragma once
 // `--engine bounds`: per operation a proven upper bound on its WCRT from the interval
-// abstraction (sound over every scenario of SPEC §5, block-time intervals and issue windows
+// abstraction (sound over every scenario of docs/semantics.md §5, block-time intervals and issue windows
 // included) and a lower bound from a replayed concrete scenario; exact iff they meet.
 // Refinement: while some bound is open, explore again with more abstract states per key.
 #include <chrono>

@@ -18,7 +18,7 @@ inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmS
 enum class AbstractionMutation {
     none,
     drop_time_low,  // every block time and copy duration [lo, hi] taken as [hi, hi]
-    one_sm,         // a block goes only to the first SM where it may fit, not to every one (SPEC §5)
+    one_sm,         // a block goes only to the first SM where it may fit, not to every one (docs/semantics.md §5)
     fifo_strict,    // a candidate joining at the same instant as another is not also tried first
 };
 

@@ -128,7 +128,7 @@ StreamFronts stream_fronts(const Problem& p, const OpSet& s) {
     return f;
 }
 
-// N1/N2 (SPEC §4 step 3, sim/rules.cpp n1_n2_may_join): a NULL-stream kernel joins once every
+// N1/N2 (docs/semantics.md §4 step 3, sim/rules.cpp n1_n2_may_join): a NULL-stream kernel joins once every
 // operation of the other streams launched before it has completed, a kernel of another stream
 // once every NULL-stream operation launched before it has. Sets the kernel's join with these
 // waits (and whether an undispatched operation may have been launched before it), or returns

@@ -1,5 +1,5 @@
 #pragma once
-// Proven bounds on the extreme makespans of the warp model (SPEC §8) that need no search:
+// Proven bounds on the extreme makespans of the warp model (docs/semantics.md §8) that need no search:
 // every lemma is proved in docs/warp/warp-conjecture.md ("Bounds without search") and applies only
 // when the problem meets its stated conditions, which are checked here on the flattened
 // program, never assumed from the TR's shape.

@@ -33,7 +33,7 @@ struct BlockProblem {
     int sms = 0;
     std::int64_t horizon = 0;  // no block starts later (greedy dispatch never idles)
 
-    // Every operation, kernels and copies, indexed like Workload::ops (SPEC §4: streams, the
+    // Every operation, kernels and copies, indexed like Workload::ops (docs/semantics.md §4: streams, the
     // NULL stream, copies and after_stream_idle act on operations, not only on kernels).
     enum class IssueRule { at, with_previous, after_idle };
     std::vector<int> kernel_of_op;  // problem kernel index, or -1 for a copy

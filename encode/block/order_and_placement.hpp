@@ -1,5 +1,5 @@
 #pragma once
-// The discrete choices both block-level encodings share (SPEC §5): the order in which kernels
+// The discrete choices both block-level encodings share (docs/semantics.md §5): the order in which kernels
 // enter the EE queue, and the SM of every block; with the families that only involve them.
 #include <vector>
 

@@ -116,7 +116,7 @@ void TimeIndexedEncoding::rule_g1_issue_times() {
     }
 }
 
-// SPEC §5: the launch order is any total order that keeps stream order and puts an operation
+// docs/semantics.md §5: the launch order is any total order that keeps stream order and puts an operation
 // issued earlier first.
 void TimeIndexedEncoding::rule_launch_order_follows_issues() {
     const int n = p_.ops();
@@ -164,7 +164,7 @@ void TimeIndexedEncoding::rule_g2_n1_n2_c1_joins() {
         }
 }
 
-// Several operations joining one queue at the same instant join in launch order (SPEC §4
+// Several operations joining one queue at the same instant join in launch order (docs/semantics.md §4
 // step 3): a queue's order is by join instant, ties by launch order. Also the EE order of
 // kernels of different priorities, which only the symmetry-free extended families read.
 void TimeIndexedEncoding::rule_g2_ee_order_by_join_then_launch() {

@@ -1,4 +1,4 @@
-// Round-robin placement (SPEC §5) in the time-indexed encoding: a block goes to the first SM,
+// Round-robin placement (docs/semantics.md §5) in the time-indexed encoding: a block goes to the first SM,
 // cyclically after the SM of the block dispatched just before it (of any kernel, either
 // priority), where it fits. The time-indexed encoding has no dispatch sequence of its own, so
 // this file rebuilds it from the start literals (the "dispatch sequence" family) and fixes

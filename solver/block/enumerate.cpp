@@ -111,7 +111,7 @@ public:
         for (std::size_t i = 0; i < w.ops.size(); ++i) res_.wcrt[i].op = static_cast<int>(i);
     }
 
-    // Every block at `hi` and every issue at `lo` would be one scenario, not all (SPEC §5):
+    // Every block at `hi` and every issue at `lo` would be one scenario, not all (docs/semantics.md §5):
     // with ranges, every combination of grid values (refused beyond max_grid_combinations).
     EnumerationResult run() {
         const auto t0 = Clock::now();

@@ -1,6 +1,6 @@
 #pragma once
 // The exact explicit-state engine (`--engine exact`, docs/exact-engine.md): one forward search
-// over the states of SPEC §4 at macro-step boundaries, level by level (level = operations
+// over the states of docs/semantics.md §4 at macro-step boundaries, level by level (level = operations
 // determined), merging equal states and keeping only non-dominated ones among states equal up to
 // a time shift. It gives every operation's WCRT at once, each with a witness replayed through
 // the simulator before it is returned.

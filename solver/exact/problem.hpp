@@ -10,7 +10,7 @@
 
 namespace gpuwcrt::exact {
 
-inline constexpr int ee_high = 0, ee_low = 1, ce = 2;  // the three queues of SPEC §4 (A1, C1)
+inline constexpr int ee_high = 0, ee_low = 1, ce = 2;  // the three queues of docs/semantics.md §4 (A1, C1)
 
 struct Problem {
     const Workload* w = nullptr;

@@ -1,6 +1,6 @@
 #pragma once
 // One state of the exact engine at a macro-step boundary (docs/exact-engine.md, "State"):
-// int64 ticks, only what the future of SPEC §4 depends on, plus the issue instants that the
+// int64 ticks, only what the future of docs/semantics.md §4 depends on, plus the issue instants that the
 // responses still to come depend on.
 #include <array>
 #include <compare>
