@@ -56,10 +56,10 @@ int run_simulate(const SimulateOptions& o) {
 
 void add_simulate_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<SimulateOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("simulate",
-                           "Run the TX2 block-scheduling rules (docs/semantics.md §4) on one scenario and print every operation's\n"
-                           "issue, start, finish and response time (and, with --blocks or --json, every block).");
+    CLI::App* sub = cli.add_subcommand(
+        "simulate",
+        "Run the TX2 block-scheduling rules (docs/semantics.md §4) on one scenario and print every operation's\n"
+        "issue, start, finish and response time (and, with --blocks or --json, every block).");
     sub->add_option("file", o->file, "workload TOML file ('-' reads standard input)")->required();
     add_names_option(sub, "--order", o->order,
                      "launch order among operations issued at the same instant, as comma-separated\n"

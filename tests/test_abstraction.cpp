@@ -307,7 +307,7 @@ TEST_CASE(
                (a.upper_by == Provenance::busy_time && *a.upper_bound == busy)));
         CHECK(a.unknown_reason == "timeout");
     }
-    // With a block-time interval (in the busy-time bound's scope since issue 13: it counts every
+    // With a block-time interval (in the busy-time bound's scope: it counts every
     // block at hi, docs/encoding.md "Intervals and windows: the grid"). How far the exploration
     // got before the clock is machine-dependent: assert only what holds either way.
     Workload c = w;

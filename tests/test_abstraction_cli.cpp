@@ -67,7 +67,7 @@ TEST_CASE("certify --engine bounds: certified by the proven bound, refuted by a 
     const auto refuted =
         test::run_cli({"certify", file, "--engine", "bounds", "--bound", "K2=1.5", "--counterexample", cex});
     INFO(refuted.out << refuted.err);
-    CHECK(refuted.exit_code == 1);  // enumeration at hi certified this (issue 11)
+    CHECK(refuted.exit_code == 1);  // enumeration at hi alone would certify this
     const auto replay = test::run_cli({"simulate", cex, "--json"});
     REQUIRE(replay.exit_code == 0);
     // Any replayed response above the bound refutes it (certify stops at the first); none can

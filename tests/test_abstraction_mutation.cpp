@@ -1,4 +1,4 @@
-// The differential tests of the interval abstraction have teeth (issue 21, item 5): with one
+// The differential tests of the interval abstraction have teeth: with one
 // soundness ingredient removed (BoundsOptions::mutation), the same comparison against the
 // enumeration that tests/test_abstraction.cpp runs finds, on some seeded workload, an operation
 // whose "upper bound" is below the enumeration's grid maximum (or below a replayed scenario,

@@ -87,7 +87,7 @@ TEST_CASE("camera pipelines: the grids span small and large layers, the 3x8 fami
         }
     CHECK(smallest == 1);
     CHECK(largest > 200);
-    CHECK(total / 50 > 600);  // issue 21 measured a 3x8 pipeline of 1143 blocks
+    CHECK(total / 50 > 600);  // a measured 3x8 pipeline had 1143 blocks
     CHECK(total / 50 < 2000);
     CHECK(with_shared > kernels / 2);
     CHECK(with_shared < kernels);
@@ -157,7 +157,7 @@ TEST_CASE("camera pipelines: a spec outside the limits is refused") {
     CHECK_THROWS_AS(camera_pipeline(spec, 1), std::invalid_argument);
 }
 
-TEST_CASE("the newcomer's pipeline of issue 21: 18 operations, 1285 blocks, three variants as stated") {
+TEST_CASE("the newcomer's pipeline of bench/camera: 18 operations, 1285 blocks, three variants as stated") {
     const Workload fixed = load_workload_file(test::source_path("bench/camera/newcomer-fixed.toml"));
     const Workload ranged = load_workload_file(test::source_path("bench/camera/newcomer-ranged.toml"));
     const Workload window = load_workload_file(test::source_path("bench/camera/newcomer-window.toml"));

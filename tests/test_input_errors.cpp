@@ -107,7 +107,7 @@ TEST_CASE("a valid input with --svg writes the chart and exits 0", "[input-error
     { std::ofstream(file) << kernel_a; }
     const auto r = gpuwcrt::test::run_cli({"simulate", file, "--svg", svg});
     CHECK(r.exit_code == 0);
-    // Issue 23: every file written is announced on stderr, and nothing else is said there.
+    // Every file written is announced on stderr, and nothing else is said there.
     CHECK(r.err == "gpuwcrt: wrote " + svg + " (SVG chart of the schedule)\n");
     CHECK(std::filesystem::exists(svg));
     std::filesystem::remove_all(dir);

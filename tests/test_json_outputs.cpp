@@ -1,4 +1,4 @@
-// What the outputs say beyond the numbers (issue 23): every --json opens with the run's context
+// What the outputs say beyond the numbers: every --json opens with the run's context
 // and validates against its schema in docs/schema/; --csv carries exactly the JSON's values;
 // deadlines are judged only from proven bounds; long lists stay out of the tables; every file
 // written is announced; a misspelt option gets a suggestion.

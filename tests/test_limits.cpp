@@ -1,4 +1,4 @@
-// Limits that hold (issue 11 §3): --timeout reaches into building the SMT encodings, and
+// Limits that hold: --timeout reaches into building the SMT encodings, and
 // --max-memory turns running out of memory into "unknown (memory limit)", exit 2. The wall
 // time of these runs is measured by bench/limits/run.sh, not here; the bounds below are only
 // sanity bounds against a hang.
@@ -52,7 +52,7 @@ TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and 
 
 TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[limits][timeout]") {
     // The bench family's 16-kernel workload run 2 (seed 16002): its order search needs about a
-    // second (the tail check on four kernels, bench/RESULTS.md), far more than the 0.05 s the
+    // second (the tail check on four kernels), far more than the 0.05 s the
     // column gets; the engine itself answers within the timeout.
     RandomWorkloadSpec spec;
     spec.kernels = 16;
@@ -64,7 +64,7 @@ TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[l
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
     // The order search cannot decide every kernel in the time: the note says it stopped, and
-    // each open kernel shows its interval in the column (issue 22: never a bare '-').
+    // each open kernel shows its interval in the column (never a bare '-').
     CHECK(has(t.run.out, "rta(max over orders) stopped: "));
     CHECK(has(t.run.out, "undecided"));
     CHECK(has(t.run.out, "an undecided maximum shows [lower, upper]"));

@@ -1,4 +1,4 @@
-// Issue 14: `gpuwcrt rta-check` (is the RTA max over orders a safe bound on the TX2?), and
+// `gpuwcrt rta-check` (is the RTA max over orders a safe bound on the TX2?), and
 // inside the thesis' scope the equality RTA max over orders = TX2 WCRT over all orders and
 // SM placements.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The plan of --engine auto (issue 22): its answers against enumeration on seeded workloads with
+// The plan of --engine auto: its answers against enumeration on seeded workloads with
 // every feature auto accepts, the same answers on every run and with 1 or 2 threads, progress
 // on stderr at least once a second, and the RTA columns never empty and never holding the run.
 #include <catch2/catch.hpp>
@@ -251,7 +251,7 @@ TEST_CASE(
         const Json j = Json::parse(r.out);
         REQUIRE(j["operations"].size() == 3);  // the file's deadlines: cam_out, lidar_out, viz_out
         // The interference bound, computed before any search, settles all three
-        // (bench/RESULTS.md, "camera, 2026-11-26 06:26 UTC"): no search runs.
+        // (bench/RESULTS.md, "camera"): no search runs.
         for (const Json& op : j["operations"]) {
             CHECK(op["verdict"] == "certified");
             CHECK(op["upper_by"] == "interference bound");

@@ -11,6 +11,7 @@
 #include <map>
 #include <random>
 
+#include "model/generate/seeded_pick.hpp"
 #include "sim/simulate.hpp"
 
 using namespace gpuwcrt;
@@ -210,48 +211,44 @@ struct Reference {
     }
 };
 
-std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
-    return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-}
-
 Workload random_case(std::mt19937_64& rng) {
     Workload w;
-    w.platform.sms = static_cast<int>(pick(rng, 1, 3));
-    w.platform.copy_engines = static_cast<int>(pick(rng, 1, 2));
-    const int streams = static_cast<int>(pick(rng, 1, 5));
+    w.platform.sms = static_cast<int>(seeded_pick(rng, 1, 3));
+    w.platform.copy_engines = static_cast<int>(seeded_pick(rng, 1, 2));
+    const int streams = static_cast<int>(seeded_pick(rng, 1, 5));
     for (int s = 0; s < streams; ++s) {
         Stream st;
         st.name = "s" + std::to_string(s);
-        st.priority = pick(rng, 0, 3) == 0 ? Priority::high : Priority::low;
+        st.priority = seeded_pick(rng, 0, 3) == 0 ? Priority::high : Priority::low;
         w.streams.push_back(st);
     }
-    if (pick(rng, 0, 1) == 1) w.streams[pick(rng, 0, streams - 1)].is_null = true;
-    const int n = static_cast<int>(pick(rng, 1, 12));
+    if (seeded_pick(rng, 0, 1) == 1) w.streams[seeded_pick(rng, 0, streams - 1)].is_null = true;
+    const int n = static_cast<int>(seeded_pick(rng, 1, 12));
     std::vector<int> count(streams, 0);
     std::vector<Time> last(streams, 0);
     for (int i = 0; i < n; ++i) {
         Operation op;
         op.name = "op" + std::to_string(i);
-        op.stream = static_cast<int>(pick(rng, 0, streams - 1));
+        op.stream = static_cast<int>(seeded_pick(rng, 0, streams - 1));
         op.position = count[op.stream]++;
-        op.kind = pick(rng, 0, 4) == 0 ? OpKind::copy : OpKind::kernel;
-        const Time c(pick(rng, 1, 8), pick(rng, 1, 3));
+        op.kind = seeded_pick(rng, 0, 4) == 0 ? OpKind::copy : OpKind::kernel;
+        const Time c(seeded_pick(rng, 1, 8), seeded_pick(rng, 1, 3));
         op.time = {c, c};
         if (op.is_kernel()) {
-            op.blocks = pick(rng, 1, 6);
-            op.threads = 128 * pick(rng, 1, 8);
-            op.shared_mem = 8192 * pick(rng, 0, 3);
+            op.blocks = seeded_pick(rng, 1, 6);
+            op.threads = 128 * seeded_pick(rng, 1, 8);
+            op.shared_mem = 8192 * seeded_pick(rng, 0, 3);
         }
-        const std::int64_t kind = op.position == 0 ? pick(rng, 0, 1) * 2 : pick(rng, 0, 2);
+        const std::int64_t kind = op.position == 0 ? seeded_pick(rng, 0, 1) * 2 : seeded_pick(rng, 0, 2);
         if (kind == 0) {
-            Time at = std::max(last[op.stream], Time(pick(rng, 0, 6), 2));
+            Time at = std::max(last[op.stream], Time(seeded_pick(rng, 0, 6), 2));
             op.issue.at = {at, at};
             last[op.stream] = at;
         } else if (kind == 1) {
             op.issue.kind = IssueSpec::Kind::with_previous;
         } else {
             op.issue.kind = IssueSpec::Kind::after_stream_idle;
-            op.issue.delay = Time(pick(rng, 0, 3), 2);
+            op.issue.delay = Time(seeded_pick(rng, 0, 3), 2);
         }
         w.ops.push_back(op);
     }
@@ -267,7 +264,7 @@ TEST_CASE("the indexed simulator equals the scanning reference on random workloa
         const Workload w = random_case(rng);
         Scenario sc;
         sc.policy = policies[seed % 3];
-        if (pick(rng, 0, 1) == 1) {  // a random tie-break order
+        if (seeded_pick(rng, 0, 1) == 1) {  // a random tie-break order
             for (std::size_t i = 0; i < w.ops.size(); ++i) sc.rank.push_back(static_cast<long>(i));
             std::shuffle(sc.rank.begin(), sc.rank.end(), rng);
         }

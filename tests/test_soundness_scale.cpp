@@ -1,4 +1,4 @@
-// Soundness at scale (issue 21, item 5): no concrete scenario responds above a proven upper
+// Soundness at scale: no concrete scenario responds above a proven upper
 // bound of `--engine bounds` or of `auto`, on large ranged camera pipelines (sampled: interior
 // block times, random instants in issue windows, random launch orders among ties, random SMs
 // under policy "any", or the policy's own SMs) and on small workloads with every feature,

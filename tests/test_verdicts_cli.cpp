@@ -1,4 +1,4 @@
-// Verdicts that cannot be wrong or ambiguous (issue 11): wcrt/certify range over block-time
+// Verdicts that cannot be wrong or ambiguous: wcrt/certify range over block-time
 // intervals and issue windows on the grid without calling a grid maximum exact, --bound / --only-bounds / --timeout are
 // checked, wcrt --witness replays, and no output overwrites an input.
 #include <catch2/catch.hpp>
@@ -26,7 +26,7 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-// Issue 11 §1, first reproducer: a shorter K1 block lets K3 take the room before K2 is queued.
+// A shorter K1 block lets K3 take the room before K2 is queued.
 // K1's [[kernel]] table is on line 3.
 std::string interval_case(const std::string& k1_block_time) {
     return "[[stream]]\nname = \"S0\"\n"
@@ -65,7 +65,7 @@ const std::string block_analysis_1 = test::source_path("cases/thesis/block-analy
 
 TEST_CASE("wcrt and certify range over block-time intervals and issue windows on the grid, with both engines",
           "[verdicts][cli]") {
-    // Issue 13: both reproducers' worst values lie on the grid 1/2 (K1's block time 0.5, K1's
+    // Both reproducers' worst values lie on the grid 1/2 (K1's block time 0.5, K1's
     // issue 0.5): smt and enumerate find them and replay them, but call them lower bounds.
     const std::string dir = test::temp_dir();
     const std::string intervals = test::write_file(dir, "interval.toml", interval_case("[0.5, 1]"));
@@ -94,7 +94,7 @@ TEST_CASE("wcrt and certify range over block-time intervals and issue windows on
 
 TEST_CASE("the grid is needed: simulate finds responses beyond the hi/lo scenario", "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
-    // Issue 11: enumeration at hi called K2 = 3/2 exact; K1's block at 0.5 gives K2 = 2.
+    // Enumeration at hi alone would call K2 = 3/2 exact; K1's block at 0.5 gives K2 = 2.
     const auto at_hi = test::run_cli({"simulate", test::write_file(dir, "hi.toml", interval_case("1")), "--json"});
     const auto inside = test::run_cli({"simulate", test::write_file(dir, "half.toml", interval_case("0.5")), "--json"});
     REQUIRE(at_hi.exit_code == 0);

@@ -262,7 +262,7 @@ TEST_CASE("gpuwcrt warp: JSON, verdicts and exit codes", "[warp][cli]") {
     CHECK(j["schedule"][0].size() == 14);
 
     // One warp: a sub-block costs 3 cycles, FT charges 2 per repetition.
-    r = test::run_cli({"warp", "--threads", "16", "--rep", "3", "--schedule"});  // issue 23: opt-in
+    r = test::run_cli({"warp", "--threads", "16", "--rep", "3", "--schedule"});  // opt-in
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.out, Catch::Contains("refuted (worst case exceeds FT by 2)"));
     CHECK_THAT(r.out, Catch::Contains("Clock cycle"));

@@ -1,4 +1,4 @@
-// The bounds engine (issue 15): its closed-form bounds (bounds/warp/warp_bounds, lemmas of
+// The bounds engine: its closed-form bounds (bounds/warp/warp_bounds, lemmas of
 // docs/warp/warp-conjecture.md) and priority-rule witnesses (sim/warp/warp_priority) against the
 // explicit engine, the test oracle, on every (W <= 16, rep <= 4) point of every fairness and
 // unit variant the explicit engine answers within a per-point budget (the no-fairness points
@@ -139,7 +139,7 @@ TEST_CASE("bounds engine vs explicit engine: strict fairness, W <= 16, rep <= 4,
 
 TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, every unit variant",
           "[warp][bounds][slow]") {
-    // The explicit engine needs minutes for W = 16, rep = 4 without fairness (issue 15); the
+    // The explicit engine needs minutes for W = 16, rep = 4 without fairness; the
     // points it cannot answer within the budget are still checked: witnesses legal and within
     // the proven bounds. bench/warp/bounds_oracle compares the rest (bench/RESULTS.md, warp).
     const auto [compared, exact] = grid(WarpFairness::none, 1, 16, oracle_budget_ms(10000), oracle_memory(3u << 20));
@@ -149,7 +149,7 @@ TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, eve
     CHECK(exact >= 101);
 }
 
-TEST_CASE("the bounds engine is exact without fairness where issue 15 needs it: W = 16 and 64, rep = 8",
+TEST_CASE("the bounds engine is exact without fairness where the explicit engine is slow: W = 16 and 64, rep = 8",
           "[warp][bounds]") {
     for (const auto& v : unit_variants()) {
         if (std::string(v.name) == "wide LD/ST") continue;  // lemma 2 needs CUDA capacity >= LD/ST capacity
@@ -196,7 +196,7 @@ TEST_CASE("the bounds hold on seeded random programs, with and without the lemma
         CHECK(explicit_extreme(p, WarpGoal::worst).makespan <= upper.cycles);
         CHECK(explicit_extreme(p, WarpGoal::best).makespan >= lower.cycles);
     }
-    CHECK(lemma2 >= 100);  // the lemma that carries issue 15 is exercised, not only lemma 1
+    CHECK(lemma2 >= 100);  // the lemma that carries the no-fairness case is exercised, not only lemma 1
 }
 
 TEST_CASE("bounds mode answers within --timeout with both bounds when they do not meet", "[warp][bounds]") {
@@ -239,8 +239,8 @@ int worst_from(const WarpStepper& step, const WarpState& s) {
 
 TEST_CASE("dominance between states is false: a state whose warps are all at or ahead can take longer",
           "[warp][bounds]") {
-    // Issue 15 asked whether a state with every warp at or behind another state's is at least as
-    // bad for the worst case. W = 2, rep = 1, no fairness, program C L L C S (pc 0..4, every
+    // Is a state with every warp at or behind another state's at least as bad for the worst
+    // case? No. W = 2, rep = 1, no fairness, program C L L C S (pc 0..4, every
     // latency 1): A has its warps at pc 2 (second L) and pc 3 (C); B at pc 2 and pc 4 (S), so B
     // is ahead. A's cycles are forced (L with C, then C with S, then S): 3. In B both warps
     // need the LD/ST unit, and serving the S first leaves L, C, S for the other warp: 4.

@@ -1,4 +1,4 @@
-// `gpuwcrt warp` / `warp-sweep` as a user meets them (issue 11): every bad value is exit 3 with
+// `gpuwcrt warp` / `warp-sweep` as a user meets them: every bad value is exit 3 with
 // one "gpuwcrt: --option: ..." line, limits and budgets end in "unknown" (exit 2), never a
 // crash, a hang or exit 4; the default engine answers fast; sweep exit codes.
 #include <catch2/catch.hpp>

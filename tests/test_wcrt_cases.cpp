@@ -1,6 +1,6 @@
 // The SMT engine on the documented examples (README's full example, with its interval and
 // window fixed to one value) and the fast imported examiner configs: equal to enumeration,
-// every witness replayed. The slower configs are listed in bench/RESULTS.md ("wcrt cases").
+// every witness replayed. The slower configs are listed in bench/RESULTS.md ("wcrt").
 #include <catch2/catch.hpp>
 
 #include "encode/block/block_problem.hpp"

@@ -179,7 +179,7 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
 TEST_CASE(
     "auto takes intervals with priorities: a replayed grid lower bound, a proven upper bound, never exact below it",
     "[wcrt][auto][ranges]") {
-    // Before issue 13 auto exited 3 on this workload; now bounds proves upper bounds and the
+    // On this workload bounds proves upper bounds and the
     // exact and SMT grid searches give replayed lower bounds, whichever is largest.
     const Workload w = load_workload_file(source_path("cases/anomalies/supremum-not-attained.toml"));
     const int h = *w.find_op("H");

@@ -418,13 +418,13 @@ const char* engine_text =
 
 void add_warp_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<WarpOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("warp",
-                           "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
-                           "interleavings (Raravi & Andersson, docs/semantics.md §8), compared with the conjecture FT(n, rep).\n"
-                           "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
-                           "disagree. Progress on stderr after the first second.\n" +
-                               limits_text);
+    CLI::App* sub = cli.add_subcommand(
+        "warp",
+        "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
+        "interleavings (Raravi & Andersson, docs/semantics.md §8), compared with the conjecture FT(n, rep).\n"
+        "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
+        "disagree. Progress on stderr after the first second.\n" +
+            limits_text);
     CLI::Option* threads =
         sub->add_option("--threads", o->threads, "number of threads n (W = ceil(n / warp size))")->type_name("N");
     CLI::Option* warps = sub->add_option("--warps", o->warps, "number of warps W instead of --threads")->type_name("W");

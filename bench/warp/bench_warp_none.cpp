@@ -1,4 +1,4 @@
-// Issue 15: the worst case without fairness (and with one issue slot or 3-cycle loads) by the
+// The worst case without fairness (and with one issue slot or 3-cycle loads) by the
 // bounds engine (the `auto` path: proven bounds + priority-rule witnesses, the explicit engine
 // only for a goal they leave open) against the explicit engine alone, same run, same process.
 // Prints one Markdown row per point. Usage: bench_warp_none [--runs N] [--explicit-timeout S]

@@ -21,12 +21,14 @@ struct BoundsOptions {
     int growth = 4;          // K multiplies by this per round
     int partial_cap = 8;     // placement branches kept per block within one kernel's dispatch (first round)
     // Each round multiplies partial_cap by this (up to max_partial_cap): merging SM placements
-    // within a kernel loses more than merging states per key (bench/RESULTS.md, "camera").
+    // within a kernel loses more than merging states per key (docs/abstraction.md, "Merging (why it is sound) and
+    // refinement").
     int partial_growth = 2;
     int max_partial_cap = 64;
     // A first round at K = initial_states with this many placements, when fewer than
     // partial_cap: its cost grows about quadratically with the placements, so it gives every
-    // operation a bound where the first full round would not finish (bench/RESULTS.md, "camera").
+    // operation a bound where the first full round would not finish (docs/abstraction.md, "Merging (why it is sound)
+    // and refinement").
     int probe_partial_cap = 2;
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
     int max_beam_width = 16;             // the lower-bound beam runs widths 1, 4, 16, … up to this

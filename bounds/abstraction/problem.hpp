@@ -13,7 +13,7 @@ inline constexpr int max_operations = 128;  // an OpSet is two 64-bit words
 inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmState)
 
 // Test-only: removes one soundness ingredient of the exploration, so that a test can show the
-// differential tests against enumeration catch an unsound abstraction (issue 21, item 5).
+// differential tests against enumeration catch an unsound abstraction.
 // Never set outside tests/test_abstraction_mutation.cpp.
 enum class AbstractionMutation {
     none,

@@ -5,31 +5,26 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/generate/seeded_pick.hpp"
 #include "model/validate.hpp"
 
 namespace gpuwcrt {
 namespace {
-
-// Same explicit arithmetic as model/generate/random_workload.cpp: a seed means one workload
-// everywhere (std::uniform_int_distribution's output is left open by the standard).
-std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
-    return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-}
 
 Time centi(std::int64_t hundredths) { return Time(hundredths, 100); }
 
 // A CNN layer: the grid is drawn as 2^e blocks roughly (e uniform in 0..8), so small and large
 // layers are equally common, as in a network whose feature maps shrink layer by layer.
 void draw_kernel(std::mt19937_64& rng, Operation& op) {
-    const int e = static_cast<int>(pick(rng, 0, 8));
-    op.blocks = e == 0 ? 1 : pick(rng, (std::int64_t{1} << (e - 1)) + 1, std::int64_t{1} << e);
-    op.threads = std::int64_t{64} << pick(rng, 0, 4);  // 64..1024
+    const int e = static_cast<int>(seeded_pick(rng, 0, 8));
+    op.blocks = e == 0 ? 1 : seeded_pick(rng, (std::int64_t{1} << (e - 1)) + 1, std::int64_t{1} << e);
+    op.threads = std::int64_t{64} << seeded_pick(rng, 0, 4);  // 64..1024
     // Registers in steps of 8 up to what one block may hold (TX2: 32 Ki per block).
     const std::int64_t max_regs = std::min<std::int64_t>(64, Platform{}.registers_per_block_max / op.threads);
-    op.registers = 8 * pick(rng, 2, max_regs / 8);
+    op.registers = 8 * seeded_pick(rng, 2, max_regs / 8);
     // A third of the layers use no shared memory; the others 4..48 KiB in 4 KiB steps.
-    op.shared_mem = pick(rng, 0, 2) == 0 ? 0 : 4096 * pick(rng, 1, 12);
-    const Time c = centi(pick(rng, 2, 60));
+    op.shared_mem = seeded_pick(rng, 0, 2) == 0 ? 0 : 4096 * seeded_pick(rng, 1, 12);
+    const Time c = centi(seeded_pick(rng, 2, 60));
     op.time = {c, c};
 }
 
@@ -67,10 +62,10 @@ Workload camera_pipeline(const CameraSpec& spec, std::uint64_t seed) {
             w.ops.push_back(op);
             return w.ops.back();
         };
-        const Time in = centi(pick(rng, 10, 100));
+        const Time in = centi(seeded_pick(rng, 10, 100));
         add("in", OpKind::copy).time = {in, in};
         for (int k = 1; k <= spec.kernels; ++k) draw_kernel(rng, add("k" + std::to_string(k), OpKind::kernel));
-        const Time out = centi(pick(rng, 2, 20));
+        const Time out = centi(seeded_pick(rng, 2, 20));
         add("out", OpKind::copy).time = {out, out};
     }
     if (spec.ranges)

@@ -1,6 +1,6 @@
 #pragma once
-// Seeded camera-perception pipelines on the Jetson TX2 (issue 21's realistic benchmark
-// family, bench/camera/): S streams, stream 0 at high priority, each "copy in, K CNN-layer-like
+// Seeded camera-perception pipelines on the Jetson TX2 (the realistic benchmark
+// family of bench/camera/): S streams, stream 0 at high priority, each "copy in, K CNN-layer-like
 // kernels, copy out", times in milliseconds as exact multiples of 1/100 ms. The variants are
 // the uncertainty an engineer really has: each kernel's block time as a range [0.8·C, C]
 // (measured worst case C, best case 20 % below), and a window [0, J] on each stream's first

@@ -3,15 +3,11 @@
 #include <random>
 #include <string>
 
+#include "model/generate/seeded_pick.hpp"
 #include "model/validate.hpp"
 
 namespace gpuwcrt {
 namespace {
-
-// Same explicit arithmetic as model/generate/random_workload.cpp: a seed means one workload everywhere.
-std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
-    return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-}
 
 struct KernelType {
     std::int64_t blocks, threads;
@@ -27,7 +23,8 @@ Workload pipeline_workload(const PipelineSpec& spec, std::uint64_t seed) {
     std::vector<KernelType> types;
     const std::int64_t sizes[] = {256, 512, 1024};
     for (int t = 0; t < spec.kernel_types; ++t)
-        types.push_back({pick(rng, 1, spec.max_blocks), sizes[pick(rng, 0, 2)], Time(pick(rng, 2, 8), 2)});
+        types.push_back(
+            {seeded_pick(rng, 1, spec.max_blocks), sizes[seeded_pick(rng, 0, 2)], Time(seeded_pick(rng, 2, 8), 2)});
     for (int s = 0; s < spec.streams; ++s) {
         Stream st;
         st.name = "s" + std::to_string(s + 1);
@@ -47,7 +44,7 @@ Workload pipeline_workload(const PipelineSpec& spec, std::uint64_t seed) {
                 return w.ops.back();
             };
             auto copy = [&](const std::string& what) {
-                const Time d(pick(rng, 1, 2), 2);  // 0.5 or 1
+                const Time d(seeded_pick(rng, 1, 2), 2);  // 0.5 or 1
                 add(what, OpKind::copy).time = {d, d};
             };
             if (spec.copies) copy("in");

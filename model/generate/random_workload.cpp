@@ -2,23 +2,18 @@
 
 #include <random>
 
+#include "model/generate/seeded_pick.hpp"
 #include "model/validate.hpp"
 
 namespace gpuwcrt {
 namespace {
 
-// Explicit arithmetic instead of std::uniform_int_distribution, whose output is not specified
-// by the standard: the same seed must give the same workload with every library.
-std::int64_t pick(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
-    return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
-}
-
 // A feature that is off draws nothing (see the header).
-bool chance(std::mt19937_64& rng, int percent) { return percent > 0 && pick(rng, 1, 100) <= percent; }
+bool chance(std::mt19937_64& rng, int percent) { return percent > 0 && seeded_pick(rng, 1, 100) <= percent; }
 
 template <class T>
 const T& one_of(std::mt19937_64& rng, const std::vector<T>& v) {
-    return v[static_cast<std::size_t>(pick(rng, 0, static_cast<std::int64_t>(v.size()) - 1))];
+    return v[static_cast<std::size_t>(seeded_pick(rng, 0, static_cast<std::int64_t>(v.size()) - 1))];
 }
 
 }  // namespace
@@ -50,24 +45,25 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
         op.kind = copy ? OpKind::copy : OpKind::kernel;
         op.name = std::string(copy ? "C" : "K").append(std::to_string(k + 1));
         if (!copy) {
-            op.blocks = pick(rng, 1, spec.max_blocks);
+            op.blocks = seeded_pick(rng, 1, spec.max_blocks);
             op.threads = one_of(rng, spec.threads);
             op.shared_mem = 1024 * one_of(rng, spec.shared_kib);
             if (spec.registers.size() > 1) op.registers = one_of(rng, spec.registers);
             else op.registers = spec.registers.empty() ? 0 : spec.registers.front();
         }
-        const Time c(pick(rng, 1, spec.max_block_time), spec.block_time_denominator);
+        const Time c(seeded_pick(rng, 1, spec.max_block_time), spec.block_time_denominator);
         op.time = {c, c};
-        if (chance(rng, spec.interval_percent)) op.time.hi = c + Time(pick(rng, 1, 2), spec.block_time_denominator);
-        Time issue = spec.staggered_issue ? Time(pick(rng, 0, 4), 2) : Time(0);
+        if (chance(rng, spec.interval_percent))
+            op.time.hi = c + Time(seeded_pick(rng, 1, 2), spec.block_time_denominator);
+        Time issue = spec.staggered_issue ? Time(seeded_pick(rng, 0, 4), 2) : Time(0);
         if (issue < last_issue[op.stream]) issue = last_issue[op.stream];
         last_issue[op.stream] = issue;
         op.issue.at = {issue, issue};
         if (op.position > 0 && chance(rng, spec.after_idle_percent)) {
             op.issue.kind = IssueSpec::Kind::after_stream_idle;
-            op.issue.delay = Time(pick(rng, 0, 1), 2);
+            op.issue.delay = Time(seeded_pick(rng, 0, 1), 2);
         } else if (chance(rng, spec.window_percent)) {
-            op.issue.at.hi = issue + Time(pick(rng, 1, 2), 2);
+            op.issue.at.hi = issue + Time(seeded_pick(rng, 1, 2), 2);
             last_issue[op.stream] = op.issue.at.hi;  // a later window starts no earlier (validate)
         }
         total += c * (copy ? 1 : op.blocks);

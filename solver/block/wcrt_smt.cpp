@@ -71,8 +71,8 @@ struct SearchBase {
 // assumptions on one incremental solver; the event encoding's bound is a new integer atom,
 // which Z3's QF_FD solver only bit-blasts before its first check, so it gets a fresh solver.
 template <class Encoding>
-struct Search : SearchBase {
-    Search(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const Call& call)
+struct SmtSearch : SearchBase {
+    SmtSearch(const Workload& wl, const BlockProblem& pr, int op, const EngineOptions& o, const Call& call)
         : w(wl),
           p(pr),
           op(op),
@@ -220,8 +220,8 @@ std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p
                        TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
     const auto start = Clock::now();
     std::unique_ptr<SearchBase> search;
-    if (time_indexed) search = std::make_unique<Search<TimeIndexedEncoding>>(w, p, op, o, call);
-    else search = std::make_unique<Search<BlockEncoding>>(w, p, op, o, call);
+    if (time_indexed) search = std::make_unique<SmtSearch<TimeIndexedEncoding>>(w, p, op, o, call);
+    else search = std::make_unique<SmtSearch<BlockEncoding>>(w, p, op, o, call);
     if (search->interrupted()) {
         // Freeing a half-built encoding takes about as long as building it took.
         discard(search, call.budget, Clock::now() - start > std::chrono::milliseconds(50));

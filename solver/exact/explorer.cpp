@@ -93,7 +93,7 @@ struct Records {
 
 struct Best {
     bool found = false;
-    bool seeded = false;  // the seeding beam run's answer (kept, replayed, in Search::seed_)
+    bool seeded = false;  // the seeding beam run's answer (kept, replayed, in ExplicitSearch::seed_)
     std::int64_t response = 0;
     std::uint32_t parent = 0;
     std::vector<int> last_step;
@@ -106,10 +106,10 @@ int worker_threads(const EngineOptions& o) {
     return hc == 0 ? 2 : static_cast<int>(std::min(hc, 8u));
 }
 
-class Search {
+class ExplicitSearch {
 public:
-    Search(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
-           const ProgressSink& pr)
+    ExplicitSearch(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
+                   const ProgressSink& pr)
         : p_(make_problem(w, o.policy)),
           o_(o),
           budget_(budget),
@@ -155,7 +155,7 @@ private:
         beam.beam = limits_.seed_beam;
         beam.beam_level = 20000;
         beam.prune = false;
-        Search s(*p_.w, o_, budget_, beam, {});
+        ExplicitSearch s(*p_.w, o_, budget_, beam, {});
         std::vector<WcrtAnswer> found = s.run().wcrt;
         for (int op = 0; op < p_.n; ++op) {
             if (!s.best_[op].found) continue;
@@ -454,7 +454,7 @@ private:
 
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                        const ExactSearchOptions& options, const ProgressSink& progress) {
-    Search s(w, o, budget, options, progress);
+    ExplicitSearch s(w, o, budget, options, progress);
     return s.run();
 }
 

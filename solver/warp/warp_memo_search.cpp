@@ -21,9 +21,9 @@ struct StateHash {
 // Heap bytes of one count vector, with the allocator's header and rounding.
 std::size_t vector_bytes(std::size_t entries) { return (entries * sizeof(std::uint16_t) + 15) / 16 * 16 + 16; }
 
-class Search {
+class MemoSearch {
 public:
-    Search(const WarpProblem& p, WarpGoal goal, const Budget& budget) : step_(p), goal_(goal), budget_(budget) {
+    MemoSearch(const WarpProblem& p, WarpGoal goal, const Budget& budget) : step_(p), goal_(goal), budget_(budget) {
         const std::size_t state = vector_bytes(step_.initial().size());
         memo_entry_bytes_ = state + 80;  // hash node: key vector, value, next pointer, cached hash, bucket
         issue_bytes_ = vector_bytes(static_cast<std::size_t>(step_.length())) + sizeof(WarpIssue);
@@ -118,7 +118,7 @@ private:
 
 WarpExtreme memo_extreme(const WarpProblem& problem, WarpGoal goal, const Budget& budget) {
     WarpExtreme out;
-    auto search = std::make_unique<Search>(problem, goal, budget);
+    auto search = std::make_unique<MemoSearch>(problem, goal, budget);
     try {
         return search->run();
     } catch (const BudgetExhausted& e) {

@@ -1,4 +1,4 @@
-// Mutation fuzzer for the gpuwcrt command line (issue 11): seeded mutants of the bundled cases
+// Mutation fuzzer for the gpuwcrt command line: seeded mutants of the bundled cases
 // and examiner files through simulate, rta, wcrt --timeout 1 and import-examiner, each run
 // under a hard CPU-time limit (LIMIT_SECONDS), a wall-clock backstop of three times that, and a
 // memory limit. No signal, no exit 4, no run over a limit and no output left by an input error

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation fuzzer of the gpuwcrt CLI (issue 11): builds gpuwcrt and fuzz_cli, then runs RUNS
+# Mutation fuzzer of the gpuwcrt CLI: builds gpuwcrt and fuzz_cli, then runs RUNS
 # seeded mutants (2 jobs, 5 s hard limit per run). Reproducers and summary.txt go to
 # BUILD_DIR/fuzz-SEED/. Usage: tools/fuzz/run.sh [BUILD_DIR] [RUNS] [SEED]
 set -euo pipefail
