@@ -4,7 +4,7 @@
 # warp), stdout, stderr and the exit code, with elapsed times masked. A refactoring that must
 # not change behaviour shows no difference.
 #   scripts/compare_outputs.sh OLD_BINARY NEW_BINARY [OUT_DIR]
-# Prints one line per difference and a summary; exits 1 when any output differs.
+# COMPARE_DIRS narrows the inputs (default "cases bench/camera tests/data"). Prints one line per difference and a summary; exits 1 when any output differs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 old=${1:?usage: $0 OLD_BINARY NEW_BINARY [OUT_DIR]}
@@ -29,7 +29,8 @@ run() {  # run BINARY TAG COMMAND FILE ARGS...
   mask <"$base.err" | sed "s|$PWD/||g" >"$base.err.m"
 }
 
-files=$(find cases bench/camera tests/data -type f \( -name '*.toml' -o -name '*.json' -o -name '*.amxmi' \
+# shellcheck disable=SC2086
+files=$(find ${COMPARE_DIRS:-cases bench/camera tests/data} -type f \( -name '*.toml' -o -name '*.json' -o -name '*.amxmi' \
           -o -name '*.txt' -o -name '*.csv' \) | sort)
 commands=("simulate" "rta" "wcrt --timeout 20" "certify --timeout 20" "warp --timeout 20")
 compared=0 differ=0
