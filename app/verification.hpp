@@ -44,7 +44,7 @@ std::chrono::milliseconds parse_timeout(const std::string& seconds);
 std::chrono::milliseconds parse_seconds_option(const std::string& option, const std::string& seconds);
 
 // --rta-timeout of wcrt and rta-check: the time the search for "RTA maximised over launch
-// orders" may take, inside --timeout. The default is the issue-14 target for 64 kernels.
+// orders" may take, inside --timeout. The default is enough for 64 kernels of the benchmark family.
 inline constexpr long long default_rta_timeout_seconds = 60;
 void add_rta_timeout_option(CLI::App* sub, std::optional<std::string>& text);
 std::chrono::milliseconds rta_timeout(const std::optional<std::string>& text);

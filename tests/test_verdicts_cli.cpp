@@ -66,7 +66,7 @@ const std::string block_analysis_1 = test::source_path("cases/thesis/block-analy
 TEST_CASE("wcrt and certify range over block-time intervals and issue windows on the grid, with both engines",
           "[verdicts][cli]") {
     // Both reproducers' worst values lie on the grid 1/2 (K1's block time 0.5, K1's
-    // issue 0.5): smt and enumerate find them and replay them, but call them lower bounds.
+    // issue instant 0.5): smt and enumerate find them and replay them, but call them lower bounds.
     const std::string dir = test::temp_dir();
     const std::string intervals = test::write_file(dir, "interval.toml", interval_case("[0.5, 1]"));
     const std::string windows = test::write_file(dir, "window.toml", window_case("[0, 1]"));
