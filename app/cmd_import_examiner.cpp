@@ -20,11 +20,6 @@ struct ImportOptions {
     std::optional<std::string> launch_order;
 };
 
-std::string base_name(const std::string& path) {
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 int run_import(const ImportOptions& o) {
     Progress progress("import-examiner");
     progress.set_phase("importing " + o.file);

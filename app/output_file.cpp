@@ -86,4 +86,9 @@ void check_output_paths(const std::vector<OutputPath>& outputs, const std::vecto
     }
 }
 
+std::string base_name(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 }  // namespace gpuwcrt::app

@@ -21,4 +21,7 @@ struct OutputPath {
 void check_output_paths(const std::vector<OutputPath>& outputs, const std::vector<std::string>& inputs,
                         const std::vector<std::string>& more_inputs = {});
 
+// The file name after the last '/', for the titles of imported workloads.
+std::string base_name(const std::string& path);
+
 }  // namespace gpuwcrt::app

@@ -30,12 +30,27 @@ std::string quote(const std::string& s) {
     return q;
 }
 
+}  // namespace
+
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), {}};
 }
 
-}  // namespace
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(part); p != std::string::npos; p = text.find(part, p + 1)) ++n;
+    return n;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Built one step at a time: GCC 12 warns (falsely, inside Boost) about Time(num, den).
+Time fraction(int num, int den) {
+    Time t = num;
+    t /= den;
+    return t;
+}
 
 std::string source_path(const std::string& relative) { return std::string(GPUWCRT_SOURCE_DIR) + "/" + relative; }
 

@@ -31,6 +31,16 @@ Workload workload_from(const std::string& toml);
 // programs, docs/semantics.md §8, which are not workloads).
 std::vector<std::string> workload_case_files();
 
+// The bytes of a file ("" when it cannot be read: the assertions on its content then fail).
+std::string slurp(const std::string& path);
+
+bool contains(const std::string& text, const std::string& part);
+// How often `part` occurs in `text`, overlaps included.
+std::size_t occurrences(const std::string& text, const std::string& part);
+
+// num/den as an exact time.
+Time fraction(int num, int den);
+
 // A fresh temporary directory for one test; removed by the OS eventually (under /tmp).
 std::string temp_dir();
 // Writes `text` to DIR/NAME (bytes as given) and returns the path.

@@ -37,7 +37,7 @@ RandomWorkloadSpec mutation_spec(std::uint64_t seed, bool ranges) {
 }
 
 // The workload with every block time fixed at lo + (hi - lo) * num / den.
-Workload fixed_at(Workload w, long num, long den) {
+Workload times_fixed_at(Workload w, long num, long den) {
     for (Operation& op : w.ops) {
         const Time t = op.time.lo + (op.time.hi - op.time.lo) * Time(num, den);
         op.time = {t, t};
@@ -51,7 +51,7 @@ std::vector<Time> enumerated_maximum(const Workload& w, bool ranges) {
     EngineOptions o;
     std::vector<Time> best(w.ops.size(), Time(0));
     for (long num : ranges ? std::vector<long>{0, 1, 2} : std::vector<long>{2}) {
-        const EnumerationResult ref = enumerate_wcrt(fixed_at(w, num, 2), o, Budget{});
+        const EnumerationResult ref = enumerate_wcrt(times_fixed_at(w, num, 2), o, Budget{});
         REQUIRE(ref.complete);
         for (std::size_t op = 0; op < w.ops.size(); ++op) best[op] = std::max(best[op], *ref.wcrt[op].wcrt);
     }

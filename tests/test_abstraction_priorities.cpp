@@ -49,7 +49,7 @@ RandomWorkloadSpec spec(std::uint64_t seed, bool ranges) {
     return s;
 }
 
-BoundsOptions quick(std::uint64_t seed) {
+BoundsOptions priority_options(std::uint64_t seed) {
     BoundsOptions b;
     b.lower_bound_simulations = 40;
     b.initial_states = seed % 2 ? 1 : 2;
@@ -59,7 +59,7 @@ BoundsOptions quick(std::uint64_t seed) {
     return b;
 }
 
-void require_consistent(const Workload& w, const BoundsResult& r) {
+void require_replayed_lower_bounds(const Workload& w, const BoundsResult& r) {
     for (const WcrtAnswer& a : r.wcrt) {
         INFO("operation " << w.ops[a.op].name);
         REQUIRE(a.upper_bound);
@@ -76,8 +76,8 @@ int check_against_enumeration(const Workload& w, std::uint64_t seed) {
     EngineOptions o;
     const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
     REQUIRE(ref.complete);
-    const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
-    require_consistent(w, r);
+    const BoundsResult r = abstraction_bounds(w, o, Budget{}, priority_options(seed));
+    require_replayed_lower_bounds(w, r);
     int exact = 0;
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         INFO("operation " << w.ops[op].name);
@@ -110,8 +110,8 @@ TEST_CASE(
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
         const Workload w = random_workload(spec(seed, true), 40000 + seed);
         INFO("seed " << seed);
-        const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
-        require_consistent(w, r);
+        const BoundsResult r = abstraction_bounds(w, o, Budget{}, priority_options(seed));
+        require_replayed_lower_bounds(w, r);
         for (int i = 0; i < 40; ++i) {
             const Schedule s = random_scenario(w, rng, 4);
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
@@ -148,7 +148,7 @@ issue = 0.5
     EngineOptions o;
     const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
     const BoundsResult r = abstraction_bounds(w, o, Budget{});
-    require_consistent(w, r);
+    require_replayed_lower_bounds(w, r);
     const int l = *w.find_op("L");
     CHECK(*ref.wcrt[l].wcrt == Time(3));
     CHECK(*r.wcrt[l].upper_bound == Time(3));

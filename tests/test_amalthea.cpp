@@ -49,7 +49,8 @@ std::string stream_of(const Workload& w, const std::string& name) {
 }
 
 // An error model as text in a scratch file; returns the CLI run.
-test::CliRun import_text(const std::string& text, const std::vector<std::string>& options = {"--tick-time", "1"}) {
+test::CliRun import_amalthea_text(const std::string& text,
+                                  const std::vector<std::string>& options = {"--tick-time", "1"}) {
     const std::string file = test::write_file(test::temp_dir(), "m.amxmi", text);
     std::vector<std::string> args = {"import-amalthea", file};
     args.insert(args.end(), options.begin(), options.end());
@@ -273,7 +274,7 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
     };
     for (const Case& c : cases) {
         INFO(c.text);
-        const auto r = import_text(c.text, c.options);
+        const auto r = import_amalthea_text(c.text, c.options);
         CHECK(r.exit_code == 3);
         CHECK(r.out.empty());
         CHECK(r.err.find(c.message) != std::string::npos);
@@ -313,7 +314,7 @@ TEST_CASE("import-amalthea: tasks, stimuli and mappings it cannot model are inpu
     };
     for (const auto& [text, message] : cases) {
         INFO(text);
-        const auto r = import_text(text);
+        const auto r = import_amalthea_text(text);
         CHECK(r.exit_code == 3);
         CHECK(r.err.find(message) != std::string::npos);
         CHECK(r.err.find("m.amxmi:") != std::string::npos);

@@ -11,12 +11,12 @@ using namespace gpuwcrt;
 
 namespace {
 
-Workload example() { return load_workload_file(std::string(GPUWCRT_SOURCE_DIR) + "/cases/thesis/example.toml"); }
+Workload thesis_example() { return load_workload_file(std::string(GPUWCRT_SOURCE_DIR) + "/cases/thesis/example.toml"); }
 
 }  // namespace
 
 TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, exact when they meet") {
-    const Workload w = example();
+    const Workload w = thesis_example();
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     REQUIRE(e.complete);
     const WcrtAnswer& truth = e.wcrt[0];
@@ -47,7 +47,7 @@ TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, ex
 }
 
 TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
-    const Workload w = example();
+    const Workload w = thesis_example();
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     WcrtAnswer wrong;
     wrong.op = 0;
@@ -66,7 +66,7 @@ TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
 }
 
 TEST_CASE("verdicts: certified at or above the upper bound, refuted below the replayed response") {
-    const Workload w = example();
+    const Workload w = thesis_example();
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     for (const WcrtAnswer& a : e.wcrt) {
         CHECK(verdict_from(w, a, *a.wcrt).verdict == Verdict::certified);
@@ -99,7 +99,7 @@ TEST_CASE("verdicts: certified at or above the upper bound, refuted below the re
 TEST_CASE("a witness whose SMs are not the fixed placement policy's is refused, whichever engine found it") {
     // Thesis example, 2 SMs: under first-fit every block goes to SM 0 while it fits there. The
     // witness of an "any SM" search moved to SM 1 is a scenario of `any`, not of first-fit.
-    const Workload w = example();
+    const Workload w = thesis_example();
     EngineOptions any;
     const EnumerationResult e = enumerate_wcrt(w, any, Budget{});
     REQUIRE(e.complete);

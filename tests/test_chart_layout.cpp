@@ -93,12 +93,6 @@ void check_readable(const std::string& svg) {
     }
 }
 
-std::size_t count(const std::string& s, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-    return n;
-}
-
 // `kernels` kernels over `streams` streams, about `blocks` blocks in all, a copy in and out per
 // stream, deadlines on the copies out, block times of 1 to 5 hundredths of a ms times `scale`.
 // Long names, so that labels have to be shortened or left out.
@@ -140,8 +134,8 @@ TEST_CASE("blocks too small to label become one band per kernel and SM that coun
     for (std::int64_t blocks : {1000, 10000}) {
         const Workload w = pipeline(blocks, 30, 4);
         const std::string svg = gantt_svg(w, simulate(w));
-        CHECK(count(svg, "class=\"block\"") == 0);
-        const std::size_t bands = count(svg, "class=\"band\"");
+        CHECK(test::occurrences(svg, "class=\"block\"") == 0);
+        const std::size_t bands = test::occurrences(svg, "class=\"band\"");
         CHECK(bands >= 30);
         CHECK(bands <= 30 * static_cast<std::size_t>(w.platform.sms));
         std::int64_t drawn = 0;
@@ -153,8 +147,8 @@ TEST_CASE("blocks too small to label become one band per kernel and SM that coun
     }
     const Workload small = pipeline(20, 4, 2, 20);
     const std::string svg = gantt_svg(small, simulate(small));
-    CHECK(count(svg, "class=\"block\"") == static_cast<std::size_t>(small.total_blocks()));
-    CHECK(count(svg, "class=\"band\"") == 0);
+    CHECK(test::occurrences(svg, "class=\"block\"") == static_cast<std::size_t>(small.total_blocks()));
+    CHECK(test::occurrences(svg, "class=\"band\"") == 0);
 }
 
 TEST_CASE("kernel fills differ: 24 colours, then the colours under patterns", "[svg]") {
@@ -168,7 +162,8 @@ TEST_CASE("kernel fills differ: 24 colours, then the colours under patterns", "[
     const Workload w = pipeline(1000, 30, 4);
     const std::string svg = gantt_svg(w, simulate(w));
     for (int n = chart_colours; n < 30; ++n)  // every pattern a fill refers to is defined
-        CHECK(count(svg, "<pattern id=\"" + kernel_fill(n).fill().substr(5, kernel_fill(n).fill().size() - 6) + "\"") ==
+        CHECK(test::occurrences(
+                  svg, "<pattern id=\"" + kernel_fill(n).fill().substr(5, kernel_fill(n).fill().size() - 6) + "\"") ==
               1);
 }
 
@@ -209,8 +204,8 @@ TEST_CASE("witness and counterexample charts name the operation, its response an
     CHECK(issue_x < finish_x);
     const double expected = 2.0 / std::stod(human_string(r));
     CHECK((deadline_x - issue_x) / (finish_x - issue_x) == Approx(expected).epsilon(0.01));
-    CHECK(count(gantt_svg(w, s), "class=\"bracket\"") == 0);
-    CHECK(count(gantt_svg(w, s), "class=\"deadline\"") == 0);
+    CHECK(test::occurrences(gantt_svg(w, s), "class=\"bracket\"") == 0);
+    CHECK(test::occurrences(gantt_svg(w, s), "class=\"deadline\"") == 0);
 }
 
 TEST_CASE("launches a few pixels apart share one arrow and every name is listed beside none other", "[svg]") {
@@ -222,7 +217,7 @@ TEST_CASE("launches a few pixels apart share one arrow and every name is listed 
     const Workload w = test::workload_from(t.str());
     const std::string svg = gantt_svg(w, simulate(w));
     check_readable(svg);
-    CHECK(count(svg, "class=\"launch-arrow\"") == 1);
+    CHECK(test::occurrences(svg, "class=\"launch-arrow\"") == 1);
     for (int k = 1; k <= 4; ++k)
-        CHECK(count(svg, "class=\"launch\" fill=\"#222\">Kernel " + std::to_string(k) + "<") == 1);
+        CHECK(test::occurrences(svg, "class=\"launch\" fill=\"#222\">Kernel " + std::to_string(k) + "<") == 1);
 }

@@ -14,7 +14,7 @@ using gpuwcrt::test::source_path;
 
 namespace {
 
-const std::string example = source_path("cases/thesis/example.toml");
+const std::string example_case = source_path("cases/thesis/example.toml");
 const std::string examiner_config = source_path("tests/data/thesis-tx2-traces/rta.json");
 
 // Checks the one format; `option` is the option the message must name ("" = none).
@@ -46,28 +46,28 @@ TEST_CASE("an unknown option is named, for every command", "[cli]") {
         check_error({cmd, "--no-such-option"}, "--no-such-option", "unknown option of 'gpuwcrt " + cmd + "'");
         check_error({cmd, "--no-such-option=3"}, "--no-such-option");
     }
-    check_error({"simulate", example, "--ordr", "t1"}, "--ordr");
+    check_error({"simulate", example_case, "--ordr", "t1"}, "--ordr");
     check_error({"--no-such-option"}, "--no-such-option");
 }
 
 TEST_CASE("an option without its value is named, for every command", "[cli]") {
-    check_error({"simulate", example, "--order"}, "--order", "needs a value");
-    check_error({"rta", example, "--order"}, "--order", "needs a value");
+    check_error({"simulate", example_case, "--order"}, "--order", "needs a value");
+    check_error({"rta", example_case, "--order"}, "--order", "needs a value");
     check_error({"warp", "--threads"}, "--threads", "needs a value");
     check_error({"warp-sweep", "--threads"}, "--threads");
-    check_error({"wcrt", example, "--timeout"}, "--timeout", "needs a value");
-    check_error({"certify", example, "--bound"}, "--bound");
+    check_error({"wcrt", example_case, "--timeout"}, "--timeout", "needs a value");
+    check_error({"certify", example_case, "--bound"}, "--bound");
     check_error({"import-examiner", examiner_config, "--launch-order"}, "--launch-order");
-    check_error({"compare-trace", example, "x.json", "--issue"}, "--issue");
+    check_error({"compare-trace", example_case, "x.json", "--issue"}, "--issue");
 }
 
 TEST_CASE("a value of the wrong type is named with what was given", "[cli]") {
     check_error({"warp", "--threads", "abc"}, "--threads", "got 'abc'");
     check_error({"warp", "--threads", "64", "--rep", "1.5"}, "--rep", "got '1.5'");
-    check_error({"wcrt", example, "--timeout", "abc"}, "--timeout", "got abc");
-    check_error({"certify", example, "--timeout", "abc"}, "--timeout", "got abc");
+    check_error({"wcrt", example_case, "--timeout", "abc"}, "--timeout", "got abc");
+    check_error({"certify", example_case, "--timeout", "abc"}, "--timeout", "got abc");
     check_error({"import-examiner", examiner_config, "--copy-bandwidth", "fast"}, "--copy-bandwidth", "got 'fast'");
-    check_error({"simulate", example, "--json=maybe"}, "--json", "takes no value");
+    check_error({"simulate", example_case, "--json=maybe"}, "--json", "takes no value");
 }
 
 TEST_CASE("integer options are plain decimal within 64 bits: no octal, hex or silent saturation", "[cli]") {
@@ -82,11 +82,11 @@ TEST_CASE("integer options are plain decimal within 64 bits: no octal, hex or si
 }
 
 TEST_CASE("a value outside an option's set lists the allowed ones", "[cli]") {
-    check_error({"simulate", example, "--policy", "best"}, "--policy",
+    check_error({"simulate", example_case, "--policy", "best"}, "--policy",
                 "must be one of most-room, round-robin, first-fit, got 'best'");
-    check_error({"wcrt", example, "--engine", "magic"}, "--engine", "got 'magic'");
-    check_error({"certify", example, "--policy", "best"}, "--policy", "got 'best'");
-    check_error({"compare-trace", example, "x.json", "--issue", "during"}, "--issue",
+    check_error({"wcrt", example_case, "--engine", "magic"}, "--engine", "got 'magic'");
+    check_error({"certify", example_case, "--policy", "best"}, "--policy", "got 'best'");
+    check_error({"compare-trace", example_case, "x.json", "--issue", "during"}, "--issue",
                 "must be one of before, after, got 'during'");
 }
 
@@ -96,12 +96,12 @@ TEST_CASE("missing and extra arguments, unknown commands and repeated options", 
     for (const std::string cmd :
          {"simulate", "wcrt", "certify", "rta", "import-examiner", "import-amalthea", "compare-trace"})
         check_error({cmd}, "", "gpuwcrt: " + cmd + ": missing argument");
-    check_error({"simulate", example, "extra.toml"}, "", "unexpected argument 'extra.toml'");
-    check_error({"simulate", example, "--order", "t1", "--order", "t2"}, "--order", "give it once");
+    check_error({"simulate", example_case, "extra.toml"}, "", "unexpected argument 'extra.toml'");
+    check_error({"simulate", example_case, "--order", "t1", "--order", "t2"}, "--order", "give it once");
 }
 
 TEST_CASE("arguments are echoed without control characters", "[cli]") {
-    const auto r = run_cli({"simulate", example, "--policy", "\x1b[31mred"});
+    const auto r = run_cli({"simulate", example_case, "--policy", "\x1b[31mred"});
     CHECK(r.exit_code == 3);
     CHECK(r.err.find('\x1b') == std::string::npos);
     CHECK(r.err.find("\\x1b[31mred") != std::string::npos);
@@ -109,11 +109,11 @@ TEST_CASE("arguments are echoed without control characters", "[cli]") {
 
 TEST_CASE("options --order and --launch-order: empty and repeated names are input errors naming the option", "[cli]") {
     for (const std::string cmd : {"simulate", "rta"}) {
-        check_error({cmd, example, "--order", ""}, "--order");
-        check_error({cmd, example, "--order", ",,,"}, "--order", "is empty");
-        check_error({cmd, example, "--order", "t1,,t2"}, "--order", "name 2 of 't1,,t2' is empty");
-        check_error({cmd, example, "--order", " , t1"}, "--order", "name 1");
-        check_error({cmd, example, "--order", "t1,t1"}, "--order", "twice");
+        check_error({cmd, example_case, "--order", ""}, "--order");
+        check_error({cmd, example_case, "--order", ",,,"}, "--order", "is empty");
+        check_error({cmd, example_case, "--order", "t1,,t2"}, "--order", "name 2 of 't1,,t2' is empty");
+        check_error({cmd, example_case, "--order", " , t1"}, "--order", "name 1");
+        check_error({cmd, example_case, "--order", "t1,t1"}, "--order", "twice");
     }
     check_error({"import-examiner", examiner_config, "--launch-order", ""}, "--launch-order");
     check_error({"import-examiner", examiner_config, "--launch-order", "Kernel 1,,Kernel 2"}, "--launch-order",
@@ -122,7 +122,7 @@ TEST_CASE("options --order and --launch-order: empty and repeated names are inpu
                 "twice");
     check_error({"import-examiner", examiner_config, "--launch-order", "Kernel 9"}, "--launch-order");
     // Blanks around names are not part of them: this order is valid.
-    const auto ok = run_cli({"simulate", example, "--order", " t2 , t3,t4 ,t1 "});
+    const auto ok = run_cli({"simulate", example_case, "--order", " t2 , t3,t4 ,t1 "});
     CHECK(ok.exit_code == 0);
 }
 

@@ -22,11 +22,6 @@ using test::source_path;
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
 const std::string fig3_bandwidth = "1342177280";  // 256 MiB in 0.2 s, the copy time of cases/amert2017/fig3.toml
 
 std::string trace(const std::string& file) { return source_path("tests/data/thesis-tx2-traces/" + file); }
@@ -38,7 +33,7 @@ std::vector<ExaminerLog> thesis_logs() {
     return logs;
 }
 
-Workload import_text(const std::string& json, std::optional<Time> bandwidth = std::nullopt) {
+Workload import_examiner_text(const std::string& json, std::optional<Time> bandwidth = std::nullopt) {
     return import_examiner_config(json, "cfg.json", {bandwidth}).workload;
 }
 
@@ -67,7 +62,7 @@ TEST_CASE("every examiner config imports to its reviewed golden TOML", "[examine
         if (stem == "rtss_2017_fig3_bigexperiment") args.insert(args.end(), {"--copy-bandwidth", fig3_bandwidth});
         const auto r = run_cli(args);
         REQUIRE(r.exit_code == 0);
-        CHECK(r.out == slurp(source_path("tests/data/examiner-golden/" + stem + ".toml")));
+        CHECK(r.out == test::slurp(source_path("tests/data/examiner-golden/" + stem + ".toml")));
         CHECK_NOTHROW(load_workload_text(r.out, stem + ".toml"));
         ++n;
     }
@@ -140,7 +135,7 @@ TEST_CASE("compare-trace --svg stacks the measured and predicted charts", "[exam
                             trace("concurrent_1st_1.json"), trace("concurrent_1st_2.json"),
                             trace("concurrent_1st_3.json"), trace("concurrent_1st_4.json"), "--svg", dir + "/t.svg"});
     REQUIRE(r.exit_code == 0);
-    const std::string svg = slurp(dir + "/t.svg");
+    const std::string svg = test::slurp(dir + "/t.svg");
     CHECK(svg.find("Measured") < svg.find("Predicted"));
     std::size_t nested = 0;
     for (std::size_t at = svg.find("<svg"); at != std::string::npos; at = svg.find("<svg", at + 1)) ++nested;
@@ -200,7 +195,7 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
         CHECK(r.err.find(":2:17: a benchmark lacks the required key 'block_count'") != std::string::npos);
     }
     SECTION("compare-trace with a log whose label matches nothing") {
-        const std::string log = write("l.json", slurp(trace("concurrent_1st_1.json")));
+        const std::string log = write("l.json", test::slurp(trace("concurrent_1st_1.json")));
         const auto r = run_cli({"compare-trace", source_path("cases/thesis/example.toml"), log});
         CHECK(r.exit_code == 3);
         CHECK(r.err.find(log + ":1:1: log label 'Kernel 1' matches no kernel") != std::string::npos);
@@ -209,7 +204,7 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
 }
 
 TEST_CASE("import mapping: streams, priorities, NULL stream, releases", "[examiner]") {
-    const Workload w = import_text(
+    const Workload w = import_examiner_text(
         config_with(spin("hi", ", \"stream_priority\": -1, \"release_time\": 0.25") + "," +
                     spin("lo", ", \"stream_priority\": 0") + "," + spin("none") + "," +
                     "{\"filename\": \"./bin/timer_spin_default_stream.so\", \"label\": \"n2\", \"thread_count\": 64, "
@@ -240,7 +235,7 @@ TEST_CASE("import mapping: multikernel delays, copies and shared memory", "[exam
         "{\"kernel_label\": \"B\", \"duration\": 2000000000, \"block_count\": 3, \"thread_count\": 64, \"delay\": 0.5,"
         " \"shared_memory_size\": 10240, \"copy_out_count\": 250},"
         "{\"kernel_label\": \"C\", \"duration\": 1, \"block_count\": 1, \"thread_count\": 32}]}";
-    const Workload w = import_text(config_with(mk), Time(1000));
+    const Workload w = import_examiner_text(config_with(mk), Time(1000));
     REQUIRE(w.ops.size() == 5);
     const Operation &cin = w.ops[0], &a = w.ops[1], &b = w.ops[2], &cout = w.ops[3], &c = w.ops[4];
     CHECK(cin.name == "A copy in");
@@ -268,25 +263,26 @@ TEST_CASE("import mapping: sharedmem_timer_spin in its object and older string f
             " \"block_count\": 4, \"data_size\": 0, \"additional_info\": " +
             info + "}");
     };
-    const Workload a = import_text(with_info("{\"duration\": 250000000, \"shared_memory_size\": 8192}"));
+    const Workload a = import_examiner_text(with_info("{\"duration\": 250000000, \"shared_memory_size\": 8192}"));
     CHECK(a.ops[0].shared_mem == 32768);
     CHECK(a.ops[0].time.lo == Time(1, 4));
-    const Workload b = import_text(with_info("\"250000000,4096\""));
+    const Workload b = import_examiner_text(with_info("\"250000000,4096\""));
     CHECK(b.ops[0].shared_mem == 16384);
-    CHECK_THROWS_WITH(import_text(with_info("{\"duration\": 1, \"shared_memory_size\": 100}")),
+    CHECK_THROWS_WITH(import_examiner_text(with_info("{\"duration\": 1, \"shared_memory_size\": 100}")),
                       Catch::Contains("4096, 8192 or 10240"));
 }
 
 TEST_CASE("configs outside the model are refused, not approximated", "[examiner]") {
-    CHECK_THROWS_WITH(import_text(config_with(spin("x", ", \"max_iterations\": 3"))),
+    CHECK_THROWS_WITH(import_examiner_text(config_with(spin("x", ", \"max_iterations\": 3"))),
                       Catch::Contains("only single-iteration"));
-    CHECK_THROWS_WITH(import_text("{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"use_processes\": true,"
-                                  " \"benchmarks\": [" +
-                                  spin("x") + "]}"),
-                      Catch::Contains("own process"));
-    CHECK_THROWS_WITH(import_text(config_with(spin("x", ", \"release_time\": -1"))), Catch::Contains(">= 0"));
+    CHECK_THROWS_WITH(
+        import_examiner_text("{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"use_processes\": true,"
+                             " \"benchmarks\": [" +
+                             spin("x") + "]}"),
+        Catch::Contains("own process"));
+    CHECK_THROWS_WITH(import_examiner_text(config_with(spin("x", ", \"release_time\": -1"))), Catch::Contains(">= 0"));
     // Two benchmarks with one label keep it visible and stay unique.
-    const Workload w = import_text(config_with(spin("x") + "," + spin("x")));
+    const Workload w = import_examiner_text(config_with(spin("x") + "," + spin("x")));
     CHECK(w.ops[0].name == "x");
     CHECK(w.ops[1].name == "x #2");
 }

@@ -57,12 +57,6 @@ void check_well_formed(const std::string& xml) {
     CHECK(roots == 1);
 }
 
-std::size_t count(const std::string& s, const std::string& what) {
-    std::size_t n = 0;
-    for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
-    return n;
-}
-
 }  // namespace
 
 TEST_CASE("the Fig. 3 chart is well-formed and labels every block and copy", "[svg]") {
@@ -74,16 +68,16 @@ TEST_CASE("the Fig. 3 chart is well-formed and labels every block and copy", "[s
     for (const BlockTiming& b : s.blocks) {
         const std::string label = w.ops[b.kernel].name + ":" + std::to_string(b.index);
         INFO(label);
-        CHECK(count(svg, "data-block=\"" + label + "\"") == 1);
-        CHECK(count(svg, ">" + label + "</text>") == 1);
+        CHECK(test::occurrences(svg, "data-block=\"" + label + "\"") == 1);
+        CHECK(test::occurrences(svg, ">" + label + "</text>") == 1);
     }
-    CHECK(count(svg, "class=\"block\"") == s.blocks.size());
+    CHECK(test::occurrences(svg, "class=\"block\"") == s.blocks.size());
     for (const Operation& o : w.ops)
-        if (!o.is_kernel()) CHECK(count(svg, "data-copy=\"" + o.name + "\"") == 1);
-    CHECK(count(svg, ">CE</text>") == 1);
-    CHECK(count(svg, ">SM0</text>") == 1);
-    CHECK(count(svg, ">SM1</text>") == 1);
-    CHECK(count(svg, "class=\"launch\"") == w.ops.size());
+        if (!o.is_kernel()) CHECK(test::occurrences(svg, "data-copy=\"" + o.name + "\"") == 1);
+    CHECK(test::occurrences(svg, ">CE</text>") == 1);
+    CHECK(test::occurrences(svg, ">SM0</text>") == 1);
+    CHECK(test::occurrences(svg, ">SM1</text>") == 1);
+    CHECK(test::occurrences(svg, "class=\"launch\"") == w.ops.size());
 }
 
 TEST_CASE("names that need escaping still give well-formed SVG", "[svg]") {

@@ -18,7 +18,7 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-const std::string example = source_path("cases/thesis/example.toml");
+const std::string example_case_path = source_path("cases/thesis/example.toml");
 
 // Validates `text` with tests/validate_json.py against docs/schema/SCHEMA.json; false (and a
 // warning) when python3-jsonschema is missing, so the caller can skip.
@@ -124,12 +124,12 @@ TEST_CASE("every command's --json opens with its context and validates against i
         logs.push_back(source_path("tests/data/thesis-tx2-traces/concurrent_1st_" + std::to_string(i) + ".json"));
     logs.push_back("--json");
     const std::vector<std::pair<std::string, std::vector<std::string>>> runs{
-        {"simulate", {"simulate", example, "--json"}},
-        {"rta", {"rta", example, "--json"}},
-        {"wcrt", {"wcrt", example, "--json", "--timeout", "20"}},
-        {"certify", {"certify", example, "--json", "--timeout", "20"}},
-        {"certify", {"certify", example, "--json", "--bound", "t4=10", "--timeout", "20"}},
-        {"rta-check", {"rta-check", example, "--json", "--timeout", "20"}},
+        {"simulate", {"simulate", example_case_path, "--json"}},
+        {"rta", {"rta", example_case_path, "--json"}},
+        {"wcrt", {"wcrt", example_case_path, "--json", "--timeout", "20"}},
+        {"certify", {"certify", example_case_path, "--json", "--timeout", "20"}},
+        {"certify", {"certify", example_case_path, "--json", "--bound", "t4=10", "--timeout", "20"}},
+        {"rta-check", {"rta-check", example_case_path, "--json", "--timeout", "20"}},
         {"rta-falsify", {"rta-falsify", "--reason", "copies", "--kernels", "2", "--blocks", "1", "--json"}},
         {"compare-trace", logs},
         {"warp", {"warp", "--threads", "64", "--rep", "1", "--json"}},
@@ -154,7 +154,7 @@ TEST_CASE("every command's --json opens with its context and validates against i
         } else if (command == "warp") {
             CHECK(out["time_unit"] == "cycles");
         } else if (command != "rta-falsify") {
-            CHECK(out["input"] == example);
+            CHECK(out["input"] == example_case_path);
             CHECK(out["time_unit"].is_null());  // example.toml states no unit
         }
         if (!validate(command, r.out)) return;
@@ -162,7 +162,7 @@ TEST_CASE("every command's --json opens with its context and validates against i
 }
 
 TEST_CASE("a schema rejects an output that breaks it", "[outputs]") {
-    const auto r = run_cli({"simulate", example, "--json"});
+    const auto r = run_cli({"simulate", example_case_path, "--json"});
     REQUIRE(r.exit_code == 0);
     json broken = json::parse(r.out);
     broken["operations"][0]["finish"] = 12.5;  // a float, not an exact time string
@@ -180,11 +180,11 @@ TEST_CASE("a schema rejects an output that breaks it", "[outputs]") {
 }
 
 TEST_CASE("csv output has a header and one row per operation with the JSON's exact values", "[outputs]") {
-    check_round_trip({"simulate", example}, "operations");
-    check_round_trip({"rta", example}, "operations");
-    check_round_trip({"wcrt", example, "--timeout", "20"}, "operations");
-    check_round_trip({"certify", example, "--timeout", "20"}, "operations");
-    check_round_trip({"rta-check", example, "--timeout", "20"}, "kernels");
+    check_round_trip({"simulate", example_case_path}, "operations");
+    check_round_trip({"rta", example_case_path}, "operations");
+    check_round_trip({"wcrt", example_case_path, "--timeout", "20"}, "operations");
+    check_round_trip({"certify", example_case_path, "--timeout", "20"}, "operations");
+    check_round_trip({"rta-check", example_case_path, "--timeout", "20"}, "kernels");
     // Names with quotes (names cannot hold commas) are quoted as RFC 4180 says and read back whole.
     const std::string dir = gpuwcrt::test::temp_dir();
     const std::string file = gpuwcrt::test::write_file(dir, "odd.toml",
@@ -242,9 +242,9 @@ TEST_CASE("rta outside its scope labels its met column as a prediction and claim
         CHECK(op["deadline_met"].is_null());
         CHECK(op["meets_deadline"].is_boolean());
     }
-    const auto exact = run_cli({"rta", example});
+    const auto exact = run_cli({"rta", example_case_path});
     CHECK(exact.out.find("rta met?") == std::string::npos);
-    const json exact_json = json::parse(run_cli({"rta", example, "--json"}).out);
+    const json exact_json = json::parse(run_cli({"rta", example_case_path, "--json"}).out);
     for (const json& op : exact_json["operations"]) CHECK(op["deadline_met"] == op["meets_deadline"]);
 }
 
@@ -274,30 +274,31 @@ TEST_CASE("tables shorten long lists unless --wide, the JSON keeps them whole", 
 
 TEST_CASE("every file written is announced on stderr and a file not written says why", "[outputs]") {
     const std::string dir = gpuwcrt::test::temp_dir();
-    const auto s = run_cli({"simulate", example, "--svg", dir + "/s.svg"});
+    const auto s = run_cli({"simulate", example_case_path, "--svg", dir + "/s.svg"});
     REQUIRE(s.exit_code == 0);
     CHECK(s.err.find("gpuwcrt: wrote " + dir + "/s.svg (SVG chart of the schedule)") != std::string::npos);
     CHECK(s.out.find("wrote") == std::string::npos);  // stdout stays the table
-    // Every deadline of the example holds with a bound of 100: nothing refuted, nothing written.
-    const auto c = run_cli({"certify", example, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg"});
+    // Every deadline of the example_case_path holds with a bound of 100: nothing refuted, nothing written.
+    const auto c =
+        run_cli({"certify", example_case_path, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg"});
     REQUIRE(c.exit_code == 0);
     CHECK(c.err.find("no deadline refuted") != std::string::npos);
     CHECK(c.err.find(dir + "/c.svg") != std::string::npos);
     std::ifstream none(dir + "/c.svg");
     CHECK(!none.good());
-    const auto w = run_cli({"wcrt", example, "--op", "t4", "--witness", dir + "/w.toml"});
+    const auto w = run_cli({"wcrt", example_case_path, "--op", "t4", "--witness", dir + "/w.toml"});
     REQUIRE(w.exit_code == 0);
     CHECK(w.err.find("gpuwcrt: wrote " + dir + "/w.toml (workload TOML of t4's witness)") != std::string::npos);
 }
 
 TEST_CASE("a misspelt option gets a suggestion from the command's own options", "[outputs]") {
-    const auto t = run_cli({"wcrt", example, "--timout", "3"});
+    const auto t = run_cli({"wcrt", example_case_path, "--timout", "3"});
     CHECK(t.exit_code == 3);
     CHECK(t.err.find("did you mean --timeout?") != std::string::npos);
-    const auto c = run_cli({"certify", example, "--witness", "x.toml"});
+    const auto c = run_cli({"certify", example_case_path, "--witness", "x.toml"});
     CHECK(c.exit_code == 3);
     CHECK(c.err.find("did you mean --counterexample?") != std::string::npos);
-    const auto far = run_cli({"simulate", example, "--no-such-option"});
+    const auto far = run_cli({"simulate", example_case_path, "--no-such-option"});
     CHECK(far.exit_code == 3);
     CHECK(far.err.find("did you mean") == std::string::npos);
 }

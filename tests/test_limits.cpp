@@ -36,8 +36,6 @@ TimedRun timed(const std::vector<std::string>& args) {
     return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 }  // namespace
 
 TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and answers unknown (timeout)",
@@ -46,7 +44,7 @@ TEST_CASE("wcrt --timeout 1 on 20 simultaneous kernels stops while building and 
     const TimedRun t = timed({"wcrt", c.file, "--timeout", "1", "--json"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
-    CHECK(has(t.run.out, "\"unknown_reason\": \"timeout\""));
+    CHECK(test::contains(t.run.out, "\"unknown_reason\": \"timeout\""));
     CHECK(t.seconds < 30);
 }
 
@@ -65,9 +63,9 @@ TEST_CASE("wcrt --timeout also covers the RTA maximised over launch orders", "[l
     CHECK(t.run.exit_code == 2);
     // The order search cannot decide every kernel in the time: the note says it stopped, and
     // each open kernel shows its interval in the column (never a bare '-').
-    CHECK(has(t.run.out, "rta(max over orders) stopped: "));
-    CHECK(has(t.run.out, "undecided"));
-    CHECK(has(t.run.out, "an undecided maximum shows [lower, upper]"));
+    CHECK(test::contains(t.run.out, "rta(max over orders) stopped: "));
+    CHECK(test::contains(t.run.out, "undecided"));
+    CHECK(test::contains(t.run.out, "an undecided maximum shows [lower, upper]"));
     CHECK(t.seconds < 30);
 }
 
@@ -78,8 +76,8 @@ TEST_CASE("certify --timeout 1 on 20 simultaneous kernels is unknown, never cert
     const TimedRun t = timed({"certify", c.file, "--bound", bound, "--timeout", "1"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 2);
-    CHECK(has(t.run.out, "unknown (timeout)"));
-    CHECK_FALSE(has(t.run.out, "certified"));
+    CHECK(test::contains(t.run.out, "unknown (timeout)"));
+    CHECK_FALSE(test::contains(t.run.out, "certified"));
     CHECK(t.seconds < 30);
 }
 
@@ -90,7 +88,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
     const auto wcrt = test::run_cli({"wcrt", c.file, "--op", "K1", "--max-memory", "200", "--timeout", "60", "--json"});
     INFO(wcrt.out << wcrt.err);
     CHECK(wcrt.exit_code == 2);
-    CHECK(has(wcrt.out, "\"unknown_reason\": \"memory limit\""));
+    CHECK(test::contains(wcrt.out, "\"unknown_reason\": \"memory limit\""));
     // What was proven before memory ran out is kept: at most the busy-time bound (the bounds
     // engine may tighten it when the machine gives it time), never below the replayed witness.
     const nlohmann::json j = nlohmann::json::parse(wcrt.out);
@@ -103,7 +101,7 @@ TEST_CASE("a run that needs more than --max-memory is unknown (memory limit), wi
     const auto certify = test::run_cli({"certify", c.file, "--bound", bound, "--max-memory", "100", "--timeout", "60"});
     INFO(certify.out << certify.err);
     CHECK(certify.exit_code == 2);
-    CHECK(has(certify.out, "unknown (memory limit)"));
+    CHECK(test::contains(certify.out, "unknown (memory limit)"));
 }
 
 TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memory limit), not a crash",
@@ -124,8 +122,8 @@ TEST_CASE("after Z3 runs out of memory once, the other kernels are unknown (memo
         {"wcrt", c.file, "--op", "K1", "--op", "K2", "--op", "K3", "--max-memory", "64", "--timeout", "60", "--json"});
     INFO(a.out << a.err);
     CHECK(a.exit_code == 2);
-    CHECK(has(a.out + a.err, "memory limit"));
-    CHECK_FALSE(has(a.out, "\"status\": \"exact\""));
+    CHECK(test::contains(a.out + a.err, "memory limit"));
+    CHECK_FALSE(test::contains(a.out, "\"status\": \"exact\""));
 }
 
 TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or refused, never a crash",
@@ -135,7 +133,7 @@ TEST_CASE("memory exhaustion outside the SMT engine is unknown (memory limit) or
         test::run_cli({"warp", "--threads", "64", "--rep", "1000000", "--engine", "explicit", "--max-memory", "100"});
     INFO(r.out << r.err);
     CHECK((r.exit_code == 2 || r.exit_code == 3));  // 3: refused as too large before running
-    if (r.exit_code == 2) CHECK(has(r.out + r.err, "unknown (memory limit)"));
+    if (r.exit_code == 2) CHECK(test::contains(r.out + r.err, "unknown (memory limit)"));
 }
 
 TEST_CASE("the option --max-memory is accepted before and after the subcommand", "[limits][memory][cli][nosan]") {
@@ -143,10 +141,10 @@ TEST_CASE("the option --max-memory is accepted before and after the subcommand",
     const auto after = test::run_cli({"wcrt", file, "--max-memory", "500"});
     INFO(after.out << after.err);
     CHECK(after.exit_code == 0);
-    CHECK(has(after.out, "exact"));
+    CHECK(test::contains(after.out, "exact"));
     const auto before = test::run_cli({"--max-memory", "500", "wcrt", file});
     CHECK(before.exit_code == 0);
-    CHECK(has(before.out, "exact"));
+    CHECK(test::contains(before.out, "exact"));
     const auto simulate = test::run_cli({"simulate", file, "--max-memory", "64"});
     CHECK(simulate.exit_code == 0);
 }
@@ -171,6 +169,6 @@ TEST_CASE("a coarse workload on a fine time grid is decided by the event encodin
     const TimedRun t = timed({"wcrt", file, "--timeout", "1", "--json"});
     INFO(t.run.out << t.run.err);
     CHECK(t.run.exit_code == 0);
-    CHECK(has(t.run.out, "\"status\": \"exact\""));
-    CHECK(has(t.run.out, "\"wcrt\": \"400000\""));
+    CHECK(test::contains(t.run.out, "\"status\": \"exact\""));
+    CHECK(test::contains(t.run.out, "\"wcrt\": \"400000\""));
 }

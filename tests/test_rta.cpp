@@ -23,14 +23,6 @@ nlohmann::json rta_json(const std::vector<std::string>& args) {
     return nlohmann::json::parse(run.out);
 }
 
-// Built from integers one step at a time: GCC 12 warns (falsely, inside Boost) about the
-// two-argument rational constructor here.
-Time fraction(int num, int den) {
-    Time t = num;
-    t /= den;
-    return t;
-}
-
 }  // namespace
 
 TEST_CASE("the closed form (thesis §3.6) equals Algorithm 2 on random equal-C inputs", "[rta]") {
@@ -38,8 +30,8 @@ TEST_CASE("the closed form (thesis §3.6) equals Algorithm 2 on random equal-C i
     for (int iter = 0; iter < 5000; ++iter) {
         const std::int64_t g_max = std::uniform_int_distribution<std::int64_t>(1, 32)(rng);
         const int num = std::uniform_int_distribution<int>(1, 20)(rng);
-        const Time c = fraction(num, std::uniform_int_distribution<int>(1, 6)(rng));
-        const Time r = fraction(std::uniform_int_distribution<int>(0, 9)(rng), 3);
+        const Time c = test::fraction(num, std::uniform_int_distribution<int>(1, 6)(rng));
+        const Time r = test::fraction(std::uniform_int_distribution<int>(0, 9)(rng), 3);
         std::vector<RtaKernel> ks(std::uniform_int_distribution<int>(1, 30)(rng));
         // Small grids and multiples of g_max hit the edges (g_i = g_f, g_i − g_f ≡ 0 mod g_max).
         for (auto& k : ks)

@@ -17,11 +17,7 @@
 
 using namespace gpuwcrt;
 
-namespace {
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over orders and placements",
           "[rta][orders][wcrt]") {
@@ -61,10 +57,10 @@ TEST_CASE("rta-check: the thesis example is safe for every kernel", "[rta][cli]"
     const auto r = test::run_cli({"rta-check", test::source_path("cases/thesis/example.toml")});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 0);
-    CHECK(has(r.out, "RTA scope: exact"));
-    for (const char* k : {"t1 ", "t2 ", "t3 ", "t4 "}) CHECK(has(r.out, k));
-    CHECK(!has(r.out, "unsafe"));
-    CHECK(!has(r.out, "unknown"));
+    CHECK(test::contains(r.out, "RTA scope: exact"));
+    for (const char* k : {"t1 ", "t2 ", "t3 ", "t4 "}) CHECK(test::contains(r.out, k));
+    CHECK(!test::contains(r.out, "unsafe"));
+    CHECK(!test::contains(r.out, "unknown"));
 }
 
 TEST_CASE("rta-check: mixed block sizes are unsafe, and the counterexample replays", "[rta][cli]") {
@@ -106,7 +102,7 @@ TEST_CASE("rta-check refuses block-time intervals like certify, and a bad --time
     CHECK(r.out.empty());
     const auto t = test::run_cli({"rta-check", test::source_path("cases/thesis/example.toml"), "--timeout", "0"});
     CHECK(t.exit_code == 3);
-    CHECK(has(t.err, "gpuwcrt: --timeout:"));
+    CHECK(test::contains(t.err, "gpuwcrt: --timeout:"));
 }
 
 TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and placements", "[rta][cases][wcrt]") {

@@ -21,16 +21,9 @@ struct RandomKernel {
     Time c, issue;
 };
 
-// Built one step at a time: GCC 12 warns (falsely, inside Boost) about Time(num, den) here.
-Time fraction(int num, int den) {
-    Time t = num;
-    t /= den;
-    return t;
-}
-
 Time random_c(std::mt19937& rng) {
     const int num = std::uniform_int_distribution<int>(1, 12)(rng);
-    return fraction(num, std::uniform_int_distribution<int>(1, 4)(rng));
+    return test::fraction(num, std::uniform_int_distribution<int>(1, 4)(rng));
 }
 
 // TOML text, so that a workload found here can be handed to the CLI (and read by a person).
@@ -54,7 +47,7 @@ std::vector<long> random_rank(std::size_t n, std::mt19937& rng) {
 }
 
 // "" when RTA and simulation agree on every kernel for this order, else what differs.
-std::string compare(const Workload& w, const std::vector<long>& rank) {
+std::string compare_with_simulation(const Workload& w, const std::vector<long>& rank) {
     Scenario sc;
     sc.rank = rank;
     const Schedule s = simulate(w, sc);
@@ -81,8 +74,9 @@ TEST_CASE("inside the thesis scope RTA(order) equals simulate(order), release ti
         const Time c0 = random_c(rng);
         std::vector<RandomKernel> ks;
         for (int i = 0; i < n; ++i) {
-            RandomKernel k{std::uniform_int_distribution<std::int64_t>(1, 20)(rng), b, 0, equal_c ? c0 : random_c(rng),
-                           common_release ? Time(0) : fraction(std::uniform_int_distribution<int>(0, 12)(rng), 2)};
+            RandomKernel k{
+                std::uniform_int_distribution<std::int64_t>(1, 20)(rng), b, 0, equal_c ? c0 : random_c(rng),
+                common_release ? Time(0) : test::fraction(std::uniform_int_distribution<int>(0, 12)(rng), 2)};
             ks.push_back(k);
         }
         const std::string toml = to_toml(ks, sms);
@@ -91,9 +85,10 @@ TEST_CASE("inside the thesis scope RTA(order) equals simulate(order), release ti
         REQUIRE(rta_scope_reasons(w).empty());
         closed_forms += rta(w, rta_launch_order(w, {})).closed_form;
         with_releases += !common_release;
-        REQUIRE(compare(w, {}) == "");  // file order
+        REQUIRE(compare_with_simulation(w, {}) == "");  // file order
         ++comparisons;
-        for (int o = 0; o < 3; ++o, ++comparisons) REQUIRE(compare(w, random_rank(w.ops.size(), rng)) == "");
+        for (int o = 0; o < 3; ++o, ++comparisons)
+            REQUIRE(compare_with_simulation(w, random_rank(w.ops.size(), rng)) == "");
     }
     CHECK(comparisons == 8000);
     CHECK(closed_forms > 100);    // the closed-form path was exercised too

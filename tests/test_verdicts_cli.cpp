@@ -19,13 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // A shorter K1 block lets K3 take the room before K2 is queued.
 // K1's [[kernel]] table is on line 3.
 std::string interval_case(const std::string& k1_block_time) {
@@ -275,14 +268,14 @@ TEST_CASE("wcrt --witness writes a TOML that simulate replays to the reported WC
 
 TEST_CASE("no output overwrites an input, nor another output - nothing is written", "[verdicts][cli]") {
     const std::string dir = test::temp_dir();
-    const std::string original = slurp(block_analysis_1);
+    const std::string original = test::slurp(block_analysis_1);
     const std::string input = test::write_file(dir, "w.toml", original);
     std::filesystem::create_directory(dir + "/sub");
     std::filesystem::create_symlink(input, dir + "/link.toml");
     const std::string examiner =
-        test::write_file(dir, "config.json", slurp(test::source_path("tests/data/thesis-tx2-traces/rta.json")));
+        test::write_file(dir, "config.json", test::slurp(test::source_path("tests/data/thesis-tx2-traces/rta.json")));
     const std::string log = test::write_file(
-        dir, "log.json", slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
+        dir, "log.json", test::slurp(test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json")));
     const std::string imported = dir + "/rta.toml";
     REQUIRE(test::run_cli({"import-examiner", examiner, "-o", imported}).exit_code == 0);
     struct Case {
@@ -299,16 +292,16 @@ TEST_CASE("no output overwrites an input, nor another output - nothing is writte
              Case{{"import-examiner", examiner, "-o", examiner}, "--output", examiner},
              Case{{"compare-trace", imported, log, "--svg", log}, "--svg", log},
          }) {
-        const std::string before = slurp(c.target);
+        const std::string before = test::slurp(c.target);
         const auto run = test::run_cli(c.args);
         INFO(c.args[0] << " " << c.option << "\n" << run.err);
         CHECK(run.exit_code == 3);
         CHECK(run.out.empty());
         CHECK(run.err.rfind("gpuwcrt: " + c.option + ": ", 0) == 0);
         CHECK(run.err.find("is the input file") != std::string::npos);
-        CHECK(slurp(c.target) == before);  // byte for byte
+        CHECK(test::slurp(c.target) == before);  // byte for byte
     }
-    CHECK(slurp(input) == original);
+    CHECK(test::slurp(input) == original);
 
     // Two outputs of one command on the same file: refused before either is written.
     const std::string both = dir + "/both.toml";
@@ -328,6 +321,6 @@ TEST_CASE("no output overwrites an input, nor another output - nothing is writte
     test::write_file(dir, "chart.svg.tmp", "keep me");
     const auto sim = test::run_cli({"simulate", input, "--svg", dir + "/chart.svg"});
     CHECK(sim.exit_code == 0);
-    CHECK(slurp(dir + "/chart.svg.tmp") == "keep me");
-    CHECK(slurp(dir + "/chart.svg").find("<svg") != std::string::npos);
+    CHECK(test::slurp(dir + "/chart.svg.tmp") == "keep me");
+    CHECK(test::slurp(dir + "/chart.svg").find("<svg") != std::string::npos);
 }

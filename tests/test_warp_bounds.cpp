@@ -21,12 +21,12 @@ using namespace gpuwcrt;
 
 namespace {
 
-struct Variant {
+struct UnitVariant {
     const char* name;
     FermiUnits units;
 };
 
-std::vector<Variant> unit_variants() {
+std::vector<UnitVariant> bound_unit_variants() {
     FermiUnits wide, slot, slow;
     wide.cuda = 1;
     wide.ldst = 2;
@@ -97,7 +97,7 @@ Outcome check_point(const WarpProblem& p, int budget_ms, std::size_t memory_byte
 std::pair<int, int> grid(WarpFairness f, int min_w, int max_w, int budget_ms, std::size_t memory_bytes = 1u << 30) {
     int compared = 0, exact = 0;
     std::string skipped;
-    for (const auto& v : unit_variants())
+    for (const auto& v : bound_unit_variants())
         for (int w = min_w; w <= max_w; ++w)
             for (int r = 1; r <= 4; ++r) {
                 const Outcome o = check_point(tr_problem(w, r, f, v.units), budget_ms, memory_bytes);
@@ -151,7 +151,7 @@ TEST_CASE("bounds engine vs explicit engine: no fairness, W <= 16, rep <= 4, eve
 
 TEST_CASE("the bounds engine is exact without fairness where the explicit engine is slow: W = 16 and 64, rep = 8",
           "[warp][bounds]") {
-    for (const auto& v : unit_variants()) {
+    for (const auto& v : bound_unit_variants()) {
         if (std::string(v.name) == "wide LD/ST") continue;  // lemma 2 needs CUDA capacity >= LD/ST capacity
         for (int w : {16, 64}) {
             INFO(v.name << " W=" << w);

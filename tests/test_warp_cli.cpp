@@ -24,11 +24,6 @@ std::string quote(const std::string& s) {
     return q + "'";
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
 // run_cli under an address-space limit (util-linux prlimit), as --max-memory or a container
 // would impose it; exit_code -1 means the process died of a signal.
 test::CliRun run_limited(long long bytes, const std::vector<std::string>& args) {
@@ -39,8 +34,8 @@ test::CliRun run_limited(long long bytes, const std::vector<std::string>& args) 
     const int status = std::system(cmd.c_str());
     test::CliRun r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
+    r.out = test::slurp(out);
+    r.err = test::slurp(err);
     std::system(("rm -rf " + quote(dir)).c_str());
     return r;
 }

@@ -20,7 +20,7 @@ using namespace gpuwcrt;
 
 namespace {
 
-std::vector<FermiUnits> unit_variants() {
+std::vector<FermiUnits> frontier_unit_variants() {
     FermiUnits wide, slot, slow;
     wide.cuda = 1;
     wide.ldst = 2;
@@ -36,7 +36,7 @@ void check_schedule(const WarpProblem& p, const WarpExtreme& e) {
 }
 
 // Returns the largest frontier, so that a grid can check that two threads had work to share.
-std::size_t compare(const WarpProblem& p) {
+std::size_t check_extremes(const WarpProblem& p) {
     INFO("W=" << p.warps << " rep=" << p.rep << " fairness=" << to_string(p.fairness)
               << " cuda=" << p.machine.units[0].capacity << " ldst=" << p.machine.units[1].capacity
               << " limit=" << p.machine.issue_limit.value_or(0) << " lat L=" << p.machine.classes[1].latency);
@@ -71,9 +71,9 @@ std::size_t compare(const WarpProblem& p) {
 
 std::size_t grid(WarpFairness f) {
     std::size_t peak = 0;
-    for (const auto& u : unit_variants())
+    for (const auto& u : frontier_unit_variants())
         for (int w = 1; w <= 8; ++w)
-            for (int r = 1; r <= 3; ++r) peak = std::max(peak, compare(tr_problem(w, r, f, u)));
+            for (int r = 1; r <= 3; ++r) peak = std::max(peak, check_extremes(tr_problem(w, r, f, u)));
     return peak;
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("frontier sweep equals the memoising search: W <= 8, rep <= 3, no fair
 
 TEST_CASE("packed states unpack to themselves along random schedules", "[warp][frontier]") {
     std::mt19937 rng(15);
-    for (const auto& u : unit_variants())
+    for (const auto& u : frontier_unit_variants())
         for (int w : {1, 3, 16, 17, 300}) {
             const WarpProblem p = tr_problem(w, 3, WarpFairness::none, u);
             const WarpStepper step(p);

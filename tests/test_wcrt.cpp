@@ -54,7 +54,7 @@ void require_smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
 
 }  // namespace
 
-static void differential(std::uint64_t first, std::uint64_t last) {
+static void enumeration_differential(std::uint64_t first, std::uint64_t last) {
     for (std::uint64_t seed = first; seed <= last; ++seed) {
         const Workload w = random_workload(small_spec(seed), seed);
         EngineOptions o;
@@ -72,13 +72,13 @@ static void differential(std::uint64_t first, std::uint64_t last) {
 
 // 300 workloads in three parts, so that ctest can run them in parallel.
 TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 1-100", "[wcrt][smt][differential][slow]") {
-    differential(1, 100);
+    enumeration_differential(1, 100);
 }
 TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 101-200", "[wcrt][smt][differential][slow]") {
-    differential(101, 200);
+    enumeration_differential(101, 200);
 }
 TEST_CASE("SMT WCRT equals exhaustive enumeration, random workloads 201-300", "[wcrt][smt][differential][slow]") {
-    differential(201, 300);
+    enumeration_differential(201, 300);
 }
 
 TEST_CASE("regression: Z3's native PB propagator wrongly answered unsat here (seed 122 of the first spec)",

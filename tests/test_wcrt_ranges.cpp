@@ -22,7 +22,7 @@ using namespace gpuwcrt;
 
 namespace {
 
-struct FeatureCount {
+struct RangeFeatureCount {
     int intervals = 0, windows = 0, copies = 0, priorities = 0, null_stream = 0, after_idle = 0, multi = 0;
     int workloads = 0, skipped = 0;
 };
@@ -58,8 +58,8 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
     }
 }
 
-FeatureCount differential(std::uint64_t first, std::uint64_t last) {
-    FeatureCount n;
+RangeFeatureCount ranges_differential(std::uint64_t first, std::uint64_t last) {
+    RangeFeatureCount n;
     for (std::uint64_t seed = first; seed <= last; ++seed) {
         const Workload w = random_workload(test::ranges_spec(seed), seed);
         const BlockProblem p = make_block_problem(w);
@@ -89,7 +89,7 @@ FeatureCount differential(std::uint64_t first, std::uint64_t last) {
 // Intervals and windows each in at least 25 workloads of every part of 50 seeds (at least 100
 // of the 200), the other features mixed in.
 void part(std::uint64_t first, std::uint64_t last) {
-    const FeatureCount n = differential(first, last);
+    const RangeFeatureCount n = ranges_differential(first, last);
     WARN(n.workloads << " workloads (" << n.skipped << " skipped): intervals " << n.intervals << ", windows "
                      << n.windows << ", copies " << n.copies << ", priorities " << n.priorities << ", NULL "
                      << n.null_stream << ", after_stream_idle " << n.after_idle << ", multi-op streams " << n.multi);

@@ -63,11 +63,6 @@ void require_equal(const Workload& a, const Workload& b) {
     }
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
 // A random workload over every feature: platform overrides, priorities, the NULL stream,
 // kernels and copies interleaved, rational and interval times, windows, after_stream_idle,
 // with_previous, deadlines, names needing escapes, and a [scenario].
@@ -188,5 +183,5 @@ TEST_CASE("the thesis example written out reads back with its file order", "[wri
     const std::string text = workload_to_toml(w);
     CHECK(text.find("[[expect]]") == std::string::npos);
     CHECK(text.find("name = \"t1\"") < text.find("name = \"t4\""));
-    CHECK(slurp(test::source_path("cases/thesis/example.toml")).find("[[expect]]") != std::string::npos);
+    CHECK(test::slurp(test::source_path("cases/thesis/example.toml")).find("[[expect]]") != std::string::npos);
 }

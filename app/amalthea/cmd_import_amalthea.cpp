@@ -20,11 +20,6 @@ struct ImportAmaltheaOptions {
     std::int64_t frames = 1;
 };
 
-std::string base_name(const std::string& path) {
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
     AmaltheaImportOptions io;
     if (o.tick_time) {

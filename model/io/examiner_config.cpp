@@ -38,9 +38,10 @@ std::string plugin_of(const std::string& filename) {
     return slash == std::string::npos ? filename : filename.substr(slash + 1);
 }
 
-class Importer {
+class ExaminerConfigImporter {
 public:
-    Importer(const JsonValue& root, const ExaminerImportOptions& options) : root_(root), options_(options) {}
+    ExaminerConfigImporter(const JsonValue& root, const ExaminerImportOptions& options)
+        : root_(root), options_(options) {}
 
     ExaminerImport run(const std::string& name) {
         json_object(root_, "the config");
@@ -367,7 +368,7 @@ ExaminerImport import_examiner_config(const std::string& text, const std::string
     if (options.copy_bandwidth && *options.copy_bandwidth <= 0)
         throw option_error("--copy-bandwidth", "the copy bandwidth must be > 0 bytes/s");
     const JsonValue root = parse_located_json(text, name);
-    return Importer(root, options).run(name);
+    return ExaminerConfigImporter(root, options).run(name);
 }
 
 ExaminerImport import_examiner_file(const std::string& path, const ExaminerImportOptions& options) {

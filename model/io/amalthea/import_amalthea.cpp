@@ -31,9 +31,9 @@ struct StreamPlan {
     TimeRange jitter{0, 0};           // ms
 };
 
-class Importer {
+class AmaltheaImporter {
 public:
-    Importer(const XmlSource& src, const AmaltheaImportOptions& options) : src_(src), options_(options) {}
+    AmaltheaImporter(const XmlSource& src, const AmaltheaImportOptions& options) : src_(src), options_(options) {}
 
     AmaltheaImport run() {
         check_root();
@@ -234,7 +234,7 @@ AmaltheaImport import_amalthea_text(const std::string& text, const std::string& 
                                     const AmaltheaImportOptions& options) {
     if (options.frames < 1) throw option_error("--frames", "must be at least 1");
     const XmlSource src(text, name);
-    return Importer(src, options).run();
+    return AmaltheaImporter(src, options).run();
 }
 
 AmaltheaImport import_amalthea_file(const std::string& path, const AmaltheaImportOptions& options) {
