@@ -20,7 +20,7 @@
 
 #include "app/exit_codes.hpp"
 #include "model/source_location.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 #include "solver/z3/z3_session.hpp"
 
 namespace gpuwcrt::app {
@@ -138,7 +138,7 @@ int run_within_limits(const std::function<int()>& action) {
     const MachineMemory m = machine_memory();
     apply_memory_limit(max_memory_option ? parse_limit_mib(*max_memory_option, m) : default_limit_mib(m));
     // The process ends right after the command: freeing a solver stopped by --timeout would
-    // only delay that end by seconds (solver/block/wcrt_smt.hpp).
+    // only delay that end by seconds (solver/block/smt/wcrt_smt.hpp).
     keep_timed_out_solvers_allocated(true);
     Z3Session::stop_waiting_at_deadline(true);
     try {

@@ -82,7 +82,7 @@ struct EngineOptions {
     Policy policy = Policy::chooser;  // chooser = any SM where the block fits (docs/semantics.md §5)
     EncodingChoice encoding = EncodingChoice::automatic;
     bool symmetry_breaking = true;
-    // Simulations spent on the SMT engine's first incumbent (solver/block/incumbent_search.hpp):
+    // Simulations spent on the SMT engine's first incumbent (sim/search/incumbent.hpp):
     // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in
     // file order), so that the solver itself must find every improvement (tests use it).
     long incumbent_simulations = -1;

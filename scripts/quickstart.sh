@@ -55,7 +55,7 @@ case "${1:-main}" in
   test)
     asan=${GPUWCRT_ASAN_BUILD_DIR:-build-asan}
     # The leak checker is off: Z3's own allocations (Z3 is not instrumented) and the Z3 context
-    # solver/block/wcrt_smt.cpp abandons on purpose when a search is cut would be its findings.
+    # solver/block/smt/wcrt_smt.cpp abandons on purpose when a search is cut would be its findings.
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
     all=$SECONDS

@@ -3,7 +3,7 @@
 // (--engine, docs/verification-engines.md): each engine is one class, found by name in
 // solver/registry.hpp, and answers per operation a replayed lower bound with its witness and a
 // proven upper bound, named with the engine that gave each (WcrtAnswer::lower_by / upper_by).
-// `auto` is a chain of the others built on the same interface (solver/block/auto_engine.hpp).
+// `auto` is a chain of the others built on the same interface (solver/block/plan/auto_engine.hpp).
 #include <functional>
 #include <map>
 #include <string>

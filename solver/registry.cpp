@@ -3,12 +3,12 @@
 #include <map>
 #include <stdexcept>
 
-#include "solver/block/auto_engine.hpp"
+#include "solver/block/plan/auto_engine.hpp"
 #include "solver/block/engines/bounds_engine.hpp"
 #include "solver/block/engines/enumerate_engine.hpp"
 #include "solver/block/engines/exact_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
-#include "solver/block/run_plan.hpp"
+#include "solver/block/plan/run_plan.hpp"
 #include "solver/warp/warp_check.hpp"
 
 namespace gpuwcrt {

@@ -14,7 +14,7 @@ struct PlanStep;
 struct WarpEngines;
 
 namespace engine_name {
-inline constexpr std::string_view automatic = "auto";  // the plan of solver/block/run_plan.hpp
+inline constexpr std::string_view automatic = "auto";  // the plan of solver/block/plan/run_plan.hpp
 inline constexpr std::string_view bounds = "bounds";
 inline constexpr std::string_view exact = "exact";
 inline constexpr std::string_view smt = "smt";
@@ -37,8 +37,8 @@ const Engine& engine_named(std::string_view name);
 std::vector<std::string> engine_names();
 inline constexpr std::string_view default_engine = engine_name::automatic;
 
-// A link of auto's chain (solver/block/auto_engine.hpp): the engine of the plan step `step`
-// (solver/block/run_plan.hpp), configured by it (the exact step's state limit, the
+// A link of auto's chain (solver/block/plan/auto_engine.hpp): the engine of the plan step `step`
+// (solver/block/plan/run_plan.hpp), configured by it (the exact step's state limit, the
 // abstraction's quick pass); the SMT link on `smt_problem`, which the chain builds once.
 std::unique_ptr<Engine> plan_link(const PlanStep& step, std::shared_ptr<const BlockProblem> smt_problem);
 

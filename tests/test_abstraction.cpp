@@ -11,7 +11,7 @@
 #include "bounds/interference/interference.hpp"
 #include "bounds/abstraction/bounds.hpp"
 #include "bounds/abstraction/problem.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

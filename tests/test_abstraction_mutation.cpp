@@ -12,7 +12,7 @@
 
 #include "bounds/abstraction/bounds.hpp"
 #include "model/generate/random_workload.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

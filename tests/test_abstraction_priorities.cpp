@@ -8,7 +8,7 @@
 #include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
 #include "bounds/abstraction/bounds.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

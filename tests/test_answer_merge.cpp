@@ -4,7 +4,7 @@
 #include "model/io/load_toml.hpp"
 #include "bounds/answer.hpp"
 #include "report/provenance.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

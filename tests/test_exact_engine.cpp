@@ -10,7 +10,7 @@
 
 #include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/exact/explorer.hpp"
 #include "support.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "model/generate/random_workload.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "sim/search/incumbent.hpp"
 
 using namespace gpuwcrt;

@@ -11,7 +11,7 @@
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/rta/max_over_orders.hpp"
 #include "support.hpp"
 

@@ -12,7 +12,7 @@
 #include "bounds/rta/rta_workload.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/rta/cached_order.hpp"
 #include "solver/rta/leveled_order.hpp"
 #include "solver/rta/local_search.hpp"

@@ -12,9 +12,9 @@
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
-#include "solver/block/auto_engine.hpp"
-#include "solver/block/enumerate.hpp"
-#include "solver/block/run_plan.hpp"
+#include "solver/block/plan/auto_engine.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
+#include "solver/block/plan/run_plan.hpp"
 #include "solver/registry.hpp"
 #include "support.hpp"
 

@@ -12,7 +12,7 @@
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

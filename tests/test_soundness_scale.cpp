@@ -20,7 +20,7 @@
 #include "report/provenance.hpp"
 #include "sim/simulate.hpp"
 #include "sim/witness.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/engine.hpp"
 #include "solver/registry.hpp"
 #include "support.hpp"

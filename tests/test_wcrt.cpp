@@ -10,8 +10,8 @@
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

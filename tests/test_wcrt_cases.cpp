@@ -7,8 +7,8 @@
 #include "model/io/examiner_config.hpp"
 #include "model/io/load_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -18,9 +18,9 @@
 #include "encode/block/block_problem.hpp"
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/exact/explorer.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

@@ -12,8 +12,8 @@
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
-#include "solver/block/enumerate.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 
 using namespace gpuwcrt;
 using Clock = std::chrono::steady_clock;

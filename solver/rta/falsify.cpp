@@ -8,7 +8,7 @@
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
 #include "sim/simulate.hpp"
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt::rta_orders {

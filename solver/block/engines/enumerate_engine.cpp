@@ -1,6 +1,6 @@
 #include "solver/block/engines/enumerate_engine.hpp"
 
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {

@@ -1,6 +1,6 @@
 #pragma once
 // `--engine enumerate` on the Engine interface: every scenario through the simulator
-// (solver/block/enumerate.hpp), the reference.
+// (solver/block/enumerate/enumerate.hpp), the reference.
 #include "solver/engine.hpp"
 
 namespace gpuwcrt {

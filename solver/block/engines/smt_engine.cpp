@@ -1,7 +1,7 @@
 #include "solver/block/engines/smt_engine.hpp"
 
 #include "solver/block/engines/per_operation.hpp"
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {

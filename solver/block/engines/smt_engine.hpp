@@ -1,6 +1,6 @@
 #pragma once
 // `--engine smt` on the Engine interface: Z3 over the block-level encoding
-// (solver/block/wcrt_smt.hpp), one operation at a time.
+// (solver/block/smt/wcrt_smt.hpp), one operation at a time.
 #include <memory>
 
 #include "encode/block/block_problem.hpp"

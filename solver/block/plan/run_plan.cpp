@@ -1,4 +1,4 @@
-#include "solver/block/run_plan.hpp"
+#include "solver/block/plan/run_plan.hpp"
 
 #include <algorithm>
 #include <limits>

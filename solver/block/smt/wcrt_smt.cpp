@@ -1,4 +1,4 @@
-#include "solver/block/wcrt_smt.hpp"
+#include "solver/block/smt/wcrt_smt.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "solver/block/auto_engine.hpp"
+#include "solver/block/plan/auto_engine.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -12,7 +12,7 @@
 
 #include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
-#include "solver/block/run_plan.hpp"
+#include "solver/block/plan/run_plan.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {

@@ -1,4 +1,4 @@
-#include "solver/block/enumerate.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 
 #include <optional>
 

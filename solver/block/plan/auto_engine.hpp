@@ -1,7 +1,7 @@
 #pragma once
 // `--engine auto`, the default of wcrt and certify (docs/verification-engines.md): a chain of
 // the other engines on the Engine interface, within one budget, in the order of its plan
-// (solver/block/run_plan.hpp: cheap estimates of the workload decide it; the exact search
+// (solver/block/plan/run_plan.hpp: cheap estimates of the workload decide it; the exact search
 // first where it is estimated small, with the abstraction's quick pass beside it once it runs
 // long; the SMT engine last, one operation at a time).
 // Per operation it keeps the largest replayed lower bound and the smallest proven upper bound,
