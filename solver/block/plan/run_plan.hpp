@@ -1,12 +1,13 @@
 #pragma once
 // The plan of `--engine auto` (docs/verification-engines.md, "auto: the plan"): which engines
 // run, in which order and with which work limit, chosen from cheap estimates of this workload
-// before any search. Engines slot in by their estimate, not by a fixed order: a step that can
-// decide operations on its own and is estimated cheap runs first; the others follow by kind
-// (an upper-bound pass before lower-bound searches) and then by estimated cost. Every limit is
-// a work limit (states), never a share of the wall clock, so that the same input and options
-// give the same answers whatever the machine's load; only --timeout and --max-memory stop a
-// step early, and the output then says which step stopped.
+// before any search. Engines slot in by their estimate, not by a fixed order: a bound by a
+// formula runs first, then a step that can decide operations on its own and is estimated cheap;
+// the others follow by kind (an upper-bound pass before lower-bound searches) and then by
+// estimated cost, the busy-time fallback last. Every limit of a search is a work limit (states),
+// never a share of the wall clock, so that the same input and options give the same answers
+// whatever the machine's load; only --timeout and --max-memory stop a step early, and the
+// output then says which step stopped.
 #include <cstdint>
 #include <string>
 #include <string_view>
