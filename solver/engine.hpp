@@ -23,6 +23,8 @@ struct EngineRequest {
     // When an operation needs no further work (a chain stops pursuing it); empty: once exact.
     std::function<bool(const WcrtAnswer&)> settled;
     ProgressSink progress;
+    // A chain waiting on this run (auto's exact step); engines that store no states ignore it.
+    StatesSignal head_start = {};
 };
 
 // How a report shows one counter of EngineStats: not at all, in JSON only, in JSON and in the

@@ -5,8 +5,10 @@
 
 #include "solver/block/plan/auto_engine.hpp"
 #include "solver/block/engines/bounds_engine.hpp"
+#include "solver/block/engines/busy_time_engine.hpp"
 #include "solver/block/engines/enumerate_engine.hpp"
 #include "solver/block/engines/exact_engine.hpp"
+#include "solver/block/engines/interference_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
 #include "solver/block/plan/run_plan.hpp"
 #include "solver/warp/warp_check.hpp"
@@ -50,6 +52,8 @@ std::unique_ptr<Engine> plan_link(const PlanStep& step, std::shared_ptr<const Bl
         return std::make_unique<BoundsEngine>(pass, false);
     }
     if (step.engine == engine_name::smt) return std::make_unique<SmtEngine>(std::move(smt_problem));
+    if (step.engine == engine_name::interference) return std::make_unique<InterferenceEngine>();
+    if (step.engine == engine_name::busy_time) return std::make_unique<BusyTimeEngine>(std::move(smt_problem));
     throw std::invalid_argument("no link of auto's chain for engine '" + std::string(step.engine) + "'");
 }
 

@@ -19,6 +19,11 @@ inline constexpr std::string_view bounds = "bounds";
 inline constexpr std::string_view exact = "exact";
 inline constexpr std::string_view smt = "smt";
 inline constexpr std::string_view enumerate = "enumerate";
+// Links of auto's chain only, not choices of --engine: alone they answer upper bounds and never
+// a lower bound or an exact value, which wcrt and certify already show beside any engine's own
+// (the interference bound in bounds' answers, the busy-time bound in smt's and enumerate's).
+inline constexpr std::string_view interference = "interference";
+inline constexpr std::string_view busy_time = "busy-time";
 }  // namespace engine_name
 
 // The warp-level engines (solver/warp/warp_check.hpp, `gpuwcrt warp`).
@@ -39,7 +44,8 @@ inline constexpr std::string_view default_engine = engine_name::automatic;
 
 // A link of auto's chain (solver/block/plan/auto_engine.hpp): the engine of the plan step `step`
 // (solver/block/plan/run_plan.hpp), configured by it (the exact step's state limit, the
-// abstraction's quick pass); the SMT link on `smt_problem`, which the chain builds once.
+// abstraction's quick pass); the SMT and busy-time links on `smt_problem`, which the chain
+// builds once. The one place a link is made: auto constructs none itself.
 std::unique_ptr<Engine> plan_link(const PlanStep& step, std::shared_ptr<const BlockProblem> smt_problem);
 
 // The warp engines called `name` (`gpuwcrt warp --engine`), nullptr for an unknown name; their

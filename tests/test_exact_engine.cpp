@@ -274,3 +274,23 @@ TEST_CASE("gpuwcrt wcrt --threads: a bad count is an input error, a good one cha
     REQUIRE(two.exit_code == 0);
     CHECK(nlohmann::json::parse(one.out)["operations"] == nlohmann::json::parse(two.out)["operations"]);
 }
+
+TEST_CASE("exact engine: signals a waiting caller once its stored states reach a count, never before") {
+    RandomWorkloadSpec s;
+    s.kernels = 6;
+    s.streams = 3;
+    const Workload w = random_workload(s, 6003);
+    const ExactResult full = exact_wcrt(w, {}, Budget{});
+    REQUIRE(full.complete);
+    REQUIRE(full.stats.states > 10);
+    int calls = 0;
+    StatesSignal early{10, [&] { ++calls; }};
+    const ExactResult signalled = exact_wcrt(w, {}, Budget{}, {}, {}, early);
+    CHECK(calls >= 1);
+    CHECK(calls <= 2);  // the seeding beam run and the search, once each
+    for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(signalled.wcrt[i].wcrt == full.wcrt[i].wcrt);
+    calls = 0;
+    StatesSignal never{static_cast<std::uint64_t>(full.stats.states) * 4 + 1000000, [&] { ++calls; }};
+    exact_wcrt(w, {}, Budget{}, {}, {}, never);
+    CHECK(calls == 0);
+}

@@ -3,6 +3,7 @@
 // on stderr at least once a second, and the RTA columns never empty and never holding the run.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <regex>
@@ -11,8 +12,10 @@
 
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"
+#include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
 #include "solver/block/plan/auto_engine.hpp"
+#include "encode/block/block_problem.hpp"
 #include "solver/block/enumerate/enumerate.hpp"
 #include "solver/block/plan/run_plan.hpp"
 #include "solver/registry.hpp"
@@ -105,10 +108,12 @@ TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and sto
     spec.iterations = 2;
     const Workload w = pipeline_workload(spec, 7);
     const std::vector<PlanStep> plan = make_plan(w, true, true);
-    REQUIRE(!plan.empty());
-    CHECK(plan.front().engine == engine_name::exact);
-    CHECK(plan.front().bounds_beside);
-    CHECK(plan.front().max_states == 0);  // never stopped by a state limit: only by --timeout or --max-memory
+    REQUIRE(plan.size() > 1);
+    CHECK(plan.front().engine == engine_name::interference);  // a formula, no search
+    const PlanStep& first = plan[1];
+    CHECK(first.engine == engine_name::exact);
+    CHECK(first.bounds_beside);
+    CHECK(first.max_states == 0);  // never stopped by a state limit: only by --timeout or --max-memory
     const test::CliRun r = test::run_cli({"wcrt", workload_file(w, "pipe.toml"), "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
@@ -122,6 +127,37 @@ TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and sto
         CHECK(line.rfind("smt", 0) != 0);
     }
     for (const Json& op : j["operations"]) CHECK(op["lower_by"] == "exact");
+}
+
+TEST_CASE("the plan's links come from the registry: the interference bound first, the busy-time bound last",
+          "[plan][auto]") {
+    const Workload example = load_workload_file(test::source_path("cases/thesis/example.toml"));
+    PipelineSpec spec;
+    spec.streams = 3;
+    spec.iterations = 2;
+    const Workload pipeline = pipeline_workload(spec, 7);
+    const Workload ranged = random_workload(plan_spec(7), 7);  // with intervals and windows
+    REQUIRE(has_ranges(ranged));
+    for (const Workload* w : {&example, &pipeline, &ranged}) {
+        const auto p = std::make_shared<const BlockProblem>(make_block_problem(*w));
+        const std::vector<PlanStep> plan = make_plan(*w, true, true);
+        REQUIRE(plan.size() >= 4);
+        CHECK(plan.front().engine == engine_name::interference);
+        CHECK(plan.back().engine == engine_name::busy_time);
+        CHECK(plan.back().fallback);
+        for (const PlanStep& s : plan) {
+            INFO(s.engine);
+            CHECK(s.estimate > 0);
+            CHECK(plan_link(s, p)->name() == s.engine);
+        }
+        // Without the SMT engine's problem there is no busy-time bound to add.
+        const std::vector<PlanStep> no_smt = make_plan(*w, true, false);
+        CHECK(no_smt.back().engine != engine_name::busy_time);
+    }
+    // The two formulas are links of the chain only, not choices of --engine.
+    const std::vector<std::string> names = engine_names();
+    CHECK(std::find(names.begin(), names.end(), engine_name::interference) == names.end());
+    CHECK(std::find(names.begin(), names.end(), engine_name::busy_time) == names.end());
 }
 
 TEST_CASE("the same answers on every run and with 1 or 2 threads", "[plan][reproducible]") {

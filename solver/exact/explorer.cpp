@@ -109,12 +109,13 @@ int worker_threads(const EngineOptions& o) {
 class ExplicitSearch {
 public:
     ExplicitSearch(const Workload& w, const EngineOptions& o, const Budget& budget, const ExactSearchOptions& l,
-                   const ProgressSink& pr)
+                   const ProgressSink& pr, const StatesSignal& stored)
         : p_(make_problem(w, o.policy)),
           o_(o),
           budget_(budget),
           limits_(l),
           progress_(pr),
+          stored_(stored),
           best_(p_.n),
           t0_(Clock::now()),
           threads_(worker_threads(o)),
@@ -155,7 +156,7 @@ private:
         beam.beam = limits_.seed_beam;
         beam.beam_level = 20000;
         beam.prune = false;
-        ExplicitSearch s(*p_.w, o_, budget_, beam, {});
+        ExplicitSearch s(*p_.w, o_, budget_, beam, {}, stored_);
         std::vector<WcrtAnswer> found = s.run().wcrt;
         for (int op = 0; op < p_.n; ++op) {
             if (!s.best_[op].found) continue;
@@ -301,6 +302,10 @@ private:
                 return "state budget";
         }
         budget_.counters().states.store(records_.parent.size(), std::memory_order_relaxed);  // for progress
+        if (stored_.reached && !signalled_ && records_.parent.size() >= stored_.states) {
+            signalled_ = true;
+            stored_.reached();
+        }
         return out.stop;
     }
 
@@ -435,6 +440,8 @@ private:
     Budget budget_;
     ExactSearchOptions limits_;
     ProgressSink progress_;
+    StatesSignal stored_;
+    bool signalled_ = false;  // stored_ called
     std::vector<Best> best_;
     Clock::time_point t0_;
     std::vector<std::unique_ptr<Level>> levels_;
@@ -453,8 +460,8 @@ private:
 }  // namespace
 
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
-                       const ExactSearchOptions& options, const ProgressSink& progress) {
-    ExplicitSearch s(w, o, budget, options, progress);
+                       const ExactSearchOptions& options, const ProgressSink& progress, const StatesSignal& stored) {
+    ExplicitSearch s(w, o, budget, options, progress, stored);
     return s.run();
 }
 

@@ -45,7 +45,10 @@ struct ExactResult {
 // blocks than the simulator replays, and times that do not fit int64 ticks; ReplayMismatch if a witness does not replay
 // (a bug). `budget` covers the whole call; std::bad_alloc ends the search with status unknown "memory limit" and the
 // lower bounds found so far. `progress`: a line now and then ("level 4/10, 12345 states, 3.2 s").
+// `stored`: called once by the seeding beam run and once by the search when its stored states
+// reach the signal's count (the count the progress lines show).
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
-                       const ExactSearchOptions& options = {}, const ProgressSink& progress = {});
+                       const ExactSearchOptions& options = {}, const ProgressSink& progress = {},
+                       const StatesSignal& stored = {});
 
 }  // namespace gpuwcrt

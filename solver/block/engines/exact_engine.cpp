@@ -11,7 +11,8 @@ std::string_view ExactEngine::name() const { return engine_name::exact; }
 void ExactEngine::check_scope(const Workload& w) const { exact::require_exact_scope(w, integer_times(w)); }
 
 EngineRun ExactEngine::run(const EngineRequest& request, const Budget& budget) const {
-    ExactResult r = exact_wcrt(request.workload, request.options, budget, options_, request.progress);
+    ExactResult r =
+        exact_wcrt(request.workload, request.options, budget, options_, request.progress, request.head_start);
     EngineRun run;
     run.answers = std::move(r.wcrt);
     run.stats.elapsed = r.stats.elapsed;

@@ -9,8 +9,8 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
-#include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
 #include "solver/block/plan/run_plan.hpp"
 #include "solver/registry.hpp"
@@ -42,6 +42,13 @@ public:
         return out;
     }
     bool goes_on() const { return !open().empty() && !budget_.expired(); }
+    // The operations asked for that no link has bounded from above yet (the fallback's).
+    std::vector<int> unbounded() const {
+        std::vector<int> out;
+        for (int op : rq_.ops)
+            if (!run_.answers[op].upper_bound) out.push_back(op);
+        return out;
+    }
 
     // One engine's run on the open operations, not yet kept: `refused` when it refused.
     struct Attempt {
@@ -52,11 +59,13 @@ public:
         std::optional<InputError> refused;
     };
     // Safe on another thread while this one runs another attempt: reads the request only.
-    Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops) const {
+    Attempt attempt(const Engine& engine, const Budget& slice, const std::vector<int>& ops,
+                    const StatesSignal& head_start = {}) const {
         Attempt a{std::string(engine.name()), engine.provenance(), Clock::now(), {}, std::nullopt};
         budget_.counters().phase = engine.name().data();  // the names are string literals (registry.hpp)
         try {
-            a.run = engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress}, slice);
+            a.run =
+                engine.run(EngineRequest{rq_.workload, ops, rq_.options, rq_.settled, rq_.progress, head_start}, slice);
         } catch (const InputError& e) {
             a.refused = e;
         }
@@ -69,9 +78,8 @@ public:
             return rq_.settled ? rq_.settled(x) : x.status == WcrtStatus::exact;
         });
     }
-    // Keeps what improves each answer. Its step line: the name, the time, `detail` of its run,
-    // what is still open; without a `detail`, the engine's own step lines. Returns the refusal.
-    std::optional<InputError> keep(const Attempt& a, const std::function<std::string(const EngineRun&)>& detail) {
+    // Keeps what improves each answer and says the step's line (step_line). Returns the refusal.
+    std::optional<InputError> keep(const Attempt& a, const PlanStep& s) {
         if (a.refused) {
             step(a.name + ": not applicable (" + a.refused->message() + ")");
             return a.refused;
@@ -81,55 +89,17 @@ public:
         for (std::size_t op = 0; op < r.answers.size(); ++op)
             absorb(rq_.workload, run_.answers[op], r.answers[op], a.by);
         budget_.counters().decided = rq_.ops.size() - open().size();
-        if (budget_.expired() && stopped_in_.empty()) stopped_in_ = a.name;
-        const std::string stopped = budget_.expired() ? " (stopped on time)" : "";
-        if (detail) step(a.name + ": " + seconds_since(a.t0) + detail(r) + stopped + ", " + open_text());
-        else {
-            run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
-            if (!stopped.empty()) step(a.name + stopped + ", " + open_text());
-        }
+        // A formula ends on its own: the step the deadline stopped is a search.
+        const bool stopped = budget_.expired() && !s.formula;
+        if (stopped && stopped_in_.empty()) stopped_in_ = a.name;
+        run_.steps.insert(run_.steps.end(), r.steps.begin(), r.steps.end());  // already said by the engine
+        if (const std::optional<std::string> line = step_line(a, stopped)) step(*line);
         return std::nullopt;
     }
-    std::optional<InputError> link(const Engine& engine, const Budget& slice,
-                                   const std::function<std::string(const EngineRun&)>& detail) {
-        return keep(attempt(engine, slice, open()), detail);
-    }
-
-    // The interference bound first: it takes milliseconds, and under certify's deadlines it may
-    // settle operations before any search starts.
-    void add_interference_bounds() {
-        const auto t0 = Clock::now();
-        const InterferenceBounds b =
-            interference_bounds(rq_.workload, budget_.slice(1, 4));  // stoppable: every value is proven
-        int bounded = 0;
-        for (int op : rq_.ops) {
-            if (!b.response[op]) continue;
-            WcrtAnswer x;
-            x.op = op;
-            x.upper_bound = b.response[op];
-            x.upper_by = Provenance::interference;
-            absorb(rq_.workload, run_.answers[op], x, x.upper_by);
-            ++bounded;
-        }
-        if (bounded > 0)
-            step("interference: an upper bound for " + std::to_string(bounded) + " of " +
-                 std::to_string(rq_.ops.size()) + " operations in " + seconds_since(t0) +
-                 (b.stopped ? " (stopped on time)" : "") + ", " + open_text());
-    }
-
-    // Operations left without an upper bound (a step stopped on time before any pass proved
-    // one) keep the busy-time bound of docs/encoding.md, proven for the SMT engine's scope.
-    void add_busy_time_bounds(const BlockProblem& bp) {
-        for (int op : rq_.ops) {
-            WcrtAnswer& x = run_.answers[op];
-            const std::int64_t k = bp.index_of_op(op);
-            if (x.upper_bound || k < 0) continue;
-            WcrtAnswer busy;
-            busy.op = op;
-            busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
-            busy.upper_by = Provenance::busy_time;
-            absorb(rq_.workload, x, busy, busy.upper_by);
-        }
+    // The link of step `s` on the operations still open (the fallback: still without an upper
+    // bound), kept.
+    std::optional<InputError> link(const Engine& engine, const PlanStep& s, const Budget& slice) {
+        return keep(attempt(engine, slice, s.fallback ? unbounded() : open()), s);
     }
 
     EngineRun finish(const StatsShown& shown) {
@@ -161,6 +131,30 @@ public:
     }
 
 private:
+    // A link's line once its answers are kept: the exact engine its states, the abstraction its
+    // time, the interference bound how many operations it bounded (none: no line), the SMT link
+    // nothing more than its own lines (EngineRun::steps) unless the deadline stopped it, the
+    // busy-time bound nothing.
+    std::optional<std::string> step_line(const Attempt& a, bool stopped) const {
+        const std::string on_time = stopped ? " (stopped on time)" : "";
+        const EngineRun& r = a.run;
+        if (a.name == engine_name::exact)
+            return a.name + ": " + seconds_since(a.t0) + ", " +
+                   std::to_string(r.stats.exact ? r.stats.exact->states : 0) + " states" +
+                   (r.complete ? "" : " (stopped)") + on_time + ", " + open_text();
+        if (a.name == engine_name::bounds) return a.name + ": " + seconds_since(a.t0) + on_time + ", " + open_text();
+        if (a.name == engine_name::interference) {
+            const auto bounded = std::count_if(rq_.ops.begin(), rq_.ops.end(),
+                                               [&](int op) { return r.answers[op].upper_bound.has_value(); });
+            if (bounded == 0) return std::nullopt;
+            return a.name + ": an upper bound for " + std::to_string(bounded) + " of " +
+                   std::to_string(rq_.ops.size()) + " operations in " + seconds_since(a.t0) +
+                   (r.complete ? "" : " (stopped on time)") + ", " + open_text();
+        }
+        if (stopped) return a.name + on_time + ", " + open_text();
+        return std::nullopt;
+    }
+
     std::string open_text() const {
         return std::to_string(open().size()) + " of " + std::to_string(rq_.ops.size()) + " open";
     }
@@ -172,21 +166,6 @@ private:
     std::string stopped_in_;  // the step the deadline stopped, if any
 };
 
-std::string no_detail(const EngineRun&) { return ""; }
-
-std::string exact_detail(const EngineRun& r) {
-    return ", " + std::to_string(r.stats.exact ? r.stats.exact->states : 0) + " states" +
-           (r.complete ? "" : " (stopped)");
-}
-
-// What a link's step line adds: the exact engine its states, the abstraction nothing; the SMT
-// link says its own lines (an empty function).
-std::function<std::string(const EngineRun&)> step_detail(const PlanStep& s) {
-    if (s.engine == engine_name::exact) return exact_detail;
-    if (s.engine == engine_name::bounds) return no_detail;
-    return {};
-}
-
 // The exact step's head start, in stored states: a search that ends before it runs alone (the
 // pipelines and the small bench workloads, bench/RESULTS.md "plan"); after it the quick
 // abstraction pass runs beside it, so that a search that cannot finish does not leave the run
@@ -195,22 +174,29 @@ std::function<std::string(const EngineRun&)> step_detail(const PlanStep& s) {
 // pass has run to its end either way (beside, or after).
 constexpr std::uint64_t exact_head_start_states = std::uint64_t(1) << 17;
 
-// The exact step of the plan with the quick abstraction pass beside it (see above). Returns
-// whether the pass ran (kept or not needed); `exact_refused` gets the exact engine's refusal.
-bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
+// The exact step of the plan with the plan's quick abstraction pass beside it (see above): the
+// search signals when its stored states reach the head start. Returns whether the pass ran (kept
+// or not needed); `exact_refused` gets the exact engine's refusal.
+bool exact_beside_bounds(Chain& chain, const PlanStep& exact_step, const PlanStep& quick_step,
+                         const std::shared_ptr<const BlockProblem>& p, const Budget& budget,
                          std::optional<InputError>& exact_refused) {
-    const std::unique_ptr<Engine> exact = plan_link(s, nullptr);
+    const std::unique_ptr<Engine> exact = plan_link(exact_step, p);
     const std::vector<int> ops = chain.open();
     Chain::Attempt exact_try;
     std::exception_ptr error;
     std::mutex m;
     std::condition_variable cv;
-    bool done = false;
+    bool done = false, head_start = false;  // guarded by m
+    const StatesSignal at_head_start{exact_head_start_states, [&] {
+                                         std::lock_guard lock(m);
+                                         head_start = true;
+                                         cv.notify_all();
+                                     }};
     const auto stop_bounds = std::make_shared<std::atomic<bool>>(false);
     budget.counters().states = 0;
     std::thread worker([&] {
         try {
-            exact_try = chain.attempt(*exact, budget, ops);
+            exact_try = chain.attempt(*exact, budget, ops, at_head_start);
             if (!exact_try.refused && chain.settles_all(exact_try.run)) *stop_bounds = true;  // not needed
         } catch (...) {
             error = std::current_exception();
@@ -223,24 +209,27 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& s, const Budget& budget,
     bool alone;
     {
         std::unique_lock lock(m);
-        const RunCounters& counters = budget.counters();
-        while (!(alone = cv.wait_for(lock, std::chrono::milliseconds(10), [&] { return done; })) &&
-               counters.states.load(std::memory_order_relaxed) < exact_head_start_states && !budget.expired()) {}
+        const auto ready = [&] { return done || head_start; };
+        if (budget.deadline) cv.wait_until(lock, *budget.deadline, ready);
+        else cv.wait(lock, ready);
+        alone = done && !head_start;  // past the deadline first: the pass starts, and stops at once
     }
     std::optional<Chain::Attempt> bounds_try;
-    if (!alone) {
-        PlanStep quick;
-        quick.engine = engine_name::bounds;
-        quick.quick = true;
-        bounds_try = chain.attempt(*plan_link(quick, nullptr), budget.stopped_by(stop_bounds), ops);
-    }
+    if (!alone) bounds_try = chain.attempt(*plan_link(quick_step, p), budget.stopped_by(stop_bounds), ops);
     worker.join();
     if (error) std::rethrow_exception(error);
-    exact_refused = chain.keep(exact_try, exact_detail);
+    exact_refused = chain.keep(exact_try, exact_step);
     if (!bounds_try) return false;
     if (*stop_bounds) chain.step("bounds: not needed, the exact step decided every operation");
-    else chain.keep(*bounds_try, no_detail);
+    else chain.keep(*bounds_try, quick_step);
     return true;
+}
+
+// The plan's quick abstraction pass, the one that runs beside a long exact step.
+std::size_t quick_pass(const std::vector<PlanStep>& plan) {
+    return std::find_if(plan.begin(), plan.end(),
+                        [](const PlanStep& s) { return s.engine == engine_name::bounds && s.quick; }) -
+           plan.begin();
 }
 
 }  // namespace
@@ -274,17 +263,18 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
         refused[engine_name::exact] = e;
         chain.step("exact: not applicable (" + e.message() + ")");
     }
-    chain.add_interference_bounds();
     const bool ranges = has_ranges(w);
-    bool quick_bounds_ran = false;
-    for (const PlanStep& s : make_plan(w, !refused[engine_name::exact], p != nullptr)) {
-        if (!chain.goes_on()) break;
-        chain.step("plan: " + s.why);
-        if (s.engine == engine_name::exact && s.bounds_beside)
-            quick_bounds_ran = exact_beside_bounds(chain, s, budget, refused[s.engine]);
-        else if (s.engine == engine_name::bounds && s.quick && quick_bounds_ran)
-            continue;  // it ran beside the exact step
-        else refused[s.engine] = chain.link(*plan_link(s, p), budget, step_detail(s));
+    const std::vector<PlanStep> plan = make_plan(w, !refused[engine_name::exact], p != nullptr);
+    std::vector<bool> ran_beside(plan.size(), false);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        const PlanStep& s = plan[i];
+        // Once nothing is open or the time is up only the formulas still run: they cost nothing.
+        if (ran_beside[i] || (!s.formula && !chain.goes_on())) continue;
+        if (!s.why.empty()) chain.step("plan: " + s.why);
+        const std::size_t beside = s.bounds_beside ? quick_pass(plan) : plan.size();
+        if (beside < plan.size())
+            ran_beside[beside] = exact_beside_bounds(chain, s, plan[beside], p, budget, refused[s.engine]);
+        else refused[s.engine] = chain.link(*plan_link(s, p), s, budget);
     }
     const std::optional<InputError>& bounds_refused = refused[engine_name::bounds];
     const std::optional<InputError>& exact_refused = refused[engine_name::exact];
@@ -295,7 +285,6 @@ EngineRun AutoEngine::run(const EngineRequest& request, const Budget& budget) co
                          "--engine bounds refuses it (" +
                              bounds_refused->message() + "), --engine exact too (" + exact_refused->message() +
                              ") and --engine smt too (" + smt_refused->message() + ")");
-    if (p) chain.add_busy_time_bounds(*p);
     return chain.finish(stats_shown());
 }
 

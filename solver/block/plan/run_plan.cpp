@@ -56,7 +56,12 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
     // The abstraction's keys are sets of determined operations as well, each with up to K states.
     const std::uint64_t bounds_quick =
         times_saturating(exact_set_estimate(w) / std::max<std::uint64_t>(tick_grid_size(w), 1), 16);
+    const std::uint64_t operations = w.ops.size();
     std::vector<PlanStep> steps;
+    PlanStep interference{
+        engine_name::interference, false, true, times_saturating(operations, operations), 0, false, ""};
+    interference.formula = true;
+    steps.push_back(interference);
     bool exact_planned = false;
     if (exact_in_scope && !ranges && sets <= exact_first_sets) {
         PlanStep first{engine_name::exact,
@@ -77,12 +82,20 @@ std::vector<PlanStep> make_plan(const Workload& w, bool exact_in_scope, bool smt
         steps.push_back({engine_name::exact, !ranges, false, sets, 0, false,
                          ranges ? "exact: the maximum over the grid, a replayed lower bound"
                                 : "exact: on what is open, until --timeout or --max-memory"});
-    if (smt_in_scope)
+    if (smt_in_scope) {
         steps.push_back({engine_name::smt, !ranges, false, saturated, 0, false, "smt: one operation at a time"});
-    // Cheap decisive steps first, then the upper-bound pass, then by estimate; stable, so equal
-    // keys keep the order above.
+        PlanStep busy_time{engine_name::busy_time, false, true, operations, 0, false, ""};
+        busy_time.formula = busy_time.fallback = true;
+        steps.push_back(busy_time);
+    }
+    // Formulas first, then cheap decisive steps, then the upper-bound pass, then by estimate,
+    // the fallback last; stable, so equal keys keep the order above.
     auto rank = [](const PlanStep& s) {
-        const int kind = s.decisive && s.estimate <= exact_first_sets ? 0 : s.upper_bounds ? 1 : 2;
+        const int kind = s.fallback                                     ? 4
+                         : s.formula                                    ? 0
+                         : s.decisive && s.estimate <= exact_first_sets ? 1
+                         : s.upper_bounds                               ? 2
+                                                                        : 3;
         return std::make_pair(kind, s.estimate);
     };
     std::stable_sort(steps.begin(), steps.end(),
