@@ -134,9 +134,9 @@ void write_first_counterexample(const Workload& w, const RtaCheckOptions& o, con
 // upper bound) from above, a replayed response from below.
 std::optional<bool> met_of(const Workload& w, const KernelVerdict& v) {
     const CertifyAnswer& a = v.answer;
-    std::optional<Time> upper = a.upper_bound;
+    std::optional<Time> upper = a.upper;
     if (!upper && a.verdict == Verdict::certified) upper = a.bound;
-    return deadline_met(w.ops[v.op].deadline, a.wcrt ? a.wcrt : a.response, upper);
+    return deadline_met(w.ops[v.op].deadline, a.lower ? a.lower : a.response, upper);
 }
 
 const std::vector<std::string> rta_check_csv_columns{

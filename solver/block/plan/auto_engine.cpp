@@ -106,7 +106,7 @@ public:
             if (!b.response[op]) continue;
             WcrtAnswer x;
             x.op = op;
-            x.upper_bound = b.response[op];
+            x.upper = b.response[op];
             x.upper_by = Provenance::interference;
             absorb(rq_.workload, run_.answers[op], x, x.upper_by);
             ++bounded;
@@ -123,10 +123,10 @@ public:
         for (int op : rq_.ops) {
             WcrtAnswer& x = run_.answers[op];
             const std::int64_t k = bp.index_of_op(op);
-            if (x.upper_bound || k < 0) continue;
+            if (x.upper || k < 0) continue;
             WcrtAnswer busy;
             busy.op = op;
-            busy.upper_bound = bp.response_upper_bound(static_cast<int>(k));
+            busy.upper = bp.response_upper_bound(static_cast<int>(k));
             busy.upper_by = Provenance::busy_time;
             absorb(rq_.workload, x, busy, busy.upper_by);
         }
