@@ -45,7 +45,7 @@ std::string grid_certify_reason(const Time& grid);
 
 // The answer about one quantity: for a maximum (a response time, a kernel's RTA over launch
 // orders, the warp worst case) the witness gives `lower` and a proof `upper`; for a minimum (the
-// warp best case) the roles swap. Exact when they meet: then both hold the value.
+// warp best case) the roles swap. Exact: both hold the value (set_exact).
 template <class Value, class Witness>
 struct BoundedAnswer {
     WcrtStatus status = WcrtStatus::unknown;
