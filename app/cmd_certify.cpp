@@ -79,11 +79,11 @@ Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers)
         }
         if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
         if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
-        j["upper_bound"] = time_or_null(a.upper_bound);
+        j["upper_bound"] = time_or_null(a.upper);
         j["upper_by"] = provenance_json(a.upper_by);
-        j["lower_bound"] = time_or_null(a.wcrt);
+        j["lower_bound"] = time_or_null(a.lower);
         j["lower_by"] = provenance_json(a.lower_by);
-        add_deadline(j, op.deadline, deadline_met(op.deadline, a.wcrt, a.upper_bound));
+        add_deadline(j, op.deadline, deadline_met(op.deadline, a.lower, a.upper));
         list.push_back(std::move(j));
     }
     return list;
@@ -105,13 +105,12 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
         if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
-        else if (a.verdict != Verdict::refuted && a.upper_bound && a.upper_by != Provenance::busy_time)
-            verdict += " (upper bound " + human_string(*a.upper_bound) + " by " + provenance_text(a.upper_by) + ")";
-        else if (a.verdict == Verdict::unknown && a.upper_bound)
-            verdict += " (upper bound " + human_string(*a.upper_bound) + ")";
+        else if (a.verdict != Verdict::refuted && a.upper && a.upper_by != Provenance::busy_time)
+            verdict += " (upper bound " + human_string(*a.upper) + " by " + provenance_text(a.upper_by) + ")";
+        else if (a.verdict == Verdict::unknown && a.upper) verdict += " (upper bound " + human_string(*a.upper) + ")";
         // An unknown verdict: the bound lies between a replayed response and the proven bound.
-        if (a.verdict == Verdict::unknown && a.wcrt)
-            verdict += " (lower bound " + human_string(*a.wcrt) +
+        if (a.verdict == Verdict::unknown && a.lower)
+            verdict += " (lower bound " + human_string(*a.lower) +
                        (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
         t.add({w.ops[a.op].name, a.bound, verdict, a.response});
     }

@@ -45,9 +45,9 @@ std::vector<int> selected_ops(const Workload& w, const std::vector<std::string>&
 // The first analysed operation's witness as a replayable TOML file (like certify's
 // --counterexample); false when the engine found no scenario for it.
 bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a) {
-    if (!a.witness || !a.wcrt) return false;
+    if (!a.witness || !a.lower) return false;
     const std::string what = a.status == WcrtStatus::exact ? "its WCRT" : "a lower bound on its WCRT (run unfinished)";
-    const std::string why = "Witness: '" + w.ops[a.op].name + "' responds in " + human_string(*a.wcrt) + ", " + what +
+    const std::string why = "Witness: '" + w.ops[a.op].name + "' responds in " + human_string(*a.lower) + ", " + what +
                             " (gpuwcrt wcrt " + o.file + ")";
     write_output_file(o.witness, witness_toml(w, *a.witness, why),
                       "workload TOML of " + w.ops[a.op].name + "'s witness");
@@ -57,7 +57,7 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
 // wcrt as a deadline check: met iff the proven upper bound is within the deadline, missed iff
 // the replayed lower bound exceeds it, else not known.
 std::optional<bool> met_of(const Workload& w, const WcrtAnswer& a) {
-    return deadline_met(w.ops[a.op].deadline, a.wcrt, a.upper_bound);
+    return deadline_met(w.ops[a.op].deadline, a.lower, a.upper);
 }
 
 Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, const RtaColumns& rta) {
@@ -67,14 +67,14 @@ Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, con
         Json j = {{"name", op.name},
                   {"kind", op.is_kernel() ? "kernel" : "copy"},
                   {"stream", w.streams[op.stream].name},
-                  {"wcrt", time_or_null(a.wcrt)},
+                  {"wcrt", time_or_null(a.lower)},
                   {"status", to_string(a.status)},
-                  {"upper_bound", time_or_null(a.upper_bound)},
+                  {"upper_bound", time_or_null(a.upper)},
                   {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
                   {"rta_file_order", time_or_null(rta.file_order[a.op])},
                   {"rta_max_over_orders", rta_max_json(rta, a.op)}};
         if (a.status == WcrtStatus::unknown) j["unknown_reason"] = a.unknown_reason;
-        j["lower_bound"] = time_or_null(a.wcrt);  // = wcrt: named for scripts that read bounds
+        j["lower_bound"] = time_or_null(a.lower);  // = wcrt: named for scripts that read bounds
         j["lower_by"] = provenance_json(a.lower_by);
         j["upper_by"] = provenance_json(a.upper_by);
         add_deadline(j, op.deadline, met_of(w, a));
@@ -116,7 +116,7 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
         std::string by = a.lower_by == Provenance::none ? "-" : provenance_text(a.lower_by);
         if (a.upper_by != Provenance::none && a.upper_by != a.lower_by) by += " / " + provenance_text(a.upper_by);
-        std::vector<TableCell> row{w.ops[a.op].name, a.wcrt, a.upper_bound, status, by};
+        std::vector<TableCell> row{w.ops[a.op].name, a.lower, a.upper, status, by};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines) {
             const std::optional<bool> met = met_of(w, a);
@@ -212,7 +212,7 @@ int run_wcrt(const WcrtOptions& o) {
     std::cout << stats_line(run) << "\n";
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
-                  << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().wcrt) << ")\n";
+                  << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().lower) << ")\n";
     return exit_code(answers);
 }
 

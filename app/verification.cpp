@@ -141,10 +141,10 @@ std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wi
 }
 
 std::string rta_max_text(const RtaColumns& c, int op) {
-    if (c.max_over_orders[op]) return human_string(*c.max_over_orders[op]);
-    if (c.max_upper[op])
-        return "[" + (c.max_lower[op] ? human_string(*c.max_lower[op]) : std::string("?")) + ", " +
-               human_string(*c.max_upper[op]) + "]";
+    const auto& a = c.max_over_orders[op];
+    if (a.exact()) return human_string(*a.exact());
+    if (a.upper)
+        return "[" + (a.lower ? human_string(*a.lower) : std::string("?")) + ", " + human_string(*a.upper) + "]";
     return "-";
 }
 
@@ -153,8 +153,9 @@ std::string rta_max_header(const RtaColumns& c) {
 }
 
 Json rta_max_json(const RtaColumns& c, int op) {
-    if (c.max_over_orders[op]) return exact_string(*c.max_over_orders[op]);
-    if (c.max_upper[op]) return {{"lower", time_or_null(c.max_lower[op])}, {"upper", exact_string(*c.max_upper[op])}};
+    const auto& a = c.max_over_orders[op];
+    if (a.exact()) return exact_string(*a.exact());
+    if (a.upper) return {{"lower", time_or_null(a.lower)}, {"upper", exact_string(*a.upper)}};
     return nullptr;
 }
 

@@ -25,21 +25,21 @@ std::string grid_certify_reason(const Time& grid) {
 }
 
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine) {
-    if (from.wcrt && (!into.wcrt || *from.wcrt > *into.wcrt)) {
-        into.wcrt = from.wcrt;
+    if (from.lower && (!into.lower || *from.lower > *into.lower)) {
+        into.lower = from.lower;
         into.witness = from.witness;
         into.lower_by = from.lower_by == Provenance::none ? engine : from.lower_by;
     }
-    if (from.upper_bound && (!into.upper_bound || *from.upper_bound < *into.upper_bound)) {
-        into.upper_bound = from.upper_bound;
+    if (from.upper && (!into.upper || *from.upper < *into.upper)) {
+        into.upper = from.upper;
         into.upper_by = from.upper_by == Provenance::none ? engine : from.upper_by;
     }
-    if (into.wcrt && into.upper_bound && *into.wcrt > *into.upper_bound)
+    if (into.lower && into.upper && *into.lower > *into.upper)
         throw BoundsContradict("engines disagree on '" + w.ops[into.op].name + "': a replayed scenario gives " +
-                                   exact_string(*into.wcrt) + ", above the proven upper bound " +
-                                   exact_string(*into.upper_bound),
+                                   exact_string(*into.lower) + ", above the proven upper bound " +
+                                   exact_string(*into.upper),
                                into.lower_by, into.upper_by);
-    const bool exact = into.wcrt && into.upper_bound && *into.wcrt == *into.upper_bound;
+    const bool exact = into.lower && into.upper && *into.lower == *into.upper;
     into.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
     if (exact) into.unknown_reason.clear();
     else if (!from.unknown_reason.empty()) into.unknown_reason = from.unknown_reason;
@@ -50,14 +50,14 @@ CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& b
     static_cast<WcrtAnswer&>(c) = a;
     c.unknown_reason.clear();
     c.bound = bound;
-    if (a.upper_bound && *a.upper_bound <= bound) {
+    if (a.upper && *a.upper <= bound) {
         c.verdict = Verdict::certified;
-        if (a.status != WcrtStatus::exact && a.upper_by == Provenance::busy_time) c.busy_time_bound = a.upper_bound;
-    } else if (a.wcrt && *a.wcrt > bound && a.witness) {
-        replay_witness(w, *a.witness, a.op, *a.wcrt);
+        if (a.status != WcrtStatus::exact && a.upper_by == Provenance::busy_time) c.busy_time_bound = a.upper;
+    } else if (a.lower && *a.lower > bound && a.witness) {
+        replay_witness(w, *a.witness, a.op, *a.lower);
         c.verdict = Verdict::refuted;
         c.counterexample = a.witness;
-        c.response = a.wcrt;
+        c.response = a.lower;
     } else {
         c.verdict = Verdict::unknown;
         c.unknown_reason = a.unknown_reason.empty() ? "incomplete" : a.unknown_reason;

@@ -1,8 +1,10 @@
 #pragma once
-// What every block-level engine (bounds, exact, smt, enumerate, and the auto chain of them)
-// answers per operation: one WcrtAnswer, a replayed lower bound with its witness and a proven
-// upper bound, who proved each, the status and the reason; certify's answer is the same with
-// a verdict on a bound. Answers of several engines are combined by absorb() alone.
+// What every engine answers about one quantity it bounds, in one type, BoundedAnswer: a bound
+// reached by a replayed witness, a proven bound on the other side, who gave each, the status and
+// the reason. The block-level engines (bounds, exact, smt, enumerate, and the auto chain of them)
+// answer one WcrtAnswer per operation; certify's answer is the same with a verdict on a bound;
+// the RTA over launch orders answers one per kernel (solver/rta/), the warp check one per goal
+// (solver/warp/). Answers of several block engines are combined by absorb() alone.
 #include <chrono>
 #include <optional>
 #include <string>
@@ -14,9 +16,21 @@ namespace gpuwcrt {
 enum class WcrtStatus { exact, unknown };
 enum class Verdict { certified, refuted, unknown };
 
-// Who proved a bound: an engine (solver/registry.hpp) or an argument that needs no search.
-// How reports name it is report/provenance.hpp's alone.
-enum class Provenance { none, bounds, exact, smt, enumerate, explicit_state, interference, busy_time };
+// Who proved a bound: an engine (solver/registry.hpp) or an argument that needs no search; for
+// the RTA over launch orders, its search or the reference RTA on the file order (one of the
+// orders). How reports name it is report/provenance.hpp's alone.
+enum class Provenance {
+    none,
+    bounds,
+    exact,
+    smt,
+    enumerate,
+    explicit_state,
+    interference,
+    busy_time,
+    rta_orders,
+    rta_file_order
+};
 
 std::string to_string(WcrtStatus s);
 std::string to_string(Verdict v);
@@ -29,23 +43,39 @@ std::string grid_maximum_reason(const Time& grid);
 // A certify run that found no grid scenario above the bound: not a proof for real values.
 std::string grid_certify_reason(const Time& grid);
 
-struct WcrtAnswer {
-    int op = 0;
+// The answer about one quantity: for a maximum (a response time, a kernel's RTA over launch
+// orders, the warp worst case) the witness gives `lower` and a proof `upper`; for a minimum (the
+// warp best case) the roles swap. Exact: both hold the value (set_exact).
+template <class Value, class Witness>
+struct BoundedAnswer {
     WcrtStatus status = WcrtStatus::unknown;
-    // Exact: the WCRT. Unknown: the largest response found so far (a lower bound), if any.
-    std::optional<Time> wcrt;
-    std::optional<WitnessScenario> witness;  // replayed: its response equals `wcrt`
-    // Proven: no scenario exceeds it. Exact: the WCRT. Unknown: the busy-time bound
-    // (BlockProblem::response_upper_bound), if the workload is in the SMT engine's scope.
-    std::optional<Time> upper_bound;
-    std::string unknown_reason;  // "timeout", "incomplete", …
-    // Which engine or argument gave `wcrt` and which `upper_bound`: `auto` combines engines
-    // (absorb); a single engine names itself.
+    std::optional<Value> lower, upper;  // either may be missing while the answer is unknown
+    std::optional<Witness> witness;     // replayed: it reaches the witnessed bound
+    // Which engine or argument gave `lower` and which `upper` (report/provenance.hpp names them).
     Provenance lower_by = Provenance::none, upper_by = Provenance::none;
+    std::string unknown_reason;  // "timeout", "incomplete", …
+
+    // The value when it is known exactly.
+    std::optional<Value> exact() const { return status == WcrtStatus::exact ? lower : std::nullopt; }
+    // Both bounds set to `v`, given by `by`.
+    void set_exact(const Value& v, Provenance by) {
+        status = WcrtStatus::exact;
+        lower = upper = v;
+        lower_by = upper_by = by;
+        unknown_reason.clear();
+    }
 };
 
-// certify: the answer about one operation (`wcrt` the worst replayed response found, when the
-// engine has one: with an unknown verdict the bound lies between `wcrt` and `upper_bound`;
+// One operation's response time. Exact: `lower` is the WCRT. Unknown: `lower` is the largest
+// response found so far, if any, and `upper` the best proven bound, e.g. the busy-time bound
+// (BlockProblem::response_upper_bound) when the workload is in the SMT engine's scope. `auto`
+// combines engines (absorb); a single engine names itself.
+struct WcrtAnswer : BoundedAnswer<Time, WitnessScenario> {
+    int op = 0;
+};
+
+// certify: the answer about one operation (`lower` the worst replayed response found, when the
+// engine has one: with an unknown verdict the bound lies between `lower` and `upper`;
 // certified iff the upper bound is at most `bound`), and the verdict on `bound`.
 struct CertifyAnswer : WcrtAnswer {
     Time bound;
@@ -66,7 +96,7 @@ public:
 };
 
 // The one merge of answers about the same operation: takes from `from` what improves `into`, a
-// larger wcrt with its witness, a smaller upper bound, each named by `from` or else by `engine`;
+// larger lower bound with its witness, a smaller upper bound, each named by `from` or else by `engine`;
 // exact exactly when they meet. Throws BoundsContradict when a lower bound exceeds an upper bound.
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine);
 

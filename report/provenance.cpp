@@ -16,6 +16,8 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::explicit_state, "explicit"},
     {Provenance::interference, "interference bound"},
     {Provenance::busy_time, "busy-time bound"},
+    {Provenance::rta_orders, "RTA order search"},
+    {Provenance::rta_file_order, "RTA, file order"},
 };
 
 }  // namespace

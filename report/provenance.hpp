@@ -1,5 +1,5 @@
 #pragma once
-// How the reports name who proved a bound (WcrtAnswer::lower_by / upper_by, the warp engines'
+// How the reports name who proved a bound (BoundedAnswer::lower_by / upper_by, the warp engines'
 // runs): an engine by its --engine name, an argument by what it is.
 #include <string>
 

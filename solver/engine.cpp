@@ -9,9 +9,9 @@ namespace gpuwcrt {
 
 void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy_time_upper) {
     for (WcrtAnswer& a : answers) {
-        if (a.wcrt && a.lower_by == Provenance::none) a.lower_by = engine;
+        if (a.lower && a.lower_by == Provenance::none) a.lower_by = engine;
         const bool busy = busy_time_upper && a.status != WcrtStatus::exact;
-        if (a.upper_bound && a.upper_by == Provenance::none) a.upper_by = busy ? Provenance::busy_time : engine;
+        if (a.upper && a.upper_by == Provenance::none) a.upper_by = busy ? Provenance::busy_time : engine;
     }
 }
 
@@ -42,7 +42,7 @@ CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std
     // A chain stops working on an operation once its verdict is known.
     request.settled = [&bounds](const WcrtAnswer& a) {
         const auto b = bounds.find(a.op);
-        return b == bounds.end() || (a.upper_bound && *a.upper_bound <= b->second) || (a.wcrt && *a.wcrt > b->second);
+        return b == bounds.end() || (a.upper && *a.upper <= b->second) || (a.lower && *a.lower > b->second);
     };
     out.run = engine.run(request, budget);
     require_policy_witnesses(w, request.options.policy, out.run);

@@ -59,13 +59,13 @@ BoundsOptions quick(std::uint64_t seed = 0) {
 void require_consistent(const Workload& w, const BoundsResult& r) {
     for (const WcrtAnswer& a : r.wcrt) {
         INFO("operation " << w.ops[a.op].name);
-        REQUIRE(a.upper_bound);
-        REQUIRE(a.wcrt);
+        REQUIRE(a.upper);
+        REQUIRE(a.lower);
         REQUIRE(a.witness);
         const Schedule s = simulate(w, witness_scenario(w, *a.witness));
-        CHECK(s.response(a.op) == *a.wcrt);
-        CHECK(*a.wcrt <= *a.upper_bound);
-        CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
+        CHECK(s.response(a.op) == *a.lower);
+        CHECK(*a.lower <= *a.upper);
+        CHECK((a.status == WcrtStatus::exact) == (*a.lower == *a.upper));
     }
 }
 
@@ -95,8 +95,8 @@ TEST_CASE("bounds: upper bound >= enumeration's exact WCRT >= replayed lower bou
         require_consistent(w, r);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
-            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
-            CHECK(*r.wcrt[op].wcrt <= *ref.wcrt[op].wcrt);
+            CHECK(*r.wcrt[op].upper >= *ref.wcrt[op].lower);
+            CHECK(*r.wcrt[op].lower <= *ref.wcrt[op].lower);
         }
     }
 }
@@ -116,8 +116,8 @@ TEST_CASE("bounds under most-room and first-fit: every lower bound is a scenario
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
             const WcrtAnswer& a = r.wcrt[op];
-            CHECK(*a.upper_bound >= *ref.wcrt[op].wcrt);
-            CHECK(*a.wcrt <= *ref.wcrt[op].wcrt);
+            CHECK(*a.upper >= *ref.wcrt[op].lower);
+            CHECK(*a.lower <= *ref.wcrt[op].lower);
             Scenario own = witness_scenario(w, *a.witness);
             own.fixed_sm.clear();
             own.policy = o.policy;
@@ -150,7 +150,7 @@ TEST_CASE("bounds: targeted refinement and time-shift merging keep UB >= enumera
         require_consistent(w, r);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
-            CHECK(*r.wcrt[op].upper_bound >= *ref.wcrt[op].wcrt);
+            CHECK(*r.wcrt[op].upper >= *ref.wcrt[op].lower);
         }
     }
     CHECK(shifted > 100);  // the time-shift merge was exercised
@@ -168,7 +168,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
             const Schedule s = random_scenario(w, rng, 4);
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 INFO("operation " << w.ops[op].name << ", random scenario " << i);
-                CHECK(s.response(static_cast<int>(op)) <= *r.wcrt[op].upper_bound);
+                CHECK(s.response(static_cast<int>(op)) <= *r.wcrt[op].upper);
             }
         }
         for (long num : {0L, 1L, 2L, 4L}) {
@@ -176,7 +176,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
             REQUIRE(ref.complete);
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 INFO("operation " << w.ops[op].name << ", all ranges at " << num << "/4");
-                CHECK(*ref.wcrt[op].wcrt <= *r.wcrt[op].upper_bound);
+                CHECK(*ref.wcrt[op].lower <= *r.wcrt[op].upper);
             }
         }
     }
@@ -212,7 +212,7 @@ issue = 0.5
 )");
         const BoundsResult r = abstraction_bounds(w, o, Budget{});
         require_consistent(w, r);
-        CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(2));
+        CHECK(*r.wcrt[*w.find_op("K2")].upper >= Time(2));
     }
     SECTION("interior issue instant") {  // both respond in 11 only when issued together at 0.5
         const Workload w = test::workload_from(R"(
@@ -237,9 +237,9 @@ issue = 0.5
 )");
         const BoundsResult r = abstraction_bounds(w, o, Budget{});
         require_consistent(w, r);
-        CHECK(*r.wcrt[*w.find_op("K1")].upper_bound >= Time(11));
-        CHECK(*r.wcrt[*w.find_op("K2")].upper_bound >= Time(11));
-        CHECK(*r.wcrt[*w.find_op("K2")].wcrt == Time(11));  // the interior instant is on the tick grid
+        CHECK(*r.wcrt[*w.find_op("K1")].upper >= Time(11));
+        CHECK(*r.wcrt[*w.find_op("K2")].upper >= Time(11));
+        CHECK(*r.wcrt[*w.find_op("K2")].lower == Time(11));  // the interior instant is on the tick grid
     }
 }
 
@@ -265,7 +265,7 @@ TEST_CASE("bounds: reordering the streams and operations of the file keeps every
             INFO("operation " << w.ops[op].name);
             const WcrtAnswer& x = a.wcrt[op];
             const WcrtAnswer& y = b.wcrt[index.at("x" + w.ops[op].name)];
-            CHECK(exact_string(*x.upper_bound) == exact_string(*y.upper_bound));
+            CHECK(exact_string(*x.upper) == exact_string(*y.upper));
         }
     }
 }
@@ -296,15 +296,14 @@ TEST_CASE(
     const InterferenceBounds interference = interference_bounds(w, Budget{});
     for (const WcrtAnswer& a : r.wcrt) {
         CHECK(a.status == WcrtStatus::unknown);
-        REQUIRE(a.upper_bound);
+        REQUIRE(a.upper);
         const Time busy = bp.response_upper_bound(static_cast<int>(bp.index_of_op(a.op)));
         const Time& by_interference = *interference.response[a.op];
         // The interference bound's sweeps share the 30 ms and may stop before they reach their
         // fixed point (a sanitizer build): then its bound is looser, and never below it.
-        CHECK(*a.upper_bound <= busy);
-        CHECK(*a.upper_bound >= std::min(busy, by_interference));
-        CHECK((a.upper_by == Provenance::interference ||
-               (a.upper_by == Provenance::busy_time && *a.upper_bound == busy)));
+        CHECK(*a.upper <= busy);
+        CHECK(*a.upper >= std::min(busy, by_interference));
+        CHECK((a.upper_by == Provenance::interference || (a.upper_by == Provenance::busy_time && *a.upper == busy)));
         CHECK(a.unknown_reason == "timeout");
     }
     // With a block-time interval (in the busy-time bound's scope: it counts every
@@ -313,7 +312,7 @@ TEST_CASE(
     Workload c = w;
     c.ops[0].time.hi = c.ops[0].time.lo + 1;
     for (const WcrtAnswer& a : abstraction_bounds(c, o, Budget::for_timeout(timeout), b).wcrt) {
-        if (a.wcrt && a.upper_bound) CHECK(*a.upper_bound >= *a.wcrt);
-        if (a.status == WcrtStatus::exact) CHECK(a.wcrt == a.upper_bound);
+        if (a.lower && a.upper) CHECK(*a.upper >= *a.lower);
+        if (a.status == WcrtStatus::exact) CHECK(a.lower == a.upper);
     }
 }

@@ -53,7 +53,7 @@ std::vector<Time> enumerated_maximum(const Workload& w, bool ranges) {
     for (long num : ranges ? std::vector<long>{0, 1, 2} : std::vector<long>{2}) {
         const EnumerationResult ref = enumerate_wcrt(times_fixed_at(w, num, 2), o, Budget{});
         REQUIRE(ref.complete);
-        for (std::size_t op = 0; op < w.ops.size(); ++op) best[op] = std::max(best[op], *ref.wcrt[op].wcrt);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) best[op] = std::max(best[op], *ref.wcrt[op].lower);
     }
     return best;
 }
@@ -74,7 +74,7 @@ int failures(AbstractionMutation m, bool ranges, int seeds) {
         try {
             const BoundsResult r = abstraction_bounds(w, o, Budget{}, b);
             bool below = false;
-            for (std::size_t op = 0; op < w.ops.size(); ++op) below = below || *r.wcrt[op].upper_bound < ref[op];
+            for (std::size_t op = 0; op < w.ops.size(); ++op) below = below || *r.wcrt[op].upper < ref[op];
             failed += below;
         } catch (const std::logic_error&) {
             ++failed;  // a replayed scenario above the "proven" bound

@@ -20,23 +20,23 @@ TEST_CASE("absorb keeps the largest lower bound and the smallest upper bound, ex
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     REQUIRE(e.complete);
     const WcrtAnswer& truth = e.wcrt[0];
-    REQUIRE(truth.wcrt);
+    REQUIRE(truth.lower);
 
     WcrtAnswer loose;  // what an abstraction might say: a weaker lower bound, a looser upper bound
     loose.op = 0;
-    loose.upper_bound = *truth.wcrt + 3;
+    loose.upper = *truth.lower + 3;
     loose.unknown_reason = "gap";
     WcrtAnswer combined;
     combined.op = 0;
     absorb(w, combined, loose, Provenance::bounds);
     CHECK(combined.status == WcrtStatus::unknown);
     CHECK(combined.upper_by == Provenance::bounds);
-    CHECK(!combined.wcrt);
+    CHECK(!combined.lower);
 
     absorb(w, combined, truth, Provenance::exact);
     CHECK(combined.status == WcrtStatus::exact);
-    CHECK(*combined.wcrt == *truth.wcrt);
-    CHECK(*combined.upper_bound == *truth.wcrt);
+    CHECK(*combined.lower == *truth.lower);
+    CHECK(*combined.upper == *truth.lower);
     CHECK(combined.lower_by == Provenance::exact);
     CHECK(combined.upper_by == Provenance::exact);
     CHECK(combined.unknown_reason.empty());
@@ -51,7 +51,7 @@ TEST_CASE("absorb refuses a lower bound above a proven upper bound") {
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     WcrtAnswer wrong;
     wrong.op = 0;
-    wrong.upper_bound = *e.wcrt[0].wcrt - 1;
+    wrong.upper = *e.wcrt[0].lower - 1;
     WcrtAnswer combined;
     combined.op = 0;
     absorb(w, combined, wrong, Provenance::bounds);
@@ -69,31 +69,31 @@ TEST_CASE("verdicts: certified at or above the upper bound, refuted below the re
     const Workload w = thesis_example();
     const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
     for (const WcrtAnswer& a : e.wcrt) {
-        CHECK(verdict_from(w, a, *a.wcrt).verdict == Verdict::certified);
-        const CertifyAnswer r = verdict_from(w, a, *a.wcrt - Time(1, 2));
+        CHECK(verdict_from(w, a, *a.lower).verdict == Verdict::certified);
+        const CertifyAnswer r = verdict_from(w, a, *a.lower - Time(1, 2));
         CHECK(r.verdict == Verdict::refuted);
         REQUIRE(r.counterexample);
-        CHECK(*r.response == *a.wcrt);
+        CHECK(*r.response == *a.lower);
     }
     WcrtAnswer open = e.wcrt[0];
     open.status = WcrtStatus::unknown;
-    open.upper_bound = *open.wcrt + 2;
+    open.upper = *open.lower + 2;
     open.unknown_reason = "timeout";
-    const CertifyAnswer u = verdict_from(w, open, *open.wcrt + 1);
+    const CertifyAnswer u = verdict_from(w, open, *open.lower + 1);
     CHECK(u.verdict == Verdict::unknown);
     CHECK(u.unknown_reason == "timeout");
     open.upper_by = Provenance::bounds;
-    const CertifyAnswer c = verdict_from(w, open, *open.wcrt + 2);
+    const CertifyAnswer c = verdict_from(w, open, *open.lower + 2);
     CHECK(c.verdict == Verdict::certified);
-    REQUIRE(c.upper_bound);
-    CHECK(*c.upper_bound == *open.wcrt + 2);
+    REQUIRE(c.upper);
+    CHECK(*c.upper == *open.lower + 2);
     CHECK(c.upper_by == Provenance::bounds);
     CHECK(!c.busy_time_bound);
     open.upper_by = Provenance::busy_time;
     CHECK(provenance_text(open.upper_by) == "busy-time bound");  // certify's text and JSON name that argument
-    const CertifyAnswer b = verdict_from(w, open, *open.wcrt + 2);
+    const CertifyAnswer b = verdict_from(w, open, *open.lower + 2);
     REQUIRE(b.busy_time_bound);
-    CHECK(*b.busy_time_bound == *open.wcrt + 2);
+    CHECK(*b.busy_time_bound == *open.lower + 2);
 }
 
 TEST_CASE("a witness whose SMs are not the fixed placement policy's is refused, whichever engine found it") {

@@ -53,9 +53,9 @@ Policy policy_for(std::uint64_t seed) {
 
 void require_witnesses_replay(const Workload& w, const ExactResult& r) {
     for (const WcrtAnswer& a : r.wcrt) {
-        if (!a.wcrt) continue;
+        if (!a.lower) continue;
         REQUIRE(a.witness);
-        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.wcrt);
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.lower);
     }
 }
 
@@ -99,9 +99,9 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
             REQUIRE(r.wcrt[op].status == WcrtStatus::exact);
-            REQUIRE(r.wcrt[op].wcrt);
-            CHECK(exact_string(*r.wcrt[op].wcrt) == exact_string(*reference.wcrt[op].wcrt));
-            CHECK(r.wcrt[op].upper_bound == r.wcrt[op].wcrt);
+            REQUIRE(r.wcrt[op].lower);
+            CHECK(exact_string(*r.wcrt[op].lower) == exact_string(*reference.wcrt[op].lower));
+            CHECK(r.wcrt[op].upper == r.wcrt[op].lower);
         }
         require_witnesses_replay(w, r);
         pruned_seen += r.stats.pruned > 0;
@@ -138,7 +138,7 @@ TEST_CASE("exact engine: pruning by the drain bound changes no answer on the ben
         CHECK(b.stats.pruned == 0);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("run " << run << ", operation " << w.ops[op].name);
-            CHECK(a.wcrt[op].wcrt == b.wcrt[op].wcrt);
+            CHECK(a.wcrt[op].lower == b.wcrt[op].lower);
             CHECK(a.wcrt[op].status == WcrtStatus::exact);
         }
         require_witnesses_replay(w, a);
@@ -156,7 +156,7 @@ TEST_CASE("exact engine: streams and operations listed in another order give the
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             const int j = *v.find_op(w.ops[i].name);
             INFO("seed " << seed << ", operation " << w.ops[i].name);
-            CHECK(exact_string(*a.wcrt[i].wcrt) == exact_string(*b.wcrt[j].wcrt));
+            CHECK(exact_string(*a.wcrt[i].lower) == exact_string(*b.wcrt[j].lower));
         }
         require_witnesses_replay(v, b);
     }
@@ -184,7 +184,7 @@ TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bound
     for (const WcrtAnswer& a : t.wcrt) {
         CHECK(a.status == WcrtStatus::unknown);
         CHECK(a.unknown_reason == "timeout");
-        CHECK_FALSE(a.upper_bound);
+        CHECK_FALSE(a.upper);
     }
     require_witnesses_replay(w, t);
 
@@ -203,8 +203,8 @@ TEST_CASE("exact engine: timeout, state budget and beam give unknown lower bound
         REQUIRE(exact.complete);
         for (std::size_t op = 0; op < x.ops.size(); ++op) {
             INFO("seed " << seed << ", operation " << x.ops[op].name);
-            if (!lower.wcrt[op].wcrt) continue;
-            CHECK(*lower.wcrt[op].wcrt <= *exact.wcrt[op].wcrt);
+            if (!lower.wcrt[op].lower) continue;
+            CHECK(*lower.wcrt[op].lower <= *exact.wcrt[op].lower);
             if (!lower.complete) CHECK(lower.wcrt[op].status == WcrtStatus::unknown);
         }
         require_witnesses_replay(x, lower);
@@ -240,7 +240,7 @@ TEST_CASE("exact engine: 1, 2 and 3 worker threads give the same answers, witnes
             CHECK(many.stats.expansions == one.stats.expansions);
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 INFO("operation " << w.ops[op].name << ", " << t << " threads");
-                REQUIRE(many.wcrt[op].wcrt == one.wcrt[op].wcrt);
+                REQUIRE(many.wcrt[op].lower == one.wcrt[op].lower);
                 REQUIRE(many.wcrt[op].witness);
                 CHECK(many.wcrt[op].witness->launch_order == one.wcrt[op].witness->launch_order);
                 CHECK(many.wcrt[op].witness->sm == one.wcrt[op].witness->sm);
@@ -288,7 +288,7 @@ TEST_CASE("exact engine: signals a waiting caller once its stored states reach a
     const ExactResult signalled = exact_wcrt(w, {}, Budget{}, {}, {}, early);
     CHECK(calls >= 1);
     CHECK(calls <= 2);  // the seeding beam run and the search, once each
-    for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(signalled.wcrt[i].wcrt == full.wcrt[i].wcrt);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(signalled.wcrt[i].lower == full.wcrt[i].lower);
     calls = 0;
     StatesSignal never{static_cast<std::uint64_t>(full.stats.states) * 4 + 1000000, [&] { ++calls; }};
     exact_wcrt(w, {}, Budget{}, {}, {}, never);

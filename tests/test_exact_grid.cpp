@@ -126,16 +126,16 @@ TEST_CASE("exact engine over intervals and windows equals the maximum over the t
         });
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
-            REQUIRE(r.wcrt[op].wcrt);
-            CHECK(exact_string(*r.wcrt[op].wcrt) == exact_string(worst[op]));
+            REQUIRE(r.wcrt[op].lower);
+            CHECK(exact_string(*r.wcrt[op].lower) == exact_string(worst[op]));
             if (ranges) {
                 CHECK(r.wcrt[op].status == WcrtStatus::unknown);
                 CHECK(r.wcrt[op].unknown_reason == "grid");
-                CHECK_FALSE(r.wcrt[op].upper_bound);
+                CHECK_FALSE(r.wcrt[op].upper);
             }
             REQUIRE(r.wcrt[op].witness);
             CHECK(simulate(w, witness_scenario(w, *r.wcrt[op].witness)).response(static_cast<int>(op)) ==
-                  *r.wcrt[op].wcrt);
+                  *r.wcrt[op].lower);
         }
         ++checked;
         with_intervals +=

@@ -41,9 +41,9 @@ TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over 
         const EnumerationResult e = enumerate_wcrt(w, {}, Budget{});
         REQUIRE(e.complete);
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
-            REQUIRE(r.response[i]);
-            REQUIRE(e.wcrt[i].wcrt);
-            REQUIRE(exact_string(*r.response[i]) == exact_string(*e.wcrt[i].wcrt));
+            REQUIRE(r.answers[i].exact());
+            REQUIRE(e.wcrt[i].lower);
+            REQUIRE(exact_string(*r.answers[i].exact()) == exact_string(*e.wcrt[i].lower));
             ++kernels;
         }
         staggered += spec.staggered_issue;
@@ -116,10 +116,10 @@ TEST_CASE("every rta-soundness case's wcrt expectation holds over all orders and
             const EnumerationResult all = enumerate_wcrt(w, {}, Budget{});
             REQUIRE(all.complete);
             for (const auto& [name, t] : e.wcrt)
-                CHECK(exact_string(*all.wcrt[*w.find_op(name)].wcrt) == exact_string(t));
+                CHECK(exact_string(*all.wcrt[*w.find_op(name)].lower) == exact_string(t));
             // ... and exceeds the RTA maximised over orders: the case is a counterexample.
             const RtaMaxOverOrders m = rta_max_over_orders(w, Budget{});
-            for (const auto& [name, t] : e.wcrt) CHECK(*m.response[*w.find_op(name)] < t);
+            for (const auto& [name, t] : e.wcrt) CHECK(*m.answers[*w.find_op(name)].exact() < t);
             ++checked;
         }
     }
@@ -144,8 +144,8 @@ TEST_CASE("rta-falsify: the smallest shared-memory finding is a real under-estim
         const Time rta = *parse_time(reason[key]["rta"].get<std::string>());
         CHECK(tx2 > rta);
         if (std::string(key) == "smallest_all_orders") {
-            CHECK(exact_string(*enumerate_wcrt(w, {}, Budget{}).wcrt[op].wcrt) == exact_string(tx2));
-            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
+            CHECK(exact_string(*enumerate_wcrt(w, {}, Budget{}).wcrt[op].lower) == exact_string(tx2));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).answers[op].exact()) == exact_string(rta));
         } else {
             CHECK(exact_string(simulate(w, Scenario{}).response(op)) == exact_string(tx2));
         }
@@ -175,7 +175,7 @@ TEST_CASE("rta-falsify: issue-window findings replay through their [scenario] an
         // windows, launch order, SMs) replays it in the simulator.
         CHECK(exact_string(simulate(w, scenario_for(w, {}, std::nullopt)).response(op)) == exact_string(tx2));
         if (std::string(key) != "smallest_fixed_order")
-            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).response[op]) == exact_string(rta));
+            CHECK(exact_string(*rta_max_over_orders(w, Budget{}).answers[op].exact()) == exact_string(rta));
     }
 }
 
@@ -190,7 +190,7 @@ TEST_CASE("the issue-window case: the replayed responses exceed the RTA maximise
         const Schedule s = simulate(w, sc);
         for (const auto& [name, finish] : e.finish) {
             const int op = *w.find_op(name);
-            if (s.response(op) > *m.response[op]) ++checked;
+            if (s.response(op) > *m.answers[op].exact()) ++checked;
         }
     }
     CHECK(checked == 2);  // K2 in the file order, K1 with K2 launched first

@@ -48,6 +48,12 @@ std::string text(const std::vector<std::optional<Time>>& v) {
     return s;
 }
 
+std::string text(const RtaMaxOverOrders& m) {
+    std::vector<std::optional<Time>> exact;
+    for (const auto& a : m.answers) exact.push_back(a.exact());
+    return text(exact);
+}
+
 // f of every kernel for one order (problem indices), by the reference rta_algorithm2.
 std::vector<std::int64_t> reference_finish(const RtaOrderProblem& p, const std::vector<int>& order) {
     std::vector<RtaKernel> in;
@@ -61,15 +67,15 @@ std::vector<std::int64_t> reference_finish(const RtaOrderProblem& p, const std::
 // The reference: the RTA of every launch order the simulator can realise, maximised per kernel.
 RtaMaxOverOrders max_by_enumeration(const Workload& w) {
     RtaMaxOverOrders out;
-    out.response.resize(w.ops.size());
-    out.order.resize(w.ops.size());
+    out.answers.resize(w.ops.size());
     for_each_launch_order(w, [&](const std::vector<long>& rank) {
         const RtaOutcome r = rta(w, rta_launch_order(w, rank));
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             auto v = r.response_of(static_cast<int>(i));
-            if (v && (!out.response[i] || *v > *out.response[i])) {
-                out.response[i] = v;
-                out.order[i] = r.order;
+            BoundedAnswer<Time, LaunchOrder>& a = out.answers[i];
+            if (v && (!a.exact() || *v > *a.exact())) {
+                a.set_exact(*v, Provenance::enumerate);
+                a.witness = r.order;
             }
         }
         ++out.work;
@@ -97,8 +103,8 @@ RtaMaxOverOrders require_search_is_enumeration(const Workload& w) {
     const RtaMaxOverOrders e = max_by_enumeration(w);
     const RtaMaxOverOrders s = rta_max_over_orders(w, Budget{});
     REQUIRE(s.complete);
-    REQUIRE(text(s.response) == text(e.response));
-    REQUIRE(text(branch_and_bound_alone(w)) == text(e.response));
+    REQUIRE(text(s) == text(e));
+    REQUIRE(text(branch_and_bound_alone(w)) == text(e));
     return e;
 }
 
@@ -167,7 +173,7 @@ TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search gives the en
         INFO(workload_to_toml(w, {}));
         const RtaMaxOverOrders s = rta_max_over_orders(w, Budget{});
         REQUIRE(s.complete);
-        CHECK(text(s.response) == text(max_by_enumeration(w).response));
+        CHECK(text(s) == text(max_by_enumeration(w)));
     }
 }
 

@@ -82,18 +82,18 @@ TEST_CASE("auto's plan against enumeration on 120 seeded workloads with every fe
         ranged += ranges;
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             const WcrtAnswer& a = r.answers[i];
-            const std::optional<Time>& truth = e.wcrt[i].wcrt;  // grid maximum with ranges
+            const std::optional<Time>& truth = e.wcrt[i].lower;  // grid maximum with ranges
             INFO(w.ops[i].name);
             REQUIRE(truth);
-            REQUIRE(a.upper_bound);
-            CHECK(*a.upper_bound >= *truth);
-            if (a.wcrt) CHECK(*a.wcrt <= *a.upper_bound);
+            REQUIRE(a.upper);
+            CHECK(*a.upper >= *truth);
+            if (a.lower) CHECK(*a.lower <= *a.upper);
             if (!ranges) {
                 CHECK(a.status == WcrtStatus::exact);  // nothing stops these small searches
-                CHECK(a.wcrt == truth);
+                CHECK(a.lower == truth);
                 exact += a.status == WcrtStatus::exact;
             } else if (a.status == WcrtStatus::exact) {
-                CHECK(*a.wcrt >= *truth);
+                CHECK(*a.lower >= *truth);
             }
         }
     }

@@ -83,8 +83,8 @@ TEST_CASE("scenario search: replayed, at least the plain scenario, at most the a
         const Schedule base = plain(w, policy);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             INFO("operation " << w.ops[op].name);
-            REQUIRE(ub.wcrt[op].upper_bound);
-            CHECK(*s.best()[op] <= *ub.wcrt[op].upper_bound);
+            REQUIRE(ub.wcrt[op].upper);
+            CHECK(*s.best()[op] <= *ub.wcrt[op].upper);
             CHECK(*s.best()[op] >= base.response(static_cast<int>(op)));
             if (*s.best()[op] > base.response(static_cast<int>(op))) ++above_plain;
         }
@@ -106,8 +106,8 @@ TEST_CASE("scenario search: with point times, at most enumeration's exact WCRT, 
         const ScenarioSearch s = searched(w, policy, 200);
         require_replayed(w, s);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            CHECK(*s.best()[op] <= *e.wcrt[op].wcrt);
-            equal += *s.best()[op] == *e.wcrt[op].wcrt;
+            CHECK(*s.best()[op] <= *e.wcrt[op].lower);
+            equal += *s.best()[op] == *e.wcrt[op].lower;
             ++total;
         }
     }

@@ -46,11 +46,11 @@ void require_consistent(const Workload& w, const EngineRun& r) {
     REQUIRE(r.answers.size() == w.ops.size());
     for (const WcrtAnswer& a : r.answers) {
         INFO("operation " << w.ops[a.op].name);
-        if (!a.wcrt) continue;
+        if (!a.lower) continue;
         REQUIRE(a.witness);
-        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.wcrt);
-        if (a.upper_bound) CHECK(*a.wcrt <= *a.upper_bound);
-        if (a.status == WcrtStatus::exact) CHECK((a.upper_bound && *a.upper_bound == *a.wcrt));
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(a.op) == *a.lower);
+        if (a.upper) CHECK(*a.lower <= *a.upper);
+        if (a.status == WcrtStatus::exact) CHECK((a.upper && *a.upper == *a.lower));
     }
 }
 
@@ -67,10 +67,10 @@ long sample_below(const Workload& w, Policy policy, const std::vector<const Engi
         for (std::size_t op = 0; op < w.ops.size(); ++op)
             for (const EngineRun* r : runs) {
                 const WcrtAnswer& a = r->answers[op];
-                if (!a.upper_bound) continue;
+                if (!a.upper) continue;
                 INFO("operation " << w.ops[op].name << " (upper bound by " << provenance_text(a.upper_by)
                                   << "), scenario " << i);
-                CHECK(s.response(static_cast<int>(op)) <= *a.upper_bound);
+                CHECK(s.response(static_cast<int>(op)) <= *a.upper);
                 ++compared;
             }
     }
@@ -151,10 +151,10 @@ TEST_CASE("soundness on enumerable workloads: UB of bounds and auto >= grid maxi
             for (std::size_t op = 0; op < w.ops.size(); ++op) {
                 INFO("operation " << w.ops[op].name);
                 const WcrtAnswer& a = r.answers[op];
-                REQUIRE(a.upper_bound);
-                CHECK(*a.upper_bound >= *grid.wcrt[op].wcrt);
+                REQUIRE(a.upper);
+                CHECK(*a.upper >= *grid.wcrt[op].lower);
                 // A witness on the grid is one of the scenarios the enumeration went through.
-                if (a.wcrt && on_grid(*a.witness, p.grid())) CHECK(*a.wcrt <= *grid.wcrt[op].wcrt);
+                if (a.lower && on_grid(*a.witness, p.grid())) CHECK(*a.lower <= *grid.wcrt[op].lower);
             }
             sample_below(w, policy, {&r}, 20, seed);
         }

@@ -82,12 +82,12 @@ Outcome check_point(const WarpProblem& p, int budget_ms, std::size_t memory_byte
     automatic.bounds = automatic.explicit_if_open = true;
     const WarpCheck c = check_warp(p, p.warps * 16LL, automatic);
     CHECK_FALSE(c.engines_disagree);
-    REQUIRE(c.worst);
-    REQUIRE(c.best);
-    CHECK(*c.worst == worst.makespan);
-    CHECK(*c.best == best.makespan);
-    CHECK(warp_schedule_violation(p, c.worst_schedule) == "");
-    CHECK(c.worst_schedule.makespan() == worst.makespan);
+    REQUIRE(c.worst.exact());
+    REQUIRE(c.best.exact());
+    CHECK(*c.worst.exact() == worst.makespan);
+    CHECK(*c.best.exact() == best.makespan);
+    CHECK(warp_schedule_violation(p, c.worst.witness.value()) == "");
+    CHECK(c.worst.witness->makespan() == worst.makespan);
     return out;
 }
 
@@ -162,13 +162,13 @@ TEST_CASE("the bounds engine is exact without fairness where the explicit engine
             const auto t0 = std::chrono::steady_clock::now();
             const WarpCheck c = check_warp(p, w * 16LL, bounds_only);
             CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
-            REQUIRE(c.worst);
-            REQUIRE(c.best);
-            CHECK(warp_schedule_violation(p, c.worst_schedule) == "");
-            CHECK(c.worst_schedule.makespan() == *c.worst);
+            REQUIRE(c.worst.exact());
+            REQUIRE(c.best.exact());
+            CHECK(warp_schedule_violation(p, c.worst.witness.value()) == "");
+            CHECK(c.worst.witness->makespan() == *c.worst.exact());
             // Lemma 2's value (lemma 1's with one issue slot), reached by a witness.
             const long long solo = solo_cycles(p.instructions()), per_warp = 2 * 8 + 1;
-            CHECK(*c.worst == (v.units.issue_limit ? w * solo : (w - 1) * per_warp + solo));
+            CHECK(*c.worst.exact() == (v.units.issue_limit ? w * solo : (w - 1) * per_warp + solo));
         }
     }
 }
@@ -206,13 +206,13 @@ TEST_CASE("bounds mode answers within --timeout with both bounds when they do no
     bounds_only.bounds = true;
     bounds_only.explicit_state = false;
     const WarpCheck c = check_warp(tr_problem(2, 8, WarpFairness::none), 32, bounds_only);
-    CHECK_FALSE(c.worst);
-    REQUIRE(c.worst_lower);
-    REQUIRE(c.worst_upper);
-    CHECK(*c.worst_lower < *c.worst_upper);
-    CHECK(*c.worst_lower > 36);  // FT = 36: refuted by the validated witness
+    CHECK_FALSE(c.worst.exact());
+    REQUIRE(c.worst.lower);
+    REQUIRE(c.worst.upper);
+    CHECK(*c.worst.lower < *c.worst.upper);
+    CHECK(*c.worst.lower > 36);  // FT = 36: refuted by the validated witness
     CHECK(c.outcome == WarpOutcome::refuted);
-    CHECK(warp_schedule_violation(c.problem, c.worst_schedule) == "");
+    CHECK(warp_schedule_violation(c.problem, c.worst.witness.value()) == "");
 
     // Far beyond any search: W = 4096, rep = 100, 1 s.
     Budget budget;
@@ -220,8 +220,8 @@ TEST_CASE("bounds mode answers within --timeout with both bounds when they do no
     const auto t0 = std::chrono::steady_clock::now();
     const WarpCheck big = check_warp(tr_problem(4096, 100, WarpFairness::none), 4096 * 16LL, bounds_only, budget);
     CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(2500));  // slack for a loaded machine
-    REQUIRE(big.worst_upper);
-    if (!big.worst) CHECK(big.outcome != WarpOutcome::holds);
+    REQUIRE(big.worst.upper);
+    if (!big.worst.exact()) CHECK(big.outcome != WarpOutcome::holds);
 }
 
 namespace {

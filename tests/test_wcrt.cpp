@@ -40,15 +40,15 @@ void require_smt_equals_enumeration(const Workload& w, const EngineOptions& o) {
         INFO("operation " << w.ops[op].name);
         const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), o, Budget{}, stats);
         REQUIRE(a.status == WcrtStatus::exact);
-        REQUIRE(a.wcrt);
-        CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[op].wcrt));
+        REQUIRE(a.lower);
+        CHECK(exact_string(*a.lower) == exact_string(*reference.wcrt[op].lower));
         // The busy-time bound is proven, so no scenario may exceed it; exact answers are tight.
-        CHECK(p.response_upper_bound(static_cast<int>(p.index_of_op(static_cast<int>(op)))) >= *a.wcrt);
-        CHECK(a.upper_bound == a.wcrt);
-        CHECK(reference.wcrt[op].upper_bound == reference.wcrt[op].wcrt);
+        CHECK(p.response_upper_bound(static_cast<int>(p.index_of_op(static_cast<int>(op)))) >= *a.lower);
+        CHECK(a.upper == a.lower);
+        CHECK(reference.wcrt[op].upper == reference.wcrt[op].lower);
         // The witness is a real scenario: replayed, it gives the claimed response.
         const Schedule s = simulate(w, witness_scenario(w, *a.witness));
-        CHECK(s.response(static_cast<int>(op)) == *a.wcrt);
+        CHECK(s.response(static_cast<int>(op)) == *a.lower);
     }
 }
 
@@ -122,7 +122,7 @@ TEST_CASE("thesis example: WCRT of every kernel is the simulator's maximum over 
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, Budget{}, stats);
         CHECK(a.status == WcrtStatus::exact);
-        CHECK(*a.wcrt == worst[op]);
+        CHECK(*a.lower == worst[op]);
     }
 }
 
@@ -143,7 +143,7 @@ TEST_CASE("certify on the thesis §4.3 experiments matches enumeration", "[wcrt]
             INFO(file << " " << w.ops[op].name);
             const CertifyAnswer a =
                 smt_certify(w, p, static_cast<int>(op), *w.ops[op].deadline, EngineOptions{}, Budget{}, stats);
-            const bool violated = *reference.wcrt[op].wcrt > *w.ops[op].deadline;
+            const bool violated = *reference.wcrt[op].lower > *w.ops[op].deadline;
             CHECK(a.verdict == (violated ? Verdict::refuted : Verdict::certified));
             if (violated) CHECK(*a.response > *w.ops[op].deadline);
         }

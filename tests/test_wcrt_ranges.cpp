@@ -36,19 +36,19 @@ void grid_maximum_equals_enumeration(const Workload& w, const EngineOptions& o) 
         const int op = static_cast<int>(i);
         INFO("operation " << w.ops[i].name);
         const WcrtAnswer a = smt_maximise(w, p, op, o, Budget{}, stats);
-        REQUIRE(a.wcrt);
-        CHECK(exact_string(*a.wcrt) == exact_string(*reference.wcrt[i].wcrt));
+        REQUIRE(a.lower);
+        CHECK(exact_string(*a.lower) == exact_string(*reference.wcrt[i].lower));
         const Time upper = p.op_response_upper_bound(op);
-        CHECK(upper >= *a.wcrt);
+        CHECK(upper >= *a.lower);
         // Exact only where the proven busy-time bound meets the grid maximum; otherwise the
         // answer names the grid.
-        if (p.has_ranges()) CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == upper));
+        if (p.has_ranges()) CHECK((a.status == WcrtStatus::exact) == (*a.lower == upper));
         CHECK(a.status == reference.wcrt[i].status);
         if (a.status != WcrtStatus::exact && p.has_ranges())
             CHECK_THAT(a.unknown_reason, Catch::Contains("grid " + exact_string(p.grid())));
         // Both witnesses are real scenarios: replayed with their durations and instants.
-        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.wcrt);
-        CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.wcrt);
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(op) == *a.lower);
+        CHECK(simulate(w, witness_scenario(w, *reference.wcrt[i].witness)).response(op) == *a.lower);
         if (o.policy != Policy::chooser) {  // the SMs are the policy's own: replayed without them, the same
             Scenario own = witness_scenario(w, *a.witness);
             own.fixed_sm.clear();
@@ -163,14 +163,14 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
     const BlockProblem p = make_block_problem(w);
     EngineStats stats;
     const WcrtAnswer a = smt_maximise(w, p, h, EngineOptions{}, Budget{}, stats);
-    REQUIRE(a.wcrt);
-    CHECK(*a.wcrt > at_hi);
-    CHECK(*a.wcrt == *enumerate_wcrt(w, EngineOptions{}, Budget{}).wcrt[h].wcrt);
+    REQUIRE(a.lower);
+    CHECK(*a.lower > at_hi);
+    CHECK(*a.lower == *enumerate_wcrt(w, EngineOptions{}, Budget{}).wcrt[h].lower);
     // The witness chose a shorter block time for L and replays to the claimed response.
     REQUIRE(a.witness->block_time.size() > static_cast<std::size_t>(l));
     REQUIRE(a.witness->block_time[l].size() == 1);
     CHECK(a.witness->block_time[l][0] < w.ops[l].time.hi);
-    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+    CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.lower);
     // Not proven to be the worst case over real block times (docs/encoding.md): unknown.
     CHECK(a.status == WcrtStatus::unknown);
     CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
@@ -189,13 +189,13 @@ TEST_CASE(
         o.policy = policy;
         const EngineRun r = AutoEngine().run(EngineRequest{w, {h}, o, {}, {}}, Budget{});
         const WcrtAnswer& a = r.answers[h];
-        REQUIRE(a.wcrt);
-        REQUIRE(a.upper_bound);
+        REQUIRE(a.lower);
+        REQUIRE(a.upper);
         CHECK((a.lower_by == Provenance::bounds || a.lower_by == Provenance::exact || a.lower_by == Provenance::smt));
-        CHECK(*a.wcrt == *enumerate_wcrt(w, o, Budget{}).wcrt[h].wcrt);
-        CHECK(*a.upper_bound >= *a.wcrt);
-        CHECK((a.status == WcrtStatus::exact) == (*a.wcrt == *a.upper_bound));
-        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.wcrt);
+        CHECK(*a.lower == *enumerate_wcrt(w, o, Budget{}).wcrt[h].lower);
+        CHECK(*a.upper >= *a.lower);
+        CHECK((a.status == WcrtStatus::exact) == (*a.lower == *a.upper));
+        CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.lower);
     }
 }
 

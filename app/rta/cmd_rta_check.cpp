@@ -70,10 +70,9 @@ private:
 
 struct KernelVerdict {
     int op = 0;
-    std::optional<Time> rta_max;    // RTA max over orders (response), when decided
-    std::optional<Time> rta_upper;  // proven bound on it, when undecided
-    std::string verdict;            // "safe", "unsafe", "unknown"
-    std::optional<Time> excess;     // unsafe: TX2 response − RTA max (at least, when undecided)
+    BoundedAnswer<Time, LaunchOrder> rta_max;  // the RTA max over orders
+    std::string verdict;                       // "safe", "unsafe", "unknown"
+    std::optional<Time> excess;                // unsafe: TX2 response − RTA max (at least, when undecided)
     CertifyAnswer answer;
 };
 
@@ -91,11 +90,10 @@ KernelVerdict kernel_verdict(const Workload& w, const RtaMaxOverOrders& rta, std
                              Progress& progress) {
     KernelVerdict v;
     v.op = static_cast<int>(i);
-    v.rta_max = rta.response[i];
-    v.rta_upper = rta.upper[i];
+    v.rta_max = rta.answers[i];
     // Undecided RTA maximum: certify the best order found (below the maximum: "safe" stays
     // sound), and call a refutation unsafe only above the proven bound on the maximum.
-    const std::optional<Time> bound = v.rta_max ? v.rta_max : rta.lower[i];
+    const std::optional<Time> bound = v.rta_max.lower;
     if (!bound) {
         v.verdict = "unknown";
         v.answer.unknown_reason = "RTA max over orders undecided";
@@ -103,7 +101,7 @@ KernelVerdict kernel_verdict(const Workload& w, const RtaMaxOverOrders& rta, std
     }
     v.answer = checker.check(v.op, *bound);
     progress.say(w.ops[i].name + ": " + to_string(v.answer.verdict));
-    const Time rta_value = v.rta_max ? *v.rta_max : v.rta_upper ? *v.rta_upper : *bound;
+    const Time rta_value = v.rta_max.upper ? *v.rta_max.upper : *bound;
     if (v.answer.verdict == Verdict::certified) v.verdict = "safe";
     else if (v.answer.verdict == Verdict::refuted && *v.answer.response > rta_value) {
         v.verdict = "unsafe";
@@ -134,9 +132,9 @@ void write_first_counterexample(const Workload& w, const RtaCheckOptions& o, con
 // upper bound) from above, a replayed response from below.
 std::optional<bool> met_of(const Workload& w, const KernelVerdict& v) {
     const CertifyAnswer& a = v.answer;
-    std::optional<Time> upper = a.upper_bound;
+    std::optional<Time> upper = a.upper;
     if (!upper && a.verdict == Verdict::certified) upper = a.bound;
-    return deadline_met(w.ops[v.op].deadline, a.wcrt ? a.wcrt : a.response, upper);
+    return deadline_met(w.ops[v.op].deadline, a.lower ? a.lower : a.response, upper);
 }
 
 const std::vector<std::string> rta_check_csv_columns{
@@ -150,9 +148,9 @@ Json verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts
         Json j = {{"name", op.name},
                   {"kind", "kernel"},
                   {"stream", w.streams[op.stream].name},
-                  {"rta_max_over_orders", time_or_null(v.rta_max)},
+                  {"rta_max_over_orders", time_or_null(v.rta_max.exact())},
                   {"verdict", v.verdict}};
-        if (!v.rta_max) j["rta_max_upper_bound"] = time_or_null(v.rta_upper);
+        if (!v.rta_max.exact()) j["rta_max_upper_bound"] = time_or_null(v.rta_max.upper);
         if (v.excess) {
             j["excess"] = exact_string(*v.excess);
             j["tx2_response"] = exact_string(*v.answer.response);
@@ -191,9 +189,8 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
         std::string verdict = v.verdict;
         if (v.excess) verdict += " by " + human_string(*v.excess);
         if (v.verdict == "unknown") verdict += " (" + v.answer.unknown_reason + ")";
-        std::string rta_text = v.rta_max     ? human_string(*v.rta_max)
-                               : v.rta_upper ? "<= " + human_string(*v.rta_upper)
-                                             : "-";
+        const auto& m = v.rta_max;
+        std::string rta_text = m.exact() ? human_string(*m.exact()) : m.upper ? "<= " + human_string(*m.upper) : "-";
         t.add({w.ops[v.op].name, rta_text, verdict, v.answer.response});
     }
     t.print(std::cout);

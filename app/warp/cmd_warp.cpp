@@ -147,10 +147,15 @@ private:
     Progress progress_;
 };
 
-std::string opt_int(const std::optional<int>& v) { return v ? std::to_string(*v) : "unknown"; }
+std::string opt_int(const std::optional<long long>& v) { return v ? std::to_string(*v) : "unknown"; }
 std::string opt_ll(const std::optional<long long>& v) { return v ? std::to_string(*v) : "-"; }
-Json opt_json(const std::optional<int>& v) { return v ? Json(*v) : Json(nullptr); }
-Json opt_ll_json(const std::optional<long long>& v) { return v ? Json(*v) : Json(nullptr); }
+Json opt_json(const std::optional<long long>& v) { return v ? Json(*v) : Json(nullptr); }
+
+// The schedule an answer keeps, or none (no rows).
+const WarpSchedule& schedule_of(const WarpAnswer& a) {
+    static const WarpSchedule none;
+    return a.witness ? *a.witness : none;
+}
 
 int exit_code_of(const WarpCheck& c) {
     if (c.engines_disagree) return exit_internal_error;
@@ -167,19 +172,20 @@ int exit_code_of(const WarpCheck& c) {
 void print_engines(std::ostream& out, const WarpCheck& c) {
     for (const auto& r : c.runs) {
         // A goal the engine was not asked about (auto: the bounds settled it) shows as "-".
-        const auto shown = [&](const std::optional<int>& v) {
+        const auto shown = [&](const std::optional<long long>& v) {
             return v                                                            ? std::to_string(*v)
                    : r.engine != Provenance::bounds && r.unknown_reason.empty() ? "-"
                                                                                 : "unknown";
         };
-        out << "  " << provenance_text(r.engine) << ": worst " << shown(r.worst) << ", best " << shown(r.best) << ", ";
+        out << "  " << provenance_text(r.engine) << ": worst " << shown(r.worst.exact()) << ", best "
+            << shown(r.best.exact()) << ", ";
         if (r.engine == Provenance::explicit_state) out << r.states << " states, ";
         else if (r.engine == Provenance::smt) out << r.checks << " solver checks, ";
         out << r.milliseconds << " ms";
         if (r.engine == Provenance::bounds) {
-            out << " (" << (r.worst_bound ? std::to_string(*r.worst_bound) + " <= " : "")
-                << "worst <= " << opt_ll(r.worst_upper) << ", " << opt_ll(r.best_lower) << " <= best"
-                << (r.best_bound ? " <= " + std::to_string(*r.best_bound) : "")
+            out << " (" << (r.worst.lower ? std::to_string(*r.worst.lower) + " <= " : "")
+                << "worst <= " << opt_ll(r.worst.upper) << ", " << opt_ll(r.best.lower) << " <= best"
+                << (r.best.upper ? " <= " + std::to_string(*r.best.upper) : "")
                 << (r.unknown_reason.empty() || r.unknown_reason == "bounds apart" ? ""
                                                                                    : "; stopped: " + r.unknown_reason)
                 << ")\n    " << r.detail << '\n';
@@ -187,8 +193,8 @@ void print_engines(std::ostream& out, const WarpCheck& c) {
         }
         if (!r.unknown_reason.empty()) {
             out << " (unknown: " << r.unknown_reason;
-            if (!r.worst && r.worst_bound) out << "; worst >= " << *r.worst_bound;
-            if (!r.best && r.best_bound) out << "; best <= " << *r.best_bound;
+            if (!r.worst.exact() && r.worst.lower) out << "; worst >= " << *r.worst.lower;
+            if (!r.best.exact() && r.best.upper) out << "; best <= " << *r.best.upper;
             out << ")";
         }
         out << '\n';
@@ -202,23 +208,27 @@ Json check_json(const WarpCheck& c) {
     j["rep"] = c.problem.rep;
     j["fairness"] = to_string(c.problem.fairness);
     j["ft"] = c.ft ? Json(*c.ft) : Json(nullptr);
-    j["worst"] = opt_json(c.worst);
-    j["best"] = opt_json(c.best);
+    j["worst"] = opt_json(c.worst.exact());
+    j["best"] = opt_json(c.best.exact());
     j["verdict"] = c.verdict;
-    j["worst_lower"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_lower);
-    j["worst_upper"] = c.worst ? Json(*c.worst) : opt_ll_json(c.worst_upper);
-    j["schedule"] = warp_schedule_json(c.worst_schedule);
+    j["worst_lower"] = opt_json(c.worst.lower);
+    j["worst_upper"] = opt_json(c.worst.upper);
+    j["schedule"] = warp_schedule_json(schedule_of(c.worst));
     Json engines = Json::array();
-    for (const auto& r : c.runs)
+    for (const auto& r : c.runs) {
+        // A search proves a bound only by deciding the goal; the bounds engine's closed forms
+        // are bounds of their own, exact or not: those are worst_upper and best_lower.
+        const bool closed_forms = r.engine == Provenance::bounds;
         engines.push_back({{"engine", provenance_text(r.engine)},
-                           {"worst", opt_json(r.worst)},
-                           {"best", opt_json(r.best)},
-                           {"worst_bound", opt_json(r.worst_bound)},
-                           {"best_bound", opt_json(r.best_bound)},
-                           {"worst_upper", r.worst_upper ? Json(*r.worst_upper) : Json(nullptr)},
-                           {"best_lower", r.best_lower ? Json(*r.best_lower) : Json(nullptr)},
+                           {"worst", opt_json(r.worst.exact())},
+                           {"best", opt_json(r.best.exact())},
+                           {"worst_bound", opt_json(r.worst.lower)},
+                           {"best_bound", opt_json(r.best.upper)},
+                           {"worst_upper", closed_forms ? opt_json(r.worst.upper) : Json(nullptr)},
+                           {"best_lower", closed_forms ? opt_json(r.best.lower) : Json(nullptr)},
                            {"milliseconds", r.milliseconds},
                            {"unknown", r.unknown_reason}});
+    }
     j["engines"] = engines;
     j["engines_agree"] = !c.engines_disagree;
     j["smt_cross_check"] = c.cross_check.empty() ? Json(nullptr) : Json(c.cross_check);
@@ -229,21 +239,22 @@ Json check_json(const WarpCheck& c) {
 // that found a schedule shows it, also the bounds engine's longest one that refutes FT without
 // an exact worst case.
 void print_schedules(const WarpOptions& o, const WarpCheck& c, int ws, long long threads) {
-    const bool worst = !c.worst_schedule.rows.empty(), best = !c.best_schedule.rows.empty();
+    const WarpSchedule &worst_schedule = schedule_of(c.worst), &best_schedule = schedule_of(c.best);
+    const bool worst = !worst_schedule.rows.empty(), best = !best_schedule.rows.empty();
     if (!o.schedule) {
         if (c.outcome == WarpOutcome::refuted && worst)
             std::cout << "(--schedule prints the worst-case interleaving that refutes FT)\n";
         return;
     }
     if (worst) {
-        std::cout << "\nworst-case interleaving (makespan " << c.worst_schedule.makespan()
-                  << (c.worst ? "" : ", a lower bound on the worst case") << "):\n";
-        print_warp_schedule(std::cout, c.worst_schedule, ws, threads);
+        std::cout << "\nworst-case interleaving (makespan " << worst_schedule.makespan()
+                  << (c.worst.exact() ? "" : ", a lower bound on the worst case") << "):\n";
+        print_warp_schedule(std::cout, worst_schedule, ws, threads);
     }
     if (best) {
-        std::cout << "\nbest-case interleaving (makespan " << c.best_schedule.makespan()
-                  << (c.best ? "" : ", an upper bound on the best case") << "):\n";
-        print_warp_schedule(std::cout, c.best_schedule, ws, threads);
+        std::cout << "\nbest-case interleaving (makespan " << best_schedule.makespan()
+                  << (c.best.exact() ? "" : ", an upper bound on the best case") << "):\n";
+        print_warp_schedule(std::cout, best_schedule, ws, threads);
     }
     if (!worst && !best) std::cout << "(no interleaving found within --timeout: no schedule to print)\n";
 }
@@ -279,8 +290,8 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
         std::cout << "threads " << threads << " -> W = " << warps << " warps of " << ws << ", rep " << rep
                   << ", fairness " << to_string(c.problem.fairness) << '\n'
                   << "FT(n, rep)           " << opt_ll(c.ft) << '\n'
-                  << "worst-case makespan  " << opt_int(c.worst) << '\n'
-                  << "best-case makespan   " << opt_int(c.best) << '\n'
+                  << "worst-case makespan  " << opt_int(c.worst.exact()) << '\n'
+                  << "best-case makespan   " << opt_int(c.best.exact()) << '\n'
                   << "verdict              " << c.verdict << '\n';
         print_engines(std::cout, c);
         std::cout << std::flush;
@@ -353,8 +364,8 @@ int run_sweep(const SweepOptions& o) {
                                      std::to_string(c.problem.warps),
                                      std::to_string(c.problem.rep),
                                      opt_ll(c.ft),
-                                     opt_int(c.worst),
-                                     opt_int(c.best),
+                                     opt_int(c.worst.exact()),
+                                     opt_int(c.best.exact()),
                                      c.verdict};
         if (c.engines_disagree) row.back() += " [ENGINES DISAGREE]";
         if (o.csv) {

@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
                 int exact = 0, bounded = 0;
                 for (const WcrtAnswer& a : res.wcrt) {
                     exact += a.status == WcrtStatus::exact;
-                    if (a.upper_bound && a.wcrt) ratios.push_back(*a.upper_bound / *a.wcrt), ++bounded;
+                    if (a.upper && a.lower) ratios.push_back(*a.upper / *a.lower), ++bounded;
                 }
                 std::sort(ratios.begin(), ratios.end());
                 std::ostringstream rounds;

@@ -82,7 +82,7 @@ bool compare_smt(const Workload& w, const ExactResult& r, long long cap_s, int n
         const WcrtAnswer a = smt_maximise(w, p, static_cast<int>(op), EngineOptions{}, budget, st);
         if (a.status == WcrtStatus::exact) {
             ++decided;
-            if (r.wcrt[op].status == WcrtStatus::exact && *a.wcrt != *r.wcrt[op].wcrt) {
+            if (r.wcrt[op].status == WcrtStatus::exact && *a.lower != *r.wcrt[op].lower) {
                 std::cerr << "MISMATCH with SMT on " << w.ops[op].name << "\n";
                 return false;
             }
@@ -101,7 +101,7 @@ bool compare_enumeration(const Workload& w, const ExactResult& r, long long cap_
               << (e.complete ? "" : " (stopped)");
     if (e.complete)
         for (std::size_t op = 0; op < w.ops.size(); ++op)
-            if (r.wcrt[op].status == WcrtStatus::exact && *e.wcrt[op].wcrt != *r.wcrt[op].wcrt) {
+            if (r.wcrt[op].status == WcrtStatus::exact && *e.wcrt[op].lower != *r.wcrt[op].lower) {
                 std::cerr << "MISMATCH with enumeration on " << w.ops[op].name << "\n";
                 return false;
             }
@@ -123,9 +123,9 @@ void print_busy_time_ratios(const Workload& w, const ExactResult& r) {
     const BlockProblem p = make_block_problem(w);
     std::vector<Time> ratios;
     for (std::size_t i = 0; i < w.ops.size(); ++i)
-        if (r.wcrt[i].wcrt)
+        if (r.wcrt[i].lower)
             ratios.push_back(p.response_upper_bound(static_cast<int>(p.index_of_op(static_cast<int>(i)))) /
-                             *r.wcrt[i].wcrt);
+                             *r.wcrt[i].lower);
     std::sort(ratios.begin(), ratios.end());
     if (!ratios.empty())
         std::cout << " | busy-time UB/LB median " << two_decimals_up(ratios[ratios.size() / 2]) << ", max "
@@ -142,7 +142,7 @@ Reference exact_reference(const Workload& w, long long cap_s) {
     Reference ref{std::vector<std::optional<Time>>(w.ops.size()), "exact", ""};
     const ExactResult x = exact_wcrt(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(cap_s * 1000)));
     if (x.complete)
-        for (std::size_t i = 0; i < w.ops.size(); ++i) ref.wcrt[i] = x.wcrt[i].wcrt;
+        for (std::size_t i = 0; i < w.ops.size(); ++i) ref.wcrt[i] = x.wcrt[i].lower;
     ref.time = seconds(x.stats.elapsed.count()) + (x.complete ? "" : " (stopped)");
     return ref;
 }
@@ -151,10 +151,10 @@ void print_beam_vs_reference(const Workload& w, const ExactResult& r, const Refe
     int equal = 0, below = 0;
     Time worst_gap = 0;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (!ref.wcrt[i] || !r.wcrt[i].wcrt) continue;
-        if (*r.wcrt[i].wcrt == *ref.wcrt[i]) ++equal;
+        if (!ref.wcrt[i] || !r.wcrt[i].lower) continue;
+        if (*r.wcrt[i].lower == *ref.wcrt[i]) ++equal;
         else ++below;
-        worst_gap = std::max(worst_gap, Time(*ref.wcrt[i] - *r.wcrt[i].wcrt));
+        worst_gap = std::max(worst_gap, Time(*ref.wcrt[i] - *r.wcrt[i].lower));
     }
     std::cout << " | vs " << ref.name << " (" << ref.time << " s): " << equal << " equal, " << below
               << " below, max gap " << human_string(worst_gap);

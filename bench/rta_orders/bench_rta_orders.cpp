@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
             ms.push_back(m.complete ? took : cap_ms);  // a stopped search counts as its cap
             stopped += !m.complete;
             int left = 0;
-            for (std::size_t i = 0; i < w.ops.size(); ++i) left += w.ops[i].is_kernel() && !m.response[i];
+            for (std::size_t i = 0; i < w.ops.size(); ++i) left += w.ops[i].is_kernel() && !m.answers[i].exact();
             undecided += (undecided.empty() ? "" : ", ") + std::to_string(left);
             std::cerr << "n=" << n << " run " << r << ": "
                       << (m.complete ? std::to_string(took) + " ms" : "stopped (" + m.note + ")") << ", work " << m.work

@@ -21,7 +21,7 @@ using bench::us_since;
 
 namespace {
 
-std::string shown(const std::optional<int>& v) { return v ? std::to_string(*v) : "?"; }
+std::string shown(const std::optional<long long>& v) { return v ? std::to_string(*v) : "?"; }
 
 }  // namespace
 
@@ -74,14 +74,16 @@ int main(int argc, char** argv) {
         } else {
             ex = std::to_string(ew.makespan) + " / " + std::to_string(ebst.makespan) + ", " +
                  std::to_string(et / 1000) + " ms, " + std::to_string(ew.states + ebst.states) + " states";
-            if ((c.worst && *c.worst != ew.makespan) || (c.best && *c.best != ebst.makespan)) {
+            if ((c.worst.exact() && *c.worst.exact() != ew.makespan) ||
+                (c.best.exact() && *c.best.exact() != ebst.makespan)) {
                 std::cerr << "engines disagree at " << pt.variant << " W=" << pt.w << " rep=" << pt.rep << '\n';
                 return 4;
             }
         }
         const long long b = median(bt);
         std::cout << "| " << pt.variant << " | " << pt.w << " | " << pt.rep << " | "
-                  << (c.ft ? std::to_string(*c.ft) : "-") << " | " << shown(c.worst) << " | " << shown(c.best) << " | "
+                  << (c.ft ? std::to_string(*c.ft) : "-") << " | " << shown(c.worst.exact()) << " | "
+                  << shown(c.best.exact()) << " | "
                   << (by_bounds ? "bounds meet" : "bounds + explicit for the open goal") << " | " << b << " | " << ex
                   << " | " << (ew.stopped || ebst.stopped ? ">= " : "") << et / std::max(1LL, b) << "x |\n"
                   << std::flush;

@@ -94,10 +94,11 @@ Oracle explicit_with_progress(const WarpProblem& p, const Args& a, int w, int r,
 bool agrees(const WarpCheck& b, const Oracle& e) {
     const WarpEngineRun& run = b.runs.front();
     const WarpExtreme &ew = e.worst, &eb = e.best;
-    return (!b.worst || *b.worst == ew.makespan) && (!b.best || *b.best == eb.makespan) &&
-           (!run.worst_upper || ew.makespan <= *run.worst_upper) &&
-           (!run.worst_bound || ew.makespan >= *run.worst_bound) &&
-           (!run.best_lower || eb.makespan >= *run.best_lower) && (!run.best_bound || eb.makespan <= *run.best_bound);
+    return (!b.worst.exact() || *b.worst.exact() == ew.makespan) &&
+           (!b.best.exact() || *b.best.exact() == eb.makespan) &&
+           (!run.worst.upper || ew.makespan <= *run.worst.upper) &&
+           (!run.worst.lower || ew.makespan >= *run.worst.lower) &&
+           (!run.best.lower || eb.makespan >= *run.best.lower) && (!run.best.upper || eb.makespan <= *run.best.upper);
 }
 
 void print_row(const Args& a, int w, int r, const WarpCheck& b, const Oracle& e, bool answered, long long ms,
@@ -109,8 +110,9 @@ void print_row(const Args& a, int w, int r, const WarpCheck& b, const Oracle& e,
               << (answered ? std::to_string(ew.makespan) : "timeout") << ','
               << (answered ? std::to_string(eb.makespan) : "-") << ',' << ms << ','
               << (a.memo ? ew.states + eb.states : ew.states) << ','
-              << (a.memo ? std::string("-") : std::to_string(e.peak)) << ',' << opt(b.worst) << ',' << opt(b.best)
-              << ',' << opt(run.worst_bound) << ',' << opt(run.worst_upper) << ',' << (agree ? "yes" : "NO") << '\n'
+              << (a.memo ? std::string("-") : std::to_string(e.peak)) << ',' << opt(b.worst.exact()) << ','
+              << opt(b.best.exact()) << ',' << opt(run.worst.lower) << ',' << opt(run.worst.upper) << ','
+              << (agree ? "yes" : "NO") << '\n'
               << std::flush;
 }
 
@@ -144,7 +146,7 @@ int main(int argc, char** argv) {
             if (answered) {
                 agree = agrees(b, e);
                 ++compared;
-                exact += b.worst.has_value();
+                exact += b.worst.exact().has_value();
             } else {
                 ++skipped;
             }

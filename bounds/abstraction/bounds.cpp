@@ -49,19 +49,19 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
         found.op = op;
         if (lower.best()[op]) {
             found.witness = lower.witness(op);  // replayed
-            found.wcrt = lower.best()[op];
+            found.lower = lower.best()[op];
         }
         if (upper[op]) {
-            found.upper_bound = p.times.to_time(*upper[op]);
+            found.upper = p.times.to_time(*upper[op]);
         } else if (busy[op]) {
-            found.upper_bound = busy[op];
+            found.upper = busy[op];
             found.upper_by = Provenance::busy_time;
         }
         absorb(w, a, found, Provenance::none);
         if (const auto& i = interference.response[op]) {
             WcrtAnswer bound;
             bound.op = op;
-            bound.upper_bound = i;
+            bound.upper = i;
             absorb(w, a, bound, Provenance::interference);
         }
         if (a.status != WcrtStatus::exact) a.unknown_reason = !reason.empty() ? reason : "gap";

@@ -72,7 +72,7 @@ struct BoundsRound {
 };
 
 struct BoundsResult {
-    std::vector<WcrtAnswer> wcrt;  // wcrt = lower bound (witness replayed), upper_bound = proven
+    std::vector<WcrtAnswer> wcrt;  // lower bound (witness replayed), upper bound proven
     EngineStats stats;             // scenarios = simulations of the lower-bound search
     std::vector<BoundsRound> rounds;
 };

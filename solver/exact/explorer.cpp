@@ -161,7 +161,7 @@ private:
         for (int op = 0; op < p_.n; ++op) {
             if (!s.best_[op].found) continue;
             best_[op] = {true, true, s.best_[op].response, 0, {}};
-            seed_.keep(op, *found[op].wcrt, std::make_shared<const WitnessScenario>(std::move(*found[op].witness)));
+            seed_.keep(op, *found[op].lower, std::make_shared<const WitnessScenario>(std::move(*found[op].witness)));
         }
         stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
     }
@@ -420,9 +420,9 @@ private:
             return;
         }
         if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
-            a.wcrt = seed_.best()[op];
+            a.lower = seed_.best()[op];
             a.witness = seed_.kept(op);
-            if (exact) a.upper_bound = a.wcrt;
+            if (exact) a.upper = a.lower;
             return;
         }
         std::vector<std::vector<int>> steps = records_.path(b.parent);
@@ -430,9 +430,9 @@ private:
         const WitnessScenario x = reconstruct_witness(p_, steps);
         const Time response = p_.times.to_time(b.response);
         replay_witness(*p_.w, x, op, response);
-        a.wcrt = response;
+        a.lower = response;
         a.witness = x;
-        if (exact) a.upper_bound = response;
+        if (exact) a.upper = response;
     }
 
     Problem p_;

@@ -219,8 +219,8 @@ Tx2Worst tx2_worst(const Workload& w, const Budget& budget) {
         const Schedule s = simulate(c.point, Scenario{});
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             if (!w.ops[i].is_kernel()) continue;
-            if (!out.all[i] || *e.wcrt[i].wcrt > *out.all[i]) {
-                out.all[i] = e.wcrt[i].wcrt;
+            if (!out.all[i] || *e.wcrt[i].lower > *out.all[i]) {
+                out.all[i] = e.wcrt[i].lower;
                 if (out.ranged) {
                     FixedScenario f = c.scenario;
                     const WitnessScenario& x = *e.wcrt[i].witness;
@@ -278,7 +278,7 @@ FalsifyResult falsify(const FalsifyGrid& grid, const Budget& budget) {
                 for (std::size_t i = 0; i < w.ops.size(); ++i) {
                     if (!w.ops[i].is_kernel()) continue;
                     const std::string& name = w.ops[i].name;
-                    const Time rta_max = *m.response[i];
+                    const Time rta_max = *m.answers[i].exact();
                     if (*all[i] > rta_max) {
                         const FalsifyFinding f{ranged ? all_toml[i] : toml, name, rta_max, *all[i]};
                         if (!out.all_orders) out.all_orders = f;

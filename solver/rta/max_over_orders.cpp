@@ -12,19 +12,18 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, const Budget& budget) {
     const rta_orders::WorkloadOrders wo = rta_orders::workload_orders(w);
     const rta_orders::SearchResult s = rta_orders::search_max_finish(wo.problem, budget);
     RtaMaxOverOrders out;
-    out.response.resize(w.ops.size());
-    out.order.resize(w.ops.size());
-    out.lower.resize(w.ops.size());
-    out.upper.resize(w.ops.size());
+    out.answers.resize(w.ops.size());
     out.work = s.nodes;
     const std::vector<Time> releases = rta_releases(w);
     int undecided = 0;
     for (int k = 0; k < wo.problem.kernels(); ++k) {
         const int op = wo.op[k];
+        BoundedAnswer<Time, LaunchOrder>& a = out.answers[op];
         const std::optional<std::int64_t> value = s.finish[k] ? s.finish[k] : s.found[k];
-        if (!s.finish[k])  // a kernel no search reached still gets its root bound
-            out.upper[op] =
-                Time(s.bound[k] ? *s.bound[k] : rta_orders::root_bound(wo.problem, k)) / wo.scale - releases[op];
+        if (!s.finish[k]) {  // a kernel no search reached still gets its root bound
+            a.upper = Time(s.bound[k] ? *s.bound[k] : rta_orders::root_bound(wo.problem, k)) / wo.scale - releases[op];
+            a.upper_by = Provenance::rta_orders;
+        }
         undecided += !s.finish[k];
         if (!value) continue;
         std::vector<int> order;
@@ -34,8 +33,14 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, const Budget& budget) {
         if (r.finish_of(op) != Time(*value) / wo.scale)
             throw std::logic_error("RTA max over orders (search): the order found for '" + w.ops[op].name +
                                    "' does not replay to its value");
-        (s.finish[k] ? out.response : out.lower)[op] = r.response_of(op);
-        out.order[op] = r.order;
+        const std::optional<Time> response = r.response_of(op);
+        if (s.finish[k] && response) {
+            a.set_exact(*response, Provenance::rta_orders);
+        } else if (response) {
+            a.lower = response;
+            a.lower_by = Provenance::rta_orders;
+        }
+        a.witness = r.order;
     }
     out.complete = undecided == 0;
     if (!out.complete)

@@ -7,18 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "bounds/answer.hpp"
 #include "common/budget.hpp"
 #include "model/workload.hpp"
 
 namespace gpuwcrt {
 
+// A launch order: operation indices, kernels only, in the order they launch.
+using LaunchOrder = std::vector<int>;
+
 struct RtaMaxOverOrders {
-    // Indexed like w.ops; nullopt for copies and when the search did not finish.
-    std::vector<std::optional<Time>> response;
-    std::vector<std::vector<int>> order;  // a launch order (operation indices, kernels only) giving it
-    // A kernel the search left undecided: the largest response of an order found (replayed; its
-    // order in `order`) and a proven upper bound.
-    std::vector<std::optional<Time>> lower, upper;
+    // Indexed like w.ops (a copy's answer is empty). A kernel the search decided: exact, its
+    // maximum witnessed by an order. One it left undecided: the largest response of an order
+    // found, if any (replayed, the order its witness), and a proven upper bound.
+    std::vector<BoundedAnswer<Time, LaunchOrder>> answers;
     bool complete = false;
     std::string note;    // why it is incomplete
     long long work = 0;  // search nodes

@@ -4,7 +4,6 @@
 
 #include "bounds/rta/rta_workload.hpp"
 #include "sim/scenario.hpp"
-#include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt {
 
@@ -13,8 +12,6 @@ RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::mil
     const std::size_t n = w.ops.size();
     c.file_order.resize(n);
     c.max_over_orders.resize(n);
-    c.max_lower.resize(n);
-    c.max_upper.resize(n);
     const RtaOutcome file = rta(w, rta_launch_order(w, launch_ranks(w, {})));
     c.scope = rta_scope_name(file.exact());
     c.reasons = file.reasons;
@@ -22,20 +19,23 @@ RtaColumns rta_columns(const Workload& w, const Budget& budget, std::chrono::mil
     // An approximation's maximum is worth a short search, not minutes.
     try {
         const Budget search = file.exact() ? budget : budget.capped(approximation_cap);
-        const RtaMaxOverOrders m = rta_max_over_orders(w, search);
-        c.max_over_orders = m.response;
+        RtaMaxOverOrders m = rta_max_over_orders(w, search);
         for (std::size_t i = 0; i < n; ++i) {
-            if (!w.ops[i].is_kernel() || m.response[i]) continue;
+            BoundedAnswer<Time, LaunchOrder>& a = m.answers[i];
+            if (!w.ops[i].is_kernel() || a.exact()) continue;
             // The file order is one of the orders: its value is a lower bound on the maximum.
-            const bool found_more = m.lower[i] && (!c.file_order[i] || *m.lower[i] > *c.file_order[i]);
-            c.max_lower[i] = found_more ? m.lower[i] : c.file_order[i];
-            c.max_upper[i] = m.upper[i];
+            const bool found_more = a.lower && (!c.file_order[i] || *a.lower > *c.file_order[i]);
+            if (found_more || !c.file_order[i]) continue;
+            a.lower = c.file_order[i];
+            a.witness = file.order;
+            a.lower_by = Provenance::rta_file_order;
         }
+        c.max_over_orders = std::move(m.answers);
         if (!m.complete) c.max_note = m.note;
     } catch (const InputError& e) {  // the RTA's integers cannot hold this workload's instants
         c.max_note = e.message();
     } catch (const std::bad_alloc&) {  // --max-memory: the column is a comparison, not a verdict
-        c.max_over_orders.assign(n, std::nullopt);
+        c.max_over_orders.assign(n, {});
         c.max_note = "the search ran out of memory (--max-memory)";
     }
     return c;

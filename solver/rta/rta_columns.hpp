@@ -14,15 +14,17 @@
 
 #include "common/budget.hpp"
 #include "model/workload.hpp"
+#include "solver/rta/max_over_orders.hpp"
 
 namespace gpuwcrt {
 
-// A kernel the search leaves undecided has no max_over_orders but its interval: max_lower (an
-// order's replayed value, at least the file order's) and max_upper (proven). Outside the thesis'
-// exactness scope ("approximation") the search gets `approximation_cap` at most: the maximum of
-// an approximation is worth no long search.
+// Indexed like w.ops. A kernel the search leaves undecided has an unknown max_over_orders, its
+// interval: `lower` an order's replayed value, at least the file order's (then the file order
+// witnesses it), and `upper` proven. Outside the thesis' exactness scope ("approximation") the
+// search gets `approximation_cap` at most: the maximum of an approximation is worth no long search.
 struct RtaColumns {
-    std::vector<std::optional<Time>> file_order, max_over_orders, max_lower, max_upper;
+    std::vector<std::optional<Time>> file_order;
+    std::vector<BoundedAnswer<Time, LaunchOrder>> max_over_orders;
     std::string scope;  // rta_scope_name (bounds/rta/rta_scope.hpp)
     std::vector<std::string> reasons;
     std::string max_note;  // why max_over_orders is missing, if it is (for some or all kernels)

@@ -2,6 +2,7 @@
 
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include "bounds/warp/warp_bounds.hpp"
 #include "solver/warp/warp_explicit.hpp"
@@ -31,23 +32,28 @@ WarpSchedule validated(const WarpProblem& p, const std::vector<WarpIssue>& issue
     return s;
 }
 
-// Takes a run's schedules when the check has none yet; flags a disagreement otherwise.
-void merge(WarpCheck& out, const WarpEngineRun& run, const WarpSchedule& worst, const WarpSchedule& best) {
-    if (run.worst) {
-        if (out.worst && *out.worst != *run.worst) out.engines_disagree = true;
-        if (!out.worst) {
-            out.worst = run.worst;
-            out.worst_schedule = worst;
-        }
-    }
-    if (run.best) {
-        if (out.best && *out.best != *run.best) out.engines_disagree = true;
-        if (!out.best) {
-            out.best = run.best;
-            out.best_schedule = best;
-        }
-    }
-    out.runs.push_back(run);
+// The side of a goal's answer that a legal schedule bounds: from below for the worst case (a
+// maximum), from above for the best (a minimum); a proof bounds the other.
+void witnessed(WarpAnswer& a, WarpGoal goal, std::optional<long long> v, Provenance by) {
+    (goal == WarpGoal::worst ? a.lower : a.upper) = v;
+    (goal == WarpGoal::worst ? a.lower_by : a.upper_by) = v ? by : Provenance::none;
+}
+
+// Takes a run's exact answer (with its schedule) when the check has none yet; flags a
+// disagreement otherwise.
+void take(WarpAnswer& into, const WarpAnswer& from, bool& disagree) {
+    if (!from.exact()) return;
+    if (into.exact()) disagree = disagree || *into.exact() != *from.exact();
+    else into = from;
+}
+
+// The check keeps the schedules it reports; the run is kept without them.
+void merge(WarpCheck& out, WarpEngineRun run) {
+    take(out.worst, run.worst, out.engines_disagree);
+    take(out.best, run.best, out.engines_disagree);
+    run.worst.witness.reset();
+    run.best.witness.reset();
+    out.runs.push_back(std::move(run));
 }
 
 // `worst`/`best`: which goals to search (the bounds engine may have settled the other).
@@ -55,39 +61,35 @@ void run_explicit(WarpCheck& out, const WarpProblem& problem, Budget& budget, bo
     const auto t0 = std::chrono::steady_clock::now();
     WarpEngineRun run;
     run.engine = Provenance::explicit_state;
-    WarpSchedule worst_schedule, best_schedule;
     const auto stopped = [&](StopReason r) {
         if (run.unknown_reason.empty()) run.unknown_reason = to_string(r);
     };
     // One goal; true when it was decided exactly (its schedule validated).
-    const auto extreme = [&](WarpGoal goal, const char* phase, const char* what, std::optional<int>& exact,
-                             std::optional<int>& bound, WarpSchedule& schedule) {
+    const auto extreme = [&](WarpGoal goal, const char* phase, const char* what, WarpAnswer& answer) {
         budget.counters().phase = phase;
         const WarpExtreme e = explicit_extreme(problem, goal, budget);
         run.states += e.states;
         if (e.stopped) {
             stopped(*e.stopped);
-            bound = e.bound;
+            witnessed(answer, goal, e.bound, run.engine);
             return false;
         }
-        schedule = validated(problem, e.issues, e.makespan, what, budget);
-        exact = bound = e.makespan;
+        WarpSchedule schedule = validated(problem, e.issues, e.makespan, what, budget);
+        answer.set_exact(e.makespan, run.engine);
+        answer.witness = std::move(schedule);
         return true;
     };
     // The verdict needs only the worst case: an exact worst case stands when the best runs out.
     try {
-        if (!worst || extreme(WarpGoal::worst, "explicit engine, worst case", "explicit worst-case", run.worst,
-                              run.worst_bound, worst_schedule))
-            if (best)
-                extreme(WarpGoal::best, "explicit engine, best case", "explicit best-case", run.best, run.best_bound,
-                        best_schedule);
+        if (!worst || extreme(WarpGoal::worst, "explicit engine, worst case", "explicit worst-case", run.worst))
+            if (best) extreme(WarpGoal::best, "explicit engine, best case", "explicit best-case", run.best);
     } catch (const BudgetExhausted& e) {  // from validated: no room for the per-warp rows
         stopped(e.reason);
     } catch (const std::bad_alloc&) {
         stopped(StopReason::memory);
     }
     run.milliseconds = elapsed_ms(t0);
-    merge(out, run, worst_schedule, best_schedule);
+    merge(out, std::move(run));
 }
 
 std::string smt_reason(const WarpSmtOutcome& o) {
@@ -97,9 +99,11 @@ std::string smt_reason(const WarpSmtOutcome& o) {
     return to_string(o.last.reason) + (o.last.reason_text.empty() ? "" : ": " + o.last.reason_text);
 }
 
-// A schedule an engine returned without a proof still bounds the extreme, once validated.
-std::optional<int> bound_of(const WarpSmtOutcome& o) {
-    return o.issues.empty() ? std::nullopt : std::optional<int>(o.incumbent);
+// The SMT engine's answer on one goal: exact when proven; else a schedule it returned without a
+// proof still bounds the extreme, once validated.
+void smt_answer(WarpAnswer& a, WarpGoal goal, const WarpSmtOutcome& o) {
+    if (o.makespan) a.set_exact(*o.makespan, Provenance::smt);
+    else witnessed(a, goal, o.issues.empty() ? std::nullopt : std::optional<long long>(o.incumbent), Provenance::smt);
 }
 
 void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& options, Budget& budget) {
@@ -110,17 +114,14 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
     const WarpSmtOutcome b = smt_best_makespan(problem, options, {}, &budget);
     WarpEngineRun run;
     run.engine = Provenance::smt;
-    run.worst = w.makespan;
-    run.best = b.makespan;
-    run.worst_bound = bound_of(w);
-    run.best_bound = bound_of(b);
+    smt_answer(run.worst, WarpGoal::worst, w);
+    smt_answer(run.best, WarpGoal::best, b);
     run.checks = w.checks + b.checks;
     for (const auto* o : {&w, &b})
         if (!o->makespan) run.unknown_reason = smt_reason(*o);
-    WarpSchedule worst_schedule, best_schedule;
     try {
-        if (!w.issues.empty()) worst_schedule = validated(problem, w.issues, w.incumbent, "SMT worst-case", budget);
-        if (!b.issues.empty()) best_schedule = validated(problem, b.issues, b.incumbent, "SMT best-case", budget);
+        if (!w.issues.empty()) run.worst.witness = validated(problem, w.issues, w.incumbent, "SMT worst-case", budget);
+        if (!b.issues.empty()) run.best.witness = validated(problem, b.issues, b.incumbent, "SMT best-case", budget);
     } catch (const BudgetExhausted& e) {  // no room to check the schedules: nothing from this engine counts
         const int checks = run.checks;
         run = WarpEngineRun{};
@@ -129,10 +130,11 @@ void run_smt(WarpCheck& out, const WarpProblem& problem, const SolverOptions& op
         run.unknown_reason = to_string(e.reason);
     }
     run.milliseconds = elapsed_ms(t0);
-    merge(out, run, worst_schedule, best_schedule);
+    merge(out, std::move(run));
     // An incumbent is a real schedule: it may still bound what an exact engine found.
-    if (out.worst && run.worst_bound && *run.worst_bound > *out.worst) out.engines_disagree = true;
-    if (out.best && run.best_bound && *run.best_bound < *out.best) out.engines_disagree = true;
+    const WarpEngineRun& r = out.runs.back();
+    if (out.worst.exact() && r.worst.lower && *r.worst.lower > *out.worst.exact()) out.engines_disagree = true;
+    if (out.best.exact() && r.best.upper && *r.best.upper < *out.best.exact()) out.engines_disagree = true;
 }
 
 // Proven bounds (no search) and the priority rules' schedules as witnesses: a goal is exact
@@ -144,14 +146,17 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, Budget& budget) {
     WarpEngineRun run;
     run.engine = Provenance::bounds;
     const WarpProvenBound upper = worst_case_upper_bound(problem), lower = best_case_lower_bound(problem);
-    run.worst_upper = upper.cycles;
-    run.best_lower = lower.cycles;
+    const auto proven_only = [&] {
+        run.worst = run.best = WarpAnswer{};
+        run.worst.upper = upper.cycles;
+        run.best.lower = lower.cycles;
+        run.worst.upper_by = run.best.lower_by = run.engine;
+    };
+    proven_only();
     std::optional<WarpPrioritySchedule> longest, shortest;
-    WarpSchedule worst_schedule, best_schedule;
     const auto drop_witnesses = [&](StopReason r) {
         run.unknown_reason = to_string(r);
-        run.worst = run.best = run.worst_bound = run.best_bound = std::nullopt;
-        worst_schedule = best_schedule = {};
+        proven_only();
     };
     try {
         for (const WarpPriorityRule& rule : priority_portfolio(problem.warps)) {
@@ -167,84 +172,102 @@ void run_bounds(WarpCheck& out, const WarpProblem& problem, Budget& budget) {
     }
     try {
         if (longest) {
-            worst_schedule = validated(problem, longest->issues, longest->makespan, "bounds worst-case", budget);
-            run.worst_bound = longest->makespan;
+            run.worst.witness = validated(problem, longest->issues, longest->makespan, "bounds worst-case", budget);
+            witnessed(run.worst, WarpGoal::worst, longest->makespan, run.engine);
             if (longest->makespan > upper.cycles)
                 throw std::logic_error("bounds engine: a legal schedule of " + std::to_string(longest->makespan) +
                                        " cycles exceeds the proven upper bound " + std::to_string(upper.cycles));
-            if (longest->makespan == upper.cycles) run.worst = longest->makespan;
+            if (longest->makespan == upper.cycles) run.worst.status = WcrtStatus::exact;
         }
         if (shortest) {
-            best_schedule = validated(problem, shortest->issues, shortest->makespan, "bounds best-case", budget);
-            run.best_bound = shortest->makespan;
+            run.best.witness = validated(problem, shortest->issues, shortest->makespan, "bounds best-case", budget);
+            witnessed(run.best, WarpGoal::best, shortest->makespan, run.engine);
             if (shortest->makespan < lower.cycles)
                 throw std::logic_error("bounds engine: a legal schedule of " + std::to_string(shortest->makespan) +
                                        " cycles is below the proven lower bound " + std::to_string(lower.cycles));
-            if (shortest->makespan == lower.cycles) run.best = shortest->makespan;
+            if (shortest->makespan == lower.cycles) run.best.status = WcrtStatus::exact;
         }
     } catch (const BudgetExhausted& e) {  // no room or time to check the witnesses: they do not count
         drop_witnesses(e.reason);
     } catch (const std::bad_alloc&) {
         drop_witnesses(StopReason::memory);
     }
-    if (run.unknown_reason.empty() && (!run.worst || !run.best)) run.unknown_reason = "bounds apart";
+    if (run.unknown_reason.empty() && (!run.worst.exact() || !run.best.exact())) run.unknown_reason = "bounds apart";
     run.detail = "worst <= " + std::to_string(upper.cycles) + " by " + upper.lemma +
                  "; best >= " + std::to_string(lower.cycles) + " by " + lower.lemma;
     if (longest) run.detail += "; longest witness: " + longest->rule.name();
     if (shortest) run.detail += "; shortest witness: " + shortest->rule.name();
     run.milliseconds = elapsed_ms(t0);
-    merge(out, run, worst_schedule, best_schedule);
+    std::optional<WarpSchedule> longest_schedule;
+    if (!run.worst.exact()) longest_schedule = std::exchange(run.worst.witness, std::nullopt);
+    merge(out, std::move(run));
     // Kept as the witness of a refutation by bound; an exact engine after this one replaces it.
-    if (!out.worst) out.worst_schedule = worst_schedule;
+    if (!out.worst.exact()) out.worst.witness = std::move(longest_schedule);
 }
 
 // A proven bound that an exact answer (or a legal schedule) crosses is a bug somewhere.
 void check_bounds_against_answers(WarpCheck& out) {
+    const std::optional<long long> worst = out.worst.exact(), best = out.best.exact();
     for (const auto& r : out.runs) {
-        if (r.worst_upper && out.worst && *out.worst > *r.worst_upper) out.engines_disagree = true;
-        if (r.best_lower && out.best && *out.best < *r.best_lower) out.engines_disagree = true;
-        if (r.worst_bound && out.worst && *r.worst_bound > *out.worst) out.engines_disagree = true;
-        if (r.best_bound && out.best && *r.best_bound < *out.best) out.engines_disagree = true;
+        if (r.worst.upper && worst && *worst > *r.worst.upper) out.engines_disagree = true;
+        if (r.best.lower && best && *best < *r.best.lower) out.engines_disagree = true;
+        if (r.worst.lower && worst && *r.worst.lower > *worst) out.engines_disagree = true;
+        if (r.best.upper && best && *r.best.upper < *best) out.engines_disagree = true;
+    }
+}
+
+// A goal no engine decided: the best bounds of all runs on it, and why it stayed open. Its
+// status stays unknown even where they meet: only an engine decides a goal.
+void gather(WarpAnswer& into, WarpAnswer WarpEngineRun::*goal, const std::vector<WarpEngineRun>& runs) {
+    if (into.exact()) return;
+    into.lower = into.upper = std::nullopt;
+    into.lower_by = into.upper_by = Provenance::none;
+    into.unknown_reason.clear();
+    for (const auto& r : runs) {
+        const WarpAnswer& a = r.*goal;
+        if (a.lower && (!into.lower || *a.lower > *into.lower)) {
+            into.lower = a.lower;
+            into.lower_by = a.lower_by;
+        }
+        if (a.upper && (!into.upper || *a.upper < *into.upper)) {
+            into.upper = a.upper;
+            into.upper_by = a.upper_by;
+        }
+        if (!r.unknown_reason.empty() && into.unknown_reason.find(r.unknown_reason) == std::string::npos)
+            into.unknown_reason += (into.unknown_reason.empty() ? "" : ", ") + r.unknown_reason;
     }
 }
 
 void conclude(WarpCheck& out) {
     check_bounds_against_answers(out);
-    out.worst_lower = out.worst_upper = std::nullopt;
-    for (const auto& r : out.runs) {
-        if (r.worst_bound && (!out.worst_lower || *r.worst_bound > *out.worst_lower)) out.worst_lower = r.worst_bound;
-        if (r.worst_upper && (!out.worst_upper || *r.worst_upper < *out.worst_upper)) out.worst_upper = r.worst_upper;
-    }
-    if (!out.worst && out.ft && out.worst_upper && *out.worst_upper <= *out.ft) {
+    gather(out.worst, &WarpEngineRun::worst, out.runs);
+    gather(out.best, &WarpEngineRun::best, out.runs);
+    const std::optional<long long> worst = out.worst.exact();
+    const WarpSchedule* witness = out.worst.witness && !out.worst.witness->rows.empty() ? &*out.worst.witness : nullptr;
+    if (!worst && out.ft && out.worst.upper && *out.worst.upper <= *out.ft) {
         // Proven without the exact value: every schedule ends by the upper bound.
         out.outcome = WarpOutcome::holds;
-        out.verdict = "holds (worst case <= " + std::to_string(*out.worst_upper) + " <= FT; exact value unknown)";
-        out.worst_schedule = {};
-    } else if (!out.worst && out.ft && !out.worst_schedule.rows.empty() && out.worst_schedule.makespan() > *out.ft) {
+        out.verdict = "holds (worst case <= " + std::to_string(*out.worst.upper) + " <= FT; exact value unknown)";
+        out.worst.witness.reset();
+    } else if (!worst && out.ft && witness && witness->makespan() > *out.ft) {
         // Refuted by a validated schedule longer than FT (the bounds engine's witness).
-        const long long witness = out.worst_schedule.makespan();
+        const long long makespan = witness->makespan();
         out.outcome = WarpOutcome::refuted;
-        out.verdict = "refuted (worst case >= " + std::to_string(witness) + " exceeds FT by at least " +
-                      std::to_string(witness - *out.ft) + ")";
-    } else if (!out.worst) {
-        std::optional<int> bound;
-        std::string why;
-        for (const auto& r : out.runs) {
-            if (r.worst_bound && (!bound || *r.worst_bound > *bound)) bound = r.worst_bound;
-            if (!r.unknown_reason.empty() && why.find(r.unknown_reason) == std::string::npos)
-                why += (why.empty() ? "" : ", ") + r.unknown_reason;
-        }
+        out.verdict = "refuted (worst case >= " + std::to_string(makespan) + " exceeds FT by at least " +
+                      std::to_string(makespan - *out.ft) + ")";
+    } else if (!worst) {
+        const std::string& why = out.worst.unknown_reason;
         out.outcome = WarpOutcome::unknown;
         out.verdict = "unknown (" + (why.empty() ? std::string("no engine answered") : why) +
-                      (bound ? "; worst case >= " + std::to_string(*bound) : "") +
-                      (out.worst_upper ? "; worst case <= " + std::to_string(*out.worst_upper) : "") + ")";
-        out.worst_schedule = {};
+                      (out.worst.lower ? "; worst case >= " + std::to_string(*out.worst.lower) : "") +
+                      (out.worst.upper ? "; worst case <= " + std::to_string(*out.worst.upper) : "") + ")";
+        out.worst.witness.reset();
     } else if (!out.ft) {
         out.outcome = WarpOutcome::no_conjecture;
         out.verdict = "no conjecture for this program";
     } else {
-        out.outcome = verdict_refutes(*out.ft, *out.worst) ? WarpOutcome::refuted : WarpOutcome::holds;
-        out.verdict = conjecture_verdict(*out.ft, *out.worst);
+        out.outcome = verdict_refutes(*out.ft, *worst) ? WarpOutcome::refuted : WarpOutcome::holds;
+        out.verdict = conjecture_verdict(*out.ft, *worst);
     }
 }
 
@@ -261,9 +284,10 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
         Budget witnesses = engines.explicit_state ? budget.slice(1, 2) : budget;
         run_bounds(out, problem, witnesses);
     }
-    if (engines.explicit_state && (!engines.explicit_if_open || !out.worst || !out.best))
-        run_explicit(out, problem, budget, !engines.explicit_if_open || !out.worst,
-                     !engines.explicit_if_open || !out.best);
+    const bool worst_open = !out.worst.exact(), best_open = !out.best.exact();
+    if (engines.explicit_state && (!engines.explicit_if_open || worst_open || best_open))
+        run_explicit(out, problem, budget, !engines.explicit_if_open || worst_open,
+                     !engines.explicit_if_open || best_open);
     if (engines.smt) run_smt(out, problem, engines.smt_options, budget);
     conclude(out);
     return out;
@@ -277,7 +301,7 @@ WarpCheck check_warp(const WarpProblem& problem, long long threads, const WarpEn
 void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budget& budget) {
     const long long cells =
         static_cast<long long>(c.problem.warps) * static_cast<long long>(c.problem.instructions().size());
-    if (!c.worst || !c.best) {
+    if (!c.worst.exact() || !c.best.exact()) {
         c.cross_check = "skipped (no exact answer to confirm)";
         return;
     }
@@ -292,9 +316,9 @@ void smt_cross_check(WarpCheck& c, const CrossCheckOptions& options, const Budge
     run_smt(c, c.problem, SolverOptions{}, slice);
     const WarpEngineRun& r = c.runs.back();
     if (c.engines_disagree)
-        c.cross_check = "DISAGREES (smt worst " + (r.worst ? std::to_string(*r.worst) : "-") + ", best " +
-                        (r.best ? std::to_string(*r.best) : "-") + "): a bug, not a result";
-    else if (r.worst && r.best) c.cross_check = "agrees (" + std::to_string(r.milliseconds) + " ms)";
+        c.cross_check = "DISAGREES (smt worst " + (r.worst.exact() ? std::to_string(*r.worst.exact()) : "-") +
+                        ", best " + (r.best.exact() ? std::to_string(*r.best.exact()) : "-") + "): a bug, not a result";
+    else if (r.worst.exact() && r.best.exact()) c.cross_check = "agrees (" + std::to_string(r.milliseconds) + " ms)";
     else
         c.cross_check = "no answer within its " + std::to_string(time.count()) + " ms budget (" + r.unknown_reason +
                         "; --engine both to insist)";

@@ -13,15 +13,16 @@
 
 namespace gpuwcrt {
 
+// A warp makespan's answer, per goal: the worst case (a maximum: a legal schedule gives `lower`,
+// a proof `upper`) or the best case (a minimum: a schedule gives `upper`, a proof `lower`).
+using WarpAnswer = BoundedAnswer<long long, WarpSchedule>;
+
 struct WarpEngineRun {
-    Provenance engine = Provenance::none;  // bounds, explicit_state or smt
-    std::optional<int> worst, best;
-    // Proved lower bound on the worst / upper bound on the best case (a legal schedule's
-    // makespan), when no exact value is known; nullopt when not even that was found.
-    std::optional<int> worst_bound, best_bound;
-    // Bounds engine: the proven upper bound on the worst / lower bound on the best case
-    // (bounds/warp/warp_bounds), and what proves and witnesses them.
-    std::optional<long long> worst_upper, best_lower;
+    Provenance engine = Provenance::none;  // bounds, explicit_state or smt: who gives its bounds
+    // Exact when the engine decided the goal. Else a legal schedule's makespan bounds it (the
+    // explicit engine's may have no schedule), and the bounds engine proves the other side
+    // (bounds/warp/warp_bounds). The schedules move to the check (merge): runs keep no witness.
+    WarpAnswer worst, best;
     std::string detail;
     std::size_t states = 0;      // explicit
     int checks = 0;              // smt
@@ -35,11 +36,11 @@ struct WarpCheck {
     long long threads = 0;
     WarpProblem problem;
     std::optional<long long> ft;  // only for the TR program shape
-    std::optional<int> worst, best;
-    // When the worst case is not known exactly: the best proven bounds on it (the lower one
-    // witnessed by `worst_schedule` when the conjecture is refuted by it).
-    std::optional<long long> worst_lower, worst_upper;
-    WarpSchedule worst_schedule, best_schedule;
+    // Per goal the first exact answer of the engines, with its schedule. Else the best bounds of
+    // all runs, unknown even where they meet; the worst case's witness then is the bounds
+    // engine's longest schedule, kept only when it refutes FT. It may fall short of `lower`
+    // when a search reached more: only that schedule refutes, as the verdicts document.
+    WarpAnswer worst, best;
     std::vector<WarpEngineRun> runs;
     bool engines_disagree = false;
     WarpOutcome outcome = WarpOutcome::unknown;

@@ -12,7 +12,7 @@ EngineRun BusyTimeEngine::run(const EngineRequest& request, const Budget&) const
     for (std::size_t i = 0; i < run.answers.size(); ++i) run.answers[i].op = static_cast<int>(i);
     for (const int op : request.ops) {
         const std::int64_t k = problem_->index_of_op(op);
-        if (k >= 0) run.answers[op].upper_bound = problem_->response_upper_bound(static_cast<int>(k));
+        if (k >= 0) run.answers[op].upper = problem_->response_upper_bound(static_cast<int>(k));
     }
     run.complete = true;  // a formula: nothing to stop
     run.shown = stats_shown();

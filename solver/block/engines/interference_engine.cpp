@@ -14,7 +14,7 @@ EngineRun InterferenceEngine::run(const EngineRequest& request, const Budget& bu
     EngineRun run;
     run.answers.resize(request.workload.ops.size());
     for (std::size_t i = 0; i < run.answers.size(); ++i) run.answers[i].op = static_cast<int>(i);
-    for (const int op : request.ops) run.answers[op].upper_bound = b.response[op];
+    for (const int op : request.ops) run.answers[op].upper = b.response[op];
     run.complete = !b.stopped;
     run.shown = stats_shown();
     name_answers(run.answers, provenance(), false);

@@ -33,7 +33,7 @@ EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) con
         ++asked;
         std::string line = link ? "smt on '" + w.ops[op].name + "': " + seconds_since(t0) + ", " + to_string(a.status)
                                 : w.ops[op].name + ": " + to_string(a.status) + " " +
-                                      (a.wcrt ? human_string(*a.wcrt) : std::string("-"));
+                                      (a.lower ? human_string(*a.lower) : std::string("-"));
         if (link) run.steps.push_back(line);
         if (request.progress) request.progress(line);
     });

@@ -128,8 +128,8 @@ private:
         ++res_.stats.scenarios;
         for (std::size_t i = 0; i < w_.ops.size(); ++i) {
             const Time r = s.response(static_cast<int>(i));
-            if (!res_.wcrt[i].wcrt || r > *res_.wcrt[i].wcrt) {
-                res_.wcrt[i].wcrt = r;
+            if (!res_.wcrt[i].lower || r > *res_.wcrt[i].lower) {
+                res_.wcrt[i].lower = r;
                 res_.wcrt[i].witness = witness_of(w_, s);
                 res_.wcrt[i].witness->block_time = block_times_;
                 res_.wcrt[i].witness->issue = issues_;
@@ -221,16 +221,16 @@ private:
             a.status = res_.complete ? WcrtStatus::exact : WcrtStatus::unknown;
             if (!res_.complete) a.unknown_reason = "timeout";
             if (!p) {
-                if (res_.complete) a.upper_bound = a.wcrt;
+                if (res_.complete) a.upper = a.lower;
                 continue;
             }
             const Time upper = p->op_response_upper_bound(a.op);
-            if (a.wcrt) require_within_bound(w_, a.op, *a.wcrt, upper);
-            a.upper_bound = res_.complete ? a.wcrt : std::optional<Time>(upper);
-            if (res_.complete && !grid.choices.empty() && a.wcrt != upper) {
+            if (a.lower) require_within_bound(w_, a.op, *a.lower, upper);
+            a.upper = res_.complete ? a.lower : std::optional<Time>(upper);
+            if (res_.complete && !grid.choices.empty() && a.lower != upper) {
                 a.status = WcrtStatus::unknown;
                 a.unknown_reason = grid_maximum_reason(grid.step);
-                a.upper_bound = upper;
+                a.upper = upper;
             }
         }
     }

@@ -46,7 +46,7 @@ public:
     std::vector<int> unbounded() const {
         std::vector<int> out;
         for (int op : rq_.ops)
-            if (!run_.answers[op].upper_bound) out.push_back(op);
+            if (!run_.answers[op].upper) out.push_back(op);
         return out;
     }
 
@@ -144,8 +144,8 @@ private:
                    (r.complete ? "" : " (stopped)") + on_time + ", " + open_text();
         if (a.name == engine_name::bounds) return a.name + ": " + seconds_since(a.t0) + on_time + ", " + open_text();
         if (a.name == engine_name::interference) {
-            const auto bounded = std::count_if(rq_.ops.begin(), rq_.ops.end(),
-                                               [&](int op) { return r.answers[op].upper_bound.has_value(); });
+            const auto bounded =
+                std::count_if(rq_.ops.begin(), rq_.ops.end(), [&](int op) { return r.answers[op].upper.has_value(); });
             if (bounded == 0) return std::nullopt;
             return a.name + ": an upper bound for " + std::to_string(bounded) + " of " +
                    std::to_string(rq_.ops.size()) + " operations in " + seconds_since(a.t0) +

@@ -297,7 +297,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     WcrtAnswer a;
     a.op = op;
     const Time upper = p.op_response_upper_bound(op);
-    a.upper_bound = upper;
+    a.upper = upper;
     const auto stop = [&](const std::string& why) {
         a.status = WcrtStatus::unknown;
         a.unknown_reason = why;
@@ -312,7 +312,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
             auto [x, best] = first_incumbent(w, op, o, budget);
             require_within_bound(w, op, best, upper);
             a.witness = std::move(x);
-            a.wcrt = best;
+            a.lower = best;
             // A real scenario that reaches the proven bound needs no solver to be exact.
             if (best < upper) search = make_search(w, p, op, o, call);
             if (!search) a.status = WcrtStatus::exact;
@@ -329,7 +329,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
                         break;
                     }
                     a.status = WcrtStatus::exact;
-                    a.upper_bound = best;
+                    a.upper = best;
                     break;
                 }
                 if (r.answer == Answer::unknown) {
@@ -339,7 +339,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
                 auto [wx, resp] = search->replayed_model();
                 require_within_bound(w, op, resp, upper);
                 a.witness = std::move(wx);  // the witness and its response change together
-                a.wcrt = best = std::move(resp);
+                a.lower = best = std::move(resp);
             }
             discard(search, budget);
         });
