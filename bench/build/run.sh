@@ -35,6 +35,6 @@ timed "quickstart.sh main" scripts/quickstart.sh main
 if [ "$ci" = yes ]; then
   git clone -q "$repo" "$work/ci-clone"
   cd "$work/ci-clone"
-  timed "bash .ci/run" env CI=true bash .ci/run
-  grep '^== .*: [0-9]* s$' "$work/bash .ci/run.log"
+  timed "ci-run" env CI=true bash .ci/run
+  grep '^== .*: [0-9]* s$' "$work/ci-run.log"
 fi
