@@ -29,7 +29,7 @@ jobs=$(nproc)
 generator=(-G Ninja)
 [ -f "$build/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build/CMakeCache.txt" && generator=()
 # CI fails a run that passes this many seconds, so that a slowdown is seen the day it lands (its
-# hard limit is 90 minutes; a run past that lands nothing; a run takes about 25, bench/RESULTS.md
+# hard limit is 90 minutes; a run past that lands nothing; a cold run takes about 23, bench/RESULTS.md
 # "build").
 ci_budget=${GPUWCRT_CI_BUDGET:-2400}
 
