@@ -24,6 +24,12 @@ std::string grid_certify_reason(const Time& grid) {
     return "no scenario on grid " + exact_string(grid) + " exceeds the bound, times between grid points may";
 }
 
+std::vector<WcrtAnswer> unknown_answers(const Workload& w) {
+    std::vector<WcrtAnswer> out(w.ops.size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].op = static_cast<int>(i);
+    return out;
+}
+
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine) {
     if (from.lower && (!into.lower || *from.lower > *into.lower)) {
         into.lower = from.lower;

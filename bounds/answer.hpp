@@ -8,6 +8,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sim/witness.hpp"
 
@@ -99,6 +100,9 @@ public:
 // larger lower bound with its witness, a smaller upper bound, each named by `from` or else by `engine`;
 // exact exactly when they meet. Throws BoundsContradict when a lower bound exceeds an upper bound.
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine);
+
+// One answer per operation of `w`, indexed like w.ops, each unknown with nothing proven yet.
+std::vector<WcrtAnswer> unknown_answers(const Workload& w);
 
 // certified when the upper bound is at most `bound`; refuted when the replayed lower bound
 // exceeds it (the witness is replayed again here, before it becomes a counterexample); else

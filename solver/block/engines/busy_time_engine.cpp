@@ -8,8 +8,7 @@ std::string_view BusyTimeEngine::name() const { return engine_name::busy_time; }
 
 EngineRun BusyTimeEngine::run(const EngineRequest& request, const Budget&) const {
     EngineRun run;
-    run.answers.resize(request.workload.ops.size());
-    for (std::size_t i = 0; i < run.answers.size(); ++i) run.answers[i].op = static_cast<int>(i);
+    run.answers = unknown_answers(request.workload);
     for (const int op : request.ops) {
         const std::int64_t k = problem_->index_of_op(op);
         if (k >= 0) run.answers[op].upper = problem_->response_upper_bound(static_cast<int>(k));

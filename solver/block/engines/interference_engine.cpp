@@ -12,8 +12,7 @@ EngineRun InterferenceEngine::run(const EngineRequest& request, const Budget& bu
     // of the sweeps is proven whenever they stop.
     const InterferenceBounds b = interference_bounds(request.workload, budget.slice(1, 4));
     EngineRun run;
-    run.answers.resize(request.workload.ops.size());
-    for (std::size_t i = 0; i < run.answers.size(); ++i) run.answers[i].op = static_cast<int>(i);
+    run.answers = unknown_answers(request.workload);
     for (const int op : request.ops) run.answers[op].upper = b.response[op];
     run.complete = !b.stopped;
     run.shown = stats_shown();

@@ -21,8 +21,7 @@ EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) con
         link ? problem_ : std::make_shared<const BlockProblem>(make_block_problem(w));
     EngineRun run;
     run.shown = stats_shown();
-    run.answers.resize(w.ops.size());
-    for (std::size_t i = 0; i < w.ops.size(); ++i) run.answers[i].op = static_cast<int>(i);
+    run.answers = unknown_answers(w);
     std::size_t asked = 0;
     for_each_operation(request.ops, budget, link ? Share::even_split : Share::all_left, [&](int op, const Budget& b) {
         const Budget::Clock::time_point t0 = Budget::Clock::now();

@@ -24,11 +24,8 @@ using Clock = Budget::Clock;
 class Chain {
 public:
     Chain(const EngineRequest& request, const Budget& budget) : rq_(request), budget_(budget), start_(Clock::now()) {
-        run_.answers.resize(request.workload.ops.size());
-        for (std::size_t i = 0; i < run_.answers.size(); ++i) {
-            run_.answers[i].op = static_cast<int>(i);
-            run_.answers[i].unknown_reason = "no engine decided it";
-        }
+        run_.answers = unknown_answers(request.workload);
+        for (WcrtAnswer& a : run_.answers) a.unknown_reason = "no engine decided it";
     }
 
     bool settled(int op) const {
