@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/interval.hpp"
 #include "model/platform.hpp"
 #include "model/source_location.hpp"
 #include "model/time.hpp"
@@ -24,10 +25,7 @@ struct Stream {
 };
 
 // A closed interval; lo == hi for a single value. Simulation uses hi (docs/semantics.md §5).
-struct TimeRange {
-    Time lo, hi;
-    bool is_point() const { return time_equal(lo, hi); }
-};
+using TimeRange = Interval<Time>;
 
 // When the host calls the launch/copy API for an operation.
 struct IssueSpec {

@@ -331,11 +331,11 @@ int run_sweep(const SweepOptions& o) {
     if (threads.count() > 10000 / reps.count())
         throw option_error("--threads", "the sweep has " + std::to_string(threads.count()) + " x " +
                                             std::to_string(reps.count()) + " points, more than the limit of 10000");
-    const long long last_n = threads.first + (threads.count() - 1) * threads.step;
-    check_size(spec, "--threads", warps_for_threads(last_n, ws), "--rep", reps.last);
+    const long long last_n = threads.last_point();
+    check_size(spec, "--threads", warps_for_threads(last_n, ws), "--rep", reps.span.hi);
     std::vector<std::pair<long long, int>> points;
-    for (long long n = threads.first; n <= last_n; n += threads.step)
-        for (long long r = reps.first; r <= reps.last; ++r) points.emplace_back(n, static_cast<int>(r));
+    for (long long n = threads.span.lo; n <= last_n; n += threads.step)
+        for (long long r = reps.span.lo; r <= reps.span.hi; ++r) points.emplace_back(n, static_cast<int>(r));
 
     interrupted = false;
     auto previous = std::signal(SIGINT, on_sigint);

@@ -68,13 +68,13 @@ IntegerRange positive_range(const std::string& option, const std::string& text, 
         throw option_error(option, "must be " + form + " of positive integers, got " + shown(text));
     IntegerRange r;
     try {
-        r.first = positive_integer(option, parts[0], most, why_most);
-        r.last = parts.size() > 1 ? positive_integer(option, parts[1], most, why_most) : r.first;
+        r.span.lo = positive_integer(option, parts[0], most, why_most);
+        r.span.hi = parts.size() > 1 ? positive_integer(option, parts[1], most, why_most) : r.span.lo;
         r.step = parts.size() > 2 ? positive_integer(option, parts[2], most) : 1;
     } catch (const InputError& e) {
         throw option_error(option, form + ": each part " + e.message());
     }
-    if (r.last < r.first) throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
+    if (r.span.hi < r.span.lo) throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
     return r;
 }
 

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <string>
 
+#include "model/interval.hpp"
+
 namespace gpuwcrt::app {
 
 // A decimal integer in 1..most (no sign, no exponent, no spaces); `why_most` says where the
@@ -18,8 +20,10 @@ std::chrono::milliseconds positive_seconds(const std::string& option, const std:
 
 // FIRST:LAST[:STEP] of positive integers up to `most`, FIRST <= LAST (STEP only if allowed).
 struct IntegerRange {
-    long long first = 1, last = 1, step = 1;
-    long long count() const { return (last - first) / step + 1; }
+    Interval<long long> span{1, 1};
+    long long step = 1;
+    long long count() const { return span.width() / step + 1; }
+    long long last_point() const { return span.lo + (count() - 1) * step; }
 };
 IntegerRange positive_range(const std::string& option, const std::string& text, bool with_step, long long most,
                             const std::string& why_most = "");
