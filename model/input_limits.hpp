@@ -17,6 +17,10 @@ constexpr std::int64_t max_total = std::int64_t{1} << 62;
 // Decimal time literals ("1.5", "2.5e-3", "3/2"): digits per number and exponent magnitude.
 constexpr std::size_t max_time_digits = 1000;
 constexpr long max_time_exponent = 1000;
+// Frames of one periodic or sporadic stream in one simulation (--frames, --until, [[expect]]
+// frames), and operations of the unrolled workload: each frame is a copy of its stream's operations.
+constexpr std::int64_t max_frames = 100'000;
+constexpr std::int64_t max_unrolled_operations = 1'000'000;
 constexpr std::size_t max_input_bytes = std::size_t{1} << 30;  // one input file (1 GiB)
 
 }  // namespace gpuwcrt::limits

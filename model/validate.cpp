@@ -1,6 +1,7 @@
 #include "model/validate.hpp"
 
 #include "model/checked_int.hpp"
+#include "model/frames/validate_frames.hpp"
 #include "model/workload_totals.hpp"
 
 namespace gpuwcrt {
@@ -47,6 +48,7 @@ void validate_workload(const Workload& w) {
                                            ") earlier in stream '" + w.streams[op.stream].name + "'");
         prev[op.stream] = &op;
     }
+    validate_frames(w);
 }
 
 }  // namespace gpuwcrt

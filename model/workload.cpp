@@ -35,4 +35,16 @@ std::int64_t Workload::total_blocks() const {
     return n;
 }
 
+bool Workload::repeats() const {
+    for (const Stream& s : streams)
+        if (s.arrival.repeats()) return true;
+    return false;
+}
+
+bool Workload::has_wait() const {
+    for (const Operation& op : ops)
+        if (!op.wait.empty()) return true;
+    return false;
+}
+
 }  // namespace gpuwcrt

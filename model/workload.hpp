@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/frames/arrival.hpp"
 #include "model/interval.hpp"
 #include "model/platform.hpp"
 #include "model/source_location.hpp"
@@ -22,6 +23,7 @@ struct Stream {
     Priority priority = Priority::low;
     bool is_null = false;
     SourceLocation where;
+    Arrival arrival;  // once (one frame), or periodic or sporadic frames (docs/semantics.md §9)
 };
 
 // A closed interval; lo == hi for a single value. Simulation uses hi (docs/semantics.md §5).
@@ -37,6 +39,10 @@ struct IssueSpec {
     Kind kind = Kind::at;
     TimeRange at{0, 0};
     Time delay = 0;
+    // after_stream_idle inside a frame of a periodic or sporadic stream (set by unroll): the
+    // host starts waiting for the idle stream at the frame's release, so the operation is
+    // issued at max(release, idle) + delay (docs/semantics.md §9).
+    std::optional<TimeRange> release;
     bool is_static() const { return kind == Kind::at; }
 };
 
@@ -56,6 +62,9 @@ struct Operation {
     TimeRange time{1, 1};
     IssueSpec issue;
     std::optional<Time> deadline;  // relative to the issue time
+    // Operations of the same frame that must have completed before this one joins its EE or
+    // CE queue (cudaStreamWaitEvent on events recorded after them; docs/semantics.md §9).
+    std::vector<int> wait;
     SourceLocation where;
 
     bool is_kernel() const { return kind == OpKind::kernel; }
@@ -77,6 +86,9 @@ struct Expectation {
     std::vector<Block> blocks;
     std::map<std::string, Time> rta_finish;  // thesis RTA (bounds/) for this order
     std::map<std::string, Time> wcrt;        // worst case over all scenarios
+    // With periodic or sporadic streams: the frames simulated per stream (`frames = N`), the
+    // names then being those of the unrolled operations (NAME#k); empty: the default horizon.
+    std::optional<std::int64_t> frames;
     SourceLocation where;
 };
 
@@ -108,6 +120,8 @@ struct Workload {
     std::vector<int> stream_ops(int stream) const;              // in list order
     int null_stream() const;                                    // -1 if none
     std::int64_t total_blocks() const;                          // of every kernel; <= 2^62 once loaded
+    bool repeats() const;                                       // some stream is periodic or sporadic
+    bool has_wait() const;                                      // some operation waits on another
 };
 
 }  // namespace gpuwcrt

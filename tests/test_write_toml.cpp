@@ -37,6 +37,11 @@ void require_equal(const Workload& a, const Workload& b) {
         CHECK(a.streams[i].name == b.streams[i].name);
         CHECK(a.streams[i].priority == b.streams[i].priority);
         CHECK(a.streams[i].is_null == b.streams[i].is_null);
+        const Arrival &x = a.streams[i].arrival, &y = b.streams[i].arrival;
+        CHECK(x.kind == y.kind);
+        CHECK(x.period == y.period);
+        CHECK(x.offset == y.offset);
+        CHECK(x.jitter == y.jitter);
     }
     REQUIRE(a.ops.size() == b.ops.size());
     for (std::size_t i = 0; i < a.ops.size(); ++i) {
@@ -54,6 +59,7 @@ void require_equal(const Workload& a, const Workload& b) {
         CHECK(x.time.hi == y.time.hi);
         CHECK(same_issue(x.issue, y.issue));
         CHECK(x.deadline == y.deadline);
+        CHECK(x.wait == y.wait);
     }
     REQUIRE(a.scenario.has_value() == b.scenario.has_value());
     if (a.scenario) {

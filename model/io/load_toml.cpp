@@ -9,6 +9,8 @@
 #include <unordered_map>
 
 #include "model/input_limits.hpp"
+#include "model/frames/frame_name.hpp"
+#include "model/io/frames/read_frames.hpp"
 #include "model/name_policy.hpp"
 #include "model/io/read_input.hpp"
 #include "model/io/toml_reader.hpp"
@@ -85,12 +87,13 @@ void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
     if (!arr) return;
     for (const toml::node& node : *arr) {
         const toml::table& t = *node.as_table();
-        r.only_keys(t, {"name", "priority", "null"}, "[[stream]]");
+        r.only_keys(t, {"name", "priority", "null", "period", "min_interarrival", "offset", "jitter"}, "[[stream]]");
         Stream s;
         s.where = r.where(t);
         s.name = r.name(r.required(t, "name", "[[stream]]"), "name", "stream name");
         if (const toml::node* p = t.get("priority")) s.priority = read_priority(r, *p);
         if (const toml::node* n = t.get("null")) s.is_null = r.boolean(*n, "null");
+        s.arrival = read_arrival(r, t);
         auto same = seen.streams.find(s.name);
         const int twice = same == seen.streams.end() ? -1 : same->second;
         const int null_too = s.is_null ? seen.null_stream : -1;
@@ -166,9 +169,9 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     if (kernel)
         r.only_keys(t,
                     {"name", "stream", "blocks", "threads", "shared_mem", "registers", "block_time", "issue",
-                     "after_stream_idle", "deadline"},
+                     "after_stream_idle", "deadline", "wait"},
                     what);
-    else r.only_keys(t, {"name", "stream", "duration", "issue", "after_stream_idle", "deadline"}, what);
+    else r.only_keys(t, {"name", "stream", "duration", "issue", "after_stream_idle", "deadline", "wait"}, what);
     Operation op;
     op.kind = raw.kind;
     op.where = r.where(t);
@@ -205,14 +208,19 @@ void read_ops(const TomlReader& r, Workload& w, SeenNames& seen) {
         return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
     });
     std::vector<int> count;
-    for (const RawOp& op : raw) w.ops.push_back(read_op(r, op, w, count, seen));
+    std::vector<const toml::table*> tables;
+    for (const RawOp& op : raw) {
+        w.ops.push_back(read_op(r, op, w, count, seen));
+        tables.push_back(op.table);
+    }
+    read_waits(r, tables, seen.ops, w);  // a wait may name an operation further down the file
 }
 
 std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const toml::node& n,
                                           const char* key) {
     std::map<std::string, Time> out;
     for (auto&& [k, v] : r.table(n, key)) {
-        if (!w.find_op(std::string(k.str())))
+        if (!frame_name_origin(w, k.str()))
             throw InputError(r.where(k), "expectation names unknown operation " + quoted_name(k.str()));
         out[std::string(k.str())] = r.time(v, key);
     }
@@ -224,7 +232,7 @@ Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, c
     r.only_keys(t, {"kernel", "index", "start", "end", "sm"}, "expected block");
     Expectation::Block b;
     b.kernel = r.string(r.required(t, "kernel", "expected block"), "kernel");
-    const auto op = w.find_op(b.kernel);
+    const auto op = frame_name_origin(w, b.kernel);
     if (!op || !w.ops[*op].is_kernel()) r.fail(t, "expectation names unknown kernel " + quoted_name(b.kernel));
     b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index", w.ops[*op].blocks - 1);
     if (const toml::node* v = t.get("start")) b.start = r.time(*v, "start");
@@ -234,15 +242,32 @@ Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, c
     return b;
 }
 
+// With periodic or sporadic streams an expectation is about the frames simulated (`frames`,
+// else the default horizon) and names unrolled operations; no analysis covers frames yet.
+void read_expected_frames(const TomlReader& r, const toml::table& t, const Workload& w, Expectation& e) {
+    const toml::node* frames = t.get("frames");
+    if (!w.repeats()) {
+        if (frames) r.fail(*frames, "'frames' needs a periodic or sporadic stream in the workload");
+        return;
+    }
+    if (frames) e.frames = positive_integer(r, *frames, "frames", limits::max_frames);
+    for (const char* key : {"rta_finish", "wcrt"})
+        if (const toml::node* n = t.get(key))
+            r.fail(*n, std::string("'") + key +
+                           "' in a workload with periodic or sporadic streams: no analysis covers frames yet");
+}
+
 void read_expectations(const TomlReader& r, Workload& w) {
     const toml::array* arr = array_of_tables(r, "expect");
     if (!arr) return;
     for (const toml::node& node : *arr) {
         const toml::table& t = *node.as_table();
-        r.only_keys(t, {"note", "order", "policy", "start", "finish", "response", "block", "rta_finish", "wcrt"},
+        r.only_keys(t,
+                    {"note", "order", "policy", "start", "finish", "response", "block", "rta_finish", "wcrt", "frames"},
                     "[[expect]]");
         Expectation e;
         e.where = r.where(t);
+        read_expected_frames(r, t, w, e);
         if (const toml::node* n = t.get("note")) e.note = r.string(*n, "note");
         if (const toml::node* n = t.get("order"))
             for (const toml::node& name : r.array(*n, "order")) e.order.push_back(r.string(name, "order"));
@@ -313,6 +338,10 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
 }
 
 void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const SeenNames& seen) {
+    if (w.repeats())
+        r.fail(t,
+               "[scenario] in a workload with periodic or sporadic streams is not supported: it would fix one "
+               "frame's choices; `gpuwcrt simulate --order` orders the operations of every frame (NAME#k)");
     r.only_keys(t, {"order", "policy", "sm", "block_time", "issue"}, "[scenario]");
     FixedScenario f;
     f.where = r.where(t);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 namespace gpuwcrt {
 namespace {
@@ -40,6 +41,8 @@ void issue_keys(std::ostream& out, const Operation& op) {
             out << "issue = " << range_value(op.issue.at) << '\n';
             break;
         case IssueSpec::Kind::after_stream_idle:
+            // An unrolled frame's release has no key: only the workload with its streams' periods states it.
+            if (op.issue.release) throw std::logic_error("workload_to_toml: '" + op.name + "' is an unrolled frame's");
             out << "after_stream_idle = " << toml_time(op.issue.delay) << '\n';
             break;
         case IssueSpec::Kind::with_previous:
@@ -62,7 +65,20 @@ void operation_table(std::ostream& out, const Workload& w, const Operation& op) 
     }
     issue_keys(out, op);
     if (op.deadline) out << "deadline = " << toml_time(*op.deadline) << '\n';
+    if (!op.wait.empty()) {
+        out << "wait = [";
+        for (std::size_t i = 0; i < op.wait.size(); ++i)
+            out << (i ? ", " : "") << toml_quoted(w.ops.at(op.wait[i]).name);
+        out << "]\n";
+    }
     out << '\n';
+}
+
+void arrival_keys(std::ostream& out, const Arrival& a) {
+    if (!a.repeats()) return;
+    out << (a.kind == Arrival::Kind::periodic ? "period = " : "min_interarrival = ") << toml_time(a.period) << '\n';
+    if (a.offset != 0) out << "offset = " << toml_time(a.offset) << '\n';
+    if (a.jitter != 0) out << "jitter = " << toml_time(a.jitter) << '\n';
 }
 
 void scenario_table(std::ostream& out, const FixedScenario& s) {
@@ -162,6 +178,7 @@ std::string workload_to_toml(const Workload& w, const TomlWriteOptions& options)
         out << "[[stream]]\nname = " << toml_quoted(s.name) << '\n';
         out << "priority = \"" << (s.priority == Priority::high ? "high" : "low") << "\"\n";
         if (s.is_null) out << "null = true\n";
+        arrival_keys(out, s.arrival);
         out << '\n';
     }
     for (const Operation& op : w.ops) operation_table(out, w, op);

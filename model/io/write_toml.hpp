@@ -1,8 +1,10 @@
 #pragma once
 // Writes a workload in the gpuwcrt TOML input format (README "Input format") such that
 // load_workload_text(workload_to_toml(w)) gives back an equal workload: same platform,
-// streams (in order, explicit [[stream]] tables), operations (kernels and copies interleaved
-// in Workload::ops order), exact times, issue specifications, deadlines and [scenario].
+// streams (in order, explicit [[stream]] tables, with their period or min_interarrival, offset
+// and jitter), operations (kernels and copies interleaved in Workload::ops order), exact times,
+// issue specifications, deadlines, waits and [scenario]. An unrolled workload (model/frames/
+// unroll.hpp) whose after_stream_idle carries a frame's release has no such form: std::logic_error.
 // Expectations are not written: a written file states a workload, not claims about it.
 #include <string>
 #include <vector>

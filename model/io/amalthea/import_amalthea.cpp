@@ -187,7 +187,7 @@ private:
         Workload& w = out_.workload;
         for (const StreamPlan& p : plans) {
             check_name(src_.where(p.where), p.name, "stream (task or runnable) name");
-            w.streams.push_back({p.name, Priority::low, false, src_.where(p.where)});
+            w.streams.push_back({p.name, Priority::low, false, src_.where(p.where), {}});
         }
         for (std::int64_t k = 0; k < options_.frames; ++k)
             for (std::size_t s = 0; s < plans.size(); ++s)
