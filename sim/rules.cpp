@@ -26,12 +26,25 @@ void operation_completed(SimState& s, int op) {
     s.completed[op] = 1;
     s.out.ops[op].finish = s.now;
     s.pop_completed(op);
+    w1_waits_done(s, op);
     const int next = s.next_in_stream[op];
-    if (next >= 0 && s.w.ops[next].issue.kind == IssueSpec::Kind::after_stream_idle)
-        s.set_issue_at(next, s.now + s.w.ops[next].issue.delay);
+    if (next < 0) return;
+    const IssueSpec& is = s.w.ops[next].issue;
+    if (is.kind != IssueSpec::Kind::after_stream_idle) return;
+    // In a frame, the host starts waiting for the idle stream at the frame's release.
+    const Time& from = is.release && time_less(s.now, is.release->lo) ? is.release->lo : s.now;
+    s.set_issue_at(next, from + is.delay);
 }
 
 }  // namespace
+
+void w1_waits_done(SimState& s, int op) {
+    if (s.waiters.empty()) return;
+    for (int d : s.waiters[op]) {
+        if (--s.waits_left[d] > 0 || !s.issued[d]) continue;
+        if (s.stream_queue[s.w.ops[d].stream].front() == d) s.may_join(d);
+    }
+}
 
 void g4_c4_complete(SimState& s) {
     while (!s.running_blocks.empty() && time_equal(s.running_blocks.begin()->first, s.now)) {

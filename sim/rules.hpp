@@ -13,6 +13,11 @@ namespace gpuwcrt::rules {
 // finished copy frees its engine and leaves its stream queue (C4).
 void g4_c4_complete(SimState& s);
 
+// Step 1, W1 — `op` has completed: an operation waiting on it (Operation::wait) whose waits
+// are now all done and which heads its stream may join its EE or the CE queue, at this instant
+// (step 3, in launch order with the others).
+void w1_waits_done(SimState& s, int op);
+
 // Step 2 — G1: operations whose issue instant is `now` join their stream queues, in launch order.
 bool g1_issue(SimState& s);
 

@@ -25,6 +25,13 @@ SimState::SimState(const Workload& wl, const Scenario& sc)
         if (prev >= 0) next_in_stream[prev] = static_cast<int>(i);
         prev = static_cast<int>(i);
     }
+    if (!wl.has_wait()) return;
+    waits_left.assign(wl.ops.size(), 0);
+    waiters.resize(wl.ops.size());
+    for (std::size_t i = 0; i < wl.ops.size(); ++i) {
+        waits_left[i] = static_cast<int>(wl.ops[i].wait.size());
+        for (int t : wl.ops[i].wait) waiters[t].push_back(static_cast<int>(i));
+    }
 }
 
 void SimState::set_issue_at(int op, const Time& t) {
@@ -36,17 +43,20 @@ void SimState::set_issue_at(int op, const Time& t) {
 
 namespace {
 
-// A new head of stream `st` may join its EE or the CE queue (G2, C1) and counts for N1.
+// A new head of stream `st` counts for N1 and may join its EE or the CE queue (G2, C1).
 void new_head(SimState& s, int st) {
     const int op = s.stream_queue[st].front();
-    const long seq = s.out.ops[op].launch_seq;
-    if (st != s.null_stream) s.other_fronts.emplace(seq, op);
-    if (s.joined[op]) return;
-    if (s.w.ops[op].is_kernel()) s.waiting_kernels.emplace(seq, op);
-    else s.waiting_copies.push_back(op);
+    if (st != s.null_stream) s.other_fronts.emplace(s.out.ops[op].launch_seq, op);
+    s.may_join(op);
 }
 
 }  // namespace
+
+void SimState::may_join(int op) {
+    if (joined[op] || (!waits_left.empty() && waits_left[op] > 0)) return;  // W1 holds it back
+    if (w.ops[op].is_kernel()) waiting_kernels.emplace(out.ops[op].launch_seq, op);
+    else waiting_copies.push_back(op);
+}
 
 void SimState::push_issued(int op) {
     const int st = w.ops[op].stream;

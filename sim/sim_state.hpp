@@ -51,6 +51,9 @@ struct SimState {
     std::set<std::pair<long, int>> waiting_kernels;            // (launch_seq, op): stream heads not joined
     std::vector<int> waiting_copies;                           // copy stream heads not joined
     std::set<std::pair<long, int>> other_fronts;               // (launch_seq, op): heads of non-NULL streams
+    // W1: per operation, its waits not yet completed, and who waits on it (empty without waits).
+    std::vector<int> waits_left;
+    std::vector<std::vector<int>> waiters;
     std::vector<std::int64_t> next_block, blocks_done;
     std::multimap<Time, RunningBlock, TimeLess> running_blocks;  // by end time
     std::multimap<Time, int, TimeLess> running_copies;           // by end time -> op
@@ -62,6 +65,7 @@ struct SimState {
     void set_issue_at(int op, const Time& t);
     void push_issued(int op);    // G1: joins its stream queue
     void pop_completed(int op);  // G4/C4: leaves its stream queue
+    void may_join(int op);       // a stream head whose waits are done may join its EE or the CE queue
     Time block_time(int kernel, std::int64_t block) const;
     std::optional<Time> next_event() const;
 };

@@ -14,7 +14,8 @@ void seed_first_issues(SimState& s) {
         seen[s.w.ops[op].stream] = 1;
         const int first = static_cast<int>(op);
         const IssueSpec& is = s.w.ops[first].issue;
-        if (is.kind == IssueSpec::Kind::after_stream_idle) s.set_issue_at(first, is.delay);
+        if (is.kind == IssueSpec::Kind::after_stream_idle)
+            s.set_issue_at(first, (is.release ? is.release->lo : 0) + is.delay);
         else if (first < static_cast<int>(s.scenario.issue_at.size()) && s.scenario.issue_at[first])
             s.set_issue_at(first, *s.scenario.issue_at[first]);
         else s.set_issue_at(first, is.at.lo);

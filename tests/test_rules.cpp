@@ -300,3 +300,32 @@ TEST_CASE("N1/N2 compare stream heads whether kernel or copy - copies are exempt
                       copy("D", "1", "stream = \"NULL\"\nissue = 0.5"));
     CHECK(d.start("D") == Time(1, 2));
 }
+
+TEST_CASE("W1: an operation with wait joins its queue only once the waited operations completed", "[rules][wait]") {
+    // The GPU has room for all three kernels from 0. B waits on A (done at 5) and starts at 5,
+    // the instant A completes (step 1 before step 3); without W1 it would start at 0. C, issued
+    // at 1 in a third stream, starts at 1: a waiting B has not joined the EE queue, so it holds
+    // nobody back (X1 applies to joined kernels only).
+    const Run r = run(stream("S") + stream("T") + stream("U") + kernel("A", 1, 32, "5", "stream = \"S\"") +
+                      kernel("B", 1, 32, "1", "stream = \"T\"\nwait = [\"A\"]") +
+                      kernel("C", 1, 32, "1", "stream = \"U\"\nissue = 1"));
+    CHECK(r.issue("B") == 0);
+    CHECK(r.start("B") == 5);
+    CHECK(r.start("C") == 1);
+    // A copy waits the same way (the CE queue), on every name it lists.
+    const Run c = run(stream("S") + stream("T") + stream("U") + kernel("A", 1, 32, "2", "stream = \"S\"") +
+                      copy("K", "3", "stream = \"T\"") + copy("D", "1", "stream = \"U\"\nwait = [\"A\", \"K\"]"));
+    CHECK(c.start("K") == 0);
+    CHECK(c.start("D") == 3);
+}
+
+TEST_CASE("W1: operations whose waits end together join in launch order", "[rules][wait]") {
+    // One SM with room for one 1024-thread block. B and C both wait on A (done at 2); C was
+    // launched first (issue 0 vs 1), so it joins the EE queue first and runs 2-3, then B 3-4.
+    const Run r =
+        run(one_small_sm + stream("S") + stream("T") + stream("U") + kernel("A", 1, 1024, "2", "stream = \"S\"") +
+            kernel("B", 1, 1024, "1", "stream = \"T\"\nissue = 1\nwait = [\"A\"]") +
+            kernel("C", 1, 1024, "1", "stream = \"U\"\nwait = [\"A\"]"));
+    CHECK(r.start("C") == 2);
+    CHECK(r.start("B") == 3);
+}

@@ -3,7 +3,8 @@
 // holds it to the straightforward scanning implementation it replaced (kept here, compact, as
 // the reference): identical schedules — every issue, start, finish, launch position, copy
 // engine and block — on random workloads with NULL and high-priority streams, copies, all
-// three issue kinds, several SMs and copy engines, every policy and random launch orders.
+// three issue kinds (after_stream_idle also inside a frame), waits, several SMs and copy
+// engines, every policy and random launch orders.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -63,7 +64,15 @@ struct Reference {
         q.erase(std::find(q.begin(), q.end(), op));
         int next = successor(op);
         if (next >= 0 && w.ops[next].issue.kind == IssueSpec::Kind::after_stream_idle)
-            issue_at[next] = now + w.ops[next].issue.delay;
+            issue_at[next] = std::max(now, release_of(next)) + w.ops[next].issue.delay;
+    }
+    // In a frame, after_stream_idle starts waiting at the frame's release (§9).
+    Time release_of(int op) const { return w.ops[op].issue.release ? w.ops[op].issue.release->lo : Time(0); }
+    // W1: every operation it waits on has completed.
+    bool waits_done(int op) const {
+        for (int t : w.ops[op].wait)
+            if (!completed[t]) return false;
+        return true;
     }
     bool issue() {
         bool any = false;
@@ -101,7 +110,8 @@ struct Reference {
     bool admit() {
         std::vector<int> joining;
         for (const auto& q : stream_queue)
-            if (!q.empty() && !joined[q.front()] && (!w.ops[q.front()].is_kernel() || may_join(q.front())))
+            if (!q.empty() && !joined[q.front()] && waits_done(q.front()) &&
+                (!w.ops[q.front()].is_kernel() || may_join(q.front())))
                 joining.push_back(q.front());
         std::sort(joining.begin(), joining.end(),
                   [&](int a, int b) { return out.ops[a].launch_seq < out.ops[b].launch_seq; });
@@ -175,7 +185,7 @@ struct Reference {
             for (std::size_t i = 0; i < w.ops.size(); ++i)
                 if (w.ops[i].stream == static_cast<int>(st)) {
                     const IssueSpec& is = w.ops[i].issue;
-                    issue_at[i] = is.kind == IssueSpec::Kind::after_stream_idle ? is.delay : is.at.lo;
+                    issue_at[i] = is.kind == IssueSpec::Kind::after_stream_idle ? release_of(i) + is.delay : is.at.lo;
                     break;
                 }
         for (;;) {
@@ -249,7 +259,14 @@ Workload random_case(std::mt19937_64& rng) {
         } else {
             op.issue.kind = IssueSpec::Kind::after_stream_idle;
             op.issue.delay = Time(seeded_pick(rng, 0, 3), 2);
+            if (seeded_pick(rng, 0, 2) == 0) {  // as in a frame of a periodic stream (§9)
+                const Time r(seeded_pick(rng, 0, 12), 2);
+                op.issue.release = TimeRange{r, r};
+            }
         }
+        // W1 without the NULL stream: a wait on an earlier operation never closes a cycle.
+        if (i > 0 && w.null_stream() < 0 && seeded_pick(rng, 0, 2) == 0)
+            op.wait.push_back(static_cast<int>(seeded_pick(rng, 0, i - 1)));
         w.ops.push_back(op);
     }
     return w;
