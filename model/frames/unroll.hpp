@@ -1,0 +1,37 @@
+#pragma once
+// Periodic and sporadic streams unrolled into one finite frame (docs/semantics.md §9): the
+// workload every one-frame tool (the simulator, and engines to come) runs on.
+#include <cstdint>
+#include <vector>
+
+#include "model/frames/horizon.hpp"
+
+namespace gpuwcrt {
+
+// Where an unrolled operation comes from.
+struct FrameOrigin {
+    int op = 0;              // index in the original workload's ops
+    std::int64_t frame = 0;  // k; 0 for an operation of a stream that runs once
+    TimeRange release;       // frame k's release window [O + kT, O + kT + J]; [0, 0] when it runs once
+};
+
+struct Unrolled {
+    // One frame: every stream runs once (Arrival::Kind::none), each periodic or sporadic
+    // stream holding its frames one after another, so that the stream's FIFO carries frame k's
+    // backlog into frame k+1. Operations are ordered by their frame's earliest release, then
+    // file order (the tie order of simultaneous issues); frame k of NAME is named NAME#k.
+    Workload workload;
+    std::vector<FrameOrigin> origin;   // per operation of `workload`
+    std::vector<std::int64_t> frames;  // per stream (same indices in both workloads): frames unrolled
+};
+
+// Frame k of an operation with `issue = [a, b]` gets the issue window [O + kT + a, O + kT + J + b];
+// the first operation of a frame without `issue` is issued in the release window itself;
+// `after_stream_idle = d` is issued at max(release, stream idle) + d (IssueSpec::release);
+// `wait` names the same frame's operations. A sporadic stream is unrolled with its densest
+// releases, which is one scenario, not in general its worst case. Expectations and [scenario]
+// are not carried over. Throws InputError (at `h.where`) beyond limits::max_unrolled_operations
+// operations or when the horizon covers no frame, and the errors of frame_counts.
+Unrolled unroll(const Workload& w, const Horizon& h);
+
+}  // namespace gpuwcrt
