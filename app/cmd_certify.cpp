@@ -137,7 +137,7 @@ int run_certify(const CertifyOptions& o) {
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     const Engine& engine = engine_named(o.engine);
-    engine.check_scope(w);
+    require_engine_scope(engine, w, "gpuwcrt certify");
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
     const Budget budget = run_budget(o);
     Progress progress("certify");

@@ -161,7 +161,7 @@ int run_wcrt(const WcrtOptions& o) {
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
     const Engine& engine = engine_named(o.engine);
-    engine.check_scope(w);
+    require_engine_scope(engine, w, "gpuwcrt wcrt");
     const std::vector<int> ops = selected_ops(w, o.ops);
     const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
     const Budget budget = run_budget(o);

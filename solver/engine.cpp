@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "model/frames/one_frame.hpp"
 #include "solver/block/engines/per_operation.hpp"
 
 namespace gpuwcrt {
@@ -13,6 +14,20 @@ void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy
         const bool busy = busy_time_upper && a.status != WcrtStatus::exact;
         if (a.upper && a.upper_by == Provenance::none) a.upper_by = busy ? Provenance::busy_time : engine;
     }
+}
+
+void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command) {
+    require_one_frame(w, command);
+    if (!engine.ranges_over_wait())
+        for (const Operation& op : w.ops) {
+            if (op.wait.empty()) continue;
+            throw InputError(op.where, command + ": --engine " + std::string(engine.name()) +
+                                           " does not support `wait` yet ('" + op.name + "' waits on '" +
+                                           w.ops[op.wait.front()].name +
+                                           "'); `gpuwcrt simulate` runs such a workload and --engine enumerate "
+                                           "ranges over its scenarios");
+        }
+    engine.check_scope(w);
 }
 
 std::string seconds_since(Budget::Clock::time_point t0) {

@@ -52,6 +52,9 @@ public:
     // Before any work: the refusal (InputError, exit 3) of a feature the engine cannot range
     // over, where it can tell without running. Most engines refuse inside run().
     virtual void check_scope(const Workload&) const {}
+    // Whether its answers hold for workloads with `wait` (docs/semantics.md §9); one that does
+    // not is refused them by require_engine_scope.
+    virtual bool ranges_over_wait() const { return false; }
     // Throws InputError when the engine does not cover the workload.
     virtual EngineRun run(const EngineRequest& request, const Budget& budget) const = 0;
     // The counters this engine measures, as the reports show them.
@@ -64,6 +67,11 @@ public:
         return {};
     }
 };
+
+// Before any work, what every command that runs an engine checks: no periodic or sporadic
+// stream (no engine analyses frames yet), no `wait` unless the engine ranges over it, then the
+// engine's own check_scope. Throws InputError (exit 3) naming the engine and the feature.
+void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command);
 
 // A single engine's answers carry its name; an undecided answer's upper bound from the
 // busy-time argument (SMT, enumeration) is named after that argument.

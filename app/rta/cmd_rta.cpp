@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/phase_progress.hpp"
 #include "bounds/rta/rta_workload.hpp"
+#include "model/frames/one_frame.hpp"
 #include "report/compact/compact_list.hpp"
 #include "report/context/output_context.hpp"
 #include "report/csv/csv_rows.hpp"
@@ -84,6 +85,7 @@ int run_rta(const RtaOptions& o) {
     Progress progress("rta");
     progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
+    require_one_frame(w, "gpuwcrt rta");
     progress.set_phase("analysing " + std::to_string(w.ops.size()) + " operations");
     // Same validation of --order (and of a [scenario] table's order) as `simulate`.
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"), std::nullopt);

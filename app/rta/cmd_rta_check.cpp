@@ -20,6 +20,8 @@
 #include "sim/simulate.hpp"
 #include "solver/rta/fixed_times.hpp"
 #include "solver/rta/max_over_orders.hpp"
+#include "solver/engine.hpp"
+#include "solver/registry.hpp"
 
 namespace gpuwcrt::app {
 namespace {
@@ -213,6 +215,7 @@ int run_rta_check(const RtaCheckOptions& o) {
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     const Workload w = load_workload_file(o.file);
     check_block_outputs(w, o.svg);
+    require_engine_scope(engine_named(o.engine), w, "gpuwcrt rta-check");
     require_fixed_times(w);
     const Budget budget = run_budget(o);
     Progress progress("rta-check");

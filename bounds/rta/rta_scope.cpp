@@ -109,6 +109,9 @@ void operation_reasons(const Workload& w, std::vector<std::string>& out) {
             out.push_back("block_time of '" + o.name + "' is the interval " + range_text(o.time) +
                           ": the RTA uses the upper end, as the simulator does, but other block times in the "
                           "interval can finish later (scheduling anomalies)");
+        if (!o.wait.empty())
+            out.push_back("'" + o.name + "' waits on '" + w.ops[o.wait.front()].name +
+                          "' (`wait`): the RTA ignores that it cannot start before then");
         if (o.issue.kind == IssueSpec::Kind::at && !o.issue.at.is_point())
             out.push_back("issue of '" + o.name + "' is the window " + range_text(o.issue.at) +
                           ": the RTA uses the lower end, as the simulator does, but other issue instants "

@@ -216,10 +216,19 @@ private:
     // busy-time bound (docs/encoding.md: the grid maximum is exact only where that bound proves it).
     void finish(const GridValues& grid) {
         res_.complete = !timed_out_;
-        const std::optional<BlockProblem> p = busy_time_view(w_);
+        // The busy-time bound assumes the GPU is busy while an issued operation is unfinished,
+        // which a wait on an operation not yet issued breaks: with waits, no upper bound but the
+        // enumeration's own.
+        const bool waits = w_.has_wait();
+        const std::optional<BlockProblem> p = waits ? std::nullopt : busy_time_view(w_);
         for (auto& a : res_.wcrt) {
             a.status = res_.complete ? WcrtStatus::exact : WcrtStatus::unknown;
             if (!res_.complete) a.unknown_reason = "timeout";
+            if (!p && waits && res_.complete && !grid.choices.empty()) {
+                a.status = WcrtStatus::unknown;
+                a.unknown_reason = grid_maximum_reason(grid.step);
+                continue;
+            }
             if (!p) {
                 if (res_.complete) a.upper = a.lower;
                 continue;
