@@ -6,7 +6,9 @@
 #include "app/phase_progress.hpp"
 #include "app/output_file.hpp"
 #include "report/context/output_context.hpp"
+#include "model/frames/unroll.hpp"
 #include "report/csv/csv_rows.hpp"
+#include "report/frames/frames_report.hpp"
 #include "report/schedule_json.hpp"
 #include "report/schedule_table.hpp"
 #include "sim/simulate.hpp"
@@ -22,16 +24,39 @@ struct SimulateOptions {
     bool csv = false;
     bool blocks = false;
     std::string svg;
+    std::optional<std::int64_t> frames;
+    std::optional<std::string> until;
 };
 
 const std::vector<std::string> simulate_csv_columns{"operation", "kind",     "stream",   "issue",       "start",
                                                     "finish",    "response", "deadline", "deadline_met"};
+const std::vector<std::string> frames_csv_columns{"operation", "origin",   "frame",    "kind",
+                                                  "stream",    "release",  "issue",    "start",
+                                                  "finish",    "response", "deadline", "deadline_met"};
+
+// --frames N, --until T, or the default (one hyperperiod); either option needs frames to run.
+std::optional<Horizon> horizon_of(const SimulateOptions& o, const Workload& w) {
+    const char* given = o.frames ? "--frames" : o.until ? "--until" : nullptr;
+    if (!w.repeats()) {
+        if (given) throw option_error(given, "the workload has no periodic or sporadic stream: it runs once");
+        return std::nullopt;
+    }
+    if (o.frames) return Horizon::of_frames(*o.frames, {"gpuwcrt: --frames", 0, 0});
+    if (!o.until) return Horizon{};
+    const std::optional<Time> t = parse_time(*o.until);
+    if (!t || *t < 0)
+        throw option_error("--until", "must be an exact time >= 0 (e.g. 100, 2.5 or 1/3), got '" + *o.until + "'");
+    return Horizon::up_to(*t, {"gpuwcrt: --until", 0, 0});
+}
 
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
     Progress progress("simulate");
     progress.set_phase("loading " + o.file);
-    const Workload w = load_workload_file(o.file);
+    const Workload file = load_workload_file(o.file);
+    const std::optional<Horizon> horizon = horizon_of(o, file);
+    const std::optional<Unrolled> unrolled = horizon ? std::optional(unroll(file, *horizon)) : std::nullopt;
+    const Workload& w = unrolled ? unrolled->workload : file;
     check_block_outputs(w, o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
@@ -40,15 +65,22 @@ int run_simulate(const SimulateOptions& o) {
     progress.set_phase("writing the result");
     if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
     if (!o.json && !o.csv) {
-        print_schedule_table(std::cout, w, s, o.blocks);
+        if (unrolled) print_frames_table(std::cout, file, *horizon, *unrolled, s, o.blocks);
+        else print_schedule_table(std::cout, w, s, o.blocks);
         return 0;
     }
     OutputContext context = workload_context("simulate", o.file, w);
     context.options = {{"order", o.order ? Json(*o.order) : Json(nullptr)},
                        {"policy", o.policy.empty() ? Json(nullptr) : Json(o.policy)}};
-    const Json out = with_context(context, schedule_json(w, s, o.json));
+    if (unrolled) {
+        context.options["frames"] = o.frames ? Json(*o.frames) : Json(nullptr);
+        context.options["until"] = o.until ? Json(*o.until) : Json(nullptr);
+    }
+    Json body = schedule_json(w, s, o.json);
+    if (unrolled) add_frames_json(body, file, *horizon, *unrolled, s);
+    const Json out = with_context(context, body);
     if (o.json) std::cout << out.dump(2) << '\n';
-    else std::cout << csv_from_json(out["operations"], simulate_csv_columns);
+    else std::cout << csv_from_json(out["operations"], unrolled ? frames_csv_columns : simulate_csv_columns);
     return 0;
 }
 
@@ -76,6 +108,13 @@ void add_simulate_command(CLI::App& cli, Action& action) {
                            ->excludes(json);
     sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table")->excludes(csv);
     sub->add_option("--svg", o->svg, "write a Gantt chart (one lane per SM, a CE lane for copies)");
+    CLI::Option* frames =
+        sub->add_option("--frames", o->frames,
+                        "with periodic or sporadic streams: simulate N frames of each (at most 100000); the\n"
+                        "default is one hyperperiod of their periods (docs/semantics.md §9)");
+    sub->add_option("--until", o->until,
+                    "with periodic or sporadic streams: simulate every frame released by T (an exact time)")
+        ->excludes(frames);
     sub->callback([o, &action] { action = [o] { return run_simulate(*o); }; });
 }
 

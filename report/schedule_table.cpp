@@ -15,7 +15,10 @@ void print_schedule_table(std::ostream& out, const Workload& w, const Schedule& 
                  s.response(i), o.deadline, met});
     }
     ops.print(out);
-    if (!with_blocks) return;
+    if (with_blocks) print_block_table(out, w, s);
+}
+
+void print_block_table(std::ostream& out, const Workload& w, const Schedule& s) {
     out << '\n';
     TextTable blocks({"block", "sm", "start", "end"});
     for (const BlockTiming& b : s.blocks)

@@ -7,5 +7,7 @@ namespace gpuwcrt {
 
 // Per operation (launch order): issue, start, finish, response, deadline; then per block.
 void print_schedule_table(std::ostream& out, const Workload& w, const Schedule& s, bool with_blocks);
+// An empty line, then every block in dispatch order: its kernel:index, SM, start and end.
+void print_block_table(std::ostream& out, const Workload& w, const Schedule& s);
 
 }  // namespace gpuwcrt

@@ -1,6 +1,7 @@
 // Every [[expect]] of every case under cases/ holds in the simulator.
 #include <catch2/catch.hpp>
 
+#include "model/frames/unroll.hpp"
 #include "sim/simulate.hpp"
 #include "support.hpp"
 
@@ -8,11 +9,18 @@ using namespace gpuwcrt;
 
 namespace {
 
-void check_expectation(const Workload& w, const Expectation& e) {
+void check_expectation(const Workload& file, const Expectation& e) {
+    // With periodic or sporadic streams the expectation is about the frames it names (`frames`,
+    // else the default horizon), its names those of the unrolled operations (NAME#k).
+    std::optional<Unrolled> frames;
+    if (file.repeats())
+        frames = unroll(file, e.frames ? Horizon::of_frames(*e.frames, e.where)
+                                       : Horizon{Horizon::Kind::hyperperiod, 1, 0, e.where});
+    const Workload& w = frames ? frames->workload : file;
     Scenario sc;
     // The file's [scenario] issue instants and block times apply (an expectation has no keys
     // for them): how a case states a replayed schedule inside issue windows and intervals.
-    if (w.scenario) {
+    if (file.scenario) {
         const Scenario fixed = scenario_for(w, {}, std::nullopt);
         sc.issue_at = fixed.issue_at;
         sc.block_time = fixed.block_time;
