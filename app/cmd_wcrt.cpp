@@ -7,6 +7,7 @@
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/frames/all_time_command.hpp"
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
@@ -159,6 +160,12 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
 int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
+    if (w.repeats()) {
+        if (!o.witness.empty())
+            throw option_error("--witness", "a witness of periodic streams is not written yet; the JSON names each "
+                                            "lower bound's frame");
+        return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}}, w);
+    }
     check_block_outputs(w, o.svg);
     const Engine& engine = engine_named(o.engine);
     require_engine_scope(engine, w, "gpuwcrt wcrt");

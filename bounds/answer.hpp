@@ -30,7 +30,8 @@ enum class Provenance {
     interference,
     busy_time,
     rta_orders,
-    rta_file_order
+    rta_file_order,
+    frame_search  // the scenario search over the frames of a periodic workload (solver/frames/)
 };
 
 std::string to_string(WcrtStatus s);

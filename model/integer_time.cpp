@@ -25,10 +25,14 @@ ScaledTimes scale_times(const std::vector<Time>& times) {
 
 std::vector<Time> workload_times(const Workload& w) {
     std::vector<Time> all;
-    all.reserve(5 * w.ops.size());
-    for (const Operation& op : w.ops)
-        for (const Time* t : {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay})
+    all.reserve(7 * w.ops.size());
+    const TimeRange none{0, 0};
+    for (const Operation& op : w.ops) {
+        const TimeRange& release = op.issue.release ? *op.issue.release : none;
+        for (const Time* t : {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay, &release.lo,
+                              &release.hi})
             all.push_back(*t);
+    }
     return all;
 }
 
@@ -51,6 +55,7 @@ IntegerTimes integer_times(const Workload& w) {
     it.scale = static_cast<std::int64_t>(scaled.scale);
     const std::size_t n = w.ops.size();
     it.lo.resize(n), it.hi.resize(n), it.issue_lo.resize(n), it.issue_hi.resize(n), it.delay.resize(n);
+    it.release_lo.resize(n), it.release_hi.resize(n);
     std::int64_t latest_issue = 0, busy = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const Operation& op = w.ops[i];
@@ -65,7 +70,11 @@ IntegerTimes integer_times(const Workload& w) {
         it.issue_lo[i] = ticks(OpTime::issue_lo, "'s issue");
         it.issue_hi[i] = ticks(OpTime::issue_hi, "'s issue");
         it.delay[i] = ticks(OpTime::delay, "'s delay");
-        latest_issue = std::max(latest_issue, it.issue_hi[i]);
+        it.release_lo[i] = ticks(OpTime::release_lo, "'s frame release");
+        it.release_hi[i] = ticks(OpTime::release_hi, "'s frame release");
+        // An after_stream_idle in a frame is issued at max(release, idle) + delay: by the
+        // release's end plus the delay, or after the work before it plus the delay.
+        latest_issue = std::max({latest_issue, it.issue_hi[i], it.release_hi[i]});
         const std::int64_t count = op.is_kernel() ? op.blocks : 1;
         const auto work = product_within(count, it.hi[i], max_ticks);
         const auto sum = work ? checked_add(busy, *work) : std::nullopt;

@@ -30,19 +30,21 @@ struct ScaledTimes {
 };
 ScaledTimes scale_times(const std::vector<Time>& times);
 
-// The times a workload's scenarios are built from, five per operation: the block time (kernel)
-// or duration (copy), the issue instant (window), the delay. Scaled together, they give the tick
+// The times a workload's scenarios are built from, seven per operation: the block time (kernel)
+// or duration (copy), the issue instant (window), the delay, and the release window of an
+// unrolled frame's `after_stream_idle` ([0, 0] without one). Scaled together, they give the tick
 // grid the explicit engines, the enumeration and the SMT engine range over.
-enum class OpTime : std::size_t { lo, hi, issue_lo, issue_hi, delay };
+enum class OpTime : std::size_t { lo, hi, issue_lo, issue_hi, delay, release_lo, release_hi };
 std::vector<Time> workload_times(const Workload& w);
 // The index of operation op's time `t` in workload_times.
-inline std::size_t workload_time_index(std::size_t op, OpTime t) { return 5 * op + static_cast<std::size_t>(t); }
+inline std::size_t workload_time_index(std::size_t op, OpTime t) { return 7 * op + static_cast<std::size_t>(t); }
 
 struct IntegerTimes {
     std::int64_t scale = 1;                        // ticks per time unit
     std::vector<std::int64_t> lo, hi;              // per operation: block time (kernel) or duration (copy)
     std::vector<std::int64_t> issue_lo, issue_hi;  // IssueSpec::at (a window when lo < hi)
     std::vector<std::int64_t> delay;               // IssueSpec::delay (after_stream_idle)
+    std::vector<std::int64_t> release_lo, release_hi;  // IssueSpec::release ([0, 0] without one)
     std::int64_t horizon = 0;
 
     Time to_time(std::int64_t ticks) const { return Time(ticks) / scale; }

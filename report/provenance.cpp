@@ -18,6 +18,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::busy_time, "busy-time bound"},
     {Provenance::rta_orders, "RTA order search"},
     {Provenance::rta_file_order, "RTA, file order"},
+    {Provenance::frame_search, "frame search"},
 };
 
 }  // namespace

@@ -6,20 +6,20 @@
 
 #include "support.hpp"
 
-using json = nlohmann::ordered_json;
+using FramesJson = nlohmann::ordered_json;
 using namespace gpuwcrt;
 
 namespace {
 
 const std::string cameras = "cases/periodic/two-cameras.toml";
 
-json frames_simulate_json(const std::vector<std::string>& extra) {
+FramesJson frames_simulate_json(const std::vector<std::string>& extra) {
     std::vector<std::string> args{"simulate", test::source_path(cameras), "--json"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = test::run_cli(args);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    return json::parse(r.out);
+    return FramesJson::parse(r.out);
 }
 
 // Two streams that run once: B waits on A, which runs 0-5.
@@ -32,15 +32,15 @@ const std::string runs_once =
 }  // namespace
 
 TEST_CASE("simulate --frames: every frame's operations, and each operation's worst over them", "[frames][cli]") {
-    const json out = frames_simulate_json({"--frames", "4"});
-    CHECK(out["horizon"] == json{{"kind", "frames"}, {"frames", 4}});
+    const FramesJson out = frames_simulate_json({"--frames", "4"});
+    CHECK(out["horizon"] == FramesJson{{"kind", "frames"}, {"frames", 4}});
     CHECK(out["options"]["frames"] == 4);
-    for (const json& s : out["streams"]) CHECK(s["frames"] == 4);
+    for (const FramesJson& s : out["streams"]) CHECK(s["frames"] == 4);
     // Per unrolled operation: its origin, frame and release, and the one-frame keys.
     std::map<std::string, Time> worst;
     std::map<std::string, int> count, missed;
     REQUIRE(out["operations"].size() == 12);
-    for (const json& op : out["operations"]) {
+    for (const FramesJson& op : out["operations"]) {
         const std::string origin = op["origin"], name = op["name"];
         CHECK(name == origin + "#" + std::to_string(op["frame"].get<int>()));
         const Time release = *parse_time(op["release"].get<std::string>());
@@ -52,13 +52,13 @@ TEST_CASE("simulate --frames: every frame's operations, and each operation's wor
     }
     // The summary agrees with the operations it summarises.
     REQUIRE(out["summary"].size() == 3);
-    for (const json& s : out["summary"]) {
+    for (const FramesJson& s : out["summary"]) {
         const std::string name = s["name"];
         INFO(name);
         CHECK(s["frames"] == count[name]);
         CHECK(*parse_time(s["worst_response"].get<std::string>()) == worst[name]);
         bool found = false;
-        for (const json& op : out["operations"])
+        for (const FramesJson& op : out["operations"])
             if (op["origin"] == name && op["frame"] == s["worst_frame"])
                 found = *parse_time(op["response"].get<std::string>()) == worst[name];
         CHECK(found);
@@ -69,12 +69,12 @@ TEST_CASE("simulate --frames: every frame's operations, and each operation's wor
 
 TEST_CASE("simulate --until and the default horizon", "[frames][cli]") {
     // Until 12: camA releases 0, 6, 12; camB 1, 7; fusion waits on both, so all three get 3.
-    const json until = frames_simulate_json({"--until", "12"});
-    CHECK(until["horizon"] == json{{"kind", "until"}, {"until", "12"}});
-    for (const json& s : until["streams"]) CHECK(s["frames"] == 3);
+    const FramesJson until = frames_simulate_json({"--until", "12"});
+    CHECK(until["horizon"] == FramesJson{{"kind", "until"}, {"until", "12"}});
+    for (const FramesJson& s : until["streams"]) CHECK(s["frames"] == 3);
     // No option: one hyperperiod, here 6, so one frame of each stream.
-    const json one = frames_simulate_json({});
-    CHECK(one["horizon"] == json{{"kind", "hyperperiod"}, {"hyperperiod", "6"}});
+    const FramesJson one = frames_simulate_json({});
+    CHECK(one["horizon"] == FramesJson{{"kind", "hyperperiod"}, {"hyperperiod", "6"}});
     CHECK(one["operations"].size() == 3);
     CHECK(one["options"]["frames"].is_null());
     const auto table = test::run_cli({"simulate", test::source_path(cameras), "--frames", "2"});
@@ -91,14 +91,14 @@ TEST_CASE("simulate --until and the default horizon", "[frames][cli]") {
 TEST_CASE("simulate --order names the operations of every frame", "[frames][cli]") {
     // detectA#1 and fuse#1 are both issued at 6; file order launches detectA#1 first, the order
     // below fuse#1 first. The launch positions in the JSON follow it.
-    const json fused_first = frames_simulate_json({"--frames", "2", "--order", "fuse#1,detectA#1"});
+    const FramesJson fused_first = frames_simulate_json({"--frames", "2", "--order", "fuse#1,detectA#1"});
     std::vector<std::string> names;
-    for (const json& op : fused_first["operations"]) names.push_back(op["name"]);
+    for (const FramesJson& op : fused_first["operations"]) names.push_back(op["name"]);
     const auto pos = [&](const std::string& n) { return std::find(names.begin(), names.end(), n) - names.begin(); };
     CHECK(pos("fuse#1") < pos("detectA#1"));
-    const json file_order = frames_simulate_json({"--frames", "2"});
+    const FramesJson file_order = frames_simulate_json({"--frames", "2"});
     names.clear();
-    for (const json& op : file_order["operations"]) names.push_back(op["name"]);
+    for (const FramesJson& op : file_order["operations"]) names.push_back(op["name"]);
     CHECK(pos("detectA#1") < pos("fuse#1"));
 }
 

@@ -42,7 +42,7 @@ public:
             if (ops_[i].kernel)
                 alone_[i] = interference::ceil_ticks(
                     interference::alone_work(ops_, cap_, p, static_cast<int>(i), o_.mutation) / p.sms, t_.horizon);
-        for (std::size_t i = 0; i < ops_.size(); ++i) lower_ends(static_cast<int>(i));
+        all_lower_ends();
     }
 
     // Sweeps until nothing changes; false when the budget stopped them.
@@ -67,13 +67,14 @@ public:
 
 private:
     // G1 and the issue kinds of model/workload.hpp: the stream predecessor's issue, or its
-    // completion plus the delay, or the operation's own window; it joins its queue once issued
-    // and at the head of its stream (G2, C1: the predecessor completed, G4/C4).
+    // completion (not before an unrolled frame's release) plus the delay, or the operation's own
+    // window; it joins its queue once issued, at the head of its stream (G2, C1: the predecessor
+    // completed, G4/C4) and once every operation it waits on has completed (W1).
     void lower_ends(int i) {
         ChainOp& x = ops_[i];
         const IssueSpec& is = w_.ops[i].issue;
         if (x.pred < 0) {
-            x.issue_lo = is.kind == IssueSpec::Kind::after_stream_idle ? t_.delay[i] : t_.issue_lo[i];
+            x.issue_lo = is.kind == IssueSpec::Kind::after_stream_idle ? t_.release_lo[i] + t_.delay[i] : t_.issue_lo[i];
             x.join_lo = x.issue_lo;
         } else {
             const ChainOp& p = ops_[x.pred];
@@ -85,12 +86,28 @@ private:
                     x.issue_lo = p.issue_lo;
                     break;
                 case IssueSpec::Kind::after_stream_idle:
-                    x.issue_lo = p.done_lo + t_.delay[i];
+                    x.issue_lo = std::max(p.done_lo, t_.release_lo[i]) + t_.delay[i];
                     break;
             }
             x.join_lo = std::max(x.issue_lo, p.done_lo);
         }
+        for (const int d : w_.ops[i].wait) x.join_lo = std::max(x.join_lo, ops_[d].done_lo);
         x.done_lo = x.join_lo + waves(x) * x.lo;
+    }
+
+    // The lower ends in an order where each operation's predecessor and the operations it
+    // waits on come first: stream order and waits form no cycle (validate_workload), so every
+    // pass settles at least one more operation.
+    void all_lower_ends() {
+        for (std::size_t pass = 0; pass <= ops_.size(); ++pass) {
+            bool changed = false;
+            for (std::size_t i = 0; i < ops_.size(); ++i) {
+                const std::int64_t before = ops_[i].done_lo;
+                lower_ends(static_cast<int>(i));
+                changed |= ops_[i].done_lo != before;
+            }
+            if (!changed) return;
+        }
     }
 
     // At most M blocks of a kernel run at once, so the block that starts (i·M + 1)-th starts
@@ -103,43 +120,54 @@ private:
         return (x.blocks + m - 1) / m;
     }
 
-    // The upper ends of `i` from its predecessor's, and `behind`: join − issue, at most.
+    // The upper ends of `i` from its predecessor's and those of the operations it waits on, and
+    // `behind`: join − issue, at most.
     void upper_ends(int i) {
         ChainOp& x = ops_[i];
         const IssueSpec& is = w_.ops[i].issue;
+        std::int64_t behind = 0;  // the predecessor's (or a waited operation's) completion − i's issue, at most
         if (x.pred < 0) {
-            x.issue_hi = is.kind == IssueSpec::Kind::after_stream_idle ? t_.delay[i]
+            x.issue_hi = is.kind == IssueSpec::Kind::after_stream_idle ? t_.release_hi[i] + t_.delay[i]
                          : is.kind == IssueSpec::Kind::at              ? t_.issue_hi[i]
                                                                        : t_.issue_lo[i];
             x.join_hi = x.issue_hi;
-            return;
+        } else {
+            const ChainOp& p = ops_[x.pred];
+            switch (is.kind) {
+                case IssueSpec::Kind::at:  // issued at max(chosen instant, predecessor's issue)
+                    x.issue_hi = std::max(t_.issue_hi[i], p.issue_hi);
+                    behind = std::min(p.done_hi - x.issue_lo, p.response.value_or(t_.horizon));
+                    break;
+                case IssueSpec::Kind::with_previous:
+                    x.issue_hi = p.issue_hi;
+                    behind = p.response.value_or(p.done_hi - x.issue_lo);
+                    break;
+                case IssueSpec::Kind::after_stream_idle:  // issued after the predecessor's completion
+                    x.issue_hi = std::max(p.done_hi, t_.release_hi[i]) + t_.delay[i];
+                    break;
+            }
+            x.join_hi = std::max(x.issue_hi, p.done_hi);
         }
-        const ChainOp& p = ops_[x.pred];
-        std::int64_t behind = 0;  // the predecessor's completion − i's issue, at most
-        switch (is.kind) {
-            case IssueSpec::Kind::at:  // issued at max(chosen instant, predecessor's issue)
-                x.issue_hi = std::max(t_.issue_hi[i], p.issue_hi);
-                behind = std::min(p.done_hi - x.issue_lo, p.response.value_or(t_.horizon));
-                break;
-            case IssueSpec::Kind::with_previous:
-                x.issue_hi = p.issue_hi;
-                behind = p.response.value_or(p.done_hi - x.issue_lo);
-                break;
-            case IssueSpec::Kind::after_stream_idle:  // issued after the predecessor's completion
-                x.issue_hi = p.done_hi + t_.delay[i];
-                break;
+        for (const int d : w_.ops[i].wait) {
+            if (o_.mutation == InterferenceMutation::no_wait) break;
+            x.join_hi = std::max(x.join_hi, ops_[d].done_hi);
+            behind = std::max(behind, ops_[d].done_hi - x.issue_lo);
         }
-        x.join_hi = std::max(x.issue_hi, p.done_hi);
         x.behind = std::max<std::int64_t>(0, behind);
     }
 
     // Idle time of the stream between its predecessor's completion and i's join, at most.
     std::int64_t gap(int i) const {
         const IssueSpec& is = w_.ops[i].issue;
-        if (is.kind == IssueSpec::Kind::after_stream_idle) return t_.delay[i];
-        if (is.kind == IssueSpec::Kind::with_previous) return 0;
-        return std::max<std::int64_t>(
-            0, t_.issue_hi[i] - ops_[ops_[i].pred].done_lo);  // the predecessor's issue is earlier
+        const ChainOp& p = ops_[ops_[i].pred];
+        std::int64_t g = 0;
+        if (is.kind == IssueSpec::Kind::after_stream_idle)
+            g = std::max<std::int64_t>(0, t_.release_hi[i] - p.done_lo) + t_.delay[i];
+        else if (is.kind == IssueSpec::Kind::at)
+            g = std::max<std::int64_t>(0, t_.issue_hi[i] - p.done_lo);  // the predecessor's issue is earlier
+        if (o_.mutation != InterferenceMutation::no_wait)
+            for (const int d : w_.ops[i].wait) g = std::max(g, ops_[d].done_hi - p.done_lo);
+        return g;
     }
 
     bool tighten(const std::vector<int>& stream, std::size_t n);

@@ -26,6 +26,7 @@ enum class InterferenceMutation {
     no_solo_others,     // in the split by head identity, the time other kernels head is dropped
     no_heading_carry,   // a kernel's heading time leaves out the blocks running when it became the head
     no_foreign_blocks,  // in the split by head identity, the instants other kernels' blocks run are dropped
+    no_wait,            // an operation joins its queue without waiting for the operations it waits on
 };
 
 struct InterferenceOptions {

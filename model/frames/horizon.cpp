@@ -47,6 +47,15 @@ std::int64_t hyperperiod_frames(const Stream& s, const Time& H) {
     return static_cast<std::int64_t>(boost::multiprecision::numerator(n));
 }
 
+std::int64_t frames_of_hyperperiods(const Stream& s, const Time& H, const Horizon& h) {
+    const Time n = H / s.arrival.period * h.frames;  // an integer: H is a multiple of every period
+    if (h.frames < 1 || n > limits::max_frames)
+        throw InputError(h.where, std::to_string(h.frames) + " hyperperiods of " + human_string(H) + " hold " +
+                                      boost::multiprecision::numerator(n).str() + " frames of " + stream_text(s) +
+                                      ", more than the limit of " + std::to_string(limits::max_frames));
+    return static_cast<std::int64_t>(boost::multiprecision::numerator(n));
+}
+
 std::int64_t frames_until(const Stream& s, const Horizon& h) {
     if (h.until < s.arrival.offset) return 0;
     const Time n = (h.until - s.arrival.offset) / s.arrival.period;
@@ -69,12 +78,14 @@ Time hyperperiod(const Workload& w) {
 
 std::vector<std::int64_t> frame_counts(const Workload& w, const Horizon& h) {
     std::vector<std::int64_t> count(w.streams.size(), 1);
-    const Time H = h.kind == Horizon::Kind::hyperperiod ? hyperperiod(w) : Time(0);
+    const bool whole = h.kind == Horizon::Kind::hyperperiod || h.kind == Horizon::Kind::hyperperiods;
+    const Time H = whole ? hyperperiod(w) : Time(0);
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
         const Stream& st = w.streams[s];
         if (!st.arrival.repeats()) continue;
         if (h.kind == Horizon::Kind::hyperperiod) count[s] = hyperperiod_frames(st, H);
         else if (h.kind == Horizon::Kind::until) count[s] = frames_until(st, h);
+        else if (h.kind == Horizon::Kind::hyperperiods) count[s] = frames_of_hyperperiods(st, H, h);
         else count[s] = h.frames;
     }
     if (h.kind == Horizon::Kind::frames && (h.frames < 1 || h.frames > limits::max_frames))

@@ -11,7 +11,8 @@ struct Horizon {
     enum class Kind {
         hyperperiod,  // H / T frames of a stream of period T, H the least common multiple of all periods
         frames,       // `frames` frames of every periodic or sporadic stream
-        until         // every frame whose release window opens at or before `until`
+        until,        // every frame whose release window opens at or before `until`
+        hyperperiods  // the frames of `frames` hyperperiods: k·H / T frames of a stream of period T
     };
     Kind kind = Kind::hyperperiod;
     std::int64_t frames = 1;
@@ -20,6 +21,7 @@ struct Horizon {
 
     static Horizon of_frames(std::int64_t n, SourceLocation where) { return {Kind::frames, n, 0, std::move(where)}; }
     static Horizon up_to(Time t, SourceLocation where) { return {Kind::until, 1, std::move(t), std::move(where)}; }
+    static Horizon hyperperiods(std::int64_t k, SourceLocation where) { return {Kind::hyperperiods, k, 0, std::move(where)}; }
 };
 
 // The least common multiple of the periods (min_interarrival for a sporadic stream) of `w`'s

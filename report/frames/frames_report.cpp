@@ -32,6 +32,8 @@ Json horizon_json(const Workload& original, const Horizon& h) {
             return {{"kind", "frames"}, {"frames", h.frames}};
         case Horizon::Kind::until:
             return {{"kind", "until"}, {"until", exact_string(h.until)}};
+        case Horizon::Kind::hyperperiods:
+            return {{"kind", "hyperperiods"}, {"hyperperiods", h.frames}, {"hyperperiod", exact_string(hyperperiod(original))}};
         case Horizon::Kind::hyperperiod:
             break;
     }
@@ -47,6 +49,8 @@ std::string horizon_text(const Workload& original, const Horizon& h) {
                    " of each periodic or sporadic stream";
         case Horizon::Kind::until:
             return "every frame released by " + human_string(h.until);
+        case Horizon::Kind::hyperperiods:
+            return std::to_string(h.frames) + " hyperperiods (" + human_string(hyperperiod(original)) + " each) of frames";
         case Horizon::Kind::hyperperiod:
             break;
     }

@@ -1,0 +1,146 @@
+#include "app/frames/all_time_command.hpp"
+
+#include <iostream>
+
+#include "app/cli_options.hpp"
+#include "app/exit_codes.hpp"
+#include "app/phase_progress.hpp"
+#include "model/time_unit.hpp"
+#include "report/context/output_context.hpp"
+#include "report/csv/csv_rows.hpp"
+#include "report/provenance.hpp"
+#include "report/text_table.hpp"
+#include "solver/frames/all_time.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+// certify's verdict from the all-time bounds: certified when every frame's bound is within,
+// refuted when a replayed frame exceeds it.
+Verdict verdict_of(const WcrtAnswer& a, const Time& bound) {
+    if (a.upper && *a.upper <= bound) return Verdict::certified;
+    if (a.lower && *a.lower > bound) return Verdict::refuted;
+    return Verdict::unknown;
+}
+
+std::string status_text(const WcrtAnswer& a) {
+    return a.status == WcrtStatus::exact ? "exact" : "unknown (" + a.unknown_reason + ")";
+}
+
+std::string by_text(const WcrtAnswer& a) {
+    std::string by = a.lower_by == Provenance::none ? "-" : provenance_text(a.lower_by);
+    if (a.upper_by != Provenance::none) by += " / " + provenance_text(a.upper_by);
+    return by;
+}
+
+Json row_json(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res, int op) {
+    const WcrtAnswer& a = res.answers[op];
+    Json j = {{"operation", w.ops[op].name},
+              {"wcrt", time_or_null(a.lower)},
+              {"upper_bound", time_or_null(a.upper)},
+              {"status", to_string(a.status)},
+              {"frame", res.frame[op] ? Json(*res.frame[op]) : Json(nullptr)},
+              {"unknown_reason", a.unknown_reason.empty() ? Json(nullptr) : Json(a.unknown_reason)},
+              {"lower_by", provenance_json(a.lower_by)},
+              {"upper_by", provenance_json(a.upper_by)},
+              {"deadline", time_or_null(w.ops[op].deadline)}};
+    const std::optional<bool> met = deadline_met(w.ops[op].deadline, a.lower, a.upper);
+    j["deadline_met"] = met ? Json(*met) : Json(nullptr);
+    if (const auto b = r.bounds.find(op); b != r.bounds.end()) {
+        j["bound"] = exact_string(b->second);
+        j["verdict"] = to_string(verdict_of(a, b->second));
+    }
+    return j;
+}
+
+std::string closure_text(const AllTimeResult& res) {
+    if (res.overload) return "no bound: " + res.overload->reason;
+    if (res.closed_after == 0) return "no hyperperiod was proven to end with the GPU idle: no all-time bound";
+    return "the GPU is proven idle at the end of " + std::to_string(res.closed_after) +
+           (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " + human_string(res.hyperperiod) +
+           ", so every later frame repeats one of these (docs/all-time.md)";
+}
+
+void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res) {
+    const bool certify = !r.bounds.empty();
+    std::vector<std::string> header{"operation", "wcrt", "upper bound", "frame", "status"};
+    if (certify) header.insert(header.begin() + 1, {"bound", "verdict"});
+    header.push_back("by");
+    TextTable t(header);
+    for (const int op : r.ops) {
+        const WcrtAnswer& a = res.answers[op];
+        const std::string frame = res.frame[op] ? std::to_string(*res.frame[op]) : "-";
+        std::vector<TableCell> row{w.ops[op].name, a.lower, a.upper, frame, status_text(a)};
+        if (certify) {
+            const Time& b = r.bounds.at(op);
+            row.insert(row.begin() + 1, {b, to_string(verdict_of(a, b))});
+        }
+        row.push_back(by_text(a));
+        t.add(row);
+    }
+    std::cout << "all time, every frame of every operation; periodic streams (hyperperiod "
+              << human_string(res.hyperperiod) << ")\n";
+    if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
+    t.print(std::cout);
+    std::cout << "wcrt: the worst replayed response of any frame (frame: which); upper bound: proven for every frame\n"
+              << closure_text(res) << '\n'
+              << "lower bounds: " << res.simulations << " simulated scenarios\n";
+}
+
+int exit_code(const AllTimeRequest& r, const AllTimeResult& res) {
+    int code = exit_ok;
+    for (const int op : r.ops) {
+        const WcrtAnswer& a = res.answers[op];
+        if (const auto b = r.bounds.find(op); b != r.bounds.end()) {
+            const Verdict v = verdict_of(a, b->second);
+            if (v == Verdict::refuted) return exit_refuted;
+            if (v == Verdict::unknown) code = exit_unknown;
+        } else if (r.bounds.empty() && a.status != WcrtStatus::exact) {
+            code = exit_unknown;
+        }
+    }
+    return code;
+}
+
+}  // namespace
+
+int run_all_time(const AllTimeRequest& r, const Workload& w) {
+    const VerifyOptions& o = r.options;
+    if (o.engine != "auto")
+        throw option_error("--engine", "'" + o.engine +
+                                           "' analyses one frame; a workload with periodic streams is analysed for all time by "
+                                           "the default engine, auto (docs/all-time.md)");
+    if (!o.svg.empty())
+        throw option_error("--svg", "charts of an all-time analysis are not drawn yet; gpuwcrt simulate --frames N --svg draws frames");
+    const Budget budget = run_budget(o);
+    Progress progress(r.command);
+    progress.watch(budget);
+    progress.set_phase("all-time analysis of the frames");
+    const AllTimeResult res = all_time_bounds(w, budget);
+    if (o.json || o.csv) {
+        OutputContext context = verify_context(r.command, o, w);
+        Json list = Json::array();
+        for (const int op : r.ops) list.push_back(row_json(r, w, res, op));
+        if (o.csv) {
+            std::vector<std::string> columns{"operation", "wcrt", "upper_bound", "status", "frame", "unknown_reason",
+                                             "lower_by", "upper_by", "deadline", "deadline_met"};
+            if (!r.bounds.empty()) columns.insert(columns.begin() + 1, {"bound", "verdict"});
+            std::cout << csv_from_json(list, columns);
+            return exit_code(r, res);
+        }
+        Json body = {{"engine", "all-time"},
+                     {"hyperperiod", exact_string(res.hyperperiod)},
+                     {"closed_after_hyperperiods", res.closed_after},
+                     {"overload", res.overload ? Json{{"stream", res.overload->stream < 0 ? Json(nullptr) : Json(w.streams[res.overload->stream].name)},
+                                                      {"reason", res.overload->reason}}
+                                               : Json(nullptr)},
+                     {"simulations", res.simulations},
+                     {"operations", list}};
+        std::cout << with_context(context, body).dump(2) << '\n';
+        return exit_code(r, res);
+    }
+    print_table(r, w, res);
+    return exit_code(r, res);
+}
+
+}  // namespace gpuwcrt::app

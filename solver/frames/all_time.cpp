@@ -1,0 +1,266 @@
+#include "solver/frames/all_time.hpp"
+
+
+#include "bounds/interference/interference.hpp"
+#include "sim/frames/frame_consistency.hpp"
+#include "model/integer_time.hpp"
+#include "sim/search/lower_bounds.hpp"
+#include "sim/simulate.hpp"
+#include "solver/registry.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+void require_covered(const Workload& w) {
+    for (const Stream& s : w.streams) {
+        const Arrival& a = s.arrival;
+        if (a.kind == Arrival::Kind::sporadic)
+            throw InputError(s.where, "stream '" + s.name +
+                                          "' is sporadic (min_interarrival): the all-time analysis covers periodic "
+                                          "streams; gpuwcrt simulate --frames N runs its densest releases");
+        if (a.kind == Arrival::Kind::periodic && a.offset >= a.period)
+            throw InputError(s.where, "stream '" + s.name + "' has an offset (" + human_string(a.offset) +
+                                          ") not below its period (" + human_string(a.period) +
+                                          "): the all-time analysis needs every frame of a hyperperiod to repeat in the next");
+    }
+}
+
+// The streams that repeat, alone: what runs after the streams that run once have finished.
+// `to_file[i]`: the operation of `w` that operation i of the result is.
+Workload repeating_part(const Workload& w, std::vector<int>& to_file) {
+    Workload out = w;
+    out.streams.clear();
+    out.ops.clear();
+    std::vector<int> stream_index(w.streams.size(), -1), op_index(w.ops.size(), -1);
+    for (std::size_t s = 0; s < w.streams.size(); ++s)
+        if (w.streams[s].arrival.repeats()) {
+            stream_index[s] = static_cast<int>(out.streams.size());
+            out.streams.push_back(w.streams[s]);
+        }
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        if (stream_index[w.ops[i].stream] < 0) continue;
+        op_index[i] = static_cast<int>(out.ops.size());
+        to_file.push_back(static_cast<int>(i));
+        out.ops.push_back(w.ops[i]);
+        out.ops.back().stream = stream_index[w.ops[i].stream];
+    }
+    for (Operation& op : out.ops)
+        for (int& t : op.wait) t = op_index[t];  // waits pair streams of one period only
+    out.expectations.clear();
+    out.scenario.reset();
+    return out;
+}
+
+struct Closure {
+    int k = 0;
+    Unrolled unrolled;
+    InterferenceBounds bounds;          // response and done: the least of every argument that ran
+    std::vector<Provenance> response_by;  // per unrolled operation: who proved its response bound
+    std::optional<EngineRun> searched;  // auto's run on the frames, when the interference bound alone did not close
+};
+
+// Issue instants known before the run: an absolute issue is max(its window, the stream
+// predecessor's issue), a default issue the predecessor's; after_stream_idle has none.
+std::vector<std::optional<Time>> static_issue_hi(const Workload& w) {
+    std::vector<std::optional<Time>> hi(w.ops.size());
+    std::vector<int> last(w.streams.size(), -1);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const Operation& op = w.ops[i];
+        const int p = last[op.stream];
+        last[op.stream] = static_cast<int>(i);
+        const std::optional<Time> before = p < 0 ? std::optional<Time>(0) : hi[p];
+        if (op.issue.kind == IssueSpec::Kind::after_stream_idle || !before) continue;
+        hi[i] = op.issue.kind == IssueSpec::Kind::at ? std::max(*before, op.issue.at.hi) : *before;
+    }
+    return hi;
+}
+
+bool idle_by(const InterferenceBounds& b, const Time& end) {
+    for (const auto& d : b.done)
+        if (!d || *d > end) return false;
+    return true;
+}
+
+// The one-frame engines (auto: exact, abstraction, SMT) on the unrolled frames, for tighter
+// completions than the interference bound's: done <= issue + response where the issue instant
+// is known. Only where every engine ranges over the frames: no wait, no after_stream_idle in a
+// frame (whose release the one-frame engines do not model).
+void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o) {
+    const Workload& w = c.unrolled.workload;
+    if (w.has_wait()) return;
+    for (const Operation& op : w.ops)
+        if (op.issue.release) return;
+    if (o.search_cap.count() == 0 || budget.expired()) return;
+    const Budget part = budget.slice(1, 2);
+    std::vector<int> all(w.ops.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    try {
+        c.searched = engine_named("auto").run(EngineRequest{w, all, EngineOptions{}, {}, {}}, part);
+    } catch (const InputError&) {
+        return;  // out of the engines' integer time: the interference bound stands
+    }
+    const std::vector<std::optional<Time>> issue_hi = static_issue_hi(w);
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const std::optional<Time>& upper = c.searched->answers[i].upper;
+        if (!upper) continue;
+        std::optional<Time>& r = c.bounds.response[i];
+        if (!r || *upper < *r) {
+            r = upper;
+            c.response_by[i] = c.searched->answers[i].upper_by;
+        }
+        std::optional<Time>& d = c.bounds.done[i];
+        if (issue_hi[i] && (!d || *issue_hi[i] + *upper < *d)) d = *issue_hi[i] + *upper;
+    }
+}
+
+// The least k (up to the limit, within the budget) at which every operation of k hyperperiods
+// is proven complete by k·H: the GPU is then idle at k·H in every scenario.
+std::optional<Closure> close(const Workload& w, const Time& H, const Budget& budget, const AllTimeOptions& o) {
+    const Budget engines = budget.remaining() ? budget : budget.capped(o.search_cap);
+    for (int k = 1; k <= o.max_hyperperiods && !budget.expired(); ++k) {
+        Closure c{k, unroll(w, Horizon::hyperperiods(k, {w.source, 0, 0})), {}, {}, {}};
+        InterferenceOptions io;
+        io.mutation = o.mutation;
+        c.bounds = interference_bounds(c.unrolled.workload, budget, io);
+        c.response_by.assign(c.bounds.response.size(), Provenance::interference);
+        if (c.bounds.stopped) return std::nullopt;
+        if (o.assume_idle || idle_by(c.bounds, H * k)) return c;
+        tighten_with_auto(c, engines, o);
+        if (idle_by(c.bounds, H * k)) return c;
+    }
+    return std::nullopt;
+}
+
+// Every frame's response bound, for all time, of the operations `c` unrolled.
+void take_upper(const Closure& c, const std::vector<int>& to_file, std::vector<WcrtAnswer>& answers) {
+    for (std::size_t i = 0; i < c.unrolled.origin.size(); ++i) {
+        WcrtAnswer& a = answers[to_file[c.unrolled.origin[i].op]];
+        const std::optional<Time>& r = c.bounds.response[i];
+        if (!r) continue;
+        if (!a.upper || *a.upper < *r) {
+            a.upper = r;
+            a.upper_by = c.response_by[i];
+        }
+    }
+}
+
+}  // namespace
+
+namespace {
+
+Workload without_jitter(const Workload& w) {
+    Workload out = w;
+    for (Stream& s : out.streams) s.arrival.jitter = 0;
+    return out;
+}
+
+// Keeps `x`, a scenario of `u` in which unrolled operation i responds in `response`, as its
+// operation's lower bound when it is better and a scenario of the system (see take_lower).
+void keep_lower(const Workload& w, const Unrolled& u, const Time& end, int i, const Time& response,
+                const WitnessScenario& x, Provenance by, AllTimeResult& r) {
+    WcrtAnswer& a = r.answers[u.origin[i].op];
+    if ((a.lower && response <= *a.lower) || !frames_consistent(w, u, x)) return;
+    const Schedule replayed = replay_witness(u.workload, x, i, response);
+    if (replayed.ops[i].finish > end) return;
+    a.lower = response;
+    a.witness = x;
+    a.lower_by = by;
+    r.frame[u.origin[i].op] = u.origin[i].frame;
+}
+
+// Replayed lower bounds from the scenario search, kept when the scenario is one of the system:
+// each frame released at one instant (frames_consistent), every operation it bounds complete by
+// `end`, before any frame left out of `u` is released. First on `u` itself, then on its frames
+// released without jitter, whose scenarios are scenarios of `u` with every frame released at
+// the start of its window (the same operations, in the same order).
+void take_lower(const Workload& w, const Unrolled& u, const Time& end, const Budget& budget, const AllTimeOptions& o,
+                AllTimeResult& r) {
+    const Workload& uw = u.workload;
+    const Unrolled still = unroll(without_jitter(w), r.closed_after > 0 ? Horizon::hyperperiods(r.closed_after, {w.source, 0, 0})
+                                                                        : Horizon::hyperperiods(1, {w.source, 0, 0}));
+    bool jitter = false;
+    for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
+    std::vector<const Workload*> searches{&uw};
+    if (jitter) searches.push_back(&still.workload);
+    for (std::size_t round = 0; round < searches.size(); ++round) {
+        const Workload* searched = searches[round];
+        const Budget part = budget.slice(1, static_cast<long long>(searches.size() - round));
+        std::optional<IntegerTimes> times;  // the search keeps a reference
+        try {
+            times = integer_times(*searched);
+        } catch (const InputError&) {
+            return;  // times finer than integer ticks: no random scenarios to draw
+        }
+        search::LowerBoundSearch s(*searched, *times, Policy::chooser, o.seed);
+        s.run(o.lower_bound_simulations, part);
+        r.simulations += s.simulations();
+        for (std::size_t i = 0; i < uw.ops.size(); ++i) {
+            const std::optional<Time>& best = s.best()[i];
+            const WcrtAnswer& a = r.answers[u.origin[i].op];
+            if (best && (!a.lower || *a.lower < *best))
+                keep_lower(w, u, end, static_cast<int>(i), *best, s.witness(static_cast<int>(i)),
+                           Provenance::frame_search, r);
+        }
+    }
+}
+
+}  // namespace
+
+AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o) {
+    require_covered(w);
+    AllTimeResult r;
+    r.answers = unknown_answers(w);
+    r.frame.resize(w.ops.size());
+    r.hyperperiod = hyperperiod(w);
+    if ((r.overload = find_overload(w))) {
+        for (WcrtAnswer& a : r.answers)
+            a.unknown_reason = r.overload->stream == w.ops[a.op].stream
+                                   ? "no bound exists: " + r.overload->reason
+                                   : "no bound: " + r.overload->reason;
+        return r;
+    }
+    std::vector<int> identity(w.ops.size());
+    for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
+    std::optional<Closure> first = close(w, r.hyperperiod, budget, o);
+    bool bounded = first.has_value();
+    if (first) {
+        r.closed_after = first->k;
+        take_upper(*first, identity, r.answers);
+        bool once = false;
+        for (const Stream& s : w.streams) once = once || !s.arrival.repeats();
+        if (once) {  // after k·H only the repeating streams run: their own closure bounds the rest
+            std::vector<int> to_file;
+            const Workload rest = repeating_part(w, to_file);
+            const std::optional<Closure> steady = close(rest, r.hyperperiod, budget, o);
+            if (steady) take_upper(*steady, to_file, r.answers);
+            bounded = bounded && steady;
+        }
+    }
+    for (WcrtAnswer& a : r.answers) {
+        if (bounded && a.upper) continue;
+        a.upper.reset();
+        a.upper_by = Provenance::none;
+        a.unknown_reason = budget.expired() ? "timeout before a hyperperiod was proven to end idle"
+                                            : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
+                                                  " was proven to end with the GPU idle: frames may carry over for ever";
+    }
+    Unrolled u = first ? std::move(first->unrolled) : unroll(w, Horizon::hyperperiods(1, {w.source, 0, 0}));
+    const Time end = r.hyperperiod * std::max(1, r.closed_after);
+    if (first && first->searched)  // the engines' witnesses, replayed by them and again here
+        for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
+            const WcrtAnswer& a = first->searched->answers[i];
+            if (a.lower && a.witness) keep_lower(w, u, end, static_cast<int>(i), *a.lower, *a.witness, a.lower_by, r);
+        }
+    take_lower(w, u, end, budget, o, r);
+    for (WcrtAnswer& a : r.answers) {
+        if (a.lower && a.upper && *a.lower == *a.upper) {
+            a.status = WcrtStatus::exact;
+            a.unknown_reason.clear();
+        } else if (a.upper && a.unknown_reason.empty())
+            a.unknown_reason = budget.expired() ? "timeout" : "the bounds did not meet";
+    }
+    r.unrolled = std::move(u);
+    return r;
+}
+
+}  // namespace gpuwcrt

@@ -1,0 +1,51 @@
+#pragma once
+// Bounds on the response of every frame of every operation, for all time, of a workload with
+// periodic streams (docs/all-time.md): the frames of k hyperperiods unrolled, the interference
+// bound over them, and a proof that the GPU is idle at the end, after which everything
+// repeats; lower bounds from replayed scenarios of the unrolled frames, naming the frame.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/answer.hpp"
+#include "bounds/frames/overload.hpp"
+#include "bounds/interference/interference.hpp"
+#include "common/budget.hpp"
+#include "model/frames/unroll.hpp"
+#include "solver/engine.hpp"
+
+namespace gpuwcrt {
+
+struct AllTimeOptions {
+    int max_hyperperiods = 8;          // k tried: 1 … this, while the budget lasts
+    long lower_bound_simulations = 2000;  // per search of the lower bounds
+    // Without a deadline, how long the one-frame engines may search the frames, over every k
+    // (with one, half of the time left at each k); zero: they do not run.
+    std::chrono::milliseconds search_cap{10'000};
+    std::uint64_t seed = 12;
+    // Test-only, so that the differential tests can show they catch an unsound bound: a
+    // mutation of the interference bound, or the first hyperperiod taken as closed unproven.
+    InterferenceMutation mutation = InterferenceMutation::none;
+    bool assume_idle = false;
+};
+
+struct AllTimeResult {
+    // Per operation of the file (indexed like its ops): `upper` bounds every frame's response,
+    // for all time; `lower` is a replayed response of frame `frame[op]`, `witness` a scenario of
+    // `unrolled`'s workload; exact when they meet.
+    std::vector<WcrtAnswer> answers;
+    std::vector<std::optional<std::int64_t>> frame;
+    std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
+    Time hyperperiod = 0;
+    int closed_after = 0;  // k: the GPU proven idle at k hyperperiods; 0 when no k closed
+    std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
+    long long simulations = 0;
+};
+
+// Throws InputError (exit 3) for what the argument does not cover yet: sporadic streams, an
+// offset at or beyond its period.
+AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o = {});
+
+}  // namespace gpuwcrt

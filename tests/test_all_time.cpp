@@ -1,0 +1,173 @@
+// The all-time analysis of periodic streams (solver/frames/all_time.hpp, docs/all-time.md):
+// its bounds against simulated scenarios of more hyperperiods than it unrolled, overloads it
+// must name, and mutations the comparison must catch.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "model/frames/unroll.hpp"
+#include "model/frames/validate_frames.hpp"
+#include "model/generate/random_workload.hpp"
+#include "model/integer_time.hpp"
+#include "model/validate.hpp"
+#include "sim/search/lower_bounds.hpp"
+#include "solver/frames/all_time.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+// A seeded workload of 2–3 periodic streams (periods 12, 16, 24 or 48 time units, `heavy`: 6, 8,
+// 12 or 24, so that frames often carry over; jitter 0, 1/2 or 1, offsets below the period), ranged block times, copies, sometimes a high-priority
+// stream, and waits from later streams on earlier ones of the same period (no cycle).
+Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
+    RandomWorkloadSpec spec;
+    spec.streams = 2 + pick(2);
+    spec.kernels = spec.streams + pick(4);
+    spec.max_blocks = 4;
+    spec.max_block_time = 3;
+    spec.interval_percent = 30;
+    spec.copy_percent = 15;
+    spec.high_priority_streams = pick(3) == 0 ? 1 : 0;
+    Workload w = random_workload(spec, seed);
+    const Time light[] = {12, 16, 24, 48}, dense[] = {6, 8, 12, 24};
+    const Time* periods = heavy ? dense : light;
+    const Time jitters[] = {0, Time(1, 2), 1};
+    for (Stream& s : w.streams) {
+        s.arrival.kind = Arrival::Kind::periodic;
+        s.arrival.period = periods[pick(4)];
+        s.arrival.jitter = jitters[pick(3)];
+        s.arrival.offset = pick(2);
+    }
+    for (Operation& op : w.ops) {
+        if (pick(3) != 0) continue;
+        for (std::size_t d = 0; d < w.ops.size(); ++d) {
+            const Operation& other = w.ops[d];
+            if (other.stream < op.stream && w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
+                op.wait.push_back(static_cast<int>(d));
+                break;
+            }
+        }
+    }
+    validate_workload(w);
+    validate_frames(w);
+    return w;
+}
+
+struct Violation {
+    std::string op;
+    Time response, upper;
+};
+
+// Simulated scenarios (random ones, then the scenario search) of `hyperperiods` hyperperiods:
+// the first response above its operation's all-time upper bound, if any.
+std::optional<Violation> exceeded(const Workload& w, const AllTimeResult& r, int hyperperiods, std::uint64_t seed) {
+    const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
+    const IntegerTimes times = integer_times(u.workload);  // the search keeps a reference
+    search::LowerBoundSearch s(u.workload, times, Policy::chooser, seed);
+    s.run(150, Budget());
+    for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
+        const WcrtAnswer& a = r.answers[u.origin[i].op];
+        const auto& best = s.best()[i];
+        if (best && a.upper && *best > *a.upper) return Violation{u.workload.ops[i].name, *best, *a.upper};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("all-time bounds hold for frames beyond those analysed, on seeded periodic workloads", "[frames][all-time]") {
+    int closed = 0, overloaded = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        INFO("seed " << seed);
+        const Workload w = periodic_workload(seed);
+        AllTimeOptions o;
+        o.lower_bound_simulations = 100;
+        o.search_cap = std::chrono::milliseconds(seed % 10 == 0 ? 300 : 0);  // the engines' step on some
+        const AllTimeResult r = all_time_bounds(w, Budget(), o);
+        if (r.overload) {
+            ++overloaded;
+            continue;
+        }
+        if (r.closed_after == 0) continue;
+        ++closed;
+        for (const WcrtAnswer& a : r.answers) {
+            REQUIRE(a.upper);
+            if (a.lower) CHECK(*a.lower <= *a.upper);
+        }
+        const auto v = exceeded(w, r, r.closed_after + 2, seed);
+        CHECK_FALSE(v);
+        if (v) FAIL_CHECK(v->op << " responded " << human_string(v->response) << " above " << human_string(v->upper));
+    }
+    INFO(closed << " closed, " << overloaded << " overloaded");
+    CHECK(closed >= 30);  // the comparison is about bounds, so most workloads must get one
+}
+
+TEST_CASE("all-time: each mutation of the argument is caught by the simulated frames", "[frames][all-time][mutation]") {
+    for (const bool assume_idle : {false, true}) {
+        INFO((assume_idle ? "the first hyperperiod taken as closed" : "waits ignored by the interference bound"));
+        bool caught = false;
+        for (std::uint64_t seed = 1; seed <= 400 && !caught; ++seed) {
+            const Workload w = periodic_workload(seed, assume_idle);
+            if (!assume_idle && !w.has_wait()) continue;
+            AllTimeOptions o;
+            o.lower_bound_simulations = 50;
+            o.search_cap = std::chrono::milliseconds(0);
+            if (assume_idle) o.assume_idle = true;
+            else o.mutation = InterferenceMutation::no_wait;
+            const AllTimeResult r = all_time_bounds(w, Budget(), o);
+            if (r.overload || r.closed_after == 0) continue;
+            caught = exceeded(w, r, 3, seed).has_value();
+        }
+        CHECK(caught);
+    }
+}
+
+TEST_CASE("all-time: a stream that cannot keep up has no bound, and says why at once", "[frames][all-time]") {
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"cam\"\nperiod = 5\n"
+        "[[kernel]]\nname = \"K\"\nstream = \"cam\"\nblocks = 1\nthreads = 1024\nblock_time = 3\n"
+        "[[kernel]]\nname = \"L\"\nstream = \"cam\"\nblocks = 1\nthreads = 1024\nblock_time = [3, 4]\n");
+    const AllTimeResult r = all_time_bounds(w, Budget());
+    REQUIRE(r.overload);
+    CHECK(r.overload->stream == 0);
+    CHECK_THAT(r.overload->reason, Catch::Contains("needs at least 6 per frame") && Catch::Contains("every 5"));
+    for (const WcrtAnswer& a : r.answers) {
+        CHECK_FALSE(a.upper);
+        CHECK_THAT(a.unknown_reason, Catch::StartsWith("no bound exists"));
+    }
+}
+
+TEST_CASE("all-time: more work than the SMs can serve has no bound", "[frames][all-time]") {
+    // Two streams, each alone within its period, together beyond the 2 SMs' threads: 4 blocks
+    // of 1024 threads hold both SMs (2048 threads each) for 3 every 4, twice.
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"a\"\nperiod = 4\n[[stream]]\nname = \"b\"\nperiod = 4\n"
+        "[[kernel]]\nname = \"A\"\nstream = \"a\"\nblocks = 4\nthreads = 1024\nblock_time = 3\n"
+        "[[kernel]]\nname = \"B\"\nstream = \"b\"\nblocks = 4\nthreads = 1024\nblock_time = 3\n");
+    const AllTimeResult r = all_time_bounds(w, Budget());
+    REQUIRE(r.overload);
+    CHECK(r.overload->stream == -1);
+    CHECK_THAT(r.overload->reason, Catch::Contains("threads"));
+}
+
+TEST_CASE("all-time: a stream alone on the GPU, derived by hand", "[frames][all-time]") {
+    // One stream, period 10, one kernel of 1 block for [2, 3]: each frame runs alone (the
+    // previous one ended by 3 < 10), so every frame's response is its block time: at most 3,
+    // reached when the block takes 3. The GPU is idle at 10.
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"cam\"\nperiod = 10\njitter = 1\n"
+        "[[kernel]]\nname = \"K\"\nstream = \"cam\"\nblocks = 1\nthreads = 256\nblock_time = [2, 3]\n");
+    const AllTimeResult r = all_time_bounds(w, Budget());
+    REQUIRE_FALSE(r.overload);
+    CHECK(r.closed_after == 1);
+    REQUIRE(r.answers[0].upper);
+    CHECK(*r.answers[0].upper == 3);
+    REQUIRE(r.answers[0].lower);
+    CHECK(*r.answers[0].lower == 3);
+    CHECK(r.answers[0].status == WcrtStatus::exact);
+    CHECK(r.frame[0] == 0);
+}
