@@ -124,7 +124,9 @@ std::optional<Closure> close(const Workload& w, const Time& H, const Budget& bud
         c.bounds = interference_bounds(c.unrolled.workload, budget, io);
         c.response_by.assign(c.bounds.response.size(), Provenance::interference);
         if (c.bounds.stopped) return std::nullopt;
-        if (o.assume_idle || idle_by(c.bounds, H * k)) return c;
+        if (o.assume_idle) return c;
+        // The engines tighten the bounds of a closed k as well: the interference bound alone is
+        // often twice the worst case.
         tighten_with_auto(c, engines, o);
         if (idle_by(c.bounds, H * k)) return c;
     }
@@ -173,11 +175,11 @@ void keep_lower(const Workload& w, const Unrolled& u, const Time& end, int i, co
 // `end`, before any frame left out of `u` is released. First on `u` itself, then on its frames
 // released without jitter, whose scenarios are scenarios of `u` with every frame released at
 // the start of its window (the same operations, in the same order).
-void take_lower(const Workload& w, const Unrolled& u, const Time& end, const Budget& budget, const AllTimeOptions& o,
+void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budget, const AllTimeOptions& o,
                 AllTimeResult& r) {
+    const Time end = r.hyperperiod * k;
     const Workload& uw = u.workload;
-    const Unrolled still = unroll(without_jitter(w), r.closed_after > 0 ? Horizon::hyperperiods(r.closed_after, {w.source, 0, 0})
-                                                                        : Horizon::hyperperiods(1, {w.source, 0, 0}));
+    const Unrolled still = unroll(without_jitter(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
     bool jitter = false;
     for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
     std::vector<const Workload*> searches{&uw};
@@ -202,6 +204,19 @@ void take_lower(const Workload& w, const Unrolled& u, const Time& end, const Bud
                            Provenance::frame_search, r);
         }
     }
+}
+
+// As many hyperperiods as o allows, within about 2000 unrolled operations.
+int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
+    const Time H = hyperperiod(w);
+    Time per_hyperperiod = 0;
+    for (const Operation& op : w.ops) {
+        const Arrival& a = w.streams[op.stream].arrival;
+        per_hyperperiod += a.repeats() ? H / a.period : Time(1);
+    }
+    int k = 1;
+    while (k < o.max_hyperperiods && per_hyperperiod * (k + 1) <= 2000) ++k;
+    return k;
 }
 
 }  // namespace
@@ -244,14 +259,17 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const All
                                             : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
                                                   " was proven to end with the GPU idle: frames may carry over for ever";
     }
-    Unrolled u = first ? std::move(first->unrolled) : unroll(w, Horizon::hyperperiods(1, {w.source, 0, 0}));
-    const Time end = r.hyperperiod * std::max(1, r.closed_after);
+    // Without a closure, lower bounds still come from the frames of several hyperperiods, where
+    // a backlog has had time to build up.
+    const int searched = first ? first->k : lower_bound_hyperperiods(w, o);
+    Unrolled u = first ? std::move(first->unrolled) : unroll(w, Horizon::hyperperiods(searched, {w.source, 0, 0}));
+    const Time end = r.hyperperiod * searched;
     if (first && first->searched)  // the engines' witnesses, replayed by them and again here
         for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
             const WcrtAnswer& a = first->searched->answers[i];
             if (a.lower && a.witness) keep_lower(w, u, end, static_cast<int>(i), *a.lower, *a.witness, a.lower_by, r);
         }
-    take_lower(w, u, end, budget, o, r);
+    take_lower(w, u, searched, budget, o, r);
     for (WcrtAnswer& a : r.answers) {
         if (a.lower && a.upper && *a.lower == *a.upper) {
             a.status = WcrtStatus::exact;
