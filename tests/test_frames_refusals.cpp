@@ -33,10 +33,7 @@ TEST_CASE("commands that analyse one frame refuse periodic streams", "[frames][c
     const std::string path = test::write_file(test::temp_dir(), "periodic.toml", periodic_workload);
     const std::string log = test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json");
     for (const std::vector<std::string>& args :
-         std::vector<std::vector<std::string>>{{"wcrt", path},
-                                               {"certify", path},
-                                               {"wcrt", path, "--engine", "enumerate"},
-                                               {"rta", path},
+         std::vector<std::vector<std::string>>{{"rta", path},
                                                {"rta-check", path},
                                                {"compare-trace", path, log}}) {
         INFO(args[0]);
@@ -47,6 +44,33 @@ TEST_CASE("commands that analyse one frame refuse periodic streams", "[frames][c
         CHECK(test::contains(r.err, "all-time analysis of periodic and sporadic streams is not available yet"));
         CHECK(test::contains(r.err, "gpuwcrt simulate --frames N"));
     }
+}
+
+TEST_CASE("wcrt and certify analyse periodic streams for all time, with the default engine only", "[frames][cli]") {
+    const std::string dir = test::temp_dir();
+    const std::string path = test::write_file(dir, "periodic.toml", periodic_workload);
+    const auto wcrt = test::run_cli({"wcrt", path});
+    CHECK(wcrt.exit_code == 0);  // alone on the GPU, K and O are exact
+    CHECK(test::contains(wcrt.out, "all time, every frame of every operation"));
+    CHECK(test::contains(wcrt.out, "proven idle at the end of 1 hyperperiod of 10"));
+    const auto certify = test::run_cli({"certify", path});
+    CHECK(certify.exit_code == 0);
+    CHECK(test::contains(certify.out, "certified"));
+    for (const char* engine : {"enumerate", "exact", "bounds", "smt"}) {
+        INFO(engine);
+        const auto r = test::run_cli({"wcrt", path, "--engine", engine});
+        CHECK(r.exit_code == 3);
+        CHECK(r.out.empty());
+        CHECK(test::contains(r.err, "--engine: '" + std::string(engine) + "' analyses one frame"));
+    }
+    const std::string sporadic = test::write_file(
+        dir, "sporadic.toml",
+        "[[stream]]\nname = \"s\"\nmin_interarrival = 10\n"
+        "[[kernel]]\nname = \"K\"\nstream = \"s\"\nblocks = 1\nthreads = 32\nblock_time = 1\n");
+    const auto r = test::run_cli({"wcrt", sporadic});
+    CHECK(r.exit_code == 3);
+    CHECK(test::contains(r.err, sporadic + ":1:1: "));
+    CHECK(test::contains(r.err, "stream 's' is sporadic"));
 }
 
 TEST_CASE("every engine but enumerate refuses wait, and enumerate ranges over it", "[frames][cli][wait]") {
