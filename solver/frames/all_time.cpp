@@ -116,7 +116,7 @@ void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o
 // The least k (up to the limit, within the budget) at which every operation of k hyperperiods
 // is proven complete by k·H: the GPU is then idle at k·H in every scenario.
 std::optional<Closure> close(const Workload& w, const Time& H, const Budget& budget, const AllTimeOptions& o) {
-    const Budget engines = budget.remaining() ? budget : budget.capped(o.search_cap);
+    const Budget engines = budget.capped(o.search_cap);
     for (int k = 1; k <= o.max_hyperperiods && !budget.expired(); ++k) {
         Closure c{k, unroll(w, Horizon::hyperperiods(k, {w.source, 0, 0})), {}, {}, {}};
         InterferenceOptions io;
@@ -221,8 +221,11 @@ int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
 
 }  // namespace
 
-AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o) {
+AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
     require_covered(w);
+    const Budget budget = given.deadline ? given : given.capped(o.default_time);
+    AllTimeOptions opt = o;  // with --timeout, the engines' step is bounded by it alone
+    if (given.deadline && opt.search_cap.count() > 0) opt.search_cap = std::max(opt.search_cap, *budget.remaining());
     AllTimeResult r;
     r.answers = unknown_answers(w);
     r.frame.resize(w.ops.size());
@@ -236,7 +239,9 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const All
     }
     std::vector<int> identity(w.ops.size());
     for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
-    std::optional<Closure> first = close(w, r.hyperperiod, budget, o);
+    // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
+    const Budget upper = budget.slice(2, 3);
+    std::optional<Closure> first = close(w, r.hyperperiod, upper, opt);
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
@@ -246,7 +251,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const All
         if (once) {  // after k·H only the repeating streams run: their own closure bounds the rest
             std::vector<int> to_file;
             const Workload rest = repeating_part(w, to_file);
-            const std::optional<Closure> steady = close(rest, r.hyperperiod, budget, o);
+            const std::optional<Closure> steady = close(rest, r.hyperperiod, upper, opt);
             if (steady) take_upper(*steady, to_file, r.answers);
             bounded = bounded && steady;
         }
@@ -255,7 +260,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const All
         if (bounded && a.upper) continue;
         a.upper.reset();
         a.upper_by = Provenance::none;
-        a.unknown_reason = budget.expired() ? "timeout before a hyperperiod was proven to end idle"
+        a.unknown_reason = upper.expired() ? "timeout before a hyperperiod was proven to end idle"
                                             : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
                                                   " was proven to end with the GPU idle: frames may carry over for ever";
     }

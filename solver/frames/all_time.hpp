@@ -21,9 +21,11 @@ namespace gpuwcrt {
 struct AllTimeOptions {
     int max_hyperperiods = 8;          // k tried: 1 … this, while the budget lasts
     long lower_bound_simulations = 2000;  // per search of the lower bounds
-    // Without a deadline, how long the one-frame engines may search the frames, over every k
-    // (with one, half of the time left at each k); zero: they do not run.
+    // Without --timeout, how long the one-frame engines may search the frames, over every k
+    // (half of the time left at each k); zero: they do not run.
     std::chrono::milliseconds search_cap{10'000};
+    // The whole analysis, when the budget has no deadline (no --timeout): a run ends on its own.
+    std::chrono::milliseconds default_time{60'000};
     std::uint64_t seed = 12;
     // Test-only, so that the differential tests can show they catch an unsound bound: a
     // mutation of the interference bound, or the first hyperperiod taken as closed unproven.
