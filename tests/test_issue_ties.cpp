@@ -293,6 +293,61 @@ TEST_CASE("launch orders with run-time issue instants: all 6 interleavings of th
     CHECK_THROWS_WITH(launch_ranks(v, {"A0", "Y", "A1"}), Catch::Contains("which precedes it in stream 'A'"));
 }
 
+// Issue values written in the file that contradict stream order once an after_stream_idle
+// lies between them: K3's `issue = 0` is reached only after K1 (issued at 2) and K2, so it
+// is not issued before X (at 1). Ordering by the written values alone would put K3 before X
+// and X before K1, and leave no launch order at all.
+TEST_CASE("issue values behind after_stream_idle that contradict stream order still leave every launch order") {
+    const Workload w = test::workload_from(R"(
+[[stream]]
+name = "S"
+[[stream]]
+name = "T"
+[[kernel]]
+name = "K1"
+stream = "S"
+issue = 2
+blocks = 1
+threads = 1024
+block_time = 1
+[[kernel]]
+name = "K2"
+stream = "S"
+after_stream_idle = 0
+blocks = 1
+threads = 1024
+block_time = 1
+[[kernel]]
+name = "K3"
+stream = "S"
+issue = 0
+blocks = 1
+threads = 1024
+block_time = 1
+[[kernel]]
+name = "X"
+stream = "T"
+issue = 1
+blocks = 1
+threads = 1024
+block_time = 1
+)");
+    long orders = 0;
+    for_each_launch_order(w, [&](const std::vector<long>&) { return ++orders > 0; });
+    CHECK(orders == 1);  // X is surely issued before K1, the rest follow K1 in stream order
+    const BruteForce truth = brute_force(w, Policy::chooser);
+    const EnumerationResult e = enumerate_wcrt(w, EngineOptions{}, Budget{});
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        INFO("operation " << w.ops[i].name);
+        REQUIRE(e.wcrt[i].lower);
+        CHECK(exact_string(*e.wcrt[i].lower) == exact_string(truth.worst[i]));
+        CHECK(e.wcrt[i].status == WcrtStatus::exact);
+    }
+    CHECK_NOTHROW(launch_ranks(w, {"X", "K1", "K2", "K3"}));
+    CHECK_THROWS_WITH(launch_ranks(w, {"K1", "X"}),
+                      Catch::Contains("launches 'K1' (issued at 2) before 'X' (issued at 1)"));
+}
+
 TEST_CASE("tie cases: every engine's WCRT equals brute force over every launch order and placement") {
     for (const TieCase& c : tie_cases()) {
         INFO("case " << c.name << "\n" << c.toml);
@@ -417,6 +472,7 @@ TEST_CASE("the enumeration realises every launch sequence of brute force over al
         REQUIRE(e.complete);
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             INFO("operation " << w.ops[i].name);
+            REQUIRE(e.wcrt[i].lower);
             CHECK(exact_string(*e.wcrt[i].lower) == exact_string(worst.worst[i]));
         }
         ++checked;
@@ -449,7 +505,10 @@ TieRun engines_against_enumeration(std::uint64_t first, int count) {
         const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
         REQUIRE(ref.complete);
         std::vector<Time> truth;
-        for (const WcrtAnswer& a : ref.wcrt) truth.push_back(*a.lower);
+        for (const WcrtAnswer& a : ref.wcrt) {
+            REQUIRE(a.lower);
+            truth.push_back(*a.lower);
+        }
         std::vector<std::string_view> engines = {engine_name::exact, engine_name::bounds};
         if (seed % 10 == 0) engines.push_back(engine_name::smt), ++n.smt;
         if (seed % 4 == 0) engines.push_back(engine_name::automatic), ++n.automatic;
@@ -458,8 +517,10 @@ TieRun engines_against_enumeration(std::uint64_t first, int count) {
             const EngineRun r = engine_named(name).run(EngineRequest{w, all_ops(w), o, {}, {}}, Budget{});
             require_sound(w, r.answers, truth, ranges);
             if (name == engine_name::exact)
-                for (std::size_t i = 0; i < w.ops.size(); ++i)
+                for (std::size_t i = 0; i < w.ops.size(); ++i) {
+                    REQUIRE(r.answers[i].lower);
                     CHECK(exact_string(*r.answers[i].lower) == exact_string(truth[i]));
+                }
         }
         if (w.null_stream() < 0) {
             const InterferenceBounds b = interference_bounds(w, Budget{});

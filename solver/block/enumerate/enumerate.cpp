@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "encode/block/block_problem.hpp"
 #include "model/integer_time.hpp"
@@ -222,6 +223,10 @@ private:
     // busy-time bound (docs/encoding.md: the grid maximum is exact only where that bound proves it).
     void finish(const GridValues& grid) {
         res_.complete = !timed_out_;
+        // Stream order and "surely issued earlier" never form a cycle (the earliest issue
+        // instant grows along both), so every workload has a launch order: none is a bug.
+        if (res_.complete && res_.stats.scenarios == 0 && !w_.ops.empty())
+            throw std::logic_error("the enumeration found no launch order");
         const std::optional<BlockProblem> p = busy_time_view(w_);
         for (auto& a : res_.wcrt) {
             a.status = res_.complete ? WcrtStatus::exact : WcrtStatus::unknown;
