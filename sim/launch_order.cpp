@@ -1,5 +1,6 @@
 #include <set>
 
+#include "model/issue_bounds.hpp"
 #include "model/name_policy.hpp"
 #include "sim/scenario.hpp"
 
@@ -26,6 +27,17 @@ std::string policy_name(Policy p) {
     return "?";
 }
 
+namespace {
+
+// "issued at 1", or the end of its bounds that orders the pair: "issued at 1 or later" for the
+// one launched too early, "issued by 2" for the one it should follow.
+std::string issued_text(const IssueBounds<Time>& b, bool earliest) {
+    if (b.fixed()) return "issued at " + human_string(b.lo);
+    return earliest ? "issued at " + human_string(b.lo) + " or later" : "issued by " + human_string(*b.hi);
+}
+
+}  // namespace
+
 std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>& order, const OrderSource& from) {
     auto fail = [&](const std::string& message) { throw InputError(from.where, from.prefix + message); };
     const long n = static_cast<long>(w.ops.size());
@@ -51,27 +63,27 @@ std::vector<long> launch_ranks(const Workload& w, const std::vector<std::string>
                  w.streams[w.ops[i].stream].name + "' (" + w.ops[i].where.str() + ")");
         prev[w.ops[i].stream] = static_cast<int>(i);
     }
-    // Issue times: of two named operations, one issued strictly earlier cannot be launched later.
+    // Issue times: of two named operations, one surely issued strictly earlier cannot be
+    // launched later (model/issue_bounds.hpp; any other pair ties in some run).
+    const std::vector<IssueBounds<Time>> bounds = issue_bounds(w);
     std::vector<int> named(order.size());
     for (long i = 0; i < n; ++i)
         if (rank[i] < n) named[rank[i]] = static_cast<int>(i);
     // The first such pair (a, b) in order, in linear time: a is the first named operation
-    // issued after the earliest window end of a later one, b the first later one it beats.
+    // issued after the earliest sure issue of a later one, b the first later one it follows.
     std::vector<std::optional<Time>> later_min_hi(named.size() + 1);
     for (std::size_t a = named.size(); a-- > 0;) {
-        const IssueSpec& is = w.ops[named[a]].issue;
+        const std::optional<Time>& hi = bounds[named[a]].hi;
         later_min_hi[a] = later_min_hi[a + 1];
-        if (is.is_static() && (!later_min_hi[a] || is.at.hi < *later_min_hi[a])) later_min_hi[a] = is.at.hi;
+        if (hi && (!later_min_hi[a] || *hi < *later_min_hi[a])) later_min_hi[a] = hi;
     }
     for (std::size_t a = 0; a < named.size(); ++a) {
-        const Operation& x = w.ops[named[a]];
-        if (!x.issue.is_static() || !later_min_hi[a + 1] || !(x.issue.at.lo > *later_min_hi[a + 1])) continue;
-        for (std::size_t b = a + 1; b < named.size(); ++b) {
-            const Operation& y = w.ops[named[b]];
-            if (x.issue.is_static() && y.issue.is_static() && x.issue.at.lo > y.issue.at.hi)
-                fail("launches '" + x.name + "' (issued at " + human_string(x.issue.at.lo) + ") before '" + y.name +
-                     "' (issued at " + human_string(y.issue.at.hi) + ")");
-        }
+        const IssueBounds<Time>& x = bounds[named[a]];
+        if (!later_min_hi[a + 1] || !(*later_min_hi[a + 1] < x.lo)) continue;
+        for (std::size_t b = a + 1; b < named.size(); ++b)
+            if (surely_issued_before(bounds[named[b]], x))
+                fail("launches '" + w.ops[named[a]].name + "' (" + issued_text(x, true) + ") before '" +
+                     w.ops[named[b]].name + "' (" + issued_text(bounds[named[b]], false) + ")");
     }
     return rank;
 }

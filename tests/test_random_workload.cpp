@@ -48,6 +48,28 @@ TEST_CASE("random workloads with every feature are valid, simulate, and use each
     CHECK(regs > 100);
 }
 
+TEST_CASE("idle ties: after_stream_idle first in a stream too, followed by an issue the host reaches late") {
+    RandomWorkloadSpec spec;
+    spec.kernels = 5;
+    spec.streams = 2;
+    spec.staggered_issue = true;
+    spec.idle_tie_percent = 60;
+    int first_idle = 0, late = 0, with_idle = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const Workload w = random_workload(spec, seed);
+        const Schedule s = simulate(w);
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const Operation& op = w.ops[i];
+            first_idle += op.position == 0 && op.issue.kind == IssueSpec::Kind::after_stream_idle;
+            late += op.issue.kind == IssueSpec::Kind::at && s.ops[i].issue > op.issue.at.hi;
+            with_idle += op.issue.kind == IssueSpec::Kind::with_previous;
+        }
+    }
+    CHECK(first_idle > 50);
+    CHECK(late > 30);  // issued after its `issue`: when the host got there (docs/semantics.md §3)
+    CHECK(with_idle > 50);
+}
+
 TEST_CASE("a spec without the new features draws the workloads it drew before them") {
     // Printed by the generator as it was before the feature fields existed (commit 6072562),
     // for this spec and seeds 7 and 8: name, stream, blocks, threads, shared_mem, C, issue.

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "model/integer_time.hpp"
+#include "model/issue_bounds.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -158,30 +159,6 @@ void add_issue_rule(BlockProblem& p, const ScaledTimes& t, const Operation& op, 
     }
 }
 
-// Operation o's earliest issue instant and whether it is fixed (issue_lb, issue_fixed).
-void add_issue_bound(BlockProblem& p, int o) {
-    using R = BlockProblem::IssueRule;
-    const bool first = p.op_pred[o] < 0;
-    // decisions.md (c): an absolute instant means "not before the predecessor's issue".
-    const std::int64_t pred_lb = first ? 0 : p.issue_lb[p.op_pred[o]];
-    const bool pred_fixed = first || p.issue_fixed[p.op_pred[o]];
-    switch (p.issue_rule[o]) {
-        case R::at:
-            p.issue_lb.push_back(std::max(p.issue_value[o], pred_lb));
-            // max(at, a varying instant) varies; so does an instant chosen in a window
-            p.issue_fixed.push_back(pred_fixed && p.issue_hi[o] == p.issue_value[o] ? 1 : 0);
-            break;
-        case R::with_previous:
-            p.issue_lb.push_back(pred_lb);
-            p.issue_fixed.push_back(pred_fixed ? 1 : 0);
-            break;
-        case R::after_idle:  // predecessor's completion + delay: at least its issue + its shortest duration + delay
-            p.issue_lb.push_back(first ? p.issue_value[o] : pred_lb + p.duration_lo[p.op_pred[o]] + p.issue_value[o]);
-            p.issue_fixed.push_back(first ? 1 : 0);
-            break;
-    }
-}
-
 // Per-block demands of the kernels, one vector per resource, in kernel order.
 struct KernelDemands {
     std::vector<std::int64_t> threads, shared, regs, ones;
@@ -232,6 +209,9 @@ BlockProblem make_block_problem(const Workload& w) {
     p.copy_engines = w.platform.copy_engines;
     std::vector<int> last_kernel(w.streams.size(), -1), last_op(w.streams.size(), -1);
     KernelDemands dem;
+    // decisions.md (c): an absolute instant means "not before the predecessor's issue".
+    const std::vector<IssueBounds<std::int64_t>> bounds = issue_bounds<std::int64_t>(
+        w, [&](std::size_t o, OpTime field) { return checked(ticks, static_cast<int>(o), field, w.ops[o]); });
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Operation& op = w.ops[i];
         const Stream& st = w.streams[op.stream];
@@ -245,7 +225,8 @@ BlockProblem make_block_problem(const Workload& w) {
         p.has_null = p.has_null || st.is_null;
         p.has_priorities = p.has_priorities || st.priority == Priority::high;
         add_issue_rule(p, ticks, op, o);
-        add_issue_bound(p, o);
+        p.issue_lb.push_back(bounds[i].lo);
+        p.issue_fixed.push_back(bounds[i].fixed() ? 1 : 0);
         if (!op.is_kernel()) {
             p.has_copies = true;
             p.kernel_of_op.push_back(-1);

@@ -36,6 +36,7 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
     }
     std::vector<Time> last_issue(w.streams.size(), 0);
     std::vector<int> count(w.streams.size(), 0);
+    std::vector<char> after_idle(w.streams.size(), 0);  // idle_tie_percent: the stream's last draw
     Time total = 0, max_c = 0;
     for (int k = 0; k < spec.kernels; ++k) {
         Operation op;
@@ -55,13 +56,25 @@ Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed) {
         op.time = {c, c};
         if (chance(rng, spec.interval_percent))
             op.time.hi = c + Time(seeded_pick(rng, 1, 2), spec.block_time_denominator);
-        Time issue = spec.staggered_issue ? Time(seeded_pick(rng, 0, 4), 2) : Time(0);
-        if (issue < last_issue[op.stream]) issue = last_issue[op.stream];
+        const Time before = last_issue[op.stream];
+        Time issue = !spec.staggered_issue        ? Time(0)
+                     : spec.idle_tie_percent == 0 ? Time(seeded_pick(rng, 0, 4), 2)
+                                                  : Time(seeded_pick(rng, 0, 3));
+        if (issue < before || after_idle[op.stream]) issue = before;
         last_issue[op.stream] = issue;
         op.issue.at = {issue, issue};
+        const bool follows_idle = after_idle[op.stream];
+        after_idle[op.stream] = 0;
         if (op.position > 0 && chance(rng, spec.after_idle_percent)) {
             op.issue.kind = IssueSpec::Kind::after_stream_idle;
             op.issue.delay = Time(seeded_pick(rng, 0, 1), 2);
+        } else if (chance(rng, spec.idle_tie_percent)) {
+            op.issue.kind = IssueSpec::Kind::after_stream_idle;
+            op.issue.delay = Time(seeded_pick(rng, 0, 1));
+            after_idle[op.stream] = 1;
+            last_issue[op.stream] = before;  // the next absolute issue: no later than the last one
+        } else if (follows_idle && chance(rng, 50)) {
+            op.issue.kind = IssueSpec::Kind::with_previous;  // no issue of its own: with the idle one
         } else if (chance(rng, spec.window_percent)) {
             op.issue.at.hi = issue + Time(seeded_pick(rng, 1, 2), 2);
             last_issue[op.stream] = op.issue.at.hi;  // a later window starts no earlier (validate)

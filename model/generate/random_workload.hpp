@@ -31,6 +31,12 @@ struct RandomWorkloadSpec {
     int window_percent = 0;                     // chance of issue = [t, t + 1/2..1] (staggered or 0)
     int after_idle_percent = 0;                 // chance (not first in stream) of after_stream_idle,
                                                 // delay in {0, 1/2}
+    // Chance (first in stream too) of after_stream_idle with delay 0 or 1; the stream's next
+    // operation is then issued with it or at the stream's previous absolute issue: an instant
+    // the host reaches only when the run gets there (docs/semantics.md §3), which can tie with
+    // other streams' issues (§5). Staggered issues are then integers 0..3, where completions
+    // and other streams' issues meet more often.
+    int idle_tie_percent = 0;
 };
 
 Workload random_workload(const RandomWorkloadSpec& spec, std::uint64_t seed);

@@ -1,38 +1,45 @@
 #include "solver/block/enumerate/enumerate.hpp"
 
+#include <algorithm>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "encode/block/block_problem.hpp"
 #include "model/integer_time.hpp"
+#include "model/issue_bounds.hpp"
 #include "sim/simulate.hpp"
-#include <memory>
 
 namespace gpuwcrt {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// May `op` be launched next, given which operations are launched? Stream order, and no
-// unlaunched operation with a strictly earlier static issue time.
-bool launchable(const Workload& w, const std::vector<char>& placed, int op) {
-    const Operation& o = w.ops[op];
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (placed[i] || static_cast<int>(i) == op) continue;
-        const Operation& x = w.ops[i];
-        if (x.stream == o.stream && x.position < o.position) return false;
-        if (x.issue.is_static() && o.issue.is_static() && x.issue.at.hi < o.issue.at.lo) return false;
+// The operations each one must follow in every launch order (docs/semantics.md §5): its stream
+// predecessor, and those surely issued strictly before it (model/issue_bounds.hpp). Any other
+// pair is issued at the same instant in some run, where both of its orders are possible.
+std::vector<std::vector<int>> required_before(const Workload& w) {
+    const std::vector<IssueBounds<Time>> bounds = issue_bounds(w);
+    std::vector<std::vector<int>> before(w.ops.size());
+    std::vector<int> last(w.streams.size(), -1);
+    for (std::size_t o = 0; o < w.ops.size(); ++o) {
+        if (const int p = last[w.ops[o].stream]; p >= 0) before[o].push_back(p);
+        last[w.ops[o].stream] = static_cast<int>(o);
+        for (std::size_t x = 0; x < w.ops.size(); ++x)
+            if (w.ops[x].stream != w.ops[o].stream && surely_issued_before(bounds[x], bounds[o]))
+                before[o].push_back(static_cast<int>(x));
     }
-    return true;
+    return before;
 }
 
-bool launch_orders(const Workload& w, std::vector<char>& placed, std::vector<long>& rank, long next,
-                   const std::function<bool(const std::vector<long>&)>& visit) {
-    if (next == static_cast<long>(w.ops.size())) return visit(rank);
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (placed[i] || !launchable(w, placed, static_cast<int>(i))) continue;
+bool launch_orders(const std::vector<std::vector<int>>& before, std::vector<char>& placed, std::vector<long>& rank,
+                   long next, const std::function<bool(const std::vector<long>&)>& visit) {
+    if (next == static_cast<long>(placed.size())) return visit(rank);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (placed[i] || !std::all_of(before[i].begin(), before[i].end(), [&](int x) { return placed[x]; })) continue;
         placed[i] = 1;
         rank[i] = next;
-        bool go_on = launch_orders(w, placed, rank, next + 1, visit);
+        bool go_on = launch_orders(before, placed, rank, next + 1, visit);
         placed[i] = 0;
         if (!go_on) return false;
     }
@@ -96,7 +103,7 @@ GridValues grid_values(const Workload& w) {
 void for_each_launch_order(const Workload& w, const std::function<bool(const std::vector<long>&)>& visit) {
     std::vector<char> placed(w.ops.size(), 0);
     std::vector<long> rank(w.ops.size(), 0);
-    launch_orders(w, placed, rank, 0, visit);
+    launch_orders(required_before(w), placed, rank, 0, visit);
 }
 
 namespace {
@@ -216,6 +223,10 @@ private:
     // busy-time bound (docs/encoding.md: the grid maximum is exact only where that bound proves it).
     void finish(const GridValues& grid) {
         res_.complete = !timed_out_;
+        // Stream order and "surely issued earlier" never form a cycle (the earliest issue
+        // instant grows along both), so every workload has a launch order: none is a bug.
+        if (res_.complete && res_.stats.scenarios == 0 && !w_.ops.empty())
+            throw std::logic_error("the enumeration found no launch order");
         // The busy-time bound assumes the GPU is busy while an issued operation is unfinished,
         // which a wait on an operation not yet issued breaks: with waits, no upper bound but the
         // enumeration's own.
