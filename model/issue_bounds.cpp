@@ -16,6 +16,10 @@ std::vector<IssueBounds<Time>> issue_bounds(const Workload& w) {
                 return o.issue.at.hi;
             case OpTime::delay:
                 return o.issue.delay;
+            case OpTime::release_lo:
+                return o.issue.release ? o.issue.release->lo : Time(0);
+            case OpTime::release_hi:
+                return o.issue.release ? o.issue.release->hi : Time(0);
         }
         return 0;
     });

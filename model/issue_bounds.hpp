@@ -36,7 +36,8 @@ bool surely_issued_before(const IssueBounds<T>& x, const IssueBounds<T>& o) {
 //  - `issue = [lo, hi]`: max of the window and the predecessor's instant, so it is known before
 //    the run only when the predecessor's instant is;
 //  - after_stream_idle: the predecessor's completion + delay, decided by the run; no earlier
-//    than the predecessor's earliest issue + its shortest duration + delay.
+//    than the predecessor's earliest issue + its shortest duration + delay, nor than an unrolled
+//    frame's release + delay (its first operation: the release window + delay).
 template <class T, class TimeOf>
 std::vector<IssueBounds<T>> issue_bounds(const Workload& w, TimeOf time) {
     std::vector<IssueBounds<T>> out(w.ops.size());
@@ -46,9 +47,9 @@ std::vector<IssueBounds<T>> issue_bounds(const Workload& w, TimeOf time) {
         const int prev = last[w.ops[i].stream];
         last[w.ops[i].stream] = static_cast<int>(i);
         IssueBounds<T>& b = out[i];
-        if (prev < 0 && kind == IssueSpec::Kind::after_stream_idle) {
-            b.lo = time(i, OpTime::delay);
-            b.hi = b.lo;
+        if (prev < 0 && kind == IssueSpec::Kind::after_stream_idle) {  // from its frame's release, or 0
+            b.lo = time(i, OpTime::release_lo) + time(i, OpTime::delay);
+            b.hi = time(i, OpTime::release_hi) + time(i, OpTime::delay);
         } else if (prev < 0) {
             b.lo = time(i, OpTime::issue_lo);
             b.hi = time(i, OpTime::issue_hi);
@@ -58,8 +59,10 @@ std::vector<IssueBounds<T>> issue_bounds(const Workload& w, TimeOf time) {
             const T lo = time(i, OpTime::issue_lo), hi = time(i, OpTime::issue_hi);
             b.lo = out[prev].lo < lo ? lo : out[prev].lo;
             if (out[prev].hi) b.hi = *out[prev].hi < hi ? hi : *out[prev].hi;
-        } else {
-            b.lo = out[prev].lo + time(static_cast<std::size_t>(prev), OpTime::lo) + time(i, OpTime::delay);
+        } else {  // max(its frame's release, the predecessor's completion) + delay
+            const T idle = out[prev].lo + time(static_cast<std::size_t>(prev), OpTime::lo);
+            const T release = time(i, OpTime::release_lo);
+            b.lo = (idle < release ? release : idle) + time(i, OpTime::delay);
         }
     }
     return out;
