@@ -18,9 +18,11 @@ using namespace gpuwcrt;
 
 namespace {
 
-// A seeded workload of 2–3 periodic streams (periods 12, 16, 24 or 48 time units, `heavy`: 6, 8,
-// 12 or 24, so that frames often carry over; jitter 0, 1/2 or 1, offsets below the period), ranged block times, copies, sometimes a high-priority
-// stream, and waits from later streams on earlier ones of the same period (no cycle).
+// A seeded workload of 2–3 periodic streams (periods 12, 16, 24 or 48 time units; `heavy`: 6,
+// 8, 12 or 24, so that frames often carry over), jitter 0, 1/2 or 1, offsets below the period,
+// ranged block times, copies, after_stream_idle (issued from the frame's release), sometimes a
+// high-priority stream, and waits from later streams on earlier ones of the same period (no
+// cycle).
 Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
     std::mt19937_64 rng(seed);
     auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
@@ -32,6 +34,7 @@ Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
     spec.interval_percent = 30;
     spec.copy_percent = 15;
     spec.high_priority_streams = pick(3) == 0 ? 1 : 0;
+    spec.after_idle_percent = 20;  // after_stream_idle in a frame: issued from its release
     Workload w = random_workload(spec, seed);
     const Time light[] = {12, 16, 24, 48}, dense[] = {6, 8, 12, 24};
     const Time* periods = heavy ? dense : light;

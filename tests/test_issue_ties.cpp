@@ -400,7 +400,8 @@ TEST_CASE("tie case through the command line: wcrt --witness and certify --count
         const test::CliRun replay = test::run_cli({"simulate", witness, "--json"});
         INFO(replay.err);
         REQUIRE(replay.exit_code == 0);
-        for (const Json& op : Json::parse(replay.out)["operations"])
+        const Json replayed = Json::parse(replay.out);  // the loop must not outlive the parsed document
+        for (const Json& op : replayed["operations"])
             if (op["name"] == "Y") CHECK(op["response"] == "3");
         CHECK(test::run_cli({"certify", file, "--engine", engine, "--bound", "Y=3"}).exit_code == 0);
         const test::CliRun refuted =
@@ -409,7 +410,8 @@ TEST_CASE("tie case through the command line: wcrt --witness and certify --count
         const test::CliRun again = test::run_cli({"simulate", cex, "--json"});
         INFO(again.err);
         REQUIRE(again.exit_code == 0);
-        for (const Json& op : Json::parse(again.out)["operations"])
+        const Json replayed_again = Json::parse(again.out);
+        for (const Json& op : replayed_again["operations"])
             if (op["name"] == "Y") CHECK(op["response"] == "3");
     }
 }

@@ -1,9 +1,9 @@
 #include "solver/frames/all_time.hpp"
 
-
 #include "bounds/interference/interference.hpp"
-#include "sim/frames/frame_consistency.hpp"
 #include "model/integer_time.hpp"
+#include "model/issue_bounds.hpp"
+#include "sim/frames/frame_consistency.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "sim/simulate.hpp"
 #include "solver/registry.hpp"
@@ -56,24 +56,8 @@ struct Closure {
     Unrolled unrolled;
     InterferenceBounds bounds;          // response and done: the least of every argument that ran
     std::vector<Provenance> response_by;  // per unrolled operation: who proved its response bound
-    std::optional<EngineRun> searched;  // auto's run on the frames, when the interference bound alone did not close
+    std::optional<EngineRun> searched;    // auto's run on the frames, when it ran
 };
-
-// Issue instants known before the run: an absolute issue is max(its window, the stream
-// predecessor's issue), a default issue the predecessor's; after_stream_idle has none.
-std::vector<std::optional<Time>> static_issue_hi(const Workload& w) {
-    std::vector<std::optional<Time>> hi(w.ops.size());
-    std::vector<int> last(w.streams.size(), -1);
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        const Operation& op = w.ops[i];
-        const int p = last[op.stream];
-        last[op.stream] = static_cast<int>(i);
-        const std::optional<Time> before = p < 0 ? std::optional<Time>(0) : hi[p];
-        if (op.issue.kind == IssueSpec::Kind::after_stream_idle || !before) continue;
-        hi[i] = op.issue.kind == IssueSpec::Kind::at ? std::max(*before, op.issue.at.hi) : *before;
-    }
-    return hi;
-}
 
 bool idle_by(const InterferenceBounds& b, const Time& end) {
     for (const auto& d : b.done)
@@ -99,7 +83,7 @@ void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o
     } catch (const InputError&) {
         return;  // out of the engines' integer time: the interference bound stands
     }
-    const std::vector<std::optional<Time>> issue_hi = static_issue_hi(w);
+    const std::vector<IssueBounds<Time>> issue = issue_bounds(w);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const std::optional<Time>& upper = c.searched->answers[i].upper;
         if (!upper) continue;
@@ -109,7 +93,7 @@ void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o
             c.response_by[i] = c.searched->answers[i].upper_by;
         }
         std::optional<Time>& d = c.bounds.done[i];
-        if (issue_hi[i] && (!d || *issue_hi[i] + *upper < *d)) d = *issue_hi[i] + *upper;
+        if (issue[i].hi && (!d || *issue[i].hi + *upper < *d)) d = *issue[i].hi + *upper;
     }
 }
 
