@@ -206,7 +206,8 @@ void add_certify_command(CLI::App& cli, Action& action) {
                            "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
                            "certified by that argument. The default engine, auto, stops on each operation once its\n"
                            "verdict is known (docs/verification-engines.md). Exit 0 all certified, 1 some refuted,\n"
-                           "2 none refuted but some unknown, 3 input error, 4 internal error.");
+                           "2 none refuted but some unknown, 3 input error, 4 internal error. With periodic streams\n"
+                           "the bound must hold for every frame, for all time (docs/all-time.md).");
     add_verify_options(sub, *o);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"
