@@ -138,8 +138,9 @@ int run_certify(const CertifyOptions& o) {
     const Workload w = load_workload_file(o.file);
     if (w.repeats()) {
         if (!o.counterexample.empty())
-            throw option_error("--counterexample", "a counterexample of periodic streams is not written yet; the JSON names "
-                                                   "each refuted operation's frame");
+            throw option_error("--counterexample",
+                               "a counterexample of periodic streams is not written yet; the JSON names "
+                               "each refuted operation's frame");
         AllTimeRequest r{"certify", o, {}, bounds_to_check(w, o.bounds, o.only_bounds)};
         for (const auto& [op, bound] : r.bounds) r.ops.push_back(op);
         return run_all_time(r, w);

@@ -162,8 +162,9 @@ int run_wcrt(const WcrtOptions& o) {
     const Workload w = load_workload_file(o.file);
     if (w.repeats()) {
         if (!o.witness.empty())
-            throw option_error("--witness", "a witness of periodic streams is not written yet; the JSON names each "
-                                            "lower bound's frame");
+            throw option_error("--witness",
+                               "a witness of periodic streams is not written yet; the JSON names each "
+                               "lower bound's frame");
         return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}}, w);
     }
     check_block_outputs(w, o.svg);

@@ -29,8 +29,8 @@ std::vector<Time> workload_times(const Workload& w) {
     const TimeRange none{0, 0};
     for (const Operation& op : w.ops) {
         const TimeRange& release = op.issue.release ? *op.issue.release : none;
-        for (const Time* t : {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay, &release.lo,
-                              &release.hi})
+        for (const Time* t :
+             {&op.time.lo, &op.time.hi, &op.issue.at.lo, &op.issue.at.hi, &op.issue.delay, &release.lo, &release.hi})
             all.push_back(*t);
     }
     return all;

@@ -40,10 +40,10 @@ std::vector<Time> workload_times(const Workload& w);
 inline std::size_t workload_time_index(std::size_t op, OpTime t) { return 7 * op + static_cast<std::size_t>(t); }
 
 struct IntegerTimes {
-    std::int64_t scale = 1;                        // ticks per time unit
-    std::vector<std::int64_t> lo, hi;              // per operation: block time (kernel) or duration (copy)
-    std::vector<std::int64_t> issue_lo, issue_hi;  // IssueSpec::at (a window when lo < hi)
-    std::vector<std::int64_t> delay;               // IssueSpec::delay (after_stream_idle)
+    std::int64_t scale = 1;                            // ticks per time unit
+    std::vector<std::int64_t> lo, hi;                  // per operation: block time (kernel) or duration (copy)
+    std::vector<std::int64_t> issue_lo, issue_hi;      // IssueSpec::at (a window when lo < hi)
+    std::vector<std::int64_t> delay;                   // IssueSpec::delay (after_stream_idle)
     std::vector<std::int64_t> release_lo, release_hi;  // IssueSpec::release ([0, 0] without one)
     std::int64_t horizon = 0;
 

@@ -321,7 +321,7 @@ TEST_CASE("W1: an operation with wait joins its queue only once the waited opera
 
 TEST_CASE("W1: operations whose waits end together join in launch order", "[rules][wait]") {
     // One SM with room for one 1024-thread block. B and C both wait on A (done at 2); C was
-    // launched first (issue 0 vs 1), so it joins the EE queue first and runs 2-3, then B 3-4.
+    // launched first (issued at 0, B at 1), so it joins the EE queue first and runs 2-3, then B 3-4.
     const Run r =
         run(one_small_sm + stream("S") + stream("T") + stream("U") + kernel("A", 1, 1024, "2", "stream = \"S\"") +
             kernel("B", 1, 1024, "1", "stream = \"T\"\nissue = 1\nwait = [\"A\"]") +

@@ -110,11 +110,14 @@ int exit_code(const AllTimeRequest& r, const AllTimeResult& res) {
 int run_all_time(const AllTimeRequest& r, const Workload& w) {
     const VerifyOptions& o = r.options;
     if (o.engine != "auto")
-        throw option_error("--engine", "'" + o.engine +
-                                           "' analyses one frame; a workload with periodic streams is analysed for all time by "
-                                           "the default engine, auto (docs/all-time.md)");
+        throw option_error("--engine",
+                           "'" + o.engine +
+                               "' analyses one frame; a workload with periodic streams is analysed for all time by "
+                               "the default engine, auto (docs/all-time.md)");
     if (!o.svg.empty())
-        throw option_error("--svg", "charts of an all-time analysis are not drawn yet; gpuwcrt simulate --frames N --svg draws frames");
+        throw option_error(
+            "--svg",
+            "charts of an all-time analysis are not drawn yet; gpuwcrt simulate --frames N --svg draws frames");
     const Budget budget = run_budget(o);
     Progress progress(r.command);
     progress.watch(budget);
@@ -125,8 +128,8 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
         Json list = Json::array();
         for (const int op : r.ops) list.push_back(row_json(r, w, res, op));
         if (o.csv) {
-            std::vector<std::string> columns{"operation", "wcrt", "upper_bound", "status", "frame", "unknown_reason",
-                                             "lower_by", "upper_by", "deadline", "deadline_met"};
+            std::vector<std::string> columns{"operation",      "wcrt",     "upper_bound", "status",   "frame",
+                                             "unknown_reason", "lower_by", "upper_by",    "deadline", "deadline_met"};
             if (!r.bounds.empty()) columns.insert(columns.begin() + 1, {"bound", "verdict"});
             std::cout << csv_from_json(list, columns);
             return exit_code(r, res);
@@ -134,7 +137,9 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
         Json body = {{"engine", "all-time"},
                      {"hyperperiod", exact_string(res.hyperperiod)},
                      {"closed_after_hyperperiods", res.closed_after},
-                     {"overload", res.overload ? Json{{"stream", res.overload->stream < 0 ? Json(nullptr) : Json(w.streams[res.overload->stream].name)},
+                     {"overload", res.overload ? Json{{"stream", res.overload->stream < 0
+                                                                     ? Json(nullptr)
+                                                                     : Json(w.streams[res.overload->stream].name)},
                                                       {"reason", res.overload->reason}}
                                                : Json(nullptr)},
                      {"simulations", res.simulations},

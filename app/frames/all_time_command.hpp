@@ -10,9 +10,9 @@
 namespace gpuwcrt::app {
 
 struct AllTimeRequest {
-    std::string command;        // "wcrt" or "certify"
+    std::string command;  // "wcrt" or "certify"
     const VerifyOptions& options;
-    std::vector<int> ops;       // the operations to report, in order
+    std::vector<int> ops;        // the operations to report, in order
     std::map<int, Time> bounds;  // certify: the bound to check per operation
 };
 

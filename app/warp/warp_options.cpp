@@ -74,7 +74,8 @@ IntegerRange positive_range(const std::string& option, const std::string& text, 
     } catch (const InputError& e) {
         throw option_error(option, form + ": each part " + e.message());
     }
-    if (r.span.hi < r.span.lo) throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
+    if (r.span.hi < r.span.lo)
+        throw option_error(option, "must be " + form + " with FIRST <= LAST, got " + shown(text));
     return r;
 }
 

@@ -27,13 +27,16 @@ std::optional<Overload> find_overload(const Workload& w) {
         for (const int op : w.stream_ops(static_cast<int>(s))) frame += least_duration(w.ops[op], p);
         if (frame > a.period)
             return Overload{static_cast<int>(s), "stream '" + w.streams[s].name + "' needs at least " +
-                                                     human_string(frame) + " per frame (its operations one after another, each at its least duration), and a frame is released every " +
+                                                     human_string(frame) +
+                                                     " per frame (its operations one after another, each at its least "
+                                                     "duration), and a frame is released every " +
                                                      human_string(a.period)};
     }
     // The GPU as a whole: per unit of time, each resource of the SMs serves at most its capacity
     // times the SMs (a block holds its threads, shared memory, registers and slot while it runs),
     // and the copy engines serve at most their number.
-    const std::array<std::int64_t, 4> cap{p.threads_per_sm, p.shared_mem_per_sm, p.registers_per_sm, p.blocks_per_sm_max};
+    const std::array<std::int64_t, 4> cap{p.threads_per_sm, p.shared_mem_per_sm, p.registers_per_sm,
+                                          p.blocks_per_sm_max};
     const std::array<const char*, 4> names{"threads", "shared memory", "registers", "resident blocks"};
     std::array<Time, 4> demand{};  // resource-time per unit of time, over the repeating streams
     Time copies = 0;               // copy-engine time per unit of time
@@ -45,14 +48,15 @@ std::optional<Overload> find_overload(const Workload& w) {
             continue;
         }
         const std::array<std::int64_t, 4> need{op.threads, op.shared_mem, op.registers * op.threads, 1};
-        for (std::size_t r = 0; r < need.size(); ++r)
-            demand[r] += Time(need[r]) * op.blocks * op.time.lo / a.period;
+        for (std::size_t r = 0; r < need.size(); ++r) demand[r] += Time(need[r]) * op.blocks * op.time.lo / a.period;
     }
     for (std::size_t r = 0; r < cap.size(); ++r)
         if (demand[r] > Time(cap[r]) * p.sms)
-            return Overload{-1, std::string("the GPU is overloaded: its kernels need ") + human_string(demand[r]) +
-                                    " " + names[r] + " per unit of time on average (blocks x their need x their least block time, per period), and " +
-                                    std::to_string(p.sms) + " SMs serve " + std::to_string(cap[r] * p.sms)};
+            return Overload{
+                -1,
+                std::string("the GPU is overloaded: its kernels need ") + human_string(demand[r]) + " " + names[r] +
+                    " per unit of time on average (blocks x their need x their least block time, per period), and " +
+                    std::to_string(p.sms) + " SMs serve " + std::to_string(cap[r] * p.sms)};
     if (copies > Time(p.copy_engines))
         return Overload{-1, "the copy engines are overloaded: the copies need " + human_string(copies) +
                                 " engines on average (their least durations per period), and the GPU has " +

@@ -74,7 +74,8 @@ private:
         ChainOp& x = ops_[i];
         const IssueSpec& is = w_.ops[i].issue;
         if (x.pred < 0) {
-            x.issue_lo = is.kind == IssueSpec::Kind::after_stream_idle ? t_.release_lo[i] + t_.delay[i] : t_.issue_lo[i];
+            x.issue_lo =
+                is.kind == IssueSpec::Kind::after_stream_idle ? t_.release_lo[i] + t_.delay[i] : t_.issue_lo[i];
             x.join_lo = x.issue_lo;
         } else {
             const ChainOp& p = ops_[x.pred];

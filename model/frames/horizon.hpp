@@ -21,7 +21,9 @@ struct Horizon {
 
     static Horizon of_frames(std::int64_t n, SourceLocation where) { return {Kind::frames, n, 0, std::move(where)}; }
     static Horizon up_to(Time t, SourceLocation where) { return {Kind::until, 1, std::move(t), std::move(where)}; }
-    static Horizon hyperperiods(std::int64_t k, SourceLocation where) { return {Kind::hyperperiods, k, 0, std::move(where)}; }
+    static Horizon hyperperiods(std::int64_t k, SourceLocation where) {
+        return {Kind::hyperperiods, k, 0, std::move(where)};
+    }
 };
 
 // The least common multiple of the periods (min_interarrival for a sporadic stream) of `w`'s

@@ -33,7 +33,9 @@ Json horizon_json(const Workload& original, const Horizon& h) {
         case Horizon::Kind::until:
             return {{"kind", "until"}, {"until", exact_string(h.until)}};
         case Horizon::Kind::hyperperiods:
-            return {{"kind", "hyperperiods"}, {"hyperperiods", h.frames}, {"hyperperiod", exact_string(hyperperiod(original))}};
+            return {{"kind", "hyperperiods"},
+                    {"hyperperiods", h.frames},
+                    {"hyperperiod", exact_string(hyperperiod(original))}};
         case Horizon::Kind::hyperperiod:
             break;
     }
@@ -50,7 +52,8 @@ std::string horizon_text(const Workload& original, const Horizon& h) {
         case Horizon::Kind::until:
             return "every frame released by " + human_string(h.until);
         case Horizon::Kind::hyperperiods:
-            return std::to_string(h.frames) + " hyperperiods (" + human_string(hyperperiod(original)) + " each) of frames";
+            return std::to_string(h.frames) + " hyperperiods (" + human_string(hyperperiod(original)) +
+                   " each) of frames";
         case Horizon::Kind::hyperperiod:
             break;
     }
