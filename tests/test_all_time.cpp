@@ -49,7 +49,8 @@ Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
         if (pick(3) != 0) continue;
         for (std::size_t d = 0; d < w.ops.size(); ++d) {
             const Operation& other = w.ops[d];
-            if (other.stream < op.stream && w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
+            if (other.stream < op.stream &&
+                w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
                 op.wait.push_back(static_cast<int>(d));
                 break;
             }
@@ -69,8 +70,7 @@ struct Violation {
 // the first response above its operation's all-time upper bound, if any.
 std::optional<Violation> exceeded(const Workload& w, const AllTimeResult& r, int hyperperiods, std::uint64_t seed) {
     const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
-    const IntegerTimes times = integer_times(u.workload);  // the search keeps a reference
-    search::LowerBoundSearch s(u.workload, times, Policy::chooser, seed);
+    search::LowerBoundSearch s(u.workload, integer_times(u.workload), Policy::chooser, seed);
     s.run(150, Budget());
     for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
         const WcrtAnswer& a = r.answers[u.origin[i].op];

@@ -33,9 +33,7 @@ TEST_CASE("commands that analyse one frame refuse periodic streams", "[frames][c
     const std::string path = test::write_file(test::temp_dir(), "periodic.toml", periodic_workload);
     const std::string log = test::source_path("tests/data/thesis-tx2-traces/concurrent_1st_1.json");
     for (const std::vector<std::string>& args :
-         std::vector<std::vector<std::string>>{{"rta", path},
-                                               {"rta-check", path},
-                                               {"compare-trace", path, log}}) {
+         std::vector<std::vector<std::string>>{{"rta", path}, {"rta-check", path}, {"compare-trace", path, log}}) {
         INFO(args[0]);
         const auto r = test::run_cli(args);
         CHECK(r.exit_code == 3);
@@ -63,10 +61,10 @@ TEST_CASE("wcrt and certify analyse periodic streams for all time, with the defa
         CHECK(r.out.empty());
         CHECK(test::contains(r.err, "--engine: '" + std::string(engine) + "' analyses one frame"));
     }
-    const std::string sporadic = test::write_file(
-        dir, "sporadic.toml",
-        "[[stream]]\nname = \"s\"\nmin_interarrival = 10\n"
-        "[[kernel]]\nname = \"K\"\nstream = \"s\"\nblocks = 1\nthreads = 32\nblock_time = 1\n");
+    const std::string sporadic =
+        test::write_file(dir, "sporadic.toml",
+                         "[[stream]]\nname = \"s\"\nmin_interarrival = 10\n"
+                         "[[kernel]]\nname = \"K\"\nstream = \"s\"\nblocks = 1\nthreads = 32\nblock_time = 1\n");
     const auto r = test::run_cli({"wcrt", sporadic});
     CHECK(r.exit_code == 3);
     CHECK(test::contains(r.err, sporadic + ":1:1: "));

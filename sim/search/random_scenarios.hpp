@@ -28,7 +28,7 @@ private:
     Time draw_time(std::int64_t lo, std::int64_t hi);
 
     const Workload& w_;
-    const IntegerTimes& times_;
+    IntegerTimes times_;  // a copy: callers often pass a temporary view
     Policy policy_;
     std::mt19937_64 rng_;
     int mode_ = 0;  // cycles: all upper ends, all lower ends, mixed

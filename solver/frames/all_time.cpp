@@ -19,9 +19,10 @@ void require_covered(const Workload& w) {
                                           "' is sporadic (min_interarrival): the all-time analysis covers periodic "
                                           "streams; gpuwcrt simulate --frames N runs its densest releases");
         if (a.kind == Arrival::Kind::periodic && a.offset >= a.period)
-            throw InputError(s.where, "stream '" + s.name + "' has an offset (" + human_string(a.offset) +
-                                          ") not below its period (" + human_string(a.period) +
-                                          "): the all-time analysis needs every frame of a hyperperiod to repeat in the next");
+            throw InputError(s.where,
+                             "stream '" + s.name + "' has an offset (" + human_string(a.offset) +
+                                 ") not below its period (" + human_string(a.period) +
+                                 "): the all-time analysis needs every frame of a hyperperiod to repeat in the next");
     }
 }
 
@@ -54,7 +55,7 @@ Workload repeating_part(const Workload& w, std::vector<int>& to_file) {
 struct Closure {
     int k = 0;
     Unrolled unrolled;
-    InterferenceBounds bounds;          // response and done: the least of every argument that ran
+    InterferenceBounds bounds;            // response and done: the least of every argument that ran
     std::vector<Provenance> response_by;  // per unrolled operation: who proved its response bound
     std::optional<EngineRun> searched;    // auto's run on the frames, when it ran
 };
@@ -163,15 +164,16 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
                 AllTimeResult& r) {
     const Time end = r.hyperperiod * k;
     const Workload& uw = u.workload;
-    const Unrolled still = unroll(without_jitter(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
     bool jitter = false;
     for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
+    std::optional<Unrolled> still;  // only with jitter is it another workload
+    if (jitter) still = unroll(without_jitter(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
     std::vector<const Workload*> searches{&uw};
-    if (jitter) searches.push_back(&still.workload);
+    if (still) searches.push_back(&still->workload);
     for (std::size_t round = 0; round < searches.size(); ++round) {
         const Workload* searched = searches[round];
         const Budget part = budget.slice(1, static_cast<long long>(searches.size() - round));
-        std::optional<IntegerTimes> times;  // the search keeps a reference
+        std::optional<IntegerTimes> times;
         try {
             times = integer_times(*searched);
         } catch (const InputError&) {
@@ -216,9 +218,8 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     r.hyperperiod = hyperperiod(w);
     if ((r.overload = find_overload(w))) {
         for (WcrtAnswer& a : r.answers)
-            a.unknown_reason = r.overload->stream == w.ops[a.op].stream
-                                   ? "no bound exists: " + r.overload->reason
-                                   : "no bound: " + r.overload->reason;
+            a.unknown_reason = r.overload->stream == w.ops[a.op].stream ? "no bound exists: " + r.overload->reason
+                                                                        : "no bound: " + r.overload->reason;
         return r;
     }
     std::vector<int> identity(w.ops.size());
@@ -245,8 +246,8 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         a.upper.reset();
         a.upper_by = Provenance::none;
         a.unknown_reason = upper.expired() ? "timeout before a hyperperiod was proven to end idle"
-                                            : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
-                                                  " was proven to end with the GPU idle: frames may carry over for ever";
+                                           : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
+                                                 " was proven to end with the GPU idle: frames may carry over for ever";
     }
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
     // a backlog has had time to build up.

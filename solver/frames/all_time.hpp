@@ -19,7 +19,7 @@
 namespace gpuwcrt {
 
 struct AllTimeOptions {
-    int max_hyperperiods = 8;          // k tried: 1 … this, while the budget lasts
+    int max_hyperperiods = 8;             // k tried: 1 … this, while the budget lasts
     long lower_bound_simulations = 2000;  // per search of the lower bounds
     // Without --timeout, how long the one-frame engines may search the frames, over every k
     // (half of the time left at each k); zero: they do not run.
@@ -41,7 +41,7 @@ struct AllTimeResult {
     std::vector<std::optional<std::int64_t>> frame;
     std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
     Time hyperperiod = 0;
-    int closed_after = 0;  // k: the GPU proven idle at k hyperperiods; 0 when no k closed
+    int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
     std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
     long long simulations = 0;
 };
