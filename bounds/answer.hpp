@@ -31,7 +31,8 @@ enum class Provenance {
     busy_time,
     rta_orders,
     rta_file_order,
-    frame_search  // the scenario search over the frames of a periodic workload (solver/frames/)
+    frame_search,  // the scenario search over the frames of a periodic workload (solver/frames/)
+    steady_state   // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
 };
 
 std::string to_string(WcrtStatus s);

@@ -19,6 +19,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::rta_orders, "RTA order search"},
     {Provenance::rta_file_order, "RTA, file order"},
     {Provenance::frame_search, "frame search"},
+    {Provenance::steady_state, "steady state"},
 };
 
 }  // namespace

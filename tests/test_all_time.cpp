@@ -11,6 +11,7 @@
 #include "model/integer_time.hpp"
 #include "model/validate.hpp"
 #include "sim/search/lower_bounds.hpp"
+#include "bounds/frames/steady_state.hpp"
 #include "solver/frames/all_time.hpp"
 #include "support.hpp"
 
@@ -173,4 +174,67 @@ TEST_CASE("all-time: a stream alone on the GPU, derived by hand", "[frames][all-
     CHECK(*r.answers[0].lower == 3);
     CHECK(r.answers[0].status == WcrtStatus::exact);
     CHECK(r.frame[0] == 0);
+}
+
+namespace {
+
+// The steady state of the interference bound (bounds/frames/steady_state.hpp) over 1, 2 or 4
+// hyperperiods, as all_time_bounds tries it; nullopt when none settles.
+std::optional<AllTimeResult> steady_only(const Workload& w, bool from_idle) {
+    for (int L = 1; L <= 4; L *= 2) {
+        SteadyOptions so;
+        so.hyperperiods = L;
+        so.from_idle = from_idle;
+        std::string why;
+        const std::optional<SteadyState> st = steady_state_bounds(w, Budget(), so, why);
+        if (!st) continue;
+        AllTimeResult r;
+        r.answers = unknown_answers(w);
+        for (const int i : st->first) {
+            WcrtAnswer& a = r.answers[st->unrolled.origin[i].op];
+            if (!a.upper || *a.upper < *st->response[i]) a.upper = st->response[i];
+        }
+        r.steady_over = L;
+        return r;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("all-time: the steady state bounds frames that carry over, on seeded periodic workloads",
+          "[frames][all-time][steady][slow]") {
+    int settled = 0, carried = 0;
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        INFO("seed " << seed);
+        const Workload w = periodic_workload(seed, true);
+        if (find_overload(w)) continue;
+        const std::optional<AllTimeResult> r = steady_only(w, false);
+        if (!r) continue;
+        ++settled;
+        // Carried over: the first hyperperiod is not proven to end idle by the interference bound.
+        AllTimeOptions idle;
+        idle.search_cap = std::chrono::milliseconds(0);
+        idle.max_hyperperiods = 1;
+        idle.lower_bound_simulations = 0;
+        carried += all_time_bounds(w, Budget(), idle).closed_after == 0 ? 1 : 0;
+        const auto v = exceeded(w, *r, 2 * r->steady_over + 4, seed);
+        CHECK_FALSE(v);
+        if (v) FAIL_CHECK(v->op << " responded " << human_string(v->response) << " above " << human_string(v->upper));
+    }
+    INFO(settled << " settled, " << carried << " of them carrying frames over a hyperperiod's end");
+    CHECK(settled >= 20);
+    CHECK(carried >= 3);
+}
+
+TEST_CASE("all-time: the steady state without the previous hyperperiod's carry-over is caught",
+          "[frames][all-time][steady][mutation][slow]") {
+    bool caught = false;
+    for (std::uint64_t seed = 1; seed <= 400 && !caught; ++seed) {
+        const Workload w = periodic_workload(seed, true);
+        if (find_overload(w)) continue;
+        const std::optional<AllTimeResult> r = steady_only(w, true);
+        if (r) caught = exceeded(w, *r, 2 * r->steady_over + 4, seed).has_value();
+    }
+    CHECK(caught);
 }

@@ -85,7 +85,7 @@ TEST_CASE("every mutation of the interference argument falls below some enumerat
         INFO("mutation " << static_cast<int>(m));
         int below = 0;
         for (std::uint64_t seed = 1; seed <= 300 && below == 0; ++seed)
-            below += below_enumeration(random_workload(point_spec(seed), 81000 + seed), {64, 16, m});
+            below += below_enumeration(random_workload(point_spec(seed), 81000 + seed), {64, 16, m, {}});
         CHECK(below > 0);
     }
 }

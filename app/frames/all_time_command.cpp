@@ -55,10 +55,18 @@ Json row_json(const AllTimeRequest& r, const Workload& w, const AllTimeResult& r
 
 std::string closure_text(const AllTimeResult& res) {
     if (res.overload) return "no bound: " + res.overload->reason;
-    if (res.closed_after == 0) return "no hyperperiod was proven to end with the GPU idle: no all-time bound";
-    return "the GPU is proven idle at the end of " + std::to_string(res.closed_after) +
-           (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " + human_string(res.hyperperiod) +
-           ", so every later frame repeats one of these (docs/all-time.md)";
+    const std::string steady =
+        res.steady_over == 0
+            ? ""
+            : "the bounds of each " +
+                  (res.steady_over == 1 ? "hyperperiod" : std::to_string(res.steady_over) + " hyperperiods") + " of " +
+                  human_string(res.hyperperiod * res.steady_over) + " settle with the previous one's carry-over";
+    if (res.closed_after == 0 && res.steady_over == 0)
+        return "no hyperperiod was proven to end with the GPU idle, and " + res.steady_why + ": no all-time bound";
+    if (res.closed_after == 0) return steady + ", so they bound every frame for ever (docs/all-time.md)";
+    return (steady.empty() ? "" : steady + "; ") + "the GPU is proven idle at the end of " +
+           std::to_string(res.closed_after) + (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " +
+           human_string(res.hyperperiod) + ", so every later frame repeats one of these (docs/all-time.md)";
 }
 
 void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res) {
@@ -137,6 +145,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
         Json body = {{"engine", "all-time"},
                      {"hyperperiod", exact_string(res.hyperperiod)},
                      {"closed_after_hyperperiods", res.closed_after},
+                     {"steady_over_hyperperiods", res.steady_over},
                      {"overload", res.overload ? Json{{"stream", res.overload->stream < 0
                                                                      ? Json(nullptr)
                                                                      : Json(w.streams[res.overload->stream].name)},

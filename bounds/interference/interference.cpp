@@ -43,6 +43,9 @@ public:
                 alone_[i] = interference::ceil_ticks(
                     interference::alone_work(ops_, cap_, p, static_cast<int>(i), o_.mutation) / p.sms, t_.horizon);
         all_lower_ends();
+        pinned_.assign(ops_.size(), false);
+        for (std::size_t i = 0; i < o_.pinned.size(); ++i)
+            if (o_.pinned[i]) pin(static_cast<int>(i), *o_.pinned[i]);
     }
 
     // Sweeps until nothing changes; false when the budget stopped them.
@@ -52,7 +55,7 @@ public:
             for (const auto& stream : stream_ops_)
                 for (std::size_t n = 0; n < stream.size(); ++n) {
                     if (budget.expired()) return false;
-                    changed |= tighten(stream, n);
+                    if (!pinned_[stream[n]]) changed |= tighten(stream, n);
                 }
         }
         return true;
@@ -65,7 +68,26 @@ public:
         return t_.to_time(*ops_[i].response);
     }
 
+    UpperEnds ends(int i) const {
+        const ChainOp& x = ops_[i];
+        return {t_.to_time(x.issue_hi), t_.to_time(x.join_hi), t_.to_time(x.done_hi), t_.to_time(x.behind), response(i),
+                t_.to_time(wait_[i]),   t_.to_time(solo_[i])};
+    }
+
 private:
+    // Upper ends rounded up to ticks (a larger upper end is still proven), at most the horizon
+    // as every upper end the sweeps hold.
+    std::int64_t ticks_up(const Time& t) const { return interference::ceil_ticks(t * t_.scale, t_.horizon); }
+
+    void pin(int i, const UpperEnds& e) {
+        ChainOp& x = ops_[i];
+        x.issue_hi = ticks_up(e.issue), x.join_hi = ticks_up(e.join), x.done_hi = ticks_up(e.done);
+        x.behind = ticks_up(e.behind);
+        if (e.response) x.response = ticks_up(*e.response);
+        wait_[i] = ticks_up(e.wait), solo_[i] = ticks_up(e.solo);
+        pinned_[i] = true;
+    }
+
     // G1 and the issue kinds of model/workload.hpp: the stream predecessor's issue, or its
     // completion (not before an unrolled frame's release) plus the delay, or the operation's own
     // window; it joins its queue once issued, at the head of its stream (G2, C1: the predecessor
@@ -196,6 +218,7 @@ private:
     std::vector<std::int64_t> wait_;   // per operation: its last (or only) start − its join, at most
     std::vector<std::int64_t> solo_;   // per kernel: the part of that wait at which it heads, at most
     std::vector<std::int64_t> alone_;  // per kernel: the part at which it heads with only its own blocks running
+    std::vector<bool> pinned_;         // per operation: its upper ends came from outside
 };
 
 // The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every
@@ -272,6 +295,7 @@ InterferenceBounds interference_bounds(const Workload& w, const Budget& budget, 
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             out.response[i] = a.response(static_cast<int>(i));
             out.done[i] = a.done(static_cast<int>(i));
+            out.ends.push_back(a.ends(static_cast<int>(i)));
         }
     } catch (const InputError&) {
         // times that do not fit integer ticks: no bound from this argument

@@ -29,6 +29,16 @@ enum class InterferenceMutation {
     no_wait,            // an operation joins its queue without waiting for the operations it waits on
 };
 
+// The upper ends of one operation that the sweeps over the others read: its issue, join and
+// completion instants, its wait for its stream (join − issue), its response, its wait in the
+// queue and, for a kernel, the part of that wait at which it heads. Pinned from outside, they
+// are an earlier hyperperiod's frame whose bounds another run proved (docs/all-time.md).
+struct UpperEnds {
+    Time issue, join, done, behind;
+    std::optional<Time> response;
+    Time wait, solo;
+};
+
 struct InterferenceOptions {
     int max_sweeps = 64;  // the bounds only tighten; a sweep that changes nothing ends early
     // Segments ending at an operation start at the stream's first operation and at the
@@ -36,6 +46,9 @@ struct InterferenceOptions {
     // sweep is operations² times this.
     int max_segment = 16;
     InterferenceMutation mutation = InterferenceMutation::none;
+    // Per operation (empty: none): upper ends taken as proven, never tightened; every other
+    // operation's bounds hold in every scenario in which these do.
+    std::vector<std::optional<UpperEnds>> pinned;
 };
 
 struct InterferenceBounds {
@@ -45,8 +58,9 @@ struct InterferenceBounds {
     std::vector<std::optional<Time>> response;
     // Per operation: a proven upper bound on its completion instant (none out of scope).
     std::vector<std::optional<Time>> done;
-    int sweeps = 0;        // passes over the operations until none changed
-    bool stopped = false;  // the budget ran out first: every bound is still proven, maybe looser
+    std::vector<UpperEnds> ends;  // per operation: every upper end the sweeps hold (what `pinned` takes)
+    int sweeps = 0;               // passes over the operations until none changed
+    bool stopped = false;         // the budget ran out first: every bound is still proven, maybe looser
 };
 
 // Every value the sweeps hold is proven at every moment, so the budget may stop them anywhere.

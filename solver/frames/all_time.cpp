@@ -1,5 +1,6 @@
 #include "solver/frames/all_time.hpp"
 
+#include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/integer_time.hpp"
 #include "model/issue_bounds.hpp"
@@ -131,6 +132,37 @@ void take_upper(const Closure& c, const std::vector<int>& to_file, std::vector<W
     }
 }
 
+// The interference bound's steady state over L = 1, 2, 4 hyperperiods, when every stream is
+// periodic: bounds for every frame that need no idle instant (docs/all-time.md). Sets every
+// operation's upper bound; false when no L settles.
+bool take_steady(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult& r) {
+    for (const Stream& s : w.streams)
+        if (!s.arrival.repeats()) return false;
+    for (int L = 1; L <= 4 && !budget.expired(); L *= 2) {
+        SteadyOptions so;
+        so.hyperperiods = L;
+        so.mutation = o.mutation;
+        so.from_idle = o.steady_from_idle;
+        std::optional<SteadyState> st;
+        try {
+            st = steady_state_bounds(w, budget, so, r.steady_why);
+        } catch (const InputError& e) {  // too many frames to unroll, times finer than ticks
+            r.steady_why = e.what();
+            return false;
+        }
+        if (!st) continue;
+        for (const int i : st->first) {
+            WcrtAnswer& a = r.answers[st->unrolled.origin[i].op];
+            const std::optional<Time>& b = st->response[i];
+            if (!a.upper || *a.upper < *b) a.upper = b, a.upper_by = Provenance::steady_state;
+        }
+        r.steady_over = L;
+        r.steady_why.clear();
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 namespace {
@@ -225,7 +257,13 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     std::vector<int> identity(w.ops.size());
     for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
     // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
+    // First the steady state (fast, no idle instant needed), then a closure, whose engines often
+    // tighten it: both bound every frame, so each operation keeps the least of the two.
     const Budget upper = budget.slice(2, 3);
+    const bool steady = take_steady(w, upper, opt, r);
+    std::vector<WcrtAnswer> from_steady = r.answers;
+    for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
+    if (steady) opt.max_hyperperiods = 1;  // a closure only to tighten: the first hyperperiod alone
     std::optional<Closure> first = close(w, r.hyperperiod, upper, opt);
     bool bounded = first.has_value();
     if (first) {
@@ -236,18 +274,21 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (once) {  // after k·H only the repeating streams run: their own closure bounds the rest
             std::vector<int> to_file;
             const Workload rest = repeating_part(w, to_file);
-            const std::optional<Closure> steady = close(rest, r.hyperperiod, upper, opt);
-            if (steady) take_upper(*steady, to_file, r.answers);
-            bounded = bounded && steady;
+            const std::optional<Closure> steady_rest = close(rest, r.hyperperiod, upper, opt);
+            if (steady_rest) take_upper(*steady_rest, to_file, r.answers);
+            bounded = bounded && steady_rest;
         }
     }
-    for (WcrtAnswer& a : r.answers) {
-        if (bounded && a.upper) continue;
-        a.upper.reset();
-        a.upper_by = Provenance::none;
+    for (std::size_t i = 0; i < r.answers.size(); ++i) {
+        WcrtAnswer& a = r.answers[i];
+        const WcrtAnswer& b = from_steady[i];
+        if (!bounded || !a.upper) a.upper.reset(), a.upper_by = Provenance::none;
+        if (b.upper && (!a.upper || *b.upper < *a.upper)) a.upper = b.upper, a.upper_by = b.upper_by;
+        if (a.upper) continue;
         a.unknown_reason = upper.expired() ? "timeout before a hyperperiod was proven to end idle"
                                            : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
-                                                 " was proven to end with the GPU idle: frames may carry over for ever";
+                                                 " was proven to end with the GPU idle, and the bounds of successive "
+                                                 "hyperperiods did not settle: frames may carry over for ever";
     }
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
     // a backlog has had time to build up.

@@ -1,8 +1,9 @@
 #pragma once
 // Bounds on the response of every frame of every operation, for all time, of a workload with
-// periodic streams (docs/all-time.md): the frames of k hyperperiods unrolled, the interference
-// bound over them, and a proof that the GPU is idle at the end, after which everything
-// repeats; lower bounds from replayed scenarios of the unrolled frames, naming the frame.
+// periodic streams (docs/all-time.md): a steady state of the interference bound over two
+// hyperperiods, or the frames of k hyperperiods unrolled with a proof that the GPU is idle at
+// the end, after which everything repeats; lower bounds from replayed scenarios of the unrolled
+// frames, naming the frame.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -31,6 +32,7 @@ struct AllTimeOptions {
     // mutation of the interference bound, or the first hyperperiod taken as closed unproven.
     InterferenceMutation mutation = InterferenceMutation::none;
     bool assume_idle = false;
+    bool steady_from_idle = false;  // the steady state's later hyperperiods analysed without carry-over
 };
 
 struct AllTimeResult {
@@ -42,6 +44,8 @@ struct AllTimeResult {
     std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
     Time hyperperiod = 0;
     int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
+    int steady_over = 0;               // L: the interference bound's steady state over L hyperperiods; 0: none
+    std::string steady_why;            // why no steady state was found, when none was
     std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
     long long simulations = 0;
 };
