@@ -187,6 +187,14 @@ void keep_lower(const Workload& w, const Unrolled& u, const Time& end, int i, co
     r.frame[u.origin[i].op] = u.origin[i].frame;
 }
 
+// A simulation costs about one step per operation: the scenarios searched shrink as the
+// frames grow, so that the search takes about the same time on every workload (its later
+// scenarios seldom improve a bound).
+long simulations_for(const Workload& w, const AllTimeOptions& o) {
+    const long per_run = 30'000 / static_cast<long>(std::max<std::size_t>(1, w.ops.size()));
+    return std::clamp(per_run, std::min(50L, o.lower_bound_simulations), o.lower_bound_simulations);
+}
+
 // Replayed lower bounds from the scenario search, kept when the scenario is one of the system:
 // each frame released at one instant (frames_consistent), every operation it bounds complete by
 // `end`, before any frame left out of `u` is released. First on `u` itself, then on its frames
@@ -212,7 +220,7 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
             return;  // times finer than integer ticks: no random scenarios to draw
         }
         search::LowerBoundSearch s(*searched, *times, Policy::chooser, o.seed);
-        s.run(o.lower_bound_simulations, part);
+        s.run(simulations_for(*searched, o), part);
         r.simulations += s.simulations();
         for (std::size_t i = 0; i < uw.ops.size(); ++i) {
             const std::optional<Time>& best = s.best()[i];

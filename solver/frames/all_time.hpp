@@ -21,7 +21,7 @@ namespace gpuwcrt {
 
 struct AllTimeOptions {
     int max_hyperperiods = 8;             // k tried: 1 … this, while the budget lasts
-    long lower_bound_simulations = 2000;  // per search of the lower bounds
+    long lower_bound_simulations = 2000;  // per search of the lower bounds, at most (fewer on many frames)
     // Without --timeout, how long the one-frame engines may search the frames, over every k
     // (half of the time left at each k); zero: they do not run.
     std::chrono::milliseconds search_cap{10'000};
