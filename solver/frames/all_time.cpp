@@ -1,5 +1,8 @@
 #include "solver/frames/all_time.hpp"
 
+#include <algorithm>
+#include <functional>
+
 #include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/integer_time.hpp"
@@ -187,6 +190,28 @@ void keep_lower(const Workload& w, const Unrolled& u, const Time& end, int i, co
     r.frame[u.origin[i].op] = u.origin[i].frame;
 }
 
+// A response of unrolled operation `op`, with the scenario that gives it (made only when needed).
+struct LowerCandidate {
+    int op;
+    Time response;
+    std::function<WitnessScenario()> witness;
+    Provenance by;
+};
+
+// The candidates, best first: each replay simulates every frame, so an operation of the file
+// stops at its best candidate that is a scenario of the system, and the replays stop with the
+// budget (lower bounds are what the time allows; the upper bounds are already proven).
+void keep_best_lowers(const Workload& w, const Unrolled& u, const Time& end, std::vector<LowerCandidate> candidates,
+                      const Budget& budget, AllTimeResult& r) {
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const LowerCandidate& a, const LowerCandidate& b) { return a.response > b.response; });
+    for (const LowerCandidate& c : candidates) {
+        if (budget.expired()) return;
+        const WcrtAnswer& a = r.answers[u.origin[c.op].op];
+        if (!a.lower || *a.lower < c.response) keep_lower(w, u, end, c.op, c.response, c.witness(), c.by, r);
+    }
+}
+
 // A simulation costs about one step per operation: the scenarios searched shrink as the
 // frames grow, so that the search takes about the same time on every workload (its later
 // scenarios seldom improve a bound).
@@ -212,7 +237,8 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
     if (still) searches.push_back(&still->workload);
     for (std::size_t round = 0; round < searches.size(); ++round) {
         const Workload* searched = searches[round];
-        const Budget part = budget.slice(1, static_cast<long long>(searches.size() - round));
+        // Three quarters of what is left to the searches, the rest to replaying what they found.
+        const Budget part = budget.slice(3, 4 * static_cast<long long>(searches.size() - round));
         std::optional<IntegerTimes> times;
         try {
             times = integer_times(*searched);
@@ -222,13 +248,12 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
         search::LowerBoundSearch s(*searched, *times, Policy::chooser, o.seed);
         s.run(simulations_for(*searched, o), part);
         r.simulations += s.simulations();
-        for (std::size_t i = 0; i < uw.ops.size(); ++i) {
-            const std::optional<Time>& best = s.best()[i];
-            const WcrtAnswer& a = r.answers[u.origin[i].op];
-            if (best && (!a.lower || *a.lower < *best))
-                keep_lower(w, u, end, static_cast<int>(i), *best, s.witness(static_cast<int>(i)),
-                           Provenance::frame_search, r);
-        }
+        std::vector<LowerCandidate> candidates;
+        for (std::size_t i = 0; i < uw.ops.size(); ++i)
+            if (const std::optional<Time>& best = s.best()[i])
+                candidates.push_back({static_cast<int>(i), *best, [&s, i] { return s.witness(static_cast<int>(i)); },
+                                      Provenance::frame_search});
+        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
     }
 }
 
@@ -303,11 +328,15 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     const int searched = first ? first->k : lower_bound_hyperperiods(w, o);
     Unrolled u = first ? std::move(first->unrolled) : unroll(w, Horizon::hyperperiods(searched, {w.source, 0, 0}));
     const Time end = r.hyperperiod * searched;
-    if (first && first->searched)  // the engines' witnesses, replayed by them and again here
+    if (first && first->searched) {  // the engines' witnesses, replayed by them and again here
+        std::vector<LowerCandidate> candidates;
         for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
             const WcrtAnswer& a = first->searched->answers[i];
-            if (a.lower && a.witness) keep_lower(w, u, end, static_cast<int>(i), *a.lower, *a.witness, a.lower_by, r);
+            if (a.lower && a.witness)
+                candidates.push_back({static_cast<int>(i), *a.lower, [&a] { return *a.witness; }, a.lower_by});
         }
+        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
+    }
     take_lower(w, u, searched, budget, o, r);
     for (WcrtAnswer& a : r.answers) {
         if (a.lower && a.upper && *a.lower == *a.upper) {
