@@ -98,11 +98,14 @@ TEST_CASE("interference bound: a low kernel behind a high stream's kernels, deri
     // First sweep (the horizon is 12; L, then H1, H2, each using the others' latest bounds):
     // - L waits at most for its 3 other blocks and H1's and H2's 8 (both can join before L's last
     //   dispatch): 11/2 on 2 SMs = 2.75, up to the tick 3; then C: L ≤ 4.
-    // - H1 waits for its own 3 blocks (3/2) and for L's blocks running when it joins, at most L's
-    //   4 blocks (4/2 = 2) and at most C on each SM (2): 3.5 / 2 = 1.75 → 2, then 1: H1 ≤ 3.
-    // - H2 alone joins by 3 (H1 done), waits 2 as H1 did, then 1: done ≤ 6. As the end of the
-    //   segment H1, H2 from H1's join at 0: their times 1 + 1, both waits together: their own 6
-    //   blocks (3) and L's, once per wait but at most its 4 blocks (2): 5 / 2 → 3; so H2 ≤ 5.
+    // - H1: its own 3 other blocks alone never block it (an SM full in threads holds 2048 of them,
+    //   3 blocks of 1024 fill one SM at most, and there are 2), so the time it heads with only its
+    //   own blocks running is 0; what else can run while it heads is L's blocks running when it
+    //   joined (A2: L dispatches nothing more), which end within L's block time: a wait of at most
+    //   1, then its time 1: H1 ≤ 2.
+    // - H2 alone joins by 2 (H1 done), waits at most 1 for the same reason, then 1: done ≤ 4, and
+    //   as the end of the segment H1, H2 from H1's join at 0: their times 1 + 1 and L's block
+    //   time once per wait (2): H2 ≤ 4.
     //   The second sweep changes nothing.
     // The enumeration's WCRTs are 3, 2 and 3 (e.g. L, then H1 at 1, H2 at 2).
     const Workload w = test::workload_from(R"(
@@ -132,8 +135,8 @@ block_time = 1
 )");
     const InterferenceBounds b = interference_bounds(w, Budget{});
     CHECK(*b.response[*w.find_op("L")] == Time(4));
-    CHECK(*b.response[*w.find_op("H1")] == Time(3));
-    CHECK(*b.response[*w.find_op("H2")] == Time(5));
+    CHECK(*b.response[*w.find_op("H1")] == Time(2));
+    CHECK(*b.response[*w.find_op("H2")] == Time(4));
     CHECK(b.sweeps == 2);
     const EnumerationResult ref = enumerate_wcrt(w, EngineOptions{}, Budget{});
     for (std::size_t op = 0; op < w.ops.size(); ++op) CHECK(*b.response[op] >= *ref.wcrt[op].lower);

@@ -33,9 +33,9 @@ bool within(const UpperEnds& a, const UpperEnds& b) {
 UpperEnds join(const UpperEnds& a, const UpperEnds& b) {
     std::optional<Time> r;
     if (a.response && b.response) r = std::max(*a.response, *b.response);
-    return {std::max(a.issue, b.issue),   std::max(a.join, b.join), std::max(a.done, b.done),
-            std::max(a.behind, b.behind), r,                        std::max(a.wait, b.wait),
-            std::max(a.solo, b.solo)};
+    return {
+        std::max(a.issue, b.issue), std::max(a.join, b.join), std::max(a.done, b.done), std::max(a.behind, b.behind), r,
+        std::max(a.wait, b.wait),   std::max(a.solo, b.solo)};
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ struct SteadyState {
     // The frames of the first two hyperperiods (W_2); `ends` and `response` are per operation of
     // its first hyperperiod, bounds of that frame in every hyperperiod, for ever.
     Unrolled unrolled;
-    std::vector<int> first;  // the operations of `unrolled` in the first hyperperiod
+    std::vector<int> first;                     // the operations of `unrolled` in the first hyperperiod
     std::vector<std::optional<Time>> response;  // per operation of `unrolled` (none in the second hyperperiod)
     int iterations = 0;
 };

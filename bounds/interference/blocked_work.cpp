@@ -44,26 +44,40 @@ Interferers interferers(const std::vector<ChainOp>& ops, int streams, const Segm
 // A blocked head leaves more than cap − head of r in use on the SM, and that use is a sum of the
 // running blocks' needs, all multiples of their GCD: at least the next multiple, the `room`.
 // Resource r binds only if the head needs some of it and the blocks that can run fill a room.
+// The head waits only while every SM is full in some resource, and an SM full in r holds a room
+// of r that no other SM holds: with fewer full SMs possible than there are SMs, none binds.
 struct Rooms {
     Needs room{};
     std::array<bool, resource_kinds> binds{};
 };
 
 Rooms rooms(const std::vector<ChainOp>& ops, const Needs& cap, const Segment& seg, const Interferers& in,
-            const Needs& head) {
+            const Needs& head, std::int64_t sms) {
     Rooms out;
+    std::int64_t full_sms = 0;
+    // A stream runs one kernel at a time (G4: each joins once its predecessor completed), so at
+    // any instant the blocks that run are, per other stream, at most those of its largest
+    // candidate, and of the segment's stream those of one of its kernels but the waiting block.
     for (int r = 0; r < resource_kinds; ++r) {
-        std::int64_t unit = 0, fill = 0;
-        auto add = [&](const ChainOp& y) {
-            unit = std::gcd(unit, y.need[r]);
-            fill += y.blocks * y.need[r];  // within limits::max_total: each kernel counted once
-        };
-        for (const int k : seg.kernels) add(ops[k]);
-        for (const auto& ks : in.by_stream)
-            for (const int k : ks) add(ops[k]);
+        std::int64_t unit = 0, fill = 0, largest = 0;  // within limits::max_total: each kernel counted once
+        for (const int k : seg.kernels) {
+            unit = std::gcd(unit, ops[k].need[r]);
+            largest = std::max(largest, (ops[k].blocks - 1) * ops[k].need[r]);
+        }
+        fill += largest;
+        for (const auto& ks : in.by_stream) {
+            largest = 0;
+            for (const int k : ks) {
+                unit = std::gcd(unit, ops[k].need[r]);
+                largest = std::max(largest, ops[k].blocks * ops[k].need[r]);
+            }
+            fill += largest;
+        }
         out.room[r] = unit > 0 ? ((cap[r] - head[r]) / unit + 1) * unit : cap[r] + 1;
         out.binds[r] = head[r] > 0 && fill >= out.room[r];
+        if (out.binds[r]) full_sms += fill / out.room[r];
     }
+    if (full_sms < sms) out.binds = {};
     return out;
 }
 
@@ -216,7 +230,8 @@ Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platfor
                 InterferenceMutation mutation) {
     const Segment seg{{kernel}, 0};
     const Interferers none{{}, {}, {}, ops[kernel].need};
-    return weighted_work(ops, platform, seg, none, rooms(ops, cap, seg, none, none.own_head), Tails::none, mutation);
+    return weighted_work(ops, platform, seg, none, rooms(ops, cap, seg, none, none.own_head, platform.sms), Tails::none,
+                         mutation);
 }
 
 Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
@@ -236,8 +251,8 @@ Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform
         std::erase_if(ks, [&](int k) { return !ops[k].high || high; });
     }
     if (mutation == InterferenceMutation::no_heading_carry) carry = 0;
-    const Time work =
-        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head), Tails::higher, mutation);
+    const Time work = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.own_head, platform.sms),
+                                    Tails::higher, mutation);
     // Or, at the instants at which no higher-priority kernel's blocks run either (the others are
     // counted once per wait by blocked_work): after t0 + L only the kernel's own blocks run, and
     // its rooms weigh them 1/(its blocks per SM).
@@ -249,7 +264,8 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
                   const Segment& seg, const Heading& heading, std::int64_t limit, InterferenceMutation mutation) {
     const Interferers in = interferers(ops, streams, seg, mutation);
     // Any kernel may head: the rooms of the largest needs over all of them.
-    Time best = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head), Tails::none, mutation);
+    Time best =
+        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.head, platform.sms), Tails::none, mutation);
     // Or split by which kernel heads: each heads only during its own wait, at most its heading
     // time `solo`; the segment's own kernels, and per stream of its priority one per wait.
     std::int64_t heads = own_heading(seg, heading.solo, heading, limit);
@@ -268,11 +284,11 @@ Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platf
     if (ops[seg.kernels.back()].high) return best;
     // Or: the instants at which a kernel of the segment's priority heads, with their rooms, and
     // those at which a higher-priority one does.
-    const Time split =
-        weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.same_head), Tails::higher, mutation) +
-        (mutation == InterferenceMutation::no_higher_heads
-             ? Time(0)
-             : Time(higher_heading(ops, in, heading.wait, limit)) * platform.sms);
+    const Time split = weighted_work(ops, platform, seg, in, rooms(ops, cap, seg, in, in.same_head, platform.sms),
+                                     Tails::higher, mutation) +
+                       (mutation == InterferenceMutation::no_higher_heads
+                            ? Time(0)
+                            : Time(higher_heading(ops, in, heading.wait, limit)) * platform.sms);
     return std::min(best, split);
 }
 
