@@ -19,10 +19,11 @@ namespace {
 
 std::string data(const std::string& file) { return test::source_path("tests/data/amalthea/" + file); }
 
-AmaltheaImport import(const std::string& path, std::optional<Time> tick = std::nullopt, std::int64_t frames = 1) {
+AmaltheaImport import(const std::string& path, std::optional<Time> tick = std::nullopt,
+                      const std::map<std::string, std::int64_t>& grid = {}) {
     AmaltheaImportOptions o;
     o.tick_time = tick;
-    o.frames = frames;
+    o.grid = grid;
     return import_amalthea_file(path, o);
 }
 
@@ -107,38 +108,30 @@ TEST_CASE("the thesis example as AMALTHEA gives the kernels of example.toml and 
 }
 
 TEST_CASE("AMALTHEA 0.9: GPU frequency, mapping, extended Ticks, periodic task with jitter", "[amalthea]") {
-    const AmaltheaImport im = import(data("periodic_gpu_0.9.amxmi"), std::nullopt, 2);
+    const AmaltheaImport im = import(data("periodic_gpu_0.9.amxmi"));
     const Workload& w = im.workload;
     CHECK(im.model_version == "0.9.5");
     CHECK(w.time_unit == "ms");
     REQUIRE(w.streams.size() == 1);  // Plan is on the CPU
     CHECK(w.streams[0].name == "Detect");
-    REQUIRE(w.ops.size() == 4);
-    for (const char* pre : {"pre [1]", "pre [2]"}) {
-        check_kernel(w, pre, 4, 256, 1, 1);
-        CHECK(op(w, pre).shared_mem == 2048);
-        CHECK(op(w, pre).registers == 32);
-        CHECK_FALSE(op(w, pre).deadline);
-    }
-    for (const char* infer : {"infer [1]", "infer [2]"}) {
-        check_kernel(w, infer, 6, 512, 4, 4);
-        CHECK(op(w, infer).issue.kind == IssueSpec::Kind::with_previous);
-        REQUIRE(op(w, infer).deadline);
-        CHECK(*op(w, infer).deadline == 10);
-    }
-    CHECK(op(w, "pre [1]").issue.at.lo == 1);
-    CHECK(op(w, "pre [1]").issue.at.hi == Time(3, 2));
-    CHECK(op(w, "pre [2]").issue.at.lo == 11);
-    CHECK(op(w, "pre [2]").issue.at.hi == Time(23, 2));
-    // Stream order: job 1's calls, then job 2's.
-    CHECK(op(w, "pre [1]").position == 0);
-    CHECK(op(w, "infer [1]").position == 1);
-    CHECK(op(w, "pre [2]").position == 2);
-    // With one frame the names are the runnables' own.
-    const Workload one = import(data("periodic_gpu_0.9.amxmi")).workload;
-    REQUIRE(one.ops.size() == 2);
-    CHECK(one.ops[0].name == "pre");
-    CHECK(one.ops[1].name == "infer");
+    // The task's own PeriodicStimulus: one periodic stream, frame k released in [1, 1.5] + 10k.
+    const Arrival& a = w.streams[0].arrival;
+    CHECK(a.kind == Arrival::Kind::periodic);
+    CHECK(a.period == 10);
+    CHECK(a.offset == 1);
+    CHECK(a.jitter == Time(1, 2));
+    REQUIRE(w.ops.size() == 2);
+    check_kernel(w, "pre", 4, 256, 1, 1);
+    CHECK(op(w, "pre").shared_mem == 2048);
+    CHECK(op(w, "pre").registers == 32);
+    CHECK_FALSE(op(w, "pre").deadline);
+    CHECK(op(w, "pre").issue.kind == IssueSpec::Kind::at);  // at the frame's release
+    CHECK(op(w, "pre").issue.at.hi == 0);
+    check_kernel(w, "infer", 6, 512, 4, 4);
+    CHECK(op(w, "infer").issue.kind == IssueSpec::Kind::with_previous);
+    REQUIRE(op(w, "infer").deadline);
+    CHECK(*op(w, "infer").deadline == 10);
+    CHECK(op(w, "infer").position == 1);
 }
 
 TEST_CASE("AMALTHEA 2.x: every bounded Ticks form is an interval, --tick-time in ms", "[amalthea]") {
@@ -166,13 +159,18 @@ TEST_CASE("AMALTHEA 2.x: every bounded Ticks form is an interval, --tick-time in
 }
 
 TEST_CASE("an imported workload written as TOML loads back equal", "[amalthea]") {
-    const Workload w = import(data("periodic_gpu_0.9.amxmi"), std::nullopt, 3).workload;
+    const Workload w = import(data("offload_0.9.2.amxmi"), std::nullopt, {{"kern", 4}}).workload;
     const Workload back = test::workload_from(workload_to_toml(w));
     REQUIRE(back.ops.size() == w.ops.size());
     CHECK(back.time_unit == "ms");
+    REQUIRE(back.streams.size() == 1);
+    CHECK(back.streams[0].arrival.period == w.streams[0].arrival.period);
+    CHECK(back.streams[0].arrival.offset == w.streams[0].arrival.offset);
+    CHECK(back.streams[0].arrival.jitter == w.streams[0].arrival.jitter);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         INFO(w.ops[i].name);
         CHECK(back.ops[i].name == w.ops[i].name);
+        CHECK(back.ops[i].kind == w.ops[i].kind);
         CHECK(back.ops[i].time.hi == w.ops[i].time.hi);
         CHECK(back.ops[i].issue.kind == w.ops[i].issue.kind);
         CHECK(back.ops[i].issue.at.hi == w.ops[i].issue.at.hi);
@@ -206,7 +204,7 @@ TEST_CASE("import-amalthea input errors carry file:line:column and exit 3", "[am
         std::string where, message;
     };
     const std::vector<Case> cases = {
-        {"err_missing_gridsize.amxmi", {"--tick-time", "1"}, ":5:5: ", "no custom property 'GridSize'"},
+        {"err_missing_gridsize.amxmi", {"--tick-time", "1"}, ":5:5: ", "without a grid (the custom property GridSize"},
         {"err_unknown_ticks.amxmi", {"--tick-time", "1"}, ":9:11: ", "'DiscreteValueHistogram' cannot be read"},
         {"err_no_tick_time.amxmi", {}, ":4:1: ", "give --tick-time T"},
         {"err_malformed.amxmi", {"--tick-time", "1"}, ":8:5: ", "malformed XML"},
@@ -240,7 +238,8 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
     const std::vector<Case> cases = {
         {one_runnable(constant_ticks + "<items xsi:type=\"am:LabelAccess\" access=\"read\"/>\n"),
          {"--tick-time", "1"},
-         "unsupported item 'LabelAccess' in a runnable on the GPU"},
+         "has both Ticks and LabelAccess items"},
+        {one_runnable("<items xsi:type=\"am:ModeSwitch\"/>\n"), {"--tick-time", "1"}, "unsupported item 'ModeSwitch'"},
         {one_runnable("<items xsi:type=\"am:Ticks\"><default xsi:type=\"am:DiscreteValueConstant\" value=\"0\"/>"
                       "</items>\n"),
          {"--tick-time", "1"},
@@ -269,7 +268,16 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
         {"<Amalthea/>", {"--tick-time", "1"}, "does not declare the AMALTHEA namespace"},
         {"<model/>", {"--tick-time", "1"}, "not an AMALTHEA model"},
         {one_runnable(constant_ticks), {"--tick-time", "0"}, "--tick-time: must be a positive exact number"},
-        {one_runnable(constant_ticks), {"--tick-time", "1", "--frames", "0"}, "--frames: must be from 1"},
+        {one_runnable(constant_ticks),
+         {"--tick-time", "1", "--frames", "2"},
+         "--frames: is no longer an import option"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--grid", "k=0"}, "--grid: expects RUNNABLE=N"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--grid", "k"}, "--grid: expects RUNNABLE=N"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--grid", "k=2x"}, "--grid: expects RUNNABLE=N"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--grid", "k=3"}, "has the custom property GridSize = 2"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--grid", "nope=3"}, "'nope' is no kernel"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--block-size", "k=1025"}, "--block-size: expects"},
+        {one_runnable(constant_ticks), {"--tick-time", "1", "--block-size", "k=4", "--block-size", "k=8"}, "twice"},
         {one_runnable(constant_ticks), {"--tick-time", "1", "--threads", "2000"}, "--threads: must be from 1 to 1024"},
     };
     for (const Case& c : cases) {
@@ -296,7 +304,11 @@ TEST_CASE("import-amalthea: tasks, stimuli and mappings it cannot model are inpu
     const std::vector<std::pair<std::string, std::string>> cases = {
         {model(task("", "<items xsi:type=\"am:Group\" ordered=\"false\">" + call + call + "</items>")),
          "an unordered Group"},
-        {model(task("", "<items xsi:type=\"am:WaitEvent\"/>")), "unsupported item 'WaitEvent'"},
+        {model(task("", call + "<items xsi:type=\"am:WaitEvent\"/>")), "a WaitEvent in task 'T' on the GPU"},
+        {model(task("", "<items xsi:type=\"am:ModeSwitch\"/>")), "unsupported item 'ModeSwitch' in a task's graph"},
+        {model(
+             task("", call + "<items xsi:type=\"am:InterProcessTrigger\" stimulus=\"S?type=InterProcessStimulus\"/>")),
+         "an InterProcessTrigger in task 'T', which is imported as GPU work"},
         {model(task("", "<items xsi:type=\"am:RunnableCall\" runnable=\"nope?type=Runnable\"/>")),
          "which is no runnable of this model"},
         {model(task("stimuli=\"S?type=SporadicStimulus\"", call),
@@ -324,9 +336,10 @@ TEST_CASE("import-amalthea: tasks, stimuli and mappings it cannot model are inpu
 TEST_CASE("a runnable called twice is two kernels, a TimeConstant jitter a fixed delay, - reads stdin",
           "[amalthea][cli]") {
     // Task T (activityGraph) calls k twice; its PeriodicStimulus has offset 2 ms, recurrence
-    // 5 ms and a TimeConstant jitter of 250 us: activation k issues at 2.25 + 5k ms, both calls
-    // with it, the second (named "k #2": names are unique) carrying the deadline 5 ms. k has 3
-    // ticks of 1/1000 ms each: block time 3/1000 ms.
+    // 5 ms and a TimeConstant jitter of 250 us: a stream of period 5 whose frame k is released
+    // at 2.25 + 5k ms (offset 9/4, no jitter left), both calls issued at the release, the
+    // second (named "k (2)": names are unique) carrying the deadline 5 ms. k has 3 ticks of
+    // 1/1000 ms each: block time 3/1000 ms.
     const std::string model =
         head +
         "<swModel>\n<tasks name=\"T\" stimuli=\"S?type=PeriodicStimulus\"><activityGraph>"
@@ -348,16 +361,19 @@ TEST_CASE("a runnable called twice is two kernels, a TimeConstant jitter a fixed
                            .workload;
     REQUIRE(w.ops.size() == 2);
     CHECK(w.ops[0].name == "k");
-    CHECK(w.ops[1].name == "k #2");
-    CHECK(w.ops[0].issue.at.lo == Time(9, 4));
-    CHECK(w.ops[0].issue.at.hi == Time(9, 4));
+    CHECK(w.ops[1].name == "k (2)");
+    REQUIRE(w.streams.size() == 1);
+    CHECK(w.streams[0].arrival.offset == Time(9, 4));
+    CHECK(w.streams[0].arrival.jitter == 0);
+    CHECK(w.streams[0].arrival.period == 5);
+    CHECK(w.ops[0].issue.at.hi == 0);
     CHECK(w.ops[1].issue.kind == IssueSpec::Kind::with_previous);
     CHECK(w.ops[1].deadline == std::optional<Time>(5));
     CHECK(w.ops[0].time.hi == Time(3, 1000));
-    const auto r = test::run_cli({"import-amalthea", "-", "--tick-time", "1/1000", "--frames", "2"}, model);
+    const auto r = test::run_cli({"import-amalthea", "-", "--tick-time", "1/1000"}, model);
     REQUIRE(r.exit_code == 0);
     const Workload back = test::workload_from(r.out);
-    REQUIRE(back.ops.size() == 4);
-    CHECK(back.ops[2].name == "k [2]");
-    CHECK(back.ops[2].issue.at.lo == Time(29, 4));
+    REQUIRE(back.ops.size() == 2);
+    CHECK(back.ops[1].name == "k (2)");
+    CHECK(back.streams[0].arrival.offset == Time(9, 4));
 }

@@ -1,3 +1,4 @@
+#include <map>
 #include <memory>
 
 #include "app/commands.hpp"
@@ -10,15 +11,31 @@
 namespace gpuwcrt::app {
 namespace {
 
-constexpr std::int64_t max_frames = 10'000;  // periods per task: a hyperperiod of a real model
-
 struct ImportAmaltheaOptions {
     std::string file;
     std::string output = "-";
     std::optional<std::string> tick_time;  // kept only when given: "" is an error
     std::int64_t threads = 512;
-    std::int64_t frames = 1;
+    std::vector<std::string> grid, block_size;  // RUNNABLE=N, as given
+    bool frames = false;
 };
+
+// "NAME=N" -> {NAME, N}, N an integer from 1 to max; each runnable named once.
+void add_per_runnable(const char* flag, const std::vector<std::string>& given, std::int64_t max,
+                      std::map<std::string, std::int64_t>& out) {
+    for (const std::string& g : given) {
+        const auto eq = g.rfind('=');
+        const std::string name = eq == std::string::npos ? "" : g.substr(0, eq);
+        const std::string digits = eq == std::string::npos ? "" : g.substr(eq + 1);
+        const bool integer =
+            !digits.empty() && digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string::npos;
+        const std::int64_t n = integer ? std::stoll(digits) : 0;
+        if (name.empty() || !integer || n < 1 || n > max)
+            throw option_error(flag, "expects RUNNABLE=N with N an integer from 1 to " + std::to_string(max) +
+                                         ", got " + quoted_value(g));
+        if (!out.emplace(name, n).second) throw option_error(flag, "names runnable " + quoted_value(name) + " twice");
+    }
+}
 
 AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
     AmaltheaImportOptions io;
@@ -30,11 +47,13 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
     }
     if (o.threads < 1 || o.threads > 1024)
         throw option_error("--threads", "must be from 1 to 1024 (threads per block), got " + std::to_string(o.threads));
-    if (o.frames < 1 || o.frames > max_frames)
+    if (o.frames)
         throw option_error("--frames",
-                           "must be from 1 to " + std::to_string(max_frames) + ", got " + std::to_string(o.frames));
+                           "is no longer an import option: every periodic task is imported as a periodic "
+                           "stream, and `simulate --frames N` chooses how many frames to simulate");
     io.threads = o.threads;
-    io.frames = o.frames;
+    add_per_runnable("--grid", o.grid, std::int64_t{1} << 40, io.grid);
+    add_per_runnable("--block-size", o.block_size, 1024, io.block_size);
     return io;
 }
 
@@ -47,10 +66,13 @@ int run_import(const ImportAmaltheaOptions& o) {
     wo.title = base_name(o.file);
     wo.source =
         "AMALTHEA " + im.model_version + " model " + base_name(o.file) + ", imported by gpuwcrt import-amalthea";
+    wo.comments.push_back("One kernel per runnable with Ticks: blocks = GridSize (else --grid), threads = BlockSize");
     wo.comments.push_back(
-        "One kernel per runnable: blocks = GridSize, threads = BlockSize (else --threads), block_time");
-    wo.comments.push_back("= Ticks x tick duration. One stream per task (its runnable calls in order, issued together");
-    wo.comments.push_back("at each release, deadline = period on the last) or per runnable no task calls (issue 0).");
+        "(else --block-size, else --threads), block_time = Ticks x tick duration; one copy per runnable");
+    wo.comments.push_back("of label accesses: label bytes / the GPU's dataRate. One stream per task (its runnable");
+    wo.comments.push_back("calls in order, issued together at each release, deadline = period on the last) or per");
+    wo.comments.push_back("runnable no task calls (issue 0). A task released by a periodic CPU task's trigger is");
+    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger.");
     for (const std::string& n : im.notes) wo.comments.push_back(n);
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
     return 0;
@@ -62,10 +84,11 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<ImportAmaltheaOptions>();
     CLI::App* sub = cli.add_subcommand(
         "import-amalthea",
-        "Convert an AMALTHEA model (.amxmi of APP4MC 0.9 with callGraph, or 1.x/2.x with activityGraph)\n"
+        "Convert an AMALTHEA model (.amxmi of APP4MC 0.9.x with callGraph, or 1.x/2.x with activityGraph)\n"
         "into a gpuwcrt TOML workload: runnables -> kernels (those of tasks mapped to a GPU when the model\n"
-        "has a mapping, else all), Ticks -> block time, custom property GridSize -> blocks, a task's\n"
-        "runnable calls -> one stream, a PeriodicStimulus -> issue times (release jitter -> issue windows).");
+        "has a mapping, else all), Ticks -> block time, custom property GridSize (or --grid) -> blocks,\n"
+        "label-access runnables -> copies, a task's runnable calls -> one stream, a PeriodicStimulus (or\n"
+        "the trigger of a periodic CPU task) -> a periodic stream with its release window.");
     sub->add_option("model", o->file, "AMALTHEA model (.amxmi; '-' reads standard input)")->required();
     sub->add_option("-o,--output", o->output,
                     "write the TOML here (atomically) instead of standard output (default: standard output)");
@@ -77,9 +100,20 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
     sub->add_option("--threads", o->threads,
                     "threads per block of a runnable without the custom property BlockSize (default: 512,\n"
                     "the thesis' g_max = 8 blocks on a TX2)");
-    sub->add_option("--frames", o->frames,
-                    "periods of each periodic task to write as jobs, 1 to 10000 (default: 1); tasks without a\n"
-                    "stimulus are activated once, at 0");
+    sub->add_option("--grid", o->grid,
+                    "RUNNABLE=N: the grid (blocks) of a kernel whose runnable has no custom property GridSize;\n"
+                    "repeat for each such kernel (default: none; the import names every kernel that lacks one)")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    sub->add_option("--block-size", o->block_size,
+                    "RUNNABLE=N: threads per block (1 to 1024) of a kernel whose runnable has no custom property\n"
+                    "BlockSize; repeatable (default: --threads)")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    sub->add_option_function<std::string>(
+           "--frames", [o](const std::string&) { o->frames = true; },
+           "no longer an import option (periodic tasks are periodic streams; simulate chooses the frames)")
+        ->group("");
     sub->callback([o, &action] { action = [o] { return run_import(*o); }; });
 }
 

@@ -11,34 +11,54 @@ std::string kind_of(const pugi::xml_node& item) {
     return t.empty() ? "<" + std::string(item.name()) + ">" : t;
 }
 
-// callGraph (0.9) or activityGraph (1.x/2.x); a null node when the element has neither.
-pugi::xml_node graph_of(const XmlSource& src, const pugi::xml_node& owner) {
-    if (const pugi::xml_node old = owner.child("runnableItems"); old)
-        throw InputError(src.where(old),
-                         "<runnableItems> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
-                         "(callGraph or activityGraph): migrate the model with APP4MC first");
-    if (const pugi::xml_node old = owner.child("graphEntries"); old)
-        throw InputError(src.where(old),
-                         "<graphEntries> is the AMALTHEA 0.8 form; gpuwcrt reads 0.9 and later "
-                         "(callGraph or activityGraph): migrate the model with APP4MC first");
+// 0.9.0-0.9.4 names the ordered group CallSequence and the task's call TaskRunnableCall; the
+// migration to 0.9.5 renamed them Group (ordered) and RunnableCall without changing meaning.
+bool is_group(const std::string& type) { return type == "Group" || type == "CallSequence"; }
+bool is_call(const std::string& type) { return type == "RunnableCall" || type == "TaskRunnableCall"; }
+
+// The items of a graph element, whatever the version calls them.
+std::vector<pugi::xml_node> children_items(const pugi::xml_node& parent) {
+    std::vector<pugi::xml_node> out;
+    for (const pugi::xml_node& c : parent.children()) {
+        const std::string n = c.name();
+        if (n == "items" || n == "graphEntries" || n == "calls" || n == "runnableItems") out.push_back(c);
+    }
+    return out;
+}
+
+// The top-level items of a task's or runnable's graph: callGraph (0.9), activityGraph (1.x,
+// 2.x), or the runnable's own runnableItems (0.9.0-0.9.4).
+std::vector<pugi::xml_node> graph_items(const XmlSource& src, const pugi::xml_node& owner) {
     const pugi::xml_node call = owner.child("callGraph"), activity = owner.child("activityGraph");
     if (call && activity)
         throw InputError(src.where(activity), "both a callGraph and an activityGraph: one model version at a time");
-    return call ? call : activity;
+    std::vector<pugi::xml_node> items = children_items(call ? call : activity);
+    for (const pugi::xml_node& old : owner.children("runnableItems")) {
+        if (call || activity)
+            throw InputError(src.where(old), "<runnableItems> (AMALTHEA 0.9.0-0.9.4) beside a " +
+                                                 std::string(call ? "callGraph" : "activityGraph") +
+                                                 ": one model version at a time");
+        items.push_back(old);
+    }
+    return items;
 }
 
-void collect_calls(const XmlSource& src, const pugi::xml_node& graph,
-                   const std::map<std::string, pugi::xml_node>& runnables, std::vector<pugi::xml_node>& out) {
-    for (const pugi::xml_node& item : graph.children("items")) {
+void check_order(const XmlSource& src, const pugi::xml_node& group) {
+    if (xsi_type(group) == "Group" && std::string(group.attribute("ordered").value()) == "false" &&
+        children_items(group).size() > 1)
+        throw InputError(src.where(group),
+                         "an unordered Group of several items leaves the order of its runnables "
+                         "open; gpuwcrt needs the task's order");
+}
+
+void collect_steps(const XmlSource& src, const std::vector<pugi::xml_node>& items,
+                   const std::map<std::string, pugi::xml_node>& runnables, std::vector<TaskStep>& out) {
+    for (const pugi::xml_node& item : items) {
         const std::string type = xsi_type(item);
-        if (type == "Group") {
-            if (std::string(item.attribute("ordered").value()) == "false" &&
-                ++item.children("items").begin() != item.children("items").end())
-                throw InputError(src.where(item),
-                                 "an unordered Group of several items leaves the launch order "
-                                 "of its runnables open; gpuwcrt needs the stream's order");
-            collect_calls(src, item, runnables, out);
-        } else if (type == "RunnableCall") {
+        if (is_group(type)) {
+            check_order(src, item);
+            collect_steps(src, children_items(item), runnables, out);
+        } else if (is_call(type)) {
             const std::string text = src.required(item, "runnable");
             const auto ref = parse_reference(text);
             const auto it = ref ? runnables.find(ref->name) : runnables.end();
@@ -48,21 +68,50 @@ void collect_calls(const XmlSource& src, const pugi::xml_node& graph,
             if (item.child("counter"))
                 throw InputError(src.where(item.child("counter")),
                                  "a RunnableCall with a counter (every n-th activation) is not supported");
-            out.push_back(it->second);
+            out.push_back({TaskStep::Kind::call, item, it->second});
+        } else if (type == "InterProcessTrigger") {
+            out.push_back({TaskStep::Kind::trigger, item, {}});
+        } else if (type == "SetEvent" || type == "WaitEvent" || type == "ClearEvent") {
+            const auto kind = type == "SetEvent"    ? TaskStep::Kind::set_event
+                              : type == "WaitEvent" ? TaskStep::Kind::wait_event
+                                                    : TaskStep::Kind::clear_event;
+            out.push_back({kind, item, {}});
         } else {
             throw InputError(src.where(item), "unsupported item " + quoted_name(kind_of(item)) +
-                                                  " in the graph of a task on the GPU (gpuwcrt reads RunnableCall "
-                                                  "and ordered Group items: a task's calls form one CUDA stream)");
+                                                  " in a task's graph (gpuwcrt reads RunnableCall, ordered Group, "
+                                                  "InterProcessTrigger, SetEvent, WaitEvent and ClearEvent items)");
         }
     }
 }
 
-// The Ticks value that applies on the GPU.
-pugi::xml_node gpu_value(const XmlSource& src, const pugi::xml_node& ticks,
-                         const std::set<std::string>& gpu_definitions) {
+void collect_body(const XmlSource& src, const std::vector<pugi::xml_node>& items, RunnableBody& body) {
+    for (const pugi::xml_node& item : items) {
+        const std::string type = xsi_type(item);
+        if (type == "Group") {
+            collect_body(src, children_items(item), body);
+        } else if (type == "Ticks") {
+            body.ticks.push_back(item);
+        } else if (type == "LabelAccess") {
+            const std::string access = src.required(item, "access");
+            if (access != "read" && access != "write")
+                throw InputError(src.where(item), "LabelAccess with access " + quoted_name(access) +
+                                                      ": gpuwcrt reads 'read' and 'write'");
+            (access == "read" ? body.reads : body.writes).push_back(item);
+        } else {
+            throw InputError(src.where(item), "unsupported item " + quoted_name(kind_of(item)) +
+                                                  " in a runnable: gpuwcrt models a runnable by its Ticks and its "
+                                                  "LabelAccess items (and Groups of them), so the item's time would "
+                                                  "be lost");
+        }
+    }
+}
+
+// The Ticks value that applies on a unit of one of `definitions`.
+pugi::xml_node value_for(const XmlSource& src, const pugi::xml_node& ticks, const std::set<std::string>& definitions,
+                         const std::string& where) {
     for (const pugi::xml_node& e : ticks.children("extended")) {
         const auto ref = parse_reference(e.attribute("key").value());
-        if (ref && gpu_definitions.count(ref->name)) {
+        if (ref && definitions.count(ref->name)) {
             const pugi::xml_node v = e.child("value");
             if (!v) throw InputError(src.where(e), "<extended> needs a <value> element");
             return v;
@@ -70,49 +119,32 @@ pugi::xml_node gpu_value(const XmlSource& src, const pugi::xml_node& ticks,
     }
     const pugi::xml_node d = ticks.child("default");
     if (!d)
-        throw InputError(src.where(ticks),
-                         "Ticks without a default value and without an extended value for a GPU "
-                         "ProcessingUnitDefinition (puType=\"GPU\")");
+        throw InputError(src.where(ticks), "Ticks without a default value and without an extended value for " + where);
     return d;
-}
-
-void sum_ticks(const XmlSource& src, const pugi::xml_node& graph, const std::set<std::string>& gpu_definitions,
-               TimeRange& sum, int& count) {
-    for (const pugi::xml_node& item : graph.children("items")) {
-        const std::string type = xsi_type(item);
-        if (type == "Group") {
-            sum_ticks(src, item, gpu_definitions, sum, count);
-        } else if (type == "Ticks") {
-            const TimeRange r = tick_range(src, gpu_value(src, item, gpu_definitions));
-            sum = {sum.lo + r.lo, sum.hi + r.hi};
-            ++count;
-        } else {
-            throw InputError(src.where(item), "unsupported item " + quoted_name(kind_of(item)) +
-                                                  " in a runnable on the GPU: gpuwcrt models a kernel by its Ticks "
-                                                  "(and Groups of them) only, so the item's time would be lost");
-        }
-    }
 }
 
 }  // namespace
 
-std::vector<pugi::xml_node> task_calls(const XmlSource& src, const pugi::xml_node& task,
-                                       const std::map<std::string, pugi::xml_node>& runnables) {
-    std::vector<pugi::xml_node> out;
-    if (const pugi::xml_node g = graph_of(src, task)) collect_calls(src, g, runnables, out);
-    if (out.empty())
-        throw InputError(src.where(task), "task " + quoted_name(task.attribute("name").value()) + " calls no runnable");
+std::vector<TaskStep> task_steps(const XmlSource& src, const pugi::xml_node& task,
+                                 const std::map<std::string, pugi::xml_node>& runnables) {
+    std::vector<TaskStep> out;
+    collect_steps(src, graph_items(src, task), runnables, out);
     return out;
 }
 
-TimeRange runnable_ticks(const XmlSource& src, const pugi::xml_node& runnable,
-                         const std::set<std::string>& gpu_definitions) {
+RunnableBody runnable_body(const XmlSource& src, const pugi::xml_node& runnable) {
+    RunnableBody body;
+    collect_body(src, graph_items(src, runnable), body);
+    return body;
+}
+
+TimeRange ticks_on(const XmlSource& src, const RunnableBody& body, const std::set<std::string>& definitions,
+                   const std::string& where) {
     TimeRange sum{0, 0};
-    int count = 0;
-    if (const pugi::xml_node g = graph_of(src, runnable)) sum_ticks(src, g, gpu_definitions, sum, count);
-    if (count == 0)
-        throw InputError(src.where(runnable), "runnable " + quoted_name(runnable.attribute("name").value()) +
-                                                  " has no Ticks item, so its kernel has no block time");
+    for (const pugi::xml_node& t : body.ticks) {
+        const TimeRange r = tick_range(src, value_for(src, t, definitions, where));
+        sum = {sum.lo + r.lo, sum.hi + r.hi};
+    }
     return sum;
 }
 

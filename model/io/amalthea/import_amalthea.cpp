@@ -6,6 +6,7 @@
 
 #include "model/checked_int.hpp"
 #include "model/input_limits.hpp"
+#include "model/io/amalthea/activation.hpp"
 #include "model/io/amalthea/gpu_context.hpp"
 #include "model/io/amalthea/graphs.hpp"
 #include "model/io/amalthea/values.hpp"
@@ -26,9 +27,7 @@ struct StreamPlan {
     std::string name;
     pugi::xml_node where;
     std::vector<pugi::xml_node> calls;
-    bool periodic = false;
-    Time offset = 0, recurrence = 0;  // ms
-    TimeRange jitter{0, 0};           // ms
+    Activation activation;
 };
 
 class AmaltheaImporter {
@@ -39,18 +38,19 @@ public:
         check_root();
         const pugi::xml_node sw = src_.root().child("swModel");
         if (!sw) throw InputError(src_.where(src_.root()), "the model has no <swModel>, so no runnable to import");
-        index(sw, "runnables", runnables_);
-        index(sw, "tasks", tasks_);
-        index(src_.root().child("stimuliModel"), "stimuli", stimuli_);
+        index(sw, "runnables", model_.runnables);
+        index(sw, "tasks", model_.tasks);
+        index(sw, "labels", model_.labels);
+        index(src_.root().child("stimuliModel"), "stimuli", model_.stimuli);
         gpu_ = read_gpu_context(src_);
         std::vector<StreamPlan> plans = plan_streams(sw);
         physical_ = gpu_.frequency_hz.has_value();
-        for (const StreamPlan& p : plans) physical_ = physical_ || p.periodic;
-        tick_ = tick_duration();
+        for (const StreamPlan& p : plans) physical_ = physical_ || p.activation.arrival.repeats();
         Workload& w = out_.workload;
         w.source = src_.name();
         w.time_unit = physical_ ? "ms" : "";
         emit(plans);
+        check_options();
         validate_workload(w);
         return std::move(out_);
     }
@@ -71,7 +71,7 @@ private:
                                                    namespace_prefix + "<version>");
         if (v.rfind("0.", 0) == 0 && v.rfind("0.9", 0) != 0)
             throw InputError(src_.where(root), "AMALTHEA " + v +
-                                                   " is older than 0.9, the oldest form gpuwcrt reads: "
+                                                   " is older than 0.9.0, the oldest form gpuwcrt reads: "
                                                    "migrate the model with APP4MC first");
     }
 
@@ -84,6 +84,28 @@ private:
         }
     }
 
+    // A task on the GPU is a stream of its calls; its OS event items synchronise it with the CPU
+    // task that offloads it and change nothing on the GPU.
+    std::vector<pugi::xml_node> gpu_calls(const pugi::xml_node& task) {
+        std::vector<pugi::xml_node> calls;
+        const std::string name = task.attribute("name").value();
+        for (const TaskStep& s : task_steps(src_, task, model_.runnables)) {
+            if (s.kind == TaskStep::Kind::call) calls.push_back(s.runnable);
+            else if (s.kind == TaskStep::Kind::wait_event)
+                throw InputError(src_.where(s.node), "a WaitEvent in task " + quoted_name(name) +
+                                                         " on the GPU: its GPU work would wait for a CPU task "
+                                                         "mid-frame, which gpuwcrt does not model");
+            else if (s.kind == TaskStep::Kind::trigger)
+                throw InputError(src_.where(s.node),
+                                 "an InterProcessTrigger in task " + quoted_name(name) +
+                                     ", which is imported as GPU work: gpuwcrt reads a trigger only in a CPU task "
+                                     "that offloads to the GPU (give the model a mapping that places it on a CPU)");
+            else events_ = true;
+        }
+        if (calls.empty()) throw InputError(src_.where(task), "task " + quoted_name(name) + " calls no runnable");
+        return calls;
+    }
+
     std::vector<StreamPlan> plan_streams(const pugi::xml_node& sw) {
         std::vector<StreamPlan> plans;
         std::set<std::string> called;
@@ -91,51 +113,23 @@ private:
             const std::string name = t.attribute("name").value();
             const auto& gpu = gpu_.gpu_tasks;
             if (gpu_.has_mapping && std::find(gpu.begin(), gpu.end(), name) == gpu.end()) continue;
-            StreamPlan p{name, t, task_calls(src_, t, runnables_)};
+            StreamPlan p{name, t, gpu_calls(t), read_activation(src_, model_, gpu_, t)};
             for (const pugi::xml_node& r : p.calls) called.insert(r.attribute("name").value());
-            stimulus(t, p);
+            for (const std::string& n : p.activation.notes) out_.notes.push_back(n);
             plans.push_back(std::move(p));
         }
+        if (events_)
+            out_.notes.push_back(
+                "SetEvent and ClearEvent items of tasks on the GPU signal the offloading CPU task; "
+                "they change nothing on the GPU");
         if (gpu_.has_mapping) {
             for (const std::string& t : gpu_.other_tasks) out_.notes.push_back("task '" + t + "' is not on the GPU");
             return plans;
         }
         for (const pugi::xml_node& r : sw.children("runnables"))
-            if (!called.count(r.attribute("name").value())) plans.push_back({r.attribute("name").value(), r, {r}});
+            if (!called.count(r.attribute("name").value())) plans.push_back({r.attribute("name").value(), r, {r}, {}});
         if (plans.empty()) throw InputError(src_.where(sw), "the software model has no runnable");
         return plans;
-    }
-
-    void stimulus(const pugi::xml_node& task, StreamPlan& p) {
-        const std::vector<std::string> refs = split_references(task.attribute("stimuli").value());
-        if (refs.empty()) return;
-        if (refs.size() > 1)
-            throw InputError(src_.where(task),
-                             "task " + quoted_name(p.name) + " has " + std::to_string(refs.size()) +
-                                 " stimuli; gpuwcrt imports a task activated by one periodic stimulus");
-        const auto ref = parse_reference(refs[0]);
-        const auto it = ref ? stimuli_.find(ref->name) : stimuli_.end();
-        if (it == stimuli_.end())
-            throw InputError(src_.where(task),
-                             "stimulus " + quoted_name(refs[0].substr(0, 80)) + " is not in the model");
-        const pugi::xml_node s = it->second;
-        if (xsi_type(s) != "PeriodicStimulus")
-            throw InputError(src_.where(s), "stimulus of type " + quoted_name(xsi_type(s)) +
-                                                " is not supported: gpuwcrt imports periodic tasks (PeriodicStimulus) "
-                                                "and tasks without a stimulus (one activation at 0)");
-        p.periodic = true;
-        if (const pugi::xml_node o = s.child("offset")) p.offset = time_ms(src_, o);
-        const pugi::xml_node rec = s.child("recurrence");
-        if (!rec) throw InputError(src_.where(s), "a PeriodicStimulus needs a <recurrence>");
-        p.recurrence = time_ms(src_, rec);
-        if (p.recurrence <= 0 || p.offset < 0)
-            throw InputError(src_.where(s), "a PeriodicStimulus needs recurrence > 0 and offset >= 0");
-        if (const pugi::xml_node j = s.child("jitter")) p.jitter = time_range_ms(src_, j);
-        if (p.jitter.lo < 0) throw InputError(src_.where(s), "a negative release jitter would issue before the period");
-        if (s.child("minDistance"))
-            out_.notes.push_back("stimulus '" + it->first +
-                                 "': minDistance is not modelled; issue windows allow "
-                                 "every jitter, a superset of the releases it permits");
     }
 
     Time tick_duration() {
@@ -158,73 +152,159 @@ private:
         return *options_.tick_time;
     }
 
-    Operation kernel(const pugi::xml_node& r, const std::string& name, int stream) const {
+    // The operation a runnable of a GPU task is: a kernel (Ticks) or a copy (label accesses).
+    Operation operation(const pugi::xml_node& r, const std::string& name, int stream) {
+        const RunnableBody body = runnable_body(src_, r);
+        const std::string runnable = r.attribute("name").value();
+        const bool labels = !body.reads.empty() || !body.writes.empty();
+        if (!body.ticks.empty() && labels)
+            throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
+                                                " on the GPU has both Ticks and LabelAccess items: gpuwcrt reads "
+                                                "a runnable of label accesses as a copy and one of Ticks as a "
+                                                "kernel, and cannot tell which this one is");
+        if (body.ticks.empty() && !labels)
+            throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
+                                                " has no Ticks item (a kernel's block time) and no LabelAccess "
+                                                "(a copy's data)");
+        Operation op = labels ? copy(r, body) : kernel(r, body);
+        op.name = name;
+        op.stream = stream;
+        op.where = src_.where(r);
+        return op;
+    }
+
+    Operation kernel(const pugi::xml_node& r, const RunnableBody& body) {
+        if (!tick_) tick_ = tick_duration();
+        const std::string name = r.attribute("name").value();
         Operation k;
         k.kind = OpKind::kernel;
-        k.name = name;
-        k.stream = stream;
-        k.where = src_.where(r);
-        k.blocks = *required_property(r, "GridSize", 1, limits::max_blocks);
-        k.threads = integer_property(src_, r, "BlockSize", 1, limits::max_resource).value_or(options_.threads);
+        k.blocks = per_kernel(r, "GridSize", options_.grid, "--grid", limits::max_blocks).value_or(1);
+        k.threads = per_kernel(r, "BlockSize", options_.block_size, "--block-size", 1024).value_or(options_.threads);
         k.shared_mem = integer_property(src_, r, "SharedMemory", 0, limits::max_resource).value_or(0);
         k.registers = integer_property(src_, r, "Registers", 0, limits::max_resource).value_or(0);
-        const TimeRange ticks = runnable_ticks(src_, r, gpu_.gpu_definitions);
-        k.time = {ticks.lo * tick_, ticks.hi * tick_};
+        const TimeRange ticks = ticks_on(src_, body, gpu_.gpu_definitions,
+                                         "a GPU ProcessingUnitDefinition "
+                                         "(puType=\"GPU\")");
+        k.time = {ticks.lo * *tick_, ticks.hi * *tick_};
+        kernels_.insert(name);
         return k;
     }
 
-    std::optional<std::int64_t> required_property(const pugi::xml_node& r, const char* key, std::int64_t min,
-                                                  std::int64_t max) const {
-        auto v = integer_property(src_, r, key, min, max);
-        if (!v)
-            throw InputError(src_.where(r), "runnable " + quoted_name(r.attribute("name").value()) +
-                                                " has no custom property '" + key +
-                                                "' (the kernel's number of blocks, an IntegerObject)");
-        return v;
+    // A custom property of a kernel, or the option's value for it; a kernel without a grid is
+    // remembered, so that one message names them all.
+    std::optional<std::int64_t> per_kernel(const pugi::xml_node& r, const char* key,
+                                           const std::map<std::string, std::int64_t>& option, const char* flag,
+                                           std::int64_t max) {
+        const std::string name = r.attribute("name").value();
+        const auto model = integer_property(src_, r, key, 1, max);
+        const auto it = option.find(name);
+        if (model && it != option.end())
+            throw option_error(flag, "runnable " + quoted_name(name) + " has the custom property " + key + " = " +
+                                         std::to_string(*model) + " in the model; remove " + flag + " " + name);
+        if (it != option.end()) return it->second;
+        if (!model && std::string(key) == "GridSize" && !missing_grid_.count(name)) {
+            missing_grid_.insert(name);
+            missing_grid_order_.push_back(r);
+        }
+        return model;
+    }
+
+    Operation copy(const pugi::xml_node& r, const RunnableBody& body) {
+        const std::string name = r.attribute("name").value();
+        if (!gpu_.data_rate)
+            throw InputError(src_.where(r), "runnable " + quoted_name(name) +
+                                                " copies labels, but no GPU ProcessingUnit has an access element "
+                                                "with a <dataRate>, so the copy has no duration");
+        const Time bytes = std::max(label_bytes(body.reads), label_bytes(body.writes));
+        if (bytes <= 0) throw InputError(src_.where(r), "runnable " + quoted_name(name) + " copies labels of size 0");
+        Operation c;
+        c.kind = OpKind::copy;
+        const Time ms = bytes / *gpu_.data_rate;
+        c.time = {ms, ms};
+        return c;
+    }
+
+    Time label_bytes(const std::vector<pugi::xml_node>& accesses) const {
+        Time sum = 0;
+        for (const pugi::xml_node& a : accesses) {
+            const std::string text = src_.required(a, "data");
+            const auto ref = parse_reference(text);
+            const auto it = ref ? model_.labels.find(ref->name) : model_.labels.end();
+            if (it == model_.labels.end())
+                throw InputError(src_.where(a), "LabelAccess of " + quoted_name(text.substr(0, 80)) +
+                                                    ", which is no label of this model");
+            const pugi::xml_node size = it->second.child("size");
+            if (!size)
+                throw InputError(src_.where(it->second),
+                                 "label " + quoted_name(it->first) + " has no <size>, so a copy of it has no duration");
+            sum += data_size_bytes(src_, size);
+        }
+        return sum;
     }
 
     void emit(const std::vector<StreamPlan>& plans) {
         Workload& w = out_.workload;
         for (const StreamPlan& p : plans) {
             check_name(src_.where(p.where), p.name, "stream (task or runnable) name");
-            w.streams.push_back({p.name, Priority::low, false, src_.where(p.where), {}});
+            w.streams.push_back({p.name, Priority::low, false, src_.where(p.where), p.activation.arrival});
         }
-        for (std::int64_t k = 0; k < options_.frames; ++k)
-            for (std::size_t s = 0; s < plans.size(); ++s)
-                if (k == 0 || plans[s].periodic) job(plans[s], static_cast<int>(s), k);
+        for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
+        if (!missing_grid_order_.empty()) missing_grids();
     }
 
-    void job(const StreamPlan& p, int stream, std::int64_t k) {
+    void frame(const StreamPlan& p, int stream) {
         Workload& w = out_.workload;
-        const Time release = p.offset + Time(k) * p.recurrence;
         for (std::size_t i = 0; i < p.calls.size(); ++i) {
             const pugi::xml_node r = p.calls[i];
             const std::string base = r.attribute("name").value();
             check_name(src_.where(r), base, "runnable name");
-            std::string name = options_.frames > 1 && p.periodic ? base + " [" + std::to_string(k + 1) + "]" : base;
-            for (int n = 2; names_.count(name); ++n) name = base + " #" + std::to_string(n);
+            std::string name = base;
+            for (int n = 2; names_.count(name); ++n) name = base + " (" + std::to_string(n) + ")";
             names_.insert(name);
-            Operation op = kernel(r, name, stream);
-            if (i == 0) op.issue.at = {release + p.jitter.lo, release + p.jitter.hi};
-            else op.issue.kind = IssueSpec::Kind::with_previous;
-            if (p.periodic && i + 1 == p.calls.size()) op.deadline = p.recurrence;
-            op.position = stream_length_[stream]++;
+            Operation op = operation(r, name, stream);
+            if (i > 0) op.issue.kind = IssueSpec::Kind::with_previous;
+            if (i + 1 == p.calls.size()) op.deadline = p.activation.deadline;
+            op.position = static_cast<int>(i);
             total_blocks_ = checked_add(total_blocks_, op.blocks).value_or(limits::max_total + 1);
             if (total_blocks_ > limits::max_total)
-                throw InputError(op.where, "the workload would have more than 2^62 blocks; lower --frames");
+                throw InputError(op.where, "the workload would have more than 2^62 blocks");
             w.ops.push_back(std::move(op));
         }
     }
 
+    void missing_grids() {
+        std::string names, example;
+        for (const pugi::xml_node& r : missing_grid_order_) {
+            const std::string n = r.attribute("name").value();
+            names += (names.empty() ? "" : ", ") + quoted_name(n);
+            example += (example.empty() ? "" : " ") + std::string("--grid ") + n + "=N";
+        }
+        throw InputError(src_.where(missing_grid_order_.front()),
+                         std::to_string(missing_grid_order_.size()) +
+                             " kernel(s) without a grid (the custom property GridSize, the number of blocks): " +
+                             names + "; give each one with " + example);
+    }
+
+    void check_options() const {
+        for (const auto* option : {&options_.grid, &options_.block_size})
+            for (const auto& [name, value] : *option) {
+                const char* flag = option == &options_.grid ? "--grid" : "--block-size";
+                if (!kernels_.count(name))
+                    throw option_error(flag, quoted_name(name) +
+                                                 " is no kernel of this import (a runnable with "
+                                                 "Ticks of a task on the GPU)");
+            }
+    }
+
     const XmlSource& src_;
     const AmaltheaImportOptions& options_;
-    std::map<std::string, pugi::xml_node> runnables_, tasks_, stimuli_;
+    ModelIndex model_;
     GpuContext gpu_;
-    bool physical_ = false;
-    Time tick_ = 1;
+    bool physical_ = false, events_ = false;
+    std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
-    std::set<std::string> names_;
-    std::map<int, int> stream_length_;
+    std::set<std::string> names_, kernels_, missing_grid_;
+    std::vector<pugi::xml_node> missing_grid_order_;
     AmaltheaImport out_;
 };
 
@@ -232,7 +312,12 @@ private:
 
 AmaltheaImport import_amalthea_text(const std::string& text, const std::string& name,
                                     const AmaltheaImportOptions& options) {
-    if (options.frames < 1) throw option_error("--frames", "must be at least 1");
+    for (const auto& [runnable, n] : options.grid)
+        if (n < 1 || n > limits::max_blocks)
+            throw option_error("--grid", runnable + "=" + std::to_string(n) + ": the grid must be from 1 to 2^40");
+    for (const auto& [runnable, n] : options.block_size)
+        if (n < 1 || n > 1024)
+            throw option_error("--block-size", runnable + "=" + std::to_string(n) + ": must be from 1 to 1024");
     const XmlSource src(text, name);
     return AmaltheaImporter(src, options).run();
 }

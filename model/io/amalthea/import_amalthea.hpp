@@ -1,9 +1,12 @@
 #pragma once
 // Import of AMALTHEA models (.amxmi, APP4MC 0.9 with callGraph and 1.x/2.x with activityGraph)
 // as gpuwcrt workloads, as the thesis' APP4MC implementation read them (§3.8, Appendix 1):
-// runnables are kernels, their Ticks the block time, the custom property GridSize the grid.
+// runnables are kernels, their Ticks the block time, the custom property GridSize the grid; and
+// as the WATERS 2019 model offloads GPU work: a CPU task's InterProcessTrigger releases a GPU
+// task every period, whose label-access runnables are copies over the GPU's data rate.
 // README "For APP4MC / AMALTHEA users" documents the mapping and docs/decisions.md "AMALTHEA
 // import" the choices; every construct the importer cannot map is an InputError, never dropped.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +19,8 @@ struct AmaltheaImportOptions {
     // Duration of one tick in the workload's time unit, for a model that gives no GPU frequency.
     std::optional<Time> tick_time;
     std::int64_t threads = 512;  // per block, for a runnable without the BlockSize property
-    std::int64_t frames = 1;     // periods of each periodic task to unroll
+    // Per runnable, for kernels whose model has no GridSize / BlockSize (--grid, --block-size).
+    std::map<std::string, std::int64_t> grid, block_size;
 };
 
 struct AmaltheaImport {

@@ -116,6 +116,60 @@ Time frequency_hz(const XmlSource& src, const pugi::xml_node& frequency) {
     return v * it->second;
 }
 
+namespace {
+
+// Bytes per unit of AMALTHEA's DataSizeUnit; nullopt for another name.
+std::optional<Time> bytes_per_unit(const std::string& unit) {
+    static const std::map<std::string, Time> bytes = [] {
+        std::map<std::string, Time> m;
+        const char* si[] = {"k", "M", "G", "T"};
+        const char* iec[] = {"Ki", "Mi", "Gi", "Ti"};
+        Time p10 = 1, p2 = 1;
+        m["B"] = 1;
+        m["bit"] = Time(1, 8);
+        for (int i = 0; i < 4; ++i) {
+            p10 *= 1000;
+            p2 *= 1024;
+            m[std::string(si[i]) + "B"] = p10;
+            m[std::string(iec[i]) + "B"] = p2;
+            m[std::string(si[i]) + "bit"] = p10 / 8;
+            m[std::string(iec[i]) + "bit"] = p2 / 8;
+        }
+        return m;
+    }();
+    const auto it = bytes.find(unit);
+    if (it == bytes.end()) return std::nullopt;
+    return it->second;
+}
+
+}  // namespace
+
+Time data_size_bytes(const XmlSource& src, const pugi::xml_node& size) {
+    const Time v = number(src, size, "value");
+    const std::string unit = src.required(size, "unit");
+    const auto per = bytes_per_unit(unit);
+    if (!per)
+        throw InputError(src.where(size),
+                         "data size unit " + quoted_name(unit) +
+                             " is not one of B, kB, MB, GB, TB, KiB, MiB, GiB, TiB (or bit, kbit, ...)");
+    if (v < 0) throw InputError(src.where(size), "a data size must be >= 0, got " + exact_string(v));
+    return v * *per;
+}
+
+Time data_rate_bytes_per_ms(const XmlSource& src, const pugi::xml_node& rate) {
+    const Time v = number(src, rate, "value");
+    const std::string unit = src.required(rate, "unit");
+    const std::string suffix = "PerSecond";
+    const bool has_suffix =
+        unit.size() > suffix.size() && unit.compare(unit.size() - suffix.size(), suffix.size(), suffix) == 0;
+    const auto per = has_suffix ? bytes_per_unit(unit.substr(0, unit.size() - suffix.size())) : std::nullopt;
+    if (!per)
+        throw InputError(src.where(rate), "data rate unit " + quoted_name(unit) +
+                                              " is not a data size unit followed by PerSecond (e.g. GBPerSecond)");
+    if (v <= 0) throw InputError(src.where(rate), "a data rate must be > 0, got " + exact_string(v));
+    return v * *per / 1000;
+}
+
 std::optional<std::int64_t> integer_property(const XmlSource& src, const pugi::xml_node& owner, const char* key,
                                              std::int64_t min, std::int64_t max) {
     pugi::xml_node found;

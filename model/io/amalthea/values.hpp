@@ -27,6 +27,14 @@ TimeRange time_range_ms(const XmlSource& src, const pugi::xml_node& deviation);
 // A Frequency element (<defaultValue value="1.3" unit="GHz"/>) in Hz, exactly; > 0.
 Time frequency_hz(const XmlSource& src, const pugi::xml_node& frequency);
 
+// A DataSize element (<size value="2" unit="MB"/>) in bytes, exactly: B, kB, MB, GB, TB (powers
+// of 1000), KiB, MiB, GiB, TiB (powers of 1024), and the same in bit (kbit, Kibit, ...); >= 0.
+Time data_size_bytes(const XmlSource& src, const pugi::xml_node& size);
+
+// A DataRate element (<dataRate value="20" unit="GBPerSecond"/>) in bytes per millisecond,
+// exactly: any DataSize unit followed by "PerSecond"; > 0.
+Time data_rate_bytes_per_ms(const XmlSource& src, const pugi::xml_node& rate);
+
 // The integer value of custom property `key` of `owner` (IntegerObject, LongObject, or a
 // StringObject holding an integer), range-checked to [min, max]; nullopt when absent.
 std::optional<std::int64_t> integer_property(const XmlSource& src, const pugi::xml_node& owner, const char* key,
