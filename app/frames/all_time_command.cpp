@@ -36,7 +36,7 @@ std::string by_text(const WcrtAnswer& a) {
 
 Json row_json(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res, int op) {
     const WcrtAnswer& a = res.answers[op];
-    Json j = {{"operation", w.ops[op].name},
+    Json j = {{"name", w.ops[op].name},  // as in the one-frame outputs; CSV calls it "operation"
               {"kind", w.ops[op].is_kernel() ? "kernel" : "copy"},
               {"stream", w.streams[w.ops[op].stream].name},
               {"wcrt", time_or_null(a.lower)},
