@@ -3,6 +3,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
+#include "app/frames/frames_outputs.hpp"
 #include "app/phase_progress.hpp"
 #include "app/output_file.hpp"
 #include "report/context/output_context.hpp"
@@ -57,13 +58,17 @@ int run_simulate(const SimulateOptions& o) {
     const std::optional<Horizon> horizon = horizon_of(o, file);
     const std::optional<Unrolled> unrolled = horizon ? std::optional(unroll(file, *horizon)) : std::nullopt;
     const Workload& w = unrolled ? unrolled->workload : file;
-    check_block_outputs(w, o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");
+    // A chart of frames draws its stream lanes at any size, and its SM lanes up to the limit.
+    check_block_outputs(w, unrolled ? "" : o.svg, o.json ? "--json" : o.blocks ? "--blocks" : "");
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
     progress.set_phase("simulating " + std::to_string(w.ops.size()) + " operations");
     const Schedule s = simulate(w, sc);
     progress.set_phase("writing the result");
-    if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
+    if (!o.svg.empty() && unrolled)
+        write_frames_svg(o.svg, FramesChart{file, *unrolled, s, sc.issue_at, w.total_blocks() <= max_svg_blocks},
+                         schedule_chart(w));
+    else if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
     if (!o.json && !o.csv) {
         if (unrolled) print_frames_table(std::cout, file, *horizon, *unrolled, s, o.blocks);
         else print_schedule_table(std::cout, w, s, o.blocks);
@@ -107,7 +112,9 @@ void add_simulate_command(CLI::App& cli, Action& action) {
                                      "issue, start, finish, response, deadline, deadline_met; times as in --json)")
                            ->excludes(json);
     sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table")->excludes(csv);
-    sub->add_option("--svg", o->svg, "write a Gantt chart (one lane per SM, a CE lane for copies)");
+    sub->add_option("--svg", o->svg,
+                    "write a Gantt chart (one lane per SM, a CE lane for copies); with periodic or sporadic\n"
+                    "streams, one lane per stream above them showing every frame from release to completion");
     CLI::Option* frames =
         sub->add_option("--frames", o->frames,
                         "with periodic or sporadic streams: simulate N frames of each (at most 100000); the\n"

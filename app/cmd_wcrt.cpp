@@ -160,13 +160,7 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
 int run_wcrt(const WcrtOptions& o) {
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
-    if (w.repeats()) {
-        if (!o.witness.empty())
-            throw option_error("--witness",
-                               "a witness of periodic streams is not written yet; the JSON names each "
-                               "lower bound's frame");
-        return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}}, w);
-    }
+    if (w.repeats()) return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}, o.witness}, w);
     check_block_outputs(w, o.svg);
     const Engine& engine = engine_named(o.engine);
     require_engine_scope(engine, w, "gpuwcrt wcrt");
@@ -253,7 +247,8 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
     sub->add_option("--witness", o->witness,
                     "write the witness of the FIRST analysed operation (the first --op, else the first\n"
                     "operation of the file) as a TOML copy of the workload whose [scenario] fixes the\n"
-                    "launch order and SM placement, so that 'gpuwcrt simulate' reproduces its WCRT");
+                    "launch order and SM placement, so that 'gpuwcrt simulate' reproduces its WCRT; with\n"
+                    "periodic streams, the unrolled frames (NAME#k) with the witnessed frame's releases fixed");
     sub->callback([o, &action] { action = [o] { return run_wcrt(*o); }; });
 }
 

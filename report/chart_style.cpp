@@ -47,6 +47,17 @@ std::string KernelFill::fill() const {
 
 std::string KernelFill::text_colour() const { return lightness(colour) > 150000 ? "#000" : "#fff"; }
 
+std::string KernelFill::light() const {
+    const char* digits = "0123456789abcdef";
+    std::string out = "#";
+    for (int i = 1; i < 7; i += 2) {
+        const int c = hex(colour[i]) * 16 + hex(colour[i + 1]), mixed = (c + 2 * 255) / 3;
+        out += digits[mixed / 16];
+        out += digits[mixed % 16];
+    }
+    return out;
+}
+
 KernelFill kernel_fill(int n) { return {colours[n % chart_colours], (n / chart_colours) % (chart_patterns + 1)}; }
 
 std::string pattern_defs(int kernels) {

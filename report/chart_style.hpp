@@ -14,6 +14,9 @@ struct KernelFill {
     int pattern = 0;                  // 0: plain; 1..chart_patterns: see pattern_defs
     std::string fill() const;         // attribute value: the colour or "url(#pN-M)"
     std::string text_colour() const;  // black or white, whichever reads on the colour
+    // The colour a third as strong on white, for the background of what the colour marks (an
+    // explicit colour: not every SVG renderer applies opacity).
+    std::string light() const;
 };
 
 // The n-th kernel in file order (0-based).

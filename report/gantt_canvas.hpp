@@ -51,18 +51,25 @@ struct Chart {
     std::vector<int> kernel_number;  // operation -> its rank among the kernels (file order)
     Canvas c;
     std::optional<std::size_t> deadline_box;
-    bool bands = false;  // the SM lanes show one band per kernel and SM instead of each block  // in c.space(): the
-                         // deadline line, reserved before the lanes
+    bool bands = false;     // the SM lanes show one band per kernel and SM instead of each block  // in c.space(): the
+                            // deadline line, reserved before the lanes
+    int max_band_rows = 0;  // rows of bands per SM lane at most; 0: as many as the bands need
     bool marked(int op) const { return ctx.kind != ChartKind::schedule && ctx.op && *ctx.op == op; }
     std::string unit_suffix() const { return ctx.unit.empty() ? "" : " " + ctx.unit; }
 };
 
 // Each returns the y below what it drew.
+Time draw_heading(Chart& ch, const std::string& subtitle);  // the title, and the subtitle when not ""
 Time draw_sm_lanes(Chart& ch, Time y);
 Time draw_ce_lanes(Chart& ch, Time y);
 // The bracket over the marked operation's issue..finish and its label; the deadline line is
 // drawn by draw_deadline once the lanes' extent is known.
 Time draw_marker_row(Chart& ch, Time y);
 void draw_deadline(Chart& ch, const Time& top, const Time& bottom);
+// The time axis at `y`: ticks at {1, 2, 5} x 10^k, as many as fit without their labels touching.
+void draw_time_axis(Chart& ch, const Time& y);
+// The SVG file around what `ch` drew, `height` pixels tall, with the fills of the first `fills`
+// kernel_fill numbers defined.
+std::string svg_document(const Chart& ch, const Time& height, int fills);
 
 }  // namespace gpuwcrt::gantt

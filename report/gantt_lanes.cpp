@@ -113,7 +113,9 @@ Time draw_band_lanes(Chart& ch, Time y) {
         const std::vector<Band> bands = bands_on(ch, sm);
         std::vector<std::pair<Time, Time>> spans;
         for (const Band& b : bands) spans.push_back({ch.xs.x(b.start), ch.xs.x(b.end)});
-        const std::vector<int> row = interval_rows(spans, Time(2));
+        std::vector<int> row = interval_rows(spans, Time(2));
+        if (ch.max_band_rows > 0)  // past the cap, bands share the last row (their tooltips tell them apart)
+            for (int& r : row) r = std::min(r, ch.max_band_rows - 1);
         const int rows = row.empty() ? 1 : *std::max_element(row.begin(), row.end()) + 1;
         const Time height = std::max(rows * band_row + 8, band_lane_min);
         lane_frame(ch, sm, y, height);

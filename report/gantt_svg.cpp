@@ -28,9 +28,17 @@ void Canvas::rect(const Time& x, const Time& y, const Time& wd, const Time& ht, 
 
 void Canvas::line(const Time& x1, const Time& y1, const Time& x2, const Time& y2, const std::string& attrs,
                   const std::string& tooltip) {
-    body_ << with_tooltip(
-        "line", "x1=\"" + px(x1) + "\" y1=\"" + px(y1) + "\" x2=\"" + px(x2) + "\" y2=\"" + px(y2) + "\" " + attrs,
-        tooltip);
+    const std::string line =
+        "<line x1=\"" + px(x1) + "\" y1=\"" + px(y1) + "\" x2=\"" + px(x2) + "\" y2=\"" + px(y2) + "\" " + attrs + "/>";
+    body_ << line << '\n';
+    if (tooltip.empty()) return;
+    // The tooltip goes on an unpainted box around the line: ImageMagick's own SVG renderer draws
+    // no line that has a child element (nor nested groups), browsers hover the box.
+    const Time x0 = std::min(x1, x2) - 2, y0 = std::min(y1, y2) - 2;
+    body_ << with_tooltip("rect",
+                          "x=\"" + px(x0) + "\" y=\"" + px(y0) + "\" width=\"" + px(abs(x2 - x1) + 4) + "\" height=\"" +
+                              px(abs(y2 - y1) + 4) + "\" fill=\"none\" stroke=\"none\" pointer-events=\"all\"",
+                          tooltip);
 }
 
 void Canvas::put_text(const Time& x, const Time& y, const std::string& s, int font, Anchor a,
@@ -64,10 +72,11 @@ Time chart_end(const Workload& w, const Schedule& s, const ChartContext& ctx) {
     return end > 0 ? end : Time(1);
 }
 
-Time draw_heading(Chart& ch) {
+}  // namespace
+
+Time draw_heading(Chart& ch, const std::string& sub) {
     const Time width = canvas_width - 20;
     ch.c.text(10, 22, shorten_to(ch.ctx.title, 14, width), 14, Anchor::start, "class=\"title\" font-weight=\"bold\"");
-    const std::string sub = chart_subtitle(ch.w, ch.ctx);
     if (sub.empty()) return 30;
     ch.c.text(10, 42, shorten_to(sub, 12, width), 12, Anchor::start, "class=\"subtitle\" fill=\"#d00000\"");
     return 50;
@@ -90,6 +99,20 @@ void draw_time_axis(Chart& ch, const Time& y) {
     ch.c.text(left - 8, y + 4, ch.ctx.unit.empty() ? "t" : "t (" + ch.ctx.unit + ")", 11, Anchor::end,
               "class=\"axis-unit\" font-style=\"italic\"");
 }
+
+std::string svg_document(const Chart& ch, const Time& height, int fills) {
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(canvas_width) + "\" height=\"" +
+           px(height) + "\" font-family=\"sans-serif\">\n";
+    out +=
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+        "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"/></marker>\n" +
+        pattern_defs(fills) + "</defs>\n";
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + ch.c.str() + "</svg>\n";
+    return out;
+}
+
+namespace {
 
 // The names of one launch instant as label rows: all of them, or the first `keep` - 1 and
 // "+N more" when there are more than `keep` (with `keep` 1: just how many).
@@ -212,10 +235,10 @@ std::string xml_escape(const std::string& s) {
 std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& ctx) {
     using namespace gantt;
     const Time end = chart_end(w, s, ctx);
-    Chart ch{w, s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false};
+    Chart ch{w, s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false, 0};
     int kernels = 0;
     for (const Operation& o : w.ops) ch.kernel_number.push_back(o.is_kernel() ? kernels++ : -1);
-    Time y = draw_heading(ch);
+    Time y = draw_heading(ch, chart_subtitle(w, ctx));
     const Time marker_top = y;
     y = draw_marker_row(ch, y) + 6;
     y = draw_sm_lanes(ch, y);
@@ -231,16 +254,7 @@ std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& 
                   "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "
                   "(block counts in the tooltips)",
                   10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
-    const Time height = std::max(y, ch.c.bottom()) + 10;
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(canvas_width) + "\" height=\"" +
-           px(height) + "\" font-family=\"sans-serif\">\n";
-    out +=
-        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
-        "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\"/></marker>\n" +
-        pattern_defs(kernels) + "</defs>\n";
-    out += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + ch.c.str() + "</svg>\n";
-    return out;
+    return svg_document(ch, std::max(y, ch.c.bottom()) + 10, kernels);
 }
 
 }  // namespace gpuwcrt

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 
 #include "bounds/interference/interference.hpp"
@@ -30,7 +32,92 @@ std::string quote(const std::string& s) {
     return q;
 }
 
+// A text's box read back from the SVG. Doubles are fine here: this is pixel geometry, not a time.
+struct SvgTextBox {
+    double x0, y0, x1, y1;
+    std::string text;
+    std::string where() const {
+        std::ostringstream o;
+        o << "'" << text << "' at " << x0 << "," << y0 << " to " << x1 << "," << y1;
+        return o.str();
+    }
+};
+
+std::string svg_attr(const std::string& tag, const std::string& name) {
+    const std::regex re("\\s" + name + "=\"([^\"]*)\"");
+    std::smatch m;
+    return std::regex_search(tag, m, re) ? m[1].str() : "";
+}
+
+std::size_t svg_columns(const std::string& s) {  // ASCII and "…" only in these charts
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+std::string svg_unescape(std::string s) {
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}})
+        for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+            s.replace(p, from.size(), to);
+    return s;
+}
+
+std::vector<SvgTextBox> svg_text_boxes(const std::string& svg) {
+    std::vector<SvgTextBox> out;
+    const std::regex text_re("<text([^>]*)>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text_re); it != std::sregex_iterator(); ++it) {
+        const std::string tag = (*it)[1], s = svg_unescape((*it)[2]);
+        const double x = std::stod(svg_attr(tag, "x")), y = std::stod(svg_attr(tag, "y"));
+        const double font = std::stod(svg_attr(tag, "font-size"));
+        const double width = static_cast<double>(svg_columns(s)) * font * 0.66;
+        const std::string anchor = svg_attr(tag, "text-anchor");
+        const double x0 = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x;
+        out.push_back({x0, y - 0.8 * font, x0 + width, y + 0.25 * font, s});
+    }
+    return out;
+}
+
 }  // namespace
+
+std::vector<std::string> svg_text_problems(const std::string& svg) {
+    constexpr double slack = 0.02;  // pixels are printed rounded down to 1/100
+    const std::string root = svg.substr(svg.find("<svg"), svg.find('>', svg.find("<svg")) - svg.find("<svg"));
+    const double width = std::stod(svg_attr(root, "width")), height = std::stod(svg_attr(root, "height"));
+    const std::vector<SvgTextBox> boxes = svg_text_boxes(svg);
+    std::vector<std::string> problems;
+    if (boxes.empty()) problems.push_back("no text at all");
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const SvgTextBox& a = boxes[i];
+        if (a.x0 < -slack || a.y0 < -slack || a.x1 > width + slack || a.y1 > height + slack)
+            problems.push_back("outside the canvas: " + a.where());
+        for (std::size_t j = 0; j < i; ++j) {
+            const SvgTextBox& b = boxes[j];
+            if (a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1)
+                problems.push_back(a.where() + " overlaps " + b.where());
+        }
+    }
+    const std::regex arrow_re("<line([^>]*class=\"launch-arrow\"[^>]*)>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), arrow_re); it != std::sregex_iterator(); ++it) {
+        const std::string tag = (*it)[1];
+        const double x = std::stod(svg_attr(tag, "x1")), y1 = std::stod(svg_attr(tag, "y1"));
+        const double y2 = std::stod(svg_attr(tag, "y2"));
+        for (const SvgTextBox& b : boxes)
+            if (b.x0 < x + 0.75 && x - 0.75 < b.x1 && b.y0 < std::max(y1, y2) && std::min(y1, y2) < b.y1)
+                problems.push_back("the launch arrow at x " + std::to_string(x) + " crosses " + b.where());
+    }
+    return problems;
+}
+
+std::pair<int, std::string> validate_json_text(const std::string& schema, const std::string& text) {
+    const std::string dir = temp_dir();
+    const std::string file = write_file(dir, "out.json", text), log = dir + "/log";
+    const std::string cmd = "python3 " + quote(source_path("tests/validate_json.py")) + " " +
+                            quote(source_path("docs/schema/" + schema + ".json")) + " " + quote(file) + " >" +
+                            quote(log) + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(log)};
+}
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "encode/block/block_problem.hpp"
@@ -37,6 +38,16 @@ std::string slurp(const std::string& path);
 bool contains(const std::string& text, const std::string& part);
 // How often `part` occurs in `text`, overlaps included.
 std::size_t occurrences(const std::string& text, const std::string& part);
+
+// What makes an SVG chart unreadable, one message each: two texts that overlap, a text outside
+// the canvas, a launch arrow through a text. A text's box is the one the chart promises
+// (report/gantt_layout.hpp): each character 0.66 font sizes wide, 0.8 font sizes above the
+// baseline and 0.25 below. Empty: readable.
+std::vector<std::string> svg_text_problems(const std::string& svg);
+
+// Runs tests/validate_json.py on `text` against docs/schema/SCHEMA.json: its exit code (0 valid,
+// 1 invalid, 77 python3-jsonschema missing, so that the caller can skip) and what it printed.
+std::pair<int, std::string> validate_json_text(const std::string& schema, const std::string& text);
 
 // num/den as an exact time.
 Time fraction(int num, int den);

@@ -18,79 +18,11 @@ using namespace gpuwcrt;
 
 namespace {
 
-// A text's box as the chart promises it (report/gantt_layout.hpp): each character 0.66 font
-// sizes wide, 0.8 font sizes above the baseline and 0.25 below. Doubles are fine here: this
-// is pixel geometry read back from the SVG, not a time.
-struct Box {
-    double x0, y0, x1, y1;
-    std::string text;
-};
-
-std::string attr(const std::string& tag, const std::string& name) {
-    const std::regex re("\\s" + name + "=\"([^\"]*)\"");
-    std::smatch m;
-    return std::regex_search(tag, m, re) ? m[1].str() : "";
-}
-
-std::size_t columns(const std::string& s) {  // ASCII and "…" only in these charts
-    std::size_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
-
-std::string unescape(std::string s) {
-    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-             {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}})
-        for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-            s.replace(p, from.size(), to);
-    return s;
-}
-
-std::vector<Box> text_boxes(const std::string& svg) {
-    std::vector<Box> out;
-    const std::regex text_re("<text([^>]*)>([^<]*)</text>");
-    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), text_re); it != std::sregex_iterator(); ++it) {
-        const std::string tag = (*it)[1], s = unescape((*it)[2]);
-        const double x = std::stod(attr(tag, "x")), y = std::stod(attr(tag, "y"));
-        const double font = std::stod(attr(tag, "font-size"));
-        const double width = static_cast<double>(columns(s)) * font * 0.66;
-        const std::string anchor = attr(tag, "text-anchor");
-        const double x0 = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x;
-        out.push_back({x0, y - 0.8 * font, x0 + width, y + 0.25 * font, s});
-    }
-    return out;
-}
-
-// Pixels are printed rounded down to 1/100: allow that much.
-constexpr double slack = 0.02;
-
+// No two texts overlap, every text lies within the canvas, no launch arrow runs through a text.
 void check_readable(const std::string& svg) {
-    const std::string root = svg.substr(svg.find("<svg"), svg.find('>', svg.find("<svg")) - svg.find("<svg"));
-    const double width = std::stod(attr(root, "width")), height = std::stod(attr(root, "height"));
-    const std::vector<Box> boxes = text_boxes(svg);
-    REQUIRE(!boxes.empty());
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-        const Box& a = boxes[i];
-        INFO("text '" << a.text << "' at " << a.x0 << "," << a.y0 << " to " << a.x1 << "," << a.y1);
-        CHECK(a.x0 >= -slack);
-        CHECK(a.y0 >= -slack);
-        CHECK(a.x1 <= width + slack);
-        CHECK(a.y1 <= height + slack);
-        for (std::size_t j = 0; j < i; ++j) {
-            const Box& b = boxes[j];
-            INFO("overlaps '" << b.text << "' at " << b.x0 << "," << b.y0 << " to " << b.x1 << "," << b.y1);
-            CHECK_FALSE((a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1));
-        }
-    }
-    const std::regex arrow_re("<line([^>]*class=\"launch-arrow\"[^>]*)>");
-    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), arrow_re); it != std::sregex_iterator(); ++it) {
-        const std::string tag = (*it)[1];
-        const double x = std::stod(attr(tag, "x1")), y1 = std::stod(attr(tag, "y1")), y2 = std::stod(attr(tag, "y2"));
-        for (const Box& b : boxes) {
-            INFO("the launch arrow at x " << x << " crosses '" << b.text << "'");
-            CHECK_FALSE((b.x0 < x + 0.75 && x - 0.75 < b.x1 && b.y0 < std::max(y1, y2) && std::min(y1, y2) < b.y1));
-        }
-    }
+    const std::vector<std::string> problems = test::svg_text_problems(svg);
+    for (const std::string& p : problems) FAIL_CHECK(p);
+    CHECK(problems.empty());
 }
 
 // `kernels` kernels over `streams` streams, about `blocks` blocks in all, a copy in and out per

@@ -23,14 +23,7 @@ const std::string example_case_path = source_path("cases/thesis/example.toml");
 // Validates `text` with tests/validate_json.py against docs/schema/SCHEMA.json; false (and a
 // warning) when python3-jsonschema is missing, so the caller can skip.
 bool validate(const std::string& schema, const std::string& text) {
-    const std::string dir = gpuwcrt::test::temp_dir();
-    const std::string file = gpuwcrt::test::write_file(dir, "out.json", text), log = dir + "/log";
-    const std::string cmd = "python3 '" + source_path("tests/validate_json.py") + "' '" +
-                            source_path("docs/schema/" + schema + ".json") + "' '" + file + "' >'" + log + "' 2>&1";
-    const int status = std::system(cmd.c_str());
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(log);
-    const std::string messages((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto [code, messages] = gpuwcrt::test::validate_json_text(schema, text);
     if (code == 77) {
         WARN("skipped: " << messages);
         return false;

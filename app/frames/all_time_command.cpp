@@ -4,6 +4,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/exit_codes.hpp"
+#include "app/frames/frames_outputs.hpp"
 #include "app/phase_progress.hpp"
 #include "model/time_unit.hpp"
 #include "report/context/output_context.hpp"
@@ -35,10 +36,13 @@ std::string by_text(const WcrtAnswer& a) {
 
 Json row_json(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res, int op) {
     const WcrtAnswer& a = res.answers[op];
-    Json j = {{"operation", w.ops[op].name},
+    Json j = {{"name", w.ops[op].name},  // as in the one-frame outputs; CSV calls it "operation"
+              {"kind", w.ops[op].is_kernel() ? "kernel" : "copy"},
+              {"stream", w.streams[w.ops[op].stream].name},
               {"wcrt", time_or_null(a.lower)},
               {"upper_bound", time_or_null(a.upper)},
               {"status", to_string(a.status)},
+              {"lower_bound", time_or_null(a.lower)},  // = wcrt, named as in the one-frame outputs
               {"frame", res.frame[op] ? Json(*res.frame[op]) : Json(nullptr)},
               {"unknown_reason", a.unknown_reason.empty() ? Json(nullptr) : Json(a.unknown_reason)},
               {"lower_by", provenance_json(a.lower_by)},
@@ -113,6 +117,22 @@ int exit_code(const AllTimeRequest& r, const AllTimeResult& res) {
     return code;
 }
 
+// wcrt: the first operation's witness; certify: the first refuted operation's (in file order).
+AllTimeFiles files_of(const AllTimeRequest& r, const AllTimeResult& res) {
+    AllTimeFiles f{r.command, r.options.file, r.options.svg, r.toml, {}, {}};
+    if (r.bounds.empty()) {
+        if (!r.ops.empty()) f.op = r.ops.front();
+        return f;
+    }
+    for (const auto& [op, bound] : r.bounds)
+        if (verdict_of(res.answers[op], bound) == Verdict::refuted) {
+            f.op = op;
+            f.bound = bound;
+            break;
+        }
+    return f;
+}
+
 }  // namespace
 
 int run_all_time(const AllTimeRequest& r, const Workload& w) {
@@ -122,22 +142,21 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
                            "'" + o.engine +
                                "' analyses one frame; a workload with periodic streams is analysed for all time by "
                                "the default engine, auto (docs/all-time.md)");
-    if (!o.svg.empty())
-        throw option_error(
-            "--svg",
-            "charts of an all-time analysis are not drawn yet; gpuwcrt simulate --frames N --svg draws frames");
     const Budget budget = run_budget(o);
     Progress progress(r.command);
     progress.watch(budget);
     progress.set_phase("all-time analysis of the frames");
     const AllTimeResult res = all_time_bounds(w, budget);
+    progress.set_phase("writing the result");
+    const std::string wrote = write_all_time_files(files_of(r, res), w, res);
     if (o.json || o.csv) {
         OutputContext context = verify_context(r.command, o, w);
         Json list = Json::array();
         for (const int op : r.ops) list.push_back(row_json(r, w, res, op));
         if (o.csv) {
-            std::vector<std::string> columns{"operation",      "wcrt",     "upper_bound", "status",   "frame",
-                                             "unknown_reason", "lower_by", "upper_by",    "deadline", "deadline_met"};
+            std::vector<std::string> columns{"operation", "kind",        "stream",      "wcrt",           "upper_bound",
+                                             "status",    "lower_bound", "frame",       "unknown_reason", "lower_by",
+                                             "upper_by",  "deadline",    "deadline_met"};
             if (!r.bounds.empty()) columns.insert(columns.begin() + 1, {"bound", "verdict"});
             std::cout << csv_from_json(list, columns);
             return exit_code(r, res);
@@ -157,6 +176,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
         return exit_code(r, res);
     }
     print_table(r, w, res);
+    if (!wrote.empty()) std::cout << wrote << '\n';
     return exit_code(r, res);
 }
 

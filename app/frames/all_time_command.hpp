@@ -14,9 +14,12 @@ struct AllTimeRequest {
     const VerifyOptions& options;
     std::vector<int> ops;        // the operations to report, in order
     std::map<int, Time> bounds;  // certify: the bound to check per operation
+    // wcrt --witness, certify --counterexample: the TOML of the first operation's witness (wcrt)
+    // or of the first refuted operation's (certify), a frame of the unrolled workload; empty: none.
+    std::string toml;
 };
 
-// Prints the table (or --json/--csv) and returns the exit code: 0 when every operation is
+// Prints the table (or --json/--csv), writes --svg and `toml`, and returns the exit code: 0 when every operation is
 // bounded (wcrt: exact; certify: certified), 1 when certify refutes a bound, 2 otherwise.
 int run_all_time(const AllTimeRequest& r, const Workload& w);
 

@@ -1,0 +1,93 @@
+#include "app/frames/frames_outputs.hpp"
+
+#include <iostream>
+
+#include "app/cli_options.hpp"
+#include "app/output_file.hpp"
+#include "model/io/write_toml.hpp"
+#include "sim/frames/frames_witness.hpp"
+#include "sim/simulate.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+// The unrolled operation whose replayed response is `op`'s lower bound: its frame res.frame[op].
+std::optional<int> witnessed(const AllTimeResult& res, int op) {
+    if (!res.unrolled || !res.frame[op] || !res.answers[op].witness || !res.answers[op].lower) return std::nullopt;
+    const std::vector<FrameOrigin>& origin = res.unrolled->origin;
+    for (std::size_t i = 0; i < origin.size(); ++i)
+        if (origin[i].op == op && origin[i].frame == *res.frame[op]) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+// How many hyperperiods `u` unrolled: a periodic stream's frames times its period over H.
+Time hyperperiods_unrolled(const Workload& w, const AllTimeResult& res) {
+    for (std::size_t s = 0; s < w.streams.size(); ++s)
+        if (w.streams[s].arrival.repeats())
+            return Time(res.unrolled->frames[s]) * w.streams[s].arrival.period / res.hyperperiod;
+    return 1;
+}
+
+std::vector<std::string> witness_comments(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res, int i) {
+    const Unrolled& u = *res.unrolled;
+    const int op = *f.op;
+    const WcrtAnswer& a = res.answers[op];
+    const std::string frame = "frame " + std::to_string(u.origin[i].frame) + " of '" + w.ops[op].name + "' (" +
+                              u.workload.ops[i].name + " here) responds in " + human_string(*a.lower);
+    const std::string claim = f.bound ? "Counterexample: " + frame + " > bound " + human_string(*f.bound)
+                                      : "Witness: " + frame + ", " +
+                                            (a.status == WcrtStatus::exact ? "the WCRT of every frame"
+                                                                           : "a lower bound on every frame's WCRT");
+    const Time k = hyperperiods_unrolled(w, res);
+    return {claim + " (gpuwcrt " + f.command + " " + f.source + ").",
+            "The frames of " + human_string(k) + (k == 1 ? " hyperperiod" : " hyperperiods") + " of " +
+                human_string(res.hyperperiod) + ", unrolled into one frame: frame k of operation NAME is NAME#k,",
+            "each stream's frames one after another. The [scenario] table fixes the launch order, the SM of every",
+            "block, block times and the issue instants, which place each frame's release in its jitter window; an",
+            "after_stream_idle of a frame waits from its predecessor's completion for as long as this scenario's",
+            "host waited from the release. 'gpuwcrt simulate' on this file reproduces the schedule."};
+}
+
+}  // namespace
+
+void write_frames_svg(const std::string& path, const FramesChart& f, const ChartContext& ctx) {
+    std::string what = "the frames";
+    if (ctx.kind != ChartKind::schedule && ctx.op)
+        what = f.u.workload.ops[*ctx.op].name + (ctx.kind == ChartKind::witness ? "'s witness" : "'s counterexample");
+    write_output_file(path, frames_svg(f, ctx), "SVG chart of " + what);
+}
+
+std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res) {
+    if (f.svg.empty() && f.toml.empty()) return "";
+    const std::optional<int> i = f.op ? witnessed(res, *f.op) : std::nullopt;
+    if (!i) {
+        const std::string files = f.svg.empty() ? f.toml : f.toml.empty() ? f.svg : f.toml + " or " + f.svg;
+        if (f.op)
+            std::cerr << "gpuwcrt " << f.command << ": no scenario of '" << w.ops[*f.op].name
+                      << "' was found in time: nothing written to " << files << "\n";
+        else
+            std::cerr << "gpuwcrt " << f.command << ": no deadline refuted: no counterexample, nothing written to "
+                      << files << "\n";
+        return "";
+    }
+    const Unrolled& u = *res.unrolled;
+    const WitnessScenario& x = *res.answers[*f.op].witness;
+    const Time& response = *res.answers[*f.op].lower;
+    if (!f.svg.empty()) {
+        const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
+        const ChartContext ctx = f.bound ? counterexample_chart(u.workload, *i, response, *f.bound)
+                                         : witness_chart(u.workload, *i, response);
+        write_frames_svg(f.svg, FramesChart{w, u, s, x.issue, u.workload.total_blocks() <= max_svg_blocks}, ctx);
+    }
+    if (f.toml.empty()) return "";
+    TomlWriteOptions opts;
+    opts.title = w.title;
+    opts.comments = witness_comments(f, w, res, *i);
+    const std::string what = f.bound ? "'s counterexample" : "'s witness";
+    write_output_file(f.toml, workload_to_toml(frames_witness_workload(u, x), opts),
+                      "workload TOML of " + u.workload.ops[*i].name + what);
+    return "wrote " + f.toml + " (gpuwcrt simulate " + f.toml + " reproduces " + u.workload.ops[*i].name +
+           "'s response " + human_string(response) + ")";
+}
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,30 @@
+#pragma once
+// The files written over frames: the chart of `simulate` and, for wcrt and certify on periodic
+// streams, the chart and the replayable TOML of a lower bound's witness (a frame of the
+// unrolled workload).
+#include <string>
+
+#include "report/frames/frames_chart.hpp"
+#include "solver/frames/all_time.hpp"
+
+namespace gpuwcrt::app {
+
+void write_frames_svg(const std::string& path, const FramesChart& f, const ChartContext& ctx);
+
+struct AllTimeFiles {
+    std::string command;  // "wcrt" or "certify", for the header and the messages
+    std::string source;   // the workload file, named in the header
+    std::string svg;      // --svg; empty: none
+    std::string toml;     // wcrt --witness, certify --counterexample; empty: none
+    // wcrt: the operation whose witness is written; certify: the refuted operation (the first in
+    // file order), its bound in `bound`.
+    std::optional<int> op;
+    std::optional<Time> bound;
+};
+
+// Writes what `f` asks for about `f.op`'s lower bound in `res`; the line to print after the
+// table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was written. Says on
+// stderr when there is no witness to write (no scenario found, nothing refuted).
+std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res);
+
+}  // namespace gpuwcrt::app

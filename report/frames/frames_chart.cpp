@@ -1,0 +1,247 @@
+#include "report/frames/frames_chart.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "report/chart_style.hpp"
+#include "report/gantt_canvas.hpp"
+#include "report/gantt_svg.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using gantt::Chart;
+
+// A stream lane holds its frames in rows of frame_row pixels; frames that overlap in time (a
+// frame released while the previous one still runs) take the next row, up to max_frame_rows.
+constexpr int frame_row = 20, bar_top = 4, bar_height = 12, max_frame_rows = 6, frame_font = 9;
+// The SM lanes are the detail under the streams: at most this many rows of bands each.
+constexpr int max_band_rows = 8;
+
+struct FrameBar {
+    int stream = 0;
+    std::int64_t frame = 0;
+    Time release, completion;
+    std::vector<int> ops;                    // its operations in u.workload, in stream order
+    std::vector<std::pair<Time, bool>> due;  // issue + deadline of each operation with one, and missed
+};
+
+// The earliest instant of the frame's release window that every issue instant chosen in it
+// allows: an operation with `issue = [a, b]` issued at t was released in [t - b, t - a].
+Time release_of(const FramesChart& f, const std::vector<int>& ops, const TimeRange& window) {
+    Time release = window.lo;
+    if (window.is_point()) return release;
+    for (int i : ops) {
+        const Operation& op = f.original.ops[f.u.origin[i].op];
+        if (op.issue.kind != IssueSpec::Kind::at) continue;
+        const bool chosen = i < static_cast<int>(f.issue_at.size()) && f.issue_at[i];
+        const Time at = chosen ? *f.issue_at[i] : f.u.workload.ops[i].issue.at.lo;
+        release = std::max(release, Time(at - op.issue.at.hi));
+    }
+    return release;
+}
+
+std::vector<FrameBar> frame_bars(const FramesChart& f) {
+    const Workload& w = f.u.workload;
+    std::map<std::pair<int, std::int64_t>, std::size_t> index;
+    std::vector<FrameBar> bars;
+    for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        const int stream = w.ops[i].stream;
+        const auto [it, fresh] = index.try_emplace({stream, f.u.origin[i].frame}, bars.size());
+        if (fresh) bars.push_back({stream, f.u.origin[i].frame, 0, f.s.ops[i].finish, {}, {}});
+        FrameBar& b = bars[it->second];
+        b.ops.push_back(static_cast<int>(i));
+        b.completion = std::max(b.completion, f.s.ops[i].finish);
+        if (const auto& d = w.ops[i].deadline) b.due.push_back({f.s.ops[i].issue + *d, f.s.response(i) > *d});
+    }
+    for (FrameBar& b : bars) b.release = release_of(f, b.ops, f.u.origin[b.ops.front()].release);
+    return bars;
+}
+
+Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const ChartContext& ctx) {
+    Time end = 0;
+    for (const FrameBar& b : bars) {
+        end = std::max(end, b.completion);
+        for (const auto& d : b.due) end = std::max(end, d.first);
+    }
+    if (ctx.kind != ChartKind::schedule && ctx.op && ctx.deadline)
+        end = std::max(end, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
+    // A sixteenth more, for the label after the last frame.
+    return end > 0 ? Time(end + end / 16) : Time(1);
+}
+
+std::string span_text(const Chart& ch, const Time& from, const Time& to) {
+    return human_string(from) + " to " + human_string(to) + ch.unit_suffix();
+}
+
+// `s` within `width`: whole, else its start and its end around "…", so that names that differ
+// only at the end (camera_1, camera_11) stay apart.
+std::string shorten_middle(const std::string& s, int font, const Time& width) {
+    if (text_width(s, font) <= width) return s;
+    std::vector<std::size_t> cuts;  // character boundaries (UTF-8 continuation bytes are 10xxxxxx)
+    for (std::size_t i = 1; i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    for (std::size_t keep = cuts.size(); keep >= 2; --keep) {
+        const std::size_t head = keep / 2, tail = keep - head;  // characters kept at each end
+        if (head == 0 || tail > cuts.size()) continue;
+        const std::string cut = s.substr(0, cuts[head - 1]) + "\u2026" + s.substr(cuts[cuts.size() - tail]);
+        if (text_width(cut, font) <= width) return cut;
+    }
+    return shorten_to(s, font, width);
+}
+
+void lane_heading(Chart& ch, const Stream& st, const Time& y, int rows) {
+    const Time height = rows * frame_row + 8;
+    ch.c.rect(gantt::left, y, gantt::plot_width, height, "fill=\"#f4f4f4\" stroke=\"#999\"", st.name);
+    const std::string name = shorten_middle(st.name, 10, Time(gantt::left - 12));
+    if (rows == 1 || st.arrival.kind == Arrival::Kind::none) {
+        ch.c.text(8, y + height / 2 + 4, name, 10, Anchor::start, "class=\"stream\" font-weight=\"bold\"");
+        return;
+    }
+    ch.c.text(8, y + height / 2 - 2, name, 10, Anchor::start, "class=\"stream\" font-weight=\"bold\"");
+    const std::string every = shorten_to("T " + human_string(st.arrival.period), 9, Time(gantt::left - 12));
+    ch.c.text(8, y + height / 2 + 10, every, 9, Anchor::start, "fill=\"#666\"");
+}
+
+// One frame: the frame's extent lightly, its operations where they run, its release tick and
+// deadline ticks; the boxes it covers are taken so that no label lands on it.
+void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
+    const Workload& w = ch.w;
+    const KernelFill fill = kernel_fill(b.stream);
+    const Time x0 = ch.xs.x(b.release), x1 = std::max(ch.xs.x(b.completion), Time(x0 + Time(1, 2)));
+    ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
+              "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
+              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
+                  human_string(b.release) + ", complete at " + human_string(b.completion) + ch.unit_suffix() +
+                  ", response " + human_string(b.completion - b.release));
+    for (int i : b.ops) {
+        const OpTiming& t = ch.s.ops[i];
+        const Time s0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - s0), Time(1, 2));
+        const bool copy = !w.ops[i].is_kernel();
+        const std::string stroke =
+            ch.marked(i) ? "stroke=\"#d00000\" stroke-width=\"2\"" : "stroke=\"#222\" stroke-width=\"0.5\"";
+        ch.c.rect(s0, y0 + bar_top + (copy ? 3 : 0), wd, bar_height - (copy ? 6 : 0),
+                  std::string("class=\"") + (copy ? "frame-copy" : "frame-kernel") + "\" data-op=\"" +
+                      xml_escape(w.ops[i].name) + "\" fill=\"" + fill.fill() + "\" " + stroke,
+                  w.ops[i].name + ": issued at " + human_string(t.issue) + ", runs " +
+                      span_text(ch, t.start, t.finish) + ", response " + human_string(ch.s.response(i)));
+    }
+    ch.c.line(x0, y0, x0, y0 + frame_row - 2, "class=\"release\" stroke=\"#000\" stroke-width=\"1.5\"",
+              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + " released at " +
+                  human_string(b.release) + ch.unit_suffix());
+    ch.c.space().take({x0 - 1, y0, x1 + 1, y0 + frame_row});
+    for (const auto& [due, missed] : b.due) {
+        const Time x = ch.xs.x(due);
+        ch.c.space().take({x - 1, y0, x + 1, y0 + frame_row});
+        ch.c.line(x, y0, x, y0 + frame_row - 1,
+                  missed ? "class=\"frame-deadline missed\" stroke=\"#d00000\" stroke-width=\"2\""
+                         : "class=\"frame-deadline\" stroke=\"#d00000\" stroke-width=\"1\" stroke-dasharray=\"3 2\"",
+                  std::string(missed ? "deadline MISSED at " : "deadline at ") + human_string(due) + ch.unit_suffix());
+    }
+}
+
+// "#k R" after the frame (R its response, release to completion), or "#k", where free.
+void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
+    const Time x = ch.xs.x(b.completion) + 3, base = y0 + bar_top + bar_height - 2;
+    const TextBox row{Time(gantt::left), y0, Time(gantt::left + gantt::plot_width), y0 + frame_row};
+    const std::string k = "#" + std::to_string(b.frame);
+    const std::string attrs = "class=\"frame-label\" fill=\"#333\"";
+    ch.c.label(x, base, k + " " + human_string(b.completion - b.release), frame_font, Anchor::start, attrs, row) ||
+        ch.c.label(x, base, k, frame_font, Anchor::start, attrs, row);
+}
+
+Time draw_stream_lane(Chart& ch, const std::vector<const FrameBar*>& bars, int stream, Time y) {
+    std::vector<std::pair<Time, Time>> spans;
+    for (const FrameBar* b : bars) spans.push_back({ch.xs.x(b->release), ch.xs.x(b->completion)});
+    std::vector<int> row = interval_rows(spans, Time(2));
+    int rows = 1;
+    for (int& r : row) rows = std::max(rows, (r = std::min(r, max_frame_rows - 1)) + 1);
+    lane_heading(ch, ch.w.streams[stream], y, rows);
+    for (std::size_t i = 0; i < bars.size(); ++i) draw_frame(ch, *bars[i], y + 4 + row[i] * frame_row);
+    for (std::size_t i = 0; i < bars.size(); ++i) label_frame(ch, *bars[i], y + 4 + row[i] * frame_row);
+    return y + rows * frame_row + 8 + gantt::lane_gap;
+}
+
+std::string arrival_text(const Stream& st, const std::string& unit) {
+    const Arrival& a = st.arrival;
+    std::string out;
+    if (a.kind == Arrival::Kind::none) out = "once";
+    if (a.kind == Arrival::Kind::periodic) out = "every " + time_with_unit(a.period, unit);
+    if (a.kind == Arrival::Kind::sporadic) out = "at least " + time_with_unit(a.period, unit) + " apart";
+    if (a.offset != 0) out += ", offset " + human_string(a.offset);
+    if (a.jitter != 0) out += ", jitter " + human_string(a.jitter);
+    return out;
+}
+
+// One entry per stream (its colour, name, arrival and operations per frame), then what the
+// marks mean.
+Time draw_stream_legend(Chart& ch, const Workload& original, Time y) {
+    Time x = gantt::left;
+    const Time limit = gantt::left + gantt::plot_width;
+    for (std::size_t s = 0; s < original.streams.size(); ++s) {
+        const Stream& st = original.streams[s];
+        const std::size_t ops = original.stream_ops(static_cast<int>(s)).size();
+        const std::string text = shorten_to(
+            st.name + ": " + arrival_text(st, ch.ctx.unit) + ", " + std::to_string(ops) + (ops == 1 ? " op" : " ops"),
+            10, Time(gantt::plot_width - 30));
+        const Time width = text_width(text, 10) + 26;
+        if (x + width > limit) {
+            x = gantt::left;
+            y += 18;
+        }
+        ch.c.rect(x, y - 10, 12, 12, "fill=\"" + kernel_fill(static_cast<int>(s)).fill() + "\" stroke=\"#222\"");
+        ch.c.text(x + 16, y, text, 10, Anchor::start, "class=\"legend\"");
+        x += width;
+    }
+    const std::string notes[] = {
+        "a frame: from its release (black tick) to its last operation's completion, then #frame and its response;",
+        "inside it each operation runs where it is solid; red ticks: deadlines, solid when missed"};
+    for (const std::string& note : notes) {
+        y += 16;
+        ch.c.text(gantt::left, y, shorten_to(note, 10, Time(gantt::plot_width)), 10, Anchor::start,
+                  "class=\"legend-note\" fill=\"#555\"");
+    }
+    return y + 8;
+}
+
+std::string frames_subtitle(const FramesChart& f, const ChartContext& ctx) {
+    if (ctx.kind == ChartKind::schedule || !ctx.op || !ctx.response) return "";
+    const FrameOrigin& o = f.u.origin[*ctx.op];
+    const std::string what = ctx.kind == ChartKind::witness ? "witness for " : "counterexample for ";
+    std::string out = what + f.original.ops[o.op].name + " in frame " + std::to_string(o.frame) + " (" +
+                      f.u.workload.ops[*ctx.op].name + "): response " + time_with_unit(*ctx.response, ctx.unit);
+    if (ctx.kind == ChartKind::counterexample)
+        return out + (ctx.deadline ? " > bound " + time_with_unit(*ctx.deadline, ctx.unit) : "");
+    return out + (ctx.deadline ? ", deadline " + time_with_unit(*ctx.deadline, ctx.unit) : ", no deadline");
+}
+
+}  // namespace
+
+std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
+    using namespace gantt;
+    const std::vector<FrameBar> bars = frame_bars(f);
+    const Time end = frames_end(f, bars, ctx);
+    Chart ch{f.u.workload, f.s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false, 0};
+    ch.max_band_rows = max_band_rows;
+    // Blocks take their stream's colour: the chart is read by stream.
+    for (const Operation& o : f.u.workload.ops) ch.kernel_number.push_back(o.is_kernel() ? o.stream : -1);
+    Time y = draw_heading(ch, frames_subtitle(f, ctx));
+    const Time marker_top = y;
+    y = draw_marker_row(ch, y) + 6;
+    std::vector<std::vector<const FrameBar*>> by_stream(f.u.workload.streams.size());
+    for (const FrameBar& b : bars) by_stream[b.stream].push_back(&b);
+    for (std::size_t s = 0; s < by_stream.size(); ++s) y = draw_stream_lane(ch, by_stream[s], static_cast<int>(s), y);
+    if (f.blocks) y = draw_sm_lanes(ch, y + 6);
+    y = draw_ce_lanes(ch, y);
+    const Time axis_y = y;
+    draw_deadline(ch, marker_top, axis_y);
+    draw_time_axis(ch, axis_y);
+    y = draw_stream_legend(ch, f.original, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
+    if (ch.bands)
+        ch.c.text(left, y + 8,
+                  "SM lanes: one band per kernel and SM, from its first block's start to its last one's end", 10,
+                  Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+    return svg_document(ch, std::max(Time(y + 8), ch.c.bottom()) + 10, static_cast<int>(f.u.workload.streams.size()));
+}
+
+}  // namespace gpuwcrt
