@@ -1,5 +1,6 @@
 #include "app/engine_run.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace gpuwcrt::app {
@@ -51,6 +52,32 @@ std::string stats_line(const EngineRun& run) {
     }
     out << sep << static_cast<double>(run.stats.elapsed.count()) / 1000.0 << " s";  // wall clock
     return out.str();
+}
+
+Budget whole_run_budget(const VerifyOptions& o, const Workload& w) {
+    if (o.timeout) return Budget::until(run_start() + parse_timeout(*o.timeout));
+    if (w.repeats()) return run_budget(o);
+    Budget b = Budget::until(run_start() + default_time_limit(w.ops.size()));
+    b.deadline_reason = StopReason::time_limit;
+    return b;
+}
+
+Budget engines_budget(const Budget& run) {
+    if (!run.deadline) return run;
+    // A tenth of the time left, at most half a second: enough for the RTA columns to stop and
+    // for the output of 10^4 operations (bench/limits).
+    const auto left = run.remaining().value_or(std::chrono::milliseconds(0));
+    return run.capped(left - std::min(left / 10, std::chrono::milliseconds(500)));
+}
+
+std::string stop_note(const Budget& run) {
+    if (!run.expired()) return "";
+    if (run.expiry_reason() == StopReason::interrupted)
+        return "interrupted: the answers are what was proven before the signal; the run did not finish";
+    if (run.expiry_reason() == StopReason::time_limit)
+        return "stopped at the default time limit (no --timeout): the bounds are proven, not final; "
+               "give --timeout to search longer or shorter";
+    return "";
 }
 
 }  // namespace gpuwcrt::app
