@@ -152,7 +152,7 @@ int run_certify(const CertifyOptions& o) {
     const Engine& engine = engine_named(o.engine);
     require_engine_scope(engine, w, "gpuwcrt certify");
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
-    const Budget budget = whole_run_budget(o, w), engines = engines_budget(budget);
+    const Budget budget = whole_run_budget(o, w), engines = engines_budget(budget, w.ops.size());
     Progress progress("certify");
     progress.watch(budget);
     const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, engines);

@@ -62,12 +62,15 @@ Budget whole_run_budget(const VerifyOptions& o, const Workload& w) {
     return b;
 }
 
-Budget engines_budget(const Budget& run) {
+Budget engines_budget(const Budget& run, std::size_t operations) {
+    using std::chrono::milliseconds;
     if (!run.deadline) return run;
-    // A tenth of the time left, at most half a second: enough for the RTA columns to stop and
-    // for the output of 10^4 operations (bench/limits).
-    const auto left = run.remaining().value_or(std::chrono::milliseconds(0));
-    return run.capped(left - std::min(left / 10, std::chrono::milliseconds(500)));
+    // The output grows with the operations (each witness lists every operation): half a second
+    // and half a millisecond per operation, at most a tenth of the time left (bench/limits).
+    const milliseconds left = run.remaining().value_or(milliseconds(0));
+    const milliseconds output =
+        milliseconds(500) + milliseconds(static_cast<long long>(std::min<std::size_t>(operations, 1'000'000) / 2));
+    return run.capped(left - std::min(left / 10, output));
 }
 
 std::string stop_note(const Budget& run) {

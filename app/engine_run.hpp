@@ -23,8 +23,8 @@ std::string stats_line(const EngineRun& run);
 // its own default.
 Budget whole_run_budget(const VerifyOptions& o, const Workload& w);
 // The deadline of the engines inside `run`: a moment before its end, so that the columns and
-// the output that follow them still end within it.
-Budget engines_budget(const Budget& run);
+// the output of `operations` operations that follow them still end within it.
+Budget engines_budget(const Budget& run, std::size_t operations);
 
 // The line a stopped run prints on stderr (empty when the run was not stopped so).
 std::string stop_note(const Budget& run);

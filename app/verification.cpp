@@ -1,6 +1,7 @@
 #include "app/verification.hpp"
 
 #include <iostream>
+#include <map>
 
 #include "bounds/rta/rta_scope.hpp"
 #include "model/io/write_toml.hpp"
@@ -174,6 +175,7 @@ void append_member(Json& object, const std::string& key, Json value) {
 
 Json witness_json(const Workload& w, const WitnessScenario& x) {
     Json order = Json::array(), sm = Json::object(), block_time = Json::object(), issue = Json::object();
+    std::map<Time, std::string> written;
     for (int op : x.launch_order) order.push_back(w.ops[op].name);
     for (std::size_t i = 0; i < x.sm.size(); ++i)
         if (!x.sm[i].empty()) append_member(sm, w.ops[i].name, x.sm[i]);
@@ -181,7 +183,12 @@ Json witness_json(const Workload& w, const WitnessScenario& x) {
     for (std::size_t i = 0; i < x.block_time.size(); ++i) {
         if (x.block_time[i].empty()) continue;
         Json times = Json::array();
-        for (const Time& t : x.block_time[i]) times.push_back(exact_string(t));
+        for (const Time& t : x.block_time[i]) {
+            // Most blocks share a few times; writing a rational is a multi-precision division.
+            auto [at, fresh] = written.try_emplace(t);
+            if (fresh) at->second = exact_string(t);
+            times.push_back(at->second);
+        }
         append_member(block_time, w.ops[i].name, std::move(times));
     }
     for (std::size_t i = 0; i < x.issue.size(); ++i)
