@@ -66,11 +66,11 @@ Budget engines_budget(const Budget& run, std::size_t operations) {
     using std::chrono::milliseconds;
     if (!run.deadline) return run;
     // The output grows with the operations (each witness lists every operation): half a second
-    // and half a millisecond per operation, at most a tenth of the time left (bench/limits).
+    // and a millisecond per operation, at most a fifth of the time left (bench/limits).
     const milliseconds left = run.remaining().value_or(milliseconds(0));
     const milliseconds output =
-        milliseconds(500) + milliseconds(static_cast<long long>(std::min<std::size_t>(operations, 1'000'000) / 2));
-    return run.capped(left - std::min(left / 10, output));
+        milliseconds(500) + milliseconds(static_cast<long long>(std::min<std::size_t>(operations, 1'000'000)));
+    return run.capped(left - std::min(left / 5, output));
 }
 
 std::string stop_note(const Budget& run) {
