@@ -8,6 +8,7 @@
 #include "app/exit_codes.hpp"
 #include "app/frames/all_time_command.hpp"
 #include "app/output_file.hpp"
+#include "app/resource_limits.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
 #include "report/csv/csv_rows.hpp"
@@ -123,8 +124,9 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
                       << ", replayed by the simulator): " << witness_summary(w, *a.counterexample, o.wide) << "\n";
 }
 
-int exit_code(const std::vector<CertifyAnswer>& answers) {
-    bool unknown = false;
+// A refutation is final; an interrupted run that refuted nothing did not finish: exit 2.
+int exit_code(const std::vector<CertifyAnswer>& answers, const Budget& run) {
+    bool unknown = run.expired() && run.expiry_reason() == StopReason::interrupted;
     for (const auto& a : answers) {
         if (a.verdict == Verdict::refuted) return exit_refuted;
         unknown = unknown || a.verdict == Verdict::unknown;
@@ -133,6 +135,7 @@ int exit_code(const std::vector<CertifyAnswer>& answers) {
 }
 
 int run_certify(const CertifyOptions& o) {
+    catch_interrupts();
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
@@ -145,11 +148,13 @@ int run_certify(const CertifyOptions& o) {
     const Engine& engine = engine_named(o.engine);
     require_engine_scope(engine, w, "gpuwcrt certify");
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
-    const Budget budget = run_budget(o);
+    const Budget budget = whole_run_budget(o, w), engines = engines_budget(budget, w.ops.size());
     Progress progress("certify");
     progress.watch(budget);
-    const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, budget);
-    const std::vector<CertifyAnswer>& answers = certified.verdicts;
+    const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, engines);
+    std::vector<CertifyAnswer> answers = certified.verdicts;
+    for (CertifyAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
+    if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt certify: " << note << "\n";
     const EngineRun& run = certified.run;
 
     const CertifyAnswer* first_cex = nullptr;
@@ -181,13 +186,13 @@ int run_certify(const CertifyOptions& o) {
             context.options["only_bounds"] = o.only_bounds;
             std::cout << with_context(context, certify_body(o, list, run)).dump(2) << '\n';
         }
-        return exit_code(answers);
+        return exit_code(answers, budget);
     }
     print_certify_text(o, w, answers);
     if (first_cex && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
-    return exit_code(answers);
+    return exit_code(answers, budget);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "app/exit_codes.hpp"
 #include "app/frames/all_time_command.hpp"
 #include "app/output_file.hpp"
+#include "app/resource_limits.hpp"
 #include "app/verification.hpp"
 #include "model/time_unit.hpp"
 #include "report/compact/compact_list.hpp"
@@ -21,7 +22,7 @@
 namespace gpuwcrt::app {
 namespace {
 
-int exit_code(const std::vector<WcrtAnswer>& answers);
+int exit_code(const std::vector<WcrtAnswer>& answers, const Budget& run);
 
 struct WcrtOptions : VerifyOptions {
     std::vector<std::string> ops;
@@ -158,6 +159,7 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
 }
 
 int run_wcrt(const WcrtOptions& o) {
+    catch_interrupts();
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
     const Workload w = load_workload_file(o.file);
     if (w.repeats()) return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}, o.witness}, w);
@@ -166,15 +168,18 @@ int run_wcrt(const WcrtOptions& o) {
     require_engine_scope(engine, w, "gpuwcrt wcrt");
     const std::vector<int> ops = selected_ops(w, o.ops);
     const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
-    const Budget budget = run_budget(o);
+    const Budget budget = whole_run_budget(o, w);
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
     progress.watch(budget);
     RtaColumnsJob rta_job(w, budget, rta_cap, default_rta_reserve);  // beside the engines, from the start
-    const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, budget);
+    const Budget engines = engines_budget(budget, w.ops.size());
+    const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, engines);
     require_policy_witnesses(w, eo.policy, run);
     std::vector<WcrtAnswer> answers;
     for (int op : ops) answers.push_back(run.answers[op]);
+    for (WcrtAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
+    if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt wcrt: " << note << "\n";
     budget.counters().phase = "rta(max over orders)";
     const RtaColumns rta = rta_job.finish();
 
@@ -193,15 +198,19 @@ int run_wcrt(const WcrtOptions& o) {
         OutputContext context = verify_context("wcrt", o, w);
         context.options["op"] = o.ops;
         context.options["rta_timeout"] = o.rta_timeout ? Json(*o.rta_timeout) : Json(nullptr);
-        const Json list = answers_json(w, answers, rta);
+        Json list = answers_json(w, answers, rta);
         if (o.csv) {
             std::cout << csv_from_json(list, wcrt_csv_columns);
-            return exit_code(answers);
+            return exit_code(answers, budget);
         }
-        const Json body = {{"engine", o.engine},       {"policy", o.policy},     {"operations", list},
-                           {"stats", stats_json(run)}, {"rta_scope", rta.scope}, {"rta_scope_reasons", rta.reasons}};
-        std::cout << with_context(context, body).dump(2) << '\n';
-        return exit_code(answers);
+        // Built key by key and moved: a brace list would copy the operations (10^4 of them).
+        Json body = {{"engine", o.engine}, {"policy", o.policy}};
+        body["operations"] = std::move(list);
+        body["stats"] = stats_json(run);
+        body["rta_scope"] = rta.scope;
+        body["rta_scope_reasons"] = rta.reasons;
+        std::cout << with_context(context, std::move(body)).dump(2) << '\n';
+        return exit_code(answers, budget);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
@@ -215,10 +224,12 @@ int run_wcrt(const WcrtOptions& o) {
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
                   << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().lower) << ")\n";
-    return exit_code(answers);
+    return exit_code(answers, budget);
 }
 
-int exit_code(const std::vector<WcrtAnswer>& answers) {
+// An interrupted run did not finish, whatever it decided: exit 2.
+int exit_code(const std::vector<WcrtAnswer>& answers, const Budget& run) {
+    if (run.expired() && run.expiry_reason() == StopReason::interrupted) return exit_unknown;
     for (const auto& a : answers)
         if (a.status == WcrtStatus::unknown) return exit_unknown;
     return exit_ok;

@@ -1,5 +1,6 @@
 #include "app/engine_run.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace gpuwcrt::app {
@@ -51,6 +52,35 @@ std::string stats_line(const EngineRun& run) {
     }
     out << sep << static_cast<double>(run.stats.elapsed.count()) / 1000.0 << " s";  // wall clock
     return out.str();
+}
+
+Budget whole_run_budget(const VerifyOptions& o, const Workload& w) {
+    if (o.timeout) return Budget::until(run_start() + parse_timeout(*o.timeout));
+    if (w.repeats()) return run_budget(o);
+    Budget b = Budget::until(run_start() + default_time_limit(w.ops.size()));
+    b.deadline_reason = StopReason::time_limit;
+    return b;
+}
+
+Budget engines_budget(const Budget& run, std::size_t operations) {
+    using std::chrono::milliseconds;
+    if (!run.deadline) return run;
+    // The output grows with the operations (each witness lists every operation): half a second
+    // and a millisecond per operation, at most a fifth of the time left (bench/limits).
+    const milliseconds left = run.remaining().value_or(milliseconds(0));
+    const milliseconds output =
+        milliseconds(500) + milliseconds(static_cast<long long>(std::min<std::size_t>(operations, 1'000'000)));
+    return run.capped(left - std::min(left / 5, output));
+}
+
+std::string stop_note(const Budget& run) {
+    if (!run.expired()) return "";
+    if (run.expiry_reason() == StopReason::interrupted)
+        return "interrupted: the answers are what was proven before the signal; the run did not finish";
+    if (run.expiry_reason() == StopReason::time_limit)
+        return "stopped at the default time limit (no --timeout): the bounds are proven, not final; "
+               "give --timeout to search longer or shorter";
+    return "";
 }
 
 }  // namespace gpuwcrt::app

@@ -7,11 +7,13 @@
 #include "app/integer_options.hpp"
 #include "app/parse_error_message.hpp"
 #include "app/resource_limits.hpp"
+#include "common/budget.hpp"
 #include "model/source_location.hpp"
 #include "report/context/version.hpp"
 #include "report/provenance.hpp"
 
 int main(int argc, char** argv) {
+    gpuwcrt::mark_run_start();  // --timeout covers the whole process, reading the input included
     using namespace gpuwcrt::app;
     CLI::App cli{
         "gpuwcrt — schedulability verification of GPU kernels on NVIDIA Jetson TX2-class GPUs.\n"

@@ -1,6 +1,7 @@
 #include "app/resource_limits.hpp"
 
 #include <malloc.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include <z3++.h>
 
 #include "app/exit_codes.hpp"
+#include "common/budget.hpp"
 #include "model/source_location.hpp"
 #include "solver/block/smt/wcrt_smt.hpp"
 #include "solver/z3/z3_session.hpp"
@@ -121,7 +123,25 @@ int report_memory_limit() {
     return exit_unknown;
 }
 
+// Only async-signal-safe calls: an atomic store, write and _exit.
+extern "C" void on_interrupt_signal(int signal_number) {
+    if (interrupt_requested()) _exit(128 + signal_number);
+    request_interrupt();
+    static const char message[] =
+        "\ngpuwcrt: interrupted: printing what is proven so far (a second interrupt ends at once)\n";
+    [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
+}
+
 }  // namespace
+
+void catch_interrupts() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
 
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();

@@ -17,4 +17,10 @@ void add_resource_limit_options(CLI::App& cli);
 // reported as "unknown (memory limit)" with exit code 2.
 int run_within_limits(const std::function<int()>& action);
 
+// From now on SIGINT and SIGTERM stop the run instead of ending the process: the first sets
+// the stop request every budget polls (common/budget.hpp), so that the command prints what it
+// has proven (status unknown, "interrupted") and exits 2; a second ends the process at once
+// (exit 128 + the signal). For the commands whose every long phase polls its budget.
+void catch_interrupts();
+
 }  // namespace gpuwcrt::app

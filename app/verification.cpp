@@ -1,6 +1,7 @@
 #include "app/verification.hpp"
 
 #include <iostream>
+#include <map>
 
 #include "bounds/rta/rta_scope.hpp"
 #include "model/io/write_toml.hpp"
@@ -35,7 +36,9 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
     sub->add_option("--timeout", o.timeout,
                     "seconds for the whole run, from 0.001 to 10000000 (read exactly: 0.5, 1e3, 1/3;\n"
                     "rounded up to whole milliseconds); what is not decided by then is 'unknown', never\n"
-                    "certified. Default: none, the run lasts until every value is decided");
+                    "certified. Default: 60 s + 0.1 s per operation, at most 900 s (periodic streams:\n"
+                    "60 s, the all-time analysis); a run it stops prints its proven bounds, 'unknown\n"
+                    "(time limit)', exit 2. SIGINT or SIGTERM stops a run so too ('unknown (interrupted)')");
     sub->add_option("--threads", o.threads,
                     "worker threads of the exact engine's search (--engine exact, and auto's exact\n"
                     "phase), 1 to 64; default: the number of cores, at most 8. The answers and\n"
@@ -159,16 +162,39 @@ Json rta_max_json(const RtaColumns& c, int op) {
     return nullptr;
 }
 
+namespace {
+
+// Appends a member without the ordered map's search for an existing key, which is linear: the
+// keys here are operation names, unique, and a witness of 10^4 operations must be written in
+// linear time.
+void append_member(Json& object, const std::string& key, Json value) {
+    object.get_ref<Json::object_t&>().emplace_back(key, std::move(value));
+}
+
+}  // namespace
+
 Json witness_json(const Workload& w, const WitnessScenario& x) {
-    Json order = Json::array(), sm = Json::object();
+    Json order = Json::array(), sm = Json::object(), block_time = Json::object(), issue = Json::object();
+    std::map<Time, std::string> written;
     for (int op : x.launch_order) order.push_back(w.ops[op].name);
     for (std::size_t i = 0; i < x.sm.size(); ++i)
-        if (!x.sm[i].empty()) sm[w.ops[i].name] = x.sm[i];
+        if (!x.sm[i].empty()) append_member(sm, w.ops[i].name, x.sm[i]);
     Json out = {{"order", order}, {"sm", sm}};
-    for (std::size_t i = 0; i < x.block_time.size(); ++i)
-        for (const Time& t : x.block_time[i]) out["block_time"][w.ops[i].name].push_back(exact_string(t));
+    for (std::size_t i = 0; i < x.block_time.size(); ++i) {
+        if (x.block_time[i].empty()) continue;
+        Json times = Json::array();
+        for (const Time& t : x.block_time[i]) {
+            // Most blocks share a few times; writing a rational is a multi-precision division.
+            auto [at, fresh] = written.try_emplace(t);
+            if (fresh) at->second = exact_string(t);
+            times.push_back(at->second);
+        }
+        append_member(block_time, w.ops[i].name, std::move(times));
+    }
     for (std::size_t i = 0; i < x.issue.size(); ++i)
-        if (x.issue[i]) out["issue"][w.ops[i].name] = exact_string(*x.issue[i]);
+        if (x.issue[i]) append_member(issue, w.ops[i].name, exact_string(*x.issue[i]));
+    if (!block_time.empty()) out["block_time"] = std::move(block_time);
+    if (!issue.empty()) out["issue"] = std::move(issue);
     return out;
 }
 

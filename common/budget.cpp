@@ -30,7 +30,30 @@ std::size_t default_memory_bytes() {
     return static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(size);
 }
 
-std::string to_string(StopReason r) { return r == StopReason::timeout ? "timeout" : "memory limit"; }
+std::string to_string(StopReason r) {
+    switch (r) {
+        case StopReason::timeout:
+            return "timeout";
+        case StopReason::memory:
+            return "memory limit";
+        case StopReason::time_limit:
+            return "time limit";
+        case StopReason::interrupted:
+            return "interrupted";
+    }
+    return "timeout";
+}
+
+namespace {
+std::optional<Budget::Clock::time_point> run_started;
+}  // namespace
+
+void mark_run_start() { run_started = Budget::Clock::now(); }
+
+Budget::Clock::time_point run_start() {
+    if (!run_started) mark_run_start();
+    return *run_started;
+}
 
 Budget::Budget() : memory_bytes(default_memory_bytes()), counters_(std::make_shared<RunCounters>()) {}
 
@@ -49,7 +72,7 @@ Budget Budget::until(std::optional<Clock::time_point> at) {
 std::optional<std::chrono::milliseconds> Budget::remaining() const {
     using std::chrono::milliseconds;
     if (!deadline) return std::nullopt;
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return milliseconds(0);
+    if (interrupt_requested() || (stop_ && stop_->load(std::memory_order_relaxed))) return milliseconds(0);
     const auto left = std::chrono::duration_cast<milliseconds>(*deadline - Clock::now());
     return std::max(left, milliseconds(0));
 }
@@ -70,6 +93,17 @@ Budget Budget::capped_at(std::optional<Clock::time_point> at) const {
     Budget b = *this;
     if (at && (!b.deadline || *at < *b.deadline)) b.deadline = at;
     return b;
+}
+
+std::chrono::milliseconds default_time_limit(std::size_t operations) {
+    using std::chrono::milliseconds;
+    const auto counted = static_cast<long long>(std::min<std::size_t>(operations, 1'000'000));
+    return std::min<milliseconds>(milliseconds(60'000) + milliseconds(100) * counted, milliseconds(15 * 60'000));
+}
+
+std::string stop_reason_text(const std::string& reason, const Budget& run) {
+    if (reason != "timeout" || !run.expired()) return reason;
+    return to_string(run.expiry_reason());
 }
 
 }  // namespace gpuwcrt

@@ -17,8 +17,24 @@
 
 namespace gpuwcrt {
 
-enum class StopReason { timeout, memory };
-std::string to_string(StopReason r);  // "timeout", "memory limit"
+// `time_limit`: the default deadline of a run without --timeout; `interrupted`: SIGINT or
+// SIGTERM (request_interrupt).
+enum class StopReason { timeout, memory, time_limit, interrupted };
+std::string to_string(StopReason r);  // "timeout", "memory limit", "time limit", "interrupted"
+
+// The process-wide stop request of SIGINT and SIGTERM: once set, every budget has expired, so
+// that every engine stops at its next poll and the command prints what it has proven. A flag
+// only, so that a signal handler may set it.
+namespace budget_detail {
+inline std::atomic<bool> interrupt_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+}  // namespace budget_detail
+inline void request_interrupt() noexcept { budget_detail::interrupt_requested.store(true); }
+inline bool interrupt_requested() noexcept {
+    return budget_detail::interrupt_requested.load(std::memory_order_relaxed);
+}
+// For tests that interrupt a run in-process.
+inline void clear_interrupt() noexcept { budget_detail::interrupt_requested.store(false); }
 
 struct BudgetExhausted : std::runtime_error {
     explicit BudgetExhausted(StopReason r) : std::runtime_error(to_string(r)), reason(r) {}
@@ -54,13 +70,19 @@ public:
     // to free, past --timeout).
     bool leave_table_on_timeout = false;
 
+    // What the deadline is: --timeout, or the default time limit of a run without it.
+    StopReason deadline_reason = StopReason::timeout;
+
     bool expired() const {
-        return (stop_ && stop_->load(std::memory_order_relaxed)) || (deadline && Clock::now() >= *deadline);
+        return interrupt_requested() || (stop_ && stop_->load(std::memory_order_relaxed)) ||
+               (deadline && Clock::now() >= *deadline);
     }
+    // Why an expired budget expired: interrupted, else its deadline's reason.
+    StopReason expiry_reason() const { return interrupt_requested() ? StopReason::interrupted : deadline_reason; }
     // Throws BudgetExhausted when the deadline has passed or `bytes_in_use` exceeds the memory.
     void check(std::size_t bytes_in_use = 0) const {
         check_memory(bytes_in_use);
-        if (expired()) throw BudgetExhausted(StopReason::timeout);
+        if (expired()) throw BudgetExhausted(expiry_reason());
     }
     void check_memory(std::size_t bytes_in_use) const {
         if (bytes_in_use > memory_bytes) throw BudgetExhausted(StopReason::memory);
@@ -97,15 +119,30 @@ public:
         calls_ = 0;
         return budget_.expired();
     }
-    // Throws BudgetExhausted(timeout) once expired() is true.
+    // Throws BudgetExhausted once expired() is true.
     void check() {
-        if (expired()) throw BudgetExhausted(StopReason::timeout);
+        if (expired()) throw BudgetExhausted(budget_.expiry_reason());
     }
 
 private:
     const Budget& budget_;
     unsigned every_, calls_ = 0;
 };
+
+// How long a wcrt or certify run without --timeout may take: 60 s and 0.1 s per operation, at
+// most 15 minutes (docs/decisions.md, "Default time limit"). A run then ends on its own with the
+// bounds proven so far, their status unknown ("time limit"), exit 2.
+std::chrono::milliseconds default_time_limit(std::size_t operations);
+
+// An unknown answer's reason once `run` has expired: the engines say "timeout" for any
+// deadline; this says which: "interrupted" (SIGINT or SIGTERM) or "time limit" (the default
+// time limit). Other reasons, and the reasons of a run not expired, are kept.
+std::string stop_reason_text(const std::string& reason, const Budget& run);
+
+// The instant the run started (mark_run_start, called first thing in main; else the first
+// call of run_start): a run's --timeout counts from there, so that it covers loading the input.
+void mark_run_start();
+Budget::Clock::time_point run_start();
 
 // 60 % of what the address-space limit (RLIMIT_AS, e.g. from --max-memory or prlimit) leaves
 // above the current use; without such a limit half the physical memory.

@@ -12,13 +12,13 @@ OutputContext workload_context(const std::string& command, const std::string& in
     return c;
 }
 
-Json with_context(const OutputContext& context, const Json& body) {
+Json with_context(const OutputContext& context, Json body) {
     Json out = {{"tool", {{"name", "gpuwcrt"}, {"version", tool_version}}},
                 {"command", context.command},
                 {"input", context.input.empty() ? Json(nullptr) : Json(context.input)},
                 {"options", context.options},
                 {"time_unit", context.time_unit ? Json(*context.time_unit) : Json(nullptr)}};
-    for (const auto& [key, value] : body.items()) out[key] = value;
+    for (auto& [key, value] : body.items()) out[key] = std::move(value);
     return out;
 }
 

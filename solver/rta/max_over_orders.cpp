@@ -1,5 +1,6 @@
 #include "solver/rta/max_over_orders.hpp"
 
+#include <chrono>
 #include <stdexcept>
 
 #include "bounds/rta/rta_workload.hpp"
@@ -16,9 +17,23 @@ RtaMaxOverOrders rta_max_over_orders(const Workload& w, const Budget& budget) {
     out.work = s.nodes;
     const std::vector<Time> releases = rta_releases(w);
     int undecided = 0;
+    // The replays and root bounds below go on past the deadline for this long at most: a small
+    // workload's take far less, so its decided kernels keep their replayed values.
+    const Budget::Clock::time_point grace_end = Budget::Clock::now() + std::chrono::milliseconds(200);
     for (int k = 0; k < wo.problem.kernels(); ++k) {
         const int op = wo.op[k];
         BoundedAnswer<Time, LaunchOrder>& a = out.answers[op];
+        // Past the deadline and its grace a kernel keeps only what costs nothing more, as an upper bound: its
+        // maximum or the bound its search proved; no root bound and no replay (each costs a pass
+        // over the kernels), so that the column ends on time. An unreplayed value is no lower bound.
+        if (budget.expired() && Budget::Clock::now() >= grace_end) {
+            if (const auto proven = s.finish[k] ? s.finish[k] : s.bound[k]) {
+                a.upper = Time(*proven) / wo.scale - releases[op];
+                a.upper_by = Provenance::rta_orders;
+            }
+            ++undecided;
+            continue;
+        }
         const std::optional<std::int64_t> value = s.finish[k] ? s.finish[k] : s.found[k];
         if (!s.finish[k]) {  // a kernel no search reached still gets its root bound
             a.upper = Time(s.bound[k] ? *s.bound[k] : rta_orders::root_bound(wo.problem, k)) / wo.scale - releases[op];

@@ -458,6 +458,9 @@ SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, s
                 copy_answer(k, it->second);
                 continue;
             }
+            // Setting up one kernel's search costs time quadratic in the kernels: past the
+            // deadline the kernels left get no search at all, so that the run ends on time.
+            if (budget.expired()) continue;
             const auto share = static_cast<long long>(left.size() - i);
             const Budget slice = budget.slice(1, round == 0 ? 2 * share : share);
             KernelSearch search(p, k, slice, r.nodes);

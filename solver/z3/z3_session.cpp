@@ -226,9 +226,16 @@ std::optional<z3::check_result> Z3Session::run_until_deadline(std::function<z3::
     }
     std::unique_lock lock(shared->m);
     const auto grace = std::chrono::milliseconds(100);
-    if (!shared->cv.wait_until(lock, *deadline_ + grace, [&] { return shared->done; })) {
-        ctx_.interrupt();
-        return std::nullopt;
+    // In steps, so that an interrupt (SIGINT, SIGTERM) stops the check as well.
+    const auto step = std::chrono::milliseconds(100);
+    while (!shared->cv.wait_until(
+        lock,
+        std::min<std::chrono::steady_clock::time_point>(*deadline_ + grace, std::chrono::steady_clock::now() + step),
+        [&] { return shared->done; })) {
+        if (interrupt_requested() || std::chrono::steady_clock::now() >= *deadline_ + grace) {
+            ctx_.interrupt();
+            return std::nullopt;
+        }
     }
     if (shared->error) std::rethrow_exception(shared->error);
     return shared->result;
