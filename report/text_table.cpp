@@ -13,6 +13,7 @@ struct Column {
     bool times = false;  // right-aligned, one notation, never wrapped
     TimeNotation notation;
     std::size_t width = 0;
+    std::size_t narrowest = 0;  // the width with its header wrapped: its body or longest word
 };
 
 // Only a text column wider than this wraps, and keeps this many columns: the long ones
@@ -33,8 +34,76 @@ std::size_t fitting_prefix(const std::string& word, std::size_t width) {
     return cut;
 }
 
-// `text` as lines of at most `width` display columns, broken at blanks where it can be.
-std::vector<std::string> wrap_cell(const std::string& text, std::size_t width) {
+// The display width of the widest blank-separated word of `text`.
+std::size_t longest_word(const std::string& text) {
+    std::size_t widest = 0, start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        widest = std::max(widest, display_width(std::string_view(text).substr(start, end - start)));
+        start = end + 1;
+    }
+    return widest;
+}
+
+std::size_t table_width(const std::vector<Column>& cols) {
+    std::size_t t = cols.empty() ? 0 : 2 * (cols.size() - 1);
+    for (const Column& c : cols) t += c.width;
+    return t;
+}
+
+// Fits the table in max_table_width where it can: first headers wider than their values wrap
+// ("rta(max, approximation)" over "8.53": the cheapest lines to add, one per table), the
+// largest saving first; then the widest long text columns wrap, never the first (the
+// operation's name).
+void fit_columns(std::vector<Column>& cols) {
+    std::vector<std::size_t> by_saving;
+    for (std::size_t c = 1; c < cols.size(); ++c)
+        if (cols[c].narrowest < cols[c].width) by_saving.push_back(c);
+    std::stable_sort(by_saving.begin(), by_saving.end(), [&](std::size_t a, std::size_t b) {
+        return cols[a].width - cols[a].narrowest > cols[b].width - cols[b].narrowest;
+    });
+    for (const std::size_t c : by_saving) {
+        if (table_width(cols) <= max_table_width) return;
+        const std::size_t excess = table_width(cols) - max_table_width;
+        cols[c].width = std::max(cols[c].narrowest, cols[c].width - std::min(cols[c].width, excess));
+    }
+    while (table_width(cols) > max_table_width) {
+        Column* widest = nullptr;
+        for (std::size_t c = 1; c < cols.size(); ++c)
+            if (!cols[c].times && cols[c].width > min_wrap_width && (!widest || cols[c].width > widest->width))
+                widest = &cols[c];
+        if (!widest) return;
+        widest->width =
+            std::max(min_wrap_width, widest->width - std::min(widest->width, table_width(cols) - max_table_width));
+    }
+}
+
+// `header`: every cell may wrap (a time column's header too).
+void print_row(std::ostream& out, const std::vector<std::string>& row, const std::vector<Column>& cols, bool header) {
+    std::vector<std::vector<std::string>> pieces;
+    std::size_t height = 1;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+        const bool whole = cols[c].times && !header;
+        pieces.push_back(whole ? std::vector<std::string>{row[c]} : wrap_text(row[c], cols[c].width));
+        height = std::max(height, pieces.back().size());
+    }
+    for (std::size_t k = 0; k < height; ++k) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string piece = k < pieces[c].size() ? pieces[c][k] : "";
+            const std::string pad(cols[c].width - std::min(cols[c].width, display_width(piece)), ' ');
+            if (c > 0) line += "  ";
+            line += cols[c].times ? pad + piece : piece + pad;
+        }
+        line.erase(line.find_last_not_of(' ') + 1);
+        out << line << '\n';
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
     std::vector<std::string> lines;
     std::string line;
     std::size_t i = 0;
@@ -58,46 +127,6 @@ std::vector<std::string> wrap_cell(const std::string& text, std::size_t width) {
     if (!line.empty() || lines.empty()) lines.push_back(line);
     return lines;
 }
-
-// Narrows the widest text columns (never the first: the operation's name) until the table fits
-// in max_table_width, or none can give more.
-void fit_columns(std::vector<Column>& cols) {
-    auto total = [&] {
-        std::size_t t = cols.empty() ? 0 : 2 * (cols.size() - 1);
-        for (const Column& c : cols) t += c.width;
-        return t;
-    };
-    while (total() > max_table_width) {
-        Column* widest = nullptr;
-        for (std::size_t c = 1; c < cols.size(); ++c)
-            if (!cols[c].times && cols[c].width > min_wrap_width && (!widest || cols[c].width > widest->width))
-                widest = &cols[c];
-        if (!widest) return;
-        widest->width = std::max(min_wrap_width, widest->width - std::min(widest->width, total() - max_table_width));
-    }
-}
-
-void print_row(std::ostream& out, const std::vector<std::string>& row, const std::vector<Column>& cols) {
-    std::vector<std::vector<std::string>> pieces;
-    std::size_t height = 1;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-        pieces.push_back(cols[c].times ? std::vector<std::string>{row[c]} : wrap_cell(row[c], cols[c].width));
-        height = std::max(height, pieces.back().size());
-    }
-    for (std::size_t k = 0; k < height; ++k) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string piece = k < pieces[c].size() ? pieces[c][k] : "";
-            const std::string pad(cols[c].width - std::min(cols[c].width, display_width(piece)), ' ');
-            if (c > 0) line += "  ";
-            line += cols[c].times ? pad + piece : piece + pad;
-        }
-        line.erase(line.find_last_not_of(' ') + 1);
-        out << line << '\n';
-    }
-}
-
-}  // namespace
 
 TextTable::TextTable(const std::vector<std::string>& header) { rows_.emplace_back(header.begin(), header.end()); }
 
@@ -123,9 +152,12 @@ void TextTable::print(std::ostream& out) const {
             const TableCell& cell = rows_[r][c];
             text[r].push_back(cell.time() ? format_time(*cell.time(), cols[c].notation) : cell.text());
             cols[c].width = std::max(cols[c].width, display_width(text[r].back()));
+            if (r > 0) cols[c].narrowest = std::max(cols[c].narrowest, display_width(text[r].back()));
         }
+    for (std::size_t c = 0; c < text[0].size(); ++c)
+        cols[c].narrowest = std::max(cols[c].narrowest, longest_word(text[0][c]));
     fit_columns(cols);
-    for (const auto& row : text) print_row(out, row, cols);
+    for (std::size_t r = 0; r < text.size(); ++r) print_row(out, text[r], cols, r == 0);
 }
 
 }  // namespace gpuwcrt

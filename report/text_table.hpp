@@ -34,6 +34,10 @@ private:
     std::optional<Time> time_;
 };
 
+// `text` as lines of at most `width` display columns, broken at blanks where it can be (a
+// longer word is split between characters): how tables wrap their cells.
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width);
+
 class TextTable {
 public:
     explicit TextTable(const std::vector<std::string>& header);

@@ -267,7 +267,9 @@ TEST_CASE(
     test::CliRun r = test::run_cli({"wcrt", file});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("rta(max, approximation)") != std::string::npos);
+    // The header, whole or wrapped at its blank when the table is wider than 120 columns.
+    CHECK(r.out.find("rta(max,") != std::string::npos);
+    CHECK(r.out.find("approximation)") != std::string::npos);
     CHECK(r.out.find("RTA scope: approximation") != std::string::npos);
     r = test::run_cli({"wcrt", file, "--json"});
     REQUIRE(r.exit_code == 0);
