@@ -203,3 +203,29 @@ TEST_CASE("the progress counters count every decided operation and show the wors
     CHECK(exact_only.decided == 0);
     CHECK(exact_only.worst_open.get() == "B in [2, 7]");
 }
+
+TEST_CASE("a table whose headers make it too wide wraps the headers at their blanks, not the values", "[answers]") {
+    // Five time columns under headers of 26 to 29 columns: 9 + 5 x 2 + 137 = 156 columns unwrapped.
+    const std::vector<std::string> header{"operation",
+                                          "measured response in seconds",
+                                          "predicted response in seconds",
+                                          "difference of the responses",
+                                          "measured finish in seconds",
+                                          "predicted finish in seconds"};
+    TextTable t(header);
+    t.add({TableCell("K1"), TableCell(Time(3, 2)), TableCell(Time(2)), TableCell(Time(1, 2)), TableCell(Time(5)),
+           TableCell(Time(11, 2))});
+    std::ostringstream out;
+    t.print(out);
+    std::istringstream lines(out.str());
+    std::vector<std::string> all;
+    for (std::string line; std::getline(lines, line);) {
+        INFO(line);
+        CHECK(display_width(line) <= max_table_width);
+        all.push_back(line);
+    }
+    REQUIRE(all.size() >= 3);  // the header on two or more lines, then the row
+    CHECK(all.back().rfind("K1", 0) == 0);
+    CHECK(test::contains(all.back(), "1.5"));  // values whole, in their notation
+    CHECK(test::contains(all.back(), "5.5"));
+}
