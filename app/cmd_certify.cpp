@@ -65,6 +65,19 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
+// How far a certified bound is above the proven upper bound: exactly the margin when the WCRT
+// is known (lower = upper), else a lower bound on it (the WCRT may be below the proven bound).
+std::optional<Time> certified_margin(const CertifyAnswer& a) {
+    if (a.verdict != Verdict::certified || !a.upper) return std::nullopt;
+    return a.bound - *a.upper;
+}
+
+std::string margin_text(const CertifyAnswer& a) {
+    const std::optional<Time> m = certified_margin(a);
+    if (!m) return "-";
+    return (a.status == WcrtStatus::exact ? "" : "≥ ") + human_string(*m);
+}
+
 // The deadline of the file, against the bounds: the bound checked may be a --bound instead.
 Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers) {
     Json list = Json::array();
@@ -81,6 +94,9 @@ Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers)
         }
         if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
         if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
+        const std::optional<Time> margin = certified_margin(a);
+        j["margin"] = time_or_null(margin);
+        j["margin_exact"] = margin ? Json(a.status == WcrtStatus::exact) : Json(nullptr);
         j["upper_bound"] = time_or_null(a.upper);
         j["upper_by"] = provenance_json(a.upper_by);
         j["lower_bound"] = time_or_null(a.lower);
@@ -96,13 +112,13 @@ Json certify_body(const CertifyOptions& o, const Json& list, const EngineRun& ru
 }
 
 const std::vector<std::string> certify_csv_columns{
-    "operation", "kind",        "stream",   "bound",    "verdict",      "response",      "lower_bound",
-    "lower_by",  "upper_bound", "upper_by", "deadline", "deadline_met", "unknown_reason"};
+    "operation",   "kind",     "stream", "bound",        "verdict",  "response",     "lower_bound",   "lower_by",
+    "upper_bound", "upper_by", "margin", "margin_exact", "deadline", "deadline_met", "unknown_reason"};
 
 void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
-    TextTable t({"operation", "bound", "verdict", "violating response"});
+    TextTable t({"operation", "bound", "verdict", "margin", "violating response"});
     for (const auto& a : answers) {
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
@@ -114,7 +130,7 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         if (a.verdict == Verdict::unknown && a.lower)
             verdict += " (lower bound " + human_string(*a.lower) +
                        (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
-        t.add({w.ops[a.op].name, a.bound, verdict, a.response});
+        t.add({w.ops[a.op].name, a.bound, verdict, margin_text(a), a.response});
     }
     t.print(std::cout);
     for (const auto& a : answers)
@@ -207,9 +223,11 @@ void add_certify_command(CLI::App& cli, Action& action) {
                            "the proven bounds; never reported as certified). The text says which engine proved the\n"
                            "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
                            "certified by that argument. The default engine, auto, stops on each operation once its\n"
-                           "verdict is known (docs/verification-engines.md). Exit 0 all certified, 1 some refuted,\n"
-                           "2 none refuted but some unknown, 3 input error, 4 internal error. With periodic streams\n"
-                           "the bound must hold for every frame, for all time (docs/all-time.md).");
+                           "verdict is known (docs/verification-engines.md), so its margin (bound - proven bound) is\n"
+                           "'≥ X': the WCRT may be lower; an engine named by --engine runs as under wcrt and reports\n"
+                           "the bound it proves (the margin is exact where it knows the WCRT). Exit 0 all certified,\n"
+                           "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
+                           "periodic streams the bound must hold for every frame, for all time (docs/all-time.md).");
     add_verify_options(sub, *o);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"

@@ -99,7 +99,8 @@ const std::vector<std::string> wcrt_csv_columns{"operation",
                                                 "rta_file_order",
                                                 "rta_max_over_orders",
                                                 "rta_max_over_orders.lower",
-                                                "rta_max_over_orders.upper"};
+                                                "rta_max_over_orders.upper",
+                                                "unknown_reason"};
 
 // The table's text; `orders`: with the witness order column.
 std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "report/text_table.hpp"
+
 namespace gpuwcrt::app {
 namespace {
 
@@ -32,7 +34,10 @@ std::string stats_line(const EngineRun& run) {
     std::ostringstream out;
     const char* sep = "";
     if (shown.steps)
-        for (const std::string& s : run.steps) out << "  " << s << "\n";
+        for (const std::string& s : run.steps) {  // within the tables' width, continued indented
+            const std::vector<std::string> lines = wrap_text(s, max_table_width - 4);
+            for (std::size_t i = 0; i < lines.size(); ++i) out << (i == 0 ? "  " : "    ") << lines[i] << "\n";
+        }
     if (const auto& exact = run.stats.exact) {
         out << "states stored: " << exact->states << " (at most " << exact->peak_level_states << " per level, "
             << exact->pruned << " pruned, " << exact->threads << " threads)";

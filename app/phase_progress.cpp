@@ -78,6 +78,7 @@ void Progress::tick_loop() {
         if (line.empty()) line = "starting";
         if (const auto n = c.operations.load())
             line += ", " + std::to_string(c.decided.load()) + " of " + std::to_string(n) + " operations decided";
+        if (const std::string worst = c.worst_open.get(); !worst.empty()) line += ", worst open " + worst;
         if (const auto n = c.states.load()) line += ", " + std::to_string(n) + " states";
         if (const auto n = c.checks.load()) line += ", " + std::to_string(n) + " solver checks";
         print(line);

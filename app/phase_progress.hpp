@@ -5,8 +5,9 @@
 //   followed by what `status` says (e.g. a warp engine's counters);
 // - by lines (watch, say: wcrt, certify, rta-check): the engines' lines when they happen and,
 //   whenever nothing was said for `every`, a line from the run's counters (the step running,
-//   operations decided, states stored), so that a run longer than a second is never silent for
-//   a second. Nothing during the first `quiet`: a run that ends by then prints nothing.
+//   operations decided, the worst open operation's proven bounds, states stored), so that a
+//   run longer than a second is never silent for a second, and never says more than a line
+//   per `every` of its own. Nothing during the first `quiet`: a run that ends by then prints nothing.
 #include <chrono>
 #include <condition_variable>
 #include <functional>

@@ -145,13 +145,14 @@ void catch_interrupts() {
 
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();
-    cli.add_option("--max-memory", max_memory_option,
-                   "memory limit of the whole run in MiB, before or after the subcommand (default " +
-                       std::to_string(default_limit_mib(m)) + ": 3/4 of this machine's RAM;\n" +
-                       std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
-                       ", RAM + swap). A run that needs more ends 'unknown (memory limit)', exit 2")
-        ->type_name("MB");
-    for (CLI::App* sub : cli.get_subcommands({})) sub->fallthrough();
+    const std::string help = "memory limit of the whole run in MiB, before or after the subcommand (default " +
+                             std::to_string(default_limit_mib(m)) + ": 3/4 of this machine's RAM;\n" +
+                             std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
+                             ", RAM + swap). A run that needs more ends 'unknown (memory limit)', exit 2";
+    cli.add_option("--max-memory", max_memory_option, help)->type_name("MB");
+    // Also each subcommand's own, so that its --help lists the limit and its default.
+    for (CLI::App* sub : cli.get_subcommands({}))
+        sub->add_option("--max-memory", max_memory_option, help)->type_name("MB");
 }
 
 int run_within_limits(const std::function<int()>& action) {

@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/progress.hpp"
+
 namespace gpuwcrt {
 
 // `time_limit`: the default deadline of a run without --timeout; `interrupted`: SIGINT or
@@ -46,8 +48,10 @@ struct BudgetExhausted : std::runtime_error {
 struct RunCounters {
     std::atomic<const char*> phase{""};
     std::atomic<std::uint64_t> states{0}, checks{0};
-    // Operations asked for and those decided so far (a plan's progress line).
+    // Operations asked for and those decided so far, and the worst open one's bounds
+    // (publish_progress, solver/engine.hpp).
     std::atomic<std::uint64_t> operations{0}, decided{0};
+    OpenBoundsText worst_open;
 };
 
 class Budget {

@@ -1,6 +1,7 @@
 #include "report/text_table.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include "report/display_width.hpp"
 #include "report/time_notation.hpp"
@@ -9,12 +10,123 @@ namespace gpuwcrt {
 namespace {
 
 struct Column {
-    bool times = false;  // right-aligned, one notation
+    bool times = false;  // right-aligned, one notation, never wrapped
     TimeNotation notation;
     std::size_t width = 0;
+    std::size_t narrowest = 0;  // the width with its header wrapped: its body or longest word
 };
 
+// Only a text column wider than this wraps, and keeps this many columns: the long ones
+// (witness orders, verdicts with their bounds) give way, while short labels ("unknown (gap)",
+// "bounds / interference bound") stay on one line even when that leaves a table a little
+// wider than max_table_width.
+constexpr std::size_t min_wrap_width = 30;
+
+// The bytes of the longest prefix of `word` (whole UTF-8 characters, at least one) that fits
+// in `width` display columns.
+std::size_t fitting_prefix(const std::string& word, std::size_t width) {
+    std::size_t cut = 0;
+    for (std::size_t k = 1; k <= word.size(); ++k) {
+        if (k < word.size() && (static_cast<unsigned char>(word[k]) & 0xC0) == 0x80) continue;  // inside a character
+        if (cut > 0 && display_width(std::string_view(word).substr(0, k)) > width) break;
+        cut = k;
+    }
+    return cut;
+}
+
+// The display width of the widest blank-separated word of `text`.
+std::size_t longest_word(const std::string& text) {
+    std::size_t widest = 0, start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        widest = std::max(widest, display_width(std::string_view(text).substr(start, end - start)));
+        start = end + 1;
+    }
+    return widest;
+}
+
+std::size_t table_width(const std::vector<Column>& cols) {
+    std::size_t t = cols.empty() ? 0 : 2 * (cols.size() - 1);
+    for (const Column& c : cols) t += c.width;
+    return t;
+}
+
+// Fits the table in max_table_width where it can: first headers wider than their values wrap
+// ("rta(max, approximation)" over "8.53": the cheapest lines to add, one per table), the
+// largest saving first; then the widest long text columns wrap, never the first (the
+// operation's name).
+void fit_columns(std::vector<Column>& cols) {
+    std::vector<std::size_t> by_saving;
+    for (std::size_t c = 1; c < cols.size(); ++c)
+        if (cols[c].narrowest < cols[c].width) by_saving.push_back(c);
+    std::stable_sort(by_saving.begin(), by_saving.end(), [&](std::size_t a, std::size_t b) {
+        return cols[a].width - cols[a].narrowest > cols[b].width - cols[b].narrowest;
+    });
+    for (const std::size_t c : by_saving) {
+        if (table_width(cols) <= max_table_width) return;
+        const std::size_t excess = table_width(cols) - max_table_width;
+        cols[c].width = std::max(cols[c].narrowest, cols[c].width - std::min(cols[c].width, excess));
+    }
+    while (table_width(cols) > max_table_width) {
+        Column* widest = nullptr;
+        for (std::size_t c = 1; c < cols.size(); ++c)
+            if (!cols[c].times && cols[c].width > min_wrap_width && (!widest || cols[c].width > widest->width))
+                widest = &cols[c];
+        if (!widest) return;
+        widest->width =
+            std::max(min_wrap_width, widest->width - std::min(widest->width, table_width(cols) - max_table_width));
+    }
+}
+
+// `header`: every cell may wrap (a time column's header too).
+void print_row(std::ostream& out, const std::vector<std::string>& row, const std::vector<Column>& cols, bool header) {
+    std::vector<std::vector<std::string>> pieces;
+    std::size_t height = 1;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+        const bool whole = cols[c].times && !header;
+        pieces.push_back(whole ? std::vector<std::string>{row[c]} : wrap_text(row[c], cols[c].width));
+        height = std::max(height, pieces.back().size());
+    }
+    for (std::size_t k = 0; k < height; ++k) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string piece = k < pieces[c].size() ? pieces[c][k] : "";
+            const std::string pad(cols[c].width - std::min(cols[c].width, display_width(piece)), ' ');
+            if (c > 0) line += "  ";
+            line += cols[c].times ? pad + piece : piece + pad;
+        }
+        line.erase(line.find_last_not_of(' ') + 1);
+        out << line << '\n';
+    }
+}
+
 }  // namespace
+
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
+    std::vector<std::string> lines;
+    std::string line;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t end = text.find(' ', i);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(i, end - i);
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (display_width(joined) <= width) {
+            line = joined;
+            i = end + 1;
+        } else if (!line.empty()) {
+            lines.push_back(line);  // the word starts the next line
+            line.clear();
+        } else {
+            const std::size_t cut = fitting_prefix(word, width);  // a word wider than the column
+            lines.push_back(word.substr(0, cut));
+            i += cut;
+        }
+    }
+    if (!line.empty() || lines.empty()) lines.push_back(line);
+    return lines;
+}
 
 TextTable::TextTable(const std::vector<std::string>& header) { rows_.emplace_back(header.begin(), header.end()); }
 
@@ -40,17 +152,12 @@ void TextTable::print(std::ostream& out) const {
             const TableCell& cell = rows_[r][c];
             text[r].push_back(cell.time() ? format_time(*cell.time(), cols[c].notation) : cell.text());
             cols[c].width = std::max(cols[c].width, display_width(text[r].back()));
+            if (r > 0) cols[c].narrowest = std::max(cols[c].narrowest, display_width(text[r].back()));
         }
-    for (const auto& row : text) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(cols[c].width - display_width(row[c]), ' ');
-            if (c > 0) line += "  ";
-            if (cols[c].times) line += pad + row[c];
-            else line += row[c] + (c + 1 < row.size() ? pad : "");
-        }
-        out << line << '\n';
-    }
+    for (std::size_t c = 0; c < text[0].size(); ++c)
+        cols[c].narrowest = std::max(cols[c].narrowest, longest_word(text[0][c]));
+    fit_columns(cols);
+    for (std::size_t r = 0; r < text.size(); ++r) print_row(out, text[r], cols, r == 0);
 }
 
 }  // namespace gpuwcrt

@@ -2,7 +2,9 @@
 // Aligned plain-text tables for people; scripts use --json. Columns are aligned by display
 // width (report/display_width.hpp), so names in any script line up. A column of times (every
 // body cell a time or "-") is right-aligned and written in one notation
-// (report/time_notation.hpp); other columns are left-aligned text.
+// (report/time_notation.hpp); other columns are left-aligned text. A table wider than
+// max_table_width wraps its widest long text columns (never the first, never times) at blanks
+// onto continuation lines: nothing is cut, and the lines stay within a terminal where they can.
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,6 +14,9 @@
 #include "model/time.hpp"
 
 namespace gpuwcrt {
+
+// The width README promises for tables ("about 120 columns"), within which they wrap.
+constexpr std::size_t max_table_width = 120;
 
 // A cell: text, or a time whose text its column's notation decides.
 class TableCell {
@@ -28,6 +33,10 @@ private:
     std::string text_;
     std::optional<Time> time_;
 };
+
+// `text` as lines of at most `width` display columns, broken at blanks where it can be (a
+// longer word is split between characters): how tables wrap their cells.
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width);
 
 class TextTable {
 public:

@@ -8,7 +8,7 @@ TimeNotation notation_for(const std::vector<Time>& values) {
     TimeNotation n;
     for (const Time& t : values) {
         const int d = decimal_digits(t);
-        if (d < 0 || d > max_fraction_digits) return {false, 0};
+        if (d < 0 || d > max_fraction_digits) continue;  // written as its fraction, alone
         n.fraction_digits = std::max(n.fraction_digits, d);
     }
     return n;
@@ -16,7 +16,7 @@ TimeNotation notation_for(const std::vector<Time>& values) {
 
 std::string format_time(const Time& t, const TimeNotation& notation) {
     const int d = decimal_digits(t);
-    if (!notation.decimal || d < 0 || d > notation.fraction_digits) return exact_string(t);  // never rounded
+    if (d < 0 || d > notation.fraction_digits) return exact_string(t);  // never rounded
     BigInt scale = 1;
     for (int i = 0; i < notation.fraction_digits; ++i) scale *= 10;
     // Exact: t has at most fraction_digits decimal digits, so t * scale is an integer.

@@ -1,9 +1,10 @@
 #pragma once
 // One notation for the times shown together in a table column (README "Reading the tables"):
-// when every value is a decimal with at most max_fraction_digits digits after the point, all
-// are written as decimals with the same number of such digits ("0.50", "1.25", "3.00"), so that
-// right-aligned points line up; otherwise every value is the exact fraction ("1/3", "3/2",
-// "4"). Either way the text is the exact value: nothing is rounded.
+// every value that is a decimal with at most max_fraction_digits digits after the point is
+// written with the same number of such digits ("0.50", "1.25", "3.00"), so that right-aligned
+// points line up; a value that is not (1/3, or 2^-21) is its exact fraction ("1/3") alone, and
+// the rest of the column stays decimal. Either way the text is the exact value: nothing is
+// rounded.
 #include <string>
 #include <vector>
 
@@ -15,8 +16,7 @@ namespace gpuwcrt {
 constexpr int max_fraction_digits = 12;
 
 struct TimeNotation {
-    bool decimal = true;
-    int fraction_digits = 0;  // digits after the point, with `decimal`
+    int fraction_digits = 0;  // digits after the point of every decimal value
 };
 
 TimeNotation notation_for(const std::vector<Time>& values);

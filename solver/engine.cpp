@@ -1,5 +1,6 @@
 #include "solver/engine.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -54,15 +55,42 @@ CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std
         });
         return out;
     }
-    // A chain stops working on an operation once its verdict is known.
-    request.settled = [&bounds](const WcrtAnswer& a) {
-        const auto b = bounds.find(a.op);
-        return b == bounds.end() || (a.upper && *a.upper <= b->second) || (a.lower && *a.lower > b->second);
-    };
+    // A chain (auto) stops working on an operation once its verdict is known. A named engine
+    // runs as `wcrt` runs it: the bound certify reports is the one that engine proves, not the
+    // first bound (often the interference bound) that happens to settle the verdict.
+    if (engine.provenance() == Provenance::none)
+        request.settled = [&bounds](const WcrtAnswer& a) {
+            const auto b = bounds.find(a.op);
+            return b == bounds.end() || (a.upper && *a.upper <= b->second) || (a.lower && *a.lower > b->second);
+        };
     out.run = engine.run(request, budget);
     require_policy_witnesses(w, request.options.policy, out.run);
     for (const auto& [op, bound] : bounds) out.verdicts.push_back(verdict_from(w, out.run.answers[op], bound));
     return out;
+}
+
+void publish_progress(const Workload& w, const std::vector<WcrtAnswer>& answers, const std::vector<int>& ops,
+                      const std::function<bool(const WcrtAnswer&)>& settled, RunCounters& counters) {
+    std::uint64_t decided = 0;
+    const WcrtAnswer* worst = nullptr;
+    for (const int op : ops) {
+        const WcrtAnswer& a = answers.at(op);
+        if (settled ? settled(a) : a.status == WcrtStatus::exact) {
+            ++decided;
+            continue;
+        }
+        // Without an upper bound an operation is the worst; among bounded ones the largest.
+        if (!worst || (worst->upper && (!a.upper || *a.upper > *worst->upper))) worst = &a;
+    }
+    const std::uint64_t total = std::max<std::uint64_t>(counters.operations.load(), ops.size());
+    counters.operations = total;
+    counters.decided = total - ops.size() + decided;
+    if (!worst) {
+        counters.worst_open.set("");
+        return;
+    }
+    counters.worst_open.set(w.ops[worst->op].name + " in [" + (worst->lower ? human_string(*worst->lower) : "?") +
+                            ", " + (worst->upper ? human_string(*worst->upper) : "?") + "]");
 }
 
 void require_policy_witnesses(const Workload& w, Policy policy, const EngineRun& run) {

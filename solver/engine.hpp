@@ -86,11 +86,18 @@ struct CertifyRun {
 };
 
 // `certify`: each operation's bound certified, refuted or unknown. An engine with a
-// bound_question asks it per operation; the others run once on these operations, settled
-// once the verdict is known, and the verdicts follow from the answers (verdict_from).
+// bound_question asks it per operation; the others run once on these operations (a chain
+// settled once the verdict is known, a single engine as `wcrt` runs it), and the verdicts
+// follow from the answers (verdict_from).
 // The verdicts' counterexamples follow the request's placement policy (require_policy_placement).
 CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std::map<int, Time>& bounds,
                           const Budget& budget);
+
+// For the progress line (RunCounters): of the operations `ops` (the open ones of a run that
+// counts RunCounters::operations in all), how many `settled` says are decided (empty: exact),
+// and the open one with the largest proven upper bound, with its bounds.
+void publish_progress(const Workload& w, const std::vector<WcrtAnswer>& answers, const std::vector<int>& ops,
+                      const std::function<bool(const WcrtAnswer&)>& settled, RunCounters& counters);
 
 // Throws ReplayMismatch when some witness of `run` places a block where the fixed placement
 // policy `policy` would not (sim/witness.hpp, require_policy_placement): a check on every

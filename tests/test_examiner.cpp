@@ -182,10 +182,10 @@ TEST_CASE("input errors through the CLI: exit 3 and file:line:column", "[examine
         CHECK(r.err.find(f + ":3:23: JSON syntax error: expected a value but found ']'") != std::string::npos);
     }
     SECTION("an unknown benchmark key, at the key") {
-        const std::string f = write("k.json", config_with(spin("A", ", \"sm_mask\": 3")));
+        const std::string f = write("k.json", config_with(spin("A", ", \"gpu_mask\": 3")));
         const auto r = run_cli({"import-examiner", f});
         CHECK(r.exit_code == 3);
-        CHECK(r.err.find(":2:152: unknown key 'sm_mask'") != std::string::npos);
+        CHECK(r.err.find(":2:152: unknown key 'gpu_mask'") != std::string::npos);
     }
     SECTION("a missing required key, at the object") {
         const std::string f = write(

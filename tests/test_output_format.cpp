@@ -129,6 +129,8 @@ TEST_CASE("simulate aligns columns by display width with UTF-8 names", "[output]
 }
 
 TEST_CASE("every time column uses one notation and shows the exact value", "[output]") {
+    // One notation: decimals with a common number of digits, a fraction only for a value that
+    // has no short decimal.
     const Workload w = test::workload_from(unicode_workload);
     const Schedule s = simulate(w, {});
     const auto r = run_cli({"simulate", write_temp("unicode.toml", unicode_workload)});
@@ -156,34 +158,46 @@ TEST_CASE("every time column uses one notation and shows the exact value", "[out
             REQUIRE(parse_time(cell));
             CHECK(*parse_time(cell) == expected);  // exact, never rounded
             std::smatch m;
-            if (cell.find('/') != std::string::npos) ++fractions;
-            else if (cell.find('.') != std::string::npos && std::regex_match(cell, m, decimal)) {
+            if (cell.find('/') != std::string::npos) {
+                ++fractions;
+                const int d = decimal_digits(expected);
+                CHECK((d < 0 || d > max_fraction_digits));
+            } else if (cell.find('.') != std::string::npos && std::regex_match(cell, m, decimal)) {
                 ++decimals;
                 digits_after_point.insert(m[2].length());
             }
         }
-        CHECK((fractions == 0 || decimals == 0));
         CHECK(digits_after_point.size() <= 1);  // decimals share their number of digits
         some_fraction_column = some_fraction_column || fractions > 0;
         some_decimal_column = some_decimal_column || decimals > 0;
     }
-    // The workload has thirds (finish) and quarters (issue): both notations occur, never mixed.
+    // The workload has thirds (finish) and quarters (issue): both notations occur.
     CHECK(some_fraction_column);
     CHECK(some_decimal_column);
 }
 
-TEST_CASE("notation_for and format_time: decimals while short, else fractions, never rounded", "[output]") {
+TEST_CASE("notation_for and format_time: decimals while short, a fraction only where needed, never rounded",
+          "[output]") {
     const TimeNotation quarters = notation_for({Time(1, 2), Time(1, 4), Time(3)});
-    CHECK(quarters.decimal);
+    CHECK(quarters.fraction_digits == 2);
     CHECK(format_time(Time(1, 2), quarters) == "0.50");
     CHECK(format_time(Time(3), quarters) == "3.00");
     CHECK(format_time(Time(-1, 20), notation_for({Time(-1, 20)})) == "-0.05");
-    CHECK_FALSE(notation_for({Time(1, 3), Time(1, 2)}).decimal);
-    CHECK(format_time(Time(1, 2), notation_for({Time(1, 3), Time(1, 2)})) == "1/2");
+    // A third does not terminate: it alone is a fraction, the half stays a decimal.
+    const TimeNotation with_third = notation_for({Time(1, 3), Time(1, 2)});
+    CHECK(format_time(Time(1, 2), with_third) == "0.5");
+    CHECK(format_time(Time(1, 3), with_third) == "1/3");
+    // 1677721601/52428800 = 32 + 1/52428800 needs 21 digits: a fraction, and the column's other
+    // values keep one digit after the point.
+    const Time long_decimal(1677721601, 52428800);
+    const TimeNotation n21 = notation_for({long_decimal, Time(33, 2), Time(4)});
+    CHECK(n21.fraction_digits == 1);
+    CHECK(format_time(long_decimal, n21) == "1677721601/52428800");
+    CHECK(format_time(Time(4), n21) == "4.0");
     BigInt big = 1;
     for (int i = 0; i <= max_fraction_digits; ++i) big *= 10;
-    CHECK_FALSE(notation_for({Time(1, big)}).decimal);  // 13 digits after the point
-    CHECK(notation_for({Time(10, big)}).decimal);       // 12
+    CHECK(format_time(Time(1, big), notation_for({Time(1, big)})).find('/') != std::string::npos);  // 13 digits
+    CHECK(format_time(Time(10, big), notation_for({Time(10, big)})) == "0.000000000001");           // 12
     std::mt19937 rng(11);
     for (int i = 0; i < 500; ++i) {
         std::vector<Time> column;
@@ -195,7 +209,9 @@ TEST_CASE("notation_for and format_time: decimals while short, else fractions, n
             INFO(exact_string(t) << " -> " << text);
             REQUIRE(parse_time(text));
             CHECK(*parse_time(text) == t);
-            CHECK((n.decimal ? text.find('/') == std::string::npos : text.find('.') == std::string::npos));
+            // A fraction exactly where the value has no decimal of at most 12 digits.
+            const int d = decimal_digits(t);
+            CHECK((text.find('/') != std::string::npos) == (d < 0 || d > max_fraction_digits));
         }
     }
 }

@@ -1,6 +1,8 @@
 #include "model/io/examiner_config.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -21,17 +23,29 @@ constexpr std::int64_t bytes_per_int = 4;  // the plugins count shared memory an
 
 // The keys the examiner itself accepts (parse_config.c, VerifyGlobalConfigKeys /
 // VerifyBenchmarkConfigKeys): anything else it rejects, and so do we.
-const std::initializer_list<const char*> global_keys = {"name",          "max_iterations", "max_time",
-                                                        "use_processes", "cuda_device",    "base_result_directory",
-                                                        "pin_cpus",      "benchmarks",     "comment"};
-const std::initializer_list<const char*> benchmark_keys = {
-    "filename",       "log_name", "label",        "thread_count", "block_count",     "data_size", "additional_info",
-    "max_iterations", "max_time", "release_time", "cpu_core",     "stream_priority", "comment"};
+const std::initializer_list<const char*> global_keys = {
+    "name",     "max_iterations", "max_time",  "use_processes",        "cuda_device", "base_result_directory",
+    "pin_cpus", "benchmarks",     "do_warmup", "sync_every_iteration", "comment"};
+const std::initializer_list<const char*> benchmark_keys = {"filename",
+                                                           "log_name",
+                                                           "label",
+                                                           "thread_count",
+                                                           "block_count",
+                                                           "data_size",
+                                                           "additional_info",
+                                                           "max_iterations",
+                                                           "max_time",
+                                                           "release_time",
+                                                           "cpu_core",
+                                                           "stream_priority",
+                                                           "mps_thread_percentage",
+                                                           "sm_mask",
+                                                           "comment"};
 // multikernel.so's per-kernel entries (its header comment plus the copy counts of the RTSS'17
 // version used for Fig. 3).
-const std::initializer_list<const char*> multikernel_keys = {"kernel_label",  "duration",       "block_count",
-                                                             "thread_count",  "delay",          "shared_memory_size",
-                                                             "copy_in_count", "copy_out_count", "comment"};
+const std::initializer_list<const char*> multikernel_keys = {
+    "kernel_label",       "duration",      "block_count",    "thread_count", "delay",
+    "shared_memory_size", "copy_in_count", "copy_out_count", "sm_mask",      "comment"};
 
 std::string plugin_of(const std::string& filename) {
     const auto slash = filename.find_last_of('/');
@@ -50,7 +64,10 @@ public:
         json_number(json_required(root_, "max_time", "the config"), "'max_time'");
         global_iterations_ = &json_required(root_, "max_iterations", "the config");
         json_integer(*global_iterations_, "'max_iterations'");
-        for (const char* key : {"pin_cpus", "use_processes"})
+        // do_warmup runs each benchmark once before the measured iteration and
+        // sync_every_iteration aligns iterations after the first: neither changes the one
+        // iteration imported here.
+        for (const char* key : {"pin_cpus", "use_processes", "do_warmup", "sync_every_iteration"})
             if (const JsonValue* v = root_.get(key)) json_boolean(*v, std::string("'") + key + "'");
         if (const JsonValue* v = root_.get("use_processes"); v && v->boolean)
             throw InputError(v->where,
@@ -111,8 +128,9 @@ private:
         const JsonValue& threads = json_required(b, "thread_count", "a benchmark");
         const JsonValue& blocks = json_required(b, "block_count", "a benchmark");
         json_number(json_required(b, "data_size", "a benchmark"), "'data_size'");
-        for (const char* key : {"log_name", "comment"})
-            if (const JsonValue* v = b.get(key)) json_string(*v, std::string("'") + key + "'");
+        if (const JsonValue* v = b.get("log_name")) json_string(*v, "'log_name'");
+        mps_percentage(b);
+        no_sm_mask(b);
         for (const char* key : {"cpu_core", "max_time"})
             if (const JsonValue* v = b.get(key)) json_number(*v, std::string("'") + key + "'");
         single_iteration(b);
@@ -141,7 +159,65 @@ private:
         add(std::move(k));
     }
 
+    // The examiner applies the percentage only to benchmarks it runs as processes under MPS
+    // (task_host.c SetMPSResourceLimit); those are refused (use_processes), so as threads the
+    // benchmark keeps the whole GPU.
+    void mps_percentage(const JsonValue& b) {
+        const JsonValue* v = b.get("mps_thread_percentage");
+        if (!v) return;
+        const Time p = json_number(*v, "'mps_thread_percentage'");
+        if (p <= 0 || p > 100)
+            throw InputError(v->where, "'mps_thread_percentage' must be in (0, 100], got " + v->text);
+        if (p < 100 && !mps_noted_) {
+            out_.notes.push_back("mps_thread_percentage: the examiner applies it only to processes under MPS;");
+            out_.notes.push_back("benchmarks run as threads (use_processes = false) keep every SM.");
+            mps_noted_ = true;
+        }
+    }
+
+    // sm_mask (libsmctrl) disables TPCs for a kernel; the model lets every kernel use every SM
+    // of the TX2, so a mask is read only to accept one that disables nothing.
+    static void no_sm_mask(const JsonValue& object) {
+        const JsonValue* v = object.get("sm_mask");
+        if (!v) return;
+        const std::string text = json_string(*v, "'sm_mask'");
+        const std::optional<std::uint64_t> disabled = disabled_tpcs(text);
+        if (!disabled)
+            throw InputError(v->where, "'sm_mask' " + quoted_name(text.substr(0, 40)) +
+                                           " is not a hexadecimal mask of at most 64 bits (optionally after '~')");
+        if (*disabled != 0)
+            throw InputError(v->where, "'sm_mask' " + quoted_name(text) +
+                                           " keeps the kernel off some SMs (TPC partitioning); the model lets "
+                                           "every kernel use every SM, so this config cannot be imported without "
+                                           "changing its schedule (a mask of 0 is accepted)");
+    }
+
+    // The examiner's reading (strtoull base 16, '~' inverts), strict about stray characters.
+    static std::optional<std::uint64_t> disabled_tpcs(const std::string& text) {
+        std::size_t i = 0;
+        const bool inverted = !text.empty() && text[0] == '~';
+        if (inverted) ++i;
+        if (text.compare(i, 2, "0x") == 0 || text.compare(i, 2, "0X") == 0) i += 2;
+        if (i == text.size()) return std::nullopt;
+        std::uint64_t mask = 0;
+        for (; i < text.size(); ++i) {
+            const char c = text[i];
+            const int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                              : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                              : (c >= 'A' && c <= 'F')                    ? c - 'A' + 10
+                                                                          : -1;
+            if (digit < 0 || (mask >> 60) != 0) return std::nullopt;
+            mask = (mask << 4) | static_cast<std::uint64_t>(digit);
+        }
+        return inverted ? ~mask : mask;
+    }
+
     void single_iteration(const JsonValue& b) {
+        const JsonValue* sync = root_.get("sync_every_iteration");
+        if (b.get("max_iterations") && sync && sync->boolean)  // the examiner refuses it too
+            throw InputError(b.member("max_iterations")->key_where,
+                             "a benchmark's own 'max_iterations' needs sync_every_iteration = false (the "
+                             "examiner refuses the pair: benchmarks with other counts never meet)");
         const JsonValue* it = b.get("max_iterations") ? b.get("max_iterations") : global_iterations_;
         const std::int64_t n = json_integer(*it, "'max_iterations'");
         if (n != 1)
@@ -305,6 +381,7 @@ private:
         for (std::size_t i = 0; i < info.items.size(); ++i) {
             const JsonValue& e = json_object(info.items[i], "a multikernel.so kernel");
             json_only_keys(e, multikernel_keys, "a multikernel.so kernel");
+            no_sm_mask(e);
             const std::string label =
                 label_name(json_required(e, "kernel_label", "a multikernel.so kernel"), "'kernel_label'");
             Operation k = kernel_op(label, stream, e.where, json_required(e, "thread_count", "a multikernel.so kernel"),
@@ -352,6 +429,7 @@ private:
     const ExaminerImportOptions& options_;
     const JsonValue* global_iterations_ = nullptr;
     std::vector<const JsonValue*> slot_;
+    bool mps_noted_ = false;
     ExaminerImport out_;
 };
 
@@ -367,7 +445,12 @@ ExaminerImport import_examiner_config(const std::string& text, const std::string
                                       const ExaminerImportOptions& options) {
     if (options.copy_bandwidth && *options.copy_bandwidth <= 0)
         throw option_error("--copy-bandwidth", "the copy bandwidth must be > 0 bytes/s");
-    const JsonValue root = parse_located_json(text, name);
+    // cJSON keeps every member and cJSON_GetObjectItem returns the first: configs the examiner
+    // ships repeat "comment" for multi-line comments. A repeated key that matters is refused
+    // rather than silently read as its first copy.
+    const JsonRepeats repeats{{"comment"},
+                              "; the examiner would read only the first: remove the other to say which is meant"};
+    const JsonValue root = parse_located_json(text, name, repeats);
     return ExaminerConfigImporter(root, options).run(name);
 }
 

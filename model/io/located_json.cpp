@@ -10,7 +10,8 @@ namespace {
 
 class Parser {
 public:
-    Parser(const std::string& text, const std::string& name) : s_(text), name_(name) {}
+    Parser(const std::string& text, const std::string& name, const JsonRepeats& repeats)
+        : s_(text), name_(name), repeats_(repeats) {}
 
     JsonValue document() {
         skip_space();
@@ -99,6 +100,15 @@ private:
         }
     }
 
+    void check_repeat(const JsonValue& v, const JsonMember& m) const {
+        for (const std::string& a : repeats_.allowed)
+            if (a == m.key) return;
+        for (const JsonMember& other : v.members)
+            if (other.key == m.key)
+                throw InputError(m.key_where, "key " + quoted_name(m.key) + " appears twice in this object (first at " +
+                                                  other.key_where.str() + ")" + repeats_.refusal_note);
+    }
+
     void object(JsonValue& v, int depth) {
         v.type = JsonValue::Type::object;
         advance();
@@ -113,11 +123,7 @@ private:
             m.key_where = here();
             if (peek() != '"') fail("expected a quoted key (\"key\")" + describe_here());
             m.key = string_literal();
-            for (const JsonMember& other : v.members)
-                if (other.key == m.key)
-                    throw InputError(m.key_where, "key " + quoted_name(m.key) +
-                                                      " appears twice in this object (first at " +
-                                                      other.key_where.str() + ")");
+            check_repeat(v, m);
             skip_space();
             expect(':', "':' after the key");
             skip_space();
@@ -281,6 +287,7 @@ private:
 
     const std::string& s_;
     const std::string& name_;
+    const JsonRepeats& repeats_;
     std::size_t i_ = 0;
     int line_ = 1, column_ = 1;
 };
@@ -320,7 +327,9 @@ const JsonValue* JsonValue::get(const std::string& key) const {
     return m ? &m->value : nullptr;
 }
 
-JsonValue parse_located_json(const std::string& text, const std::string& name) { return Parser(text, name).document(); }
+JsonValue parse_located_json(const std::string& text, const std::string& name, const JsonRepeats& repeats) {
+    return Parser(text, name, repeats).document();
+}
 
 const JsonValue& json_required(const JsonValue& object, const std::string& key, const std::string& what) {
     if (const JsonValue* v = object.get(key)) return *v;

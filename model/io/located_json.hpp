@@ -20,7 +20,7 @@ struct JsonValue {
     bool boolean = false;
     std::string text;                 // a string's content, or a number's literal text
     std::vector<JsonValue> items;     // array elements
-    std::vector<JsonMember> members;  // object members in file order (duplicates rejected)
+    std::vector<JsonMember> members;  // object members in file order (see JsonRepeats)
     SourceLocation where;
 
     const JsonValue* get(const std::string& key) const;
@@ -37,9 +37,16 @@ struct JsonMember {
     JsonValue value;
 };
 
+// Which keys an object may repeat (get() then returns the first); any other repeated key is an
+// InputError that ends with `refusal_note`, which says how the producer of the file reads it.
+struct JsonRepeats {
+    std::vector<std::string> allowed;
+    std::string refusal_note;
+};
+
 // Throws InputError at the offending character for malformed JSON (RFC 8259) and for an
-// object with the same key twice.
-JsonValue parse_located_json(const std::string& text, const std::string& name);
+// object with the same key twice (unless `repeats` allows that key).
+JsonValue parse_located_json(const std::string& text, const std::string& name, const JsonRepeats& repeats = {});
 
 // Typed access; every failure is an InputError at the value (or the object for a missing key).
 const JsonValue& json_required(const JsonValue& object, const std::string& key, const std::string& what);

@@ -17,6 +17,7 @@ EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) 
     BoundsHooks hooks;
     hooks.explore_first = static_cast<bool>(request.settled);     // a question upper bounds may settle (certify)
     hooks.enough = [&](const std::vector<WcrtAnswer>& answers) {  // EngineRequest::settled, default exact
+        publish_progress(request.workload, answers, request.ops, request.settled, budget.counters());
         for (const int op : request.ops)
             if (request.settled ? !request.settled(answers[op]) : answers[op].status != WcrtStatus::exact) return false;
         return true;

@@ -85,7 +85,7 @@ public:
         add_stats(r);
         for (std::size_t op = 0; op < r.answers.size(); ++op)
             absorb(rq_.workload, run_.answers[op], r.answers[op], a.by);
-        budget_.counters().decided = rq_.ops.size() - open().size();
+        publish_progress(rq_.workload, run_.answers, rq_.ops, rq_.settled, budget_.counters());
         // A formula ends on its own: the step the deadline stopped is a search.
         const bool stopped = budget_.expired() && !s.formula;
         if (stopped && stopped_in_.empty()) stopped_in_ = a.name;
