@@ -19,14 +19,10 @@ using test::run_cli;
 
 namespace {
 
-// The README's AMALTHEA example over two periods: every deadline (10 ms) is certified by the
-// interference bound 7.5 before any search, while the abstraction proves 5.5.
-std::string answers_detect_file(const std::string& dir) {
-    const std::string out = dir + "/detect.toml";
-    const auto r = run_cli({"import-amalthea", test::source_path("tests/data/amalthea/periodic_gpu_0.9.amxmi"),
-                            "--frames", "2", "-o", out});
-    REQUIRE(r.exit_code == 0);
-    return out;
+// H2's deadline 5 is certified by the interference bound 4 before any search, while the
+// abstraction proves the WCRT, 2 (the file derives both).
+std::string answers_detect_file(const std::string&) {
+    return test::source_path("tests/data/answers/low-behind-high.toml");
 }
 
 const json* answers_op(const json& list, const std::string& name) {
@@ -42,10 +38,10 @@ TEST_CASE("certify --engine bounds reports the bound wcrt --engine bounds proves
     const auto w = run_cli({"wcrt", file, "--engine", "bounds", "--json"});
     const auto c = run_cli({"certify", file, "--engine", "bounds", "--json"});
     INFO(w.err << c.err);
-    REQUIRE(w.exit_code == 2);  // the abstraction leaves a gap: 5 replayed, 5.5 proven
+    REQUIRE(w.exit_code == 0);
     REQUIRE(c.exit_code == 0);
     const json wj = json::parse(w.out), cj = json::parse(c.out);
-    for (const char* name : {"infer [1]", "infer [2]"}) {
+    for (const char* name : {"H2"}) {
         INFO(name);
         const json* wo = answers_op(wj["operations"], name);
         const json* co = answers_op(cj["operations"], name);
@@ -54,28 +50,28 @@ TEST_CASE("certify --engine bounds reports the bound wcrt --engine bounds proves
         CHECK((*co)["verdict"] == "certified");
         CHECK((*co)["upper_bound"] == (*wo)["upper_bound"]);
         CHECK((*co)["upper_by"] == (*wo)["upper_by"]);
-        CHECK((*co)["upper_bound"] != "15/2");  // not the interference bound that settled it first
+        CHECK((*co)["upper_bound"] == "2");  // not the interference bound 4 that settles it first
     }
 }
 
 TEST_CASE("certify's margin: at least bound - proven bound, exact only when the WCRT is known", "[answers]") {
     const std::string file = answers_detect_file(test::temp_dir());
-    // auto stops at the interference bound 7.5: margin >= 10 - 7.5 = 2.5, the WCRT may be lower.
+    // auto stops at the interference bound 4: margin >= 5 - 4 = 1, the WCRT may be lower.
     const auto text = run_cli({"certify", file});
     REQUIRE(text.exit_code == 0);
     CHECK(text.out.find("margin") != std::string::npos);
-    CHECK(text.out.find("≥ 2.5") != std::string::npos);
+    CHECK(text.out.find("≥ 1") != std::string::npos);
     const auto j = run_cli({"certify", file, "--json"});
     const json doc = json::parse(j.out);
-    const json* first = answers_op(doc["operations"], "infer [1]");
+    const json* first = answers_op(doc["operations"], "H2");
     REQUIRE(first);
-    CHECK((*first)["margin"] == "5/2");
+    CHECK((*first)["margin"] == "1");
     CHECK((*first)["margin_exact"] == false);
     // A refuted bound has no margin.
-    const auto refuted = run_cli({"certify", file, "--only-bounds", "--bound", "infer [1]=1", "--json"});
+    const auto refuted = run_cli({"certify", file, "--only-bounds", "--bound", "H2=1", "--json"});
     CHECK(refuted.exit_code == 1);
     const json refuted_doc = json::parse(refuted.out);
-    const json* r = answers_op(refuted_doc["operations"], "infer [1]");
+    const json* r = answers_op(refuted_doc["operations"], "H2");
     REQUIRE(r);
     CHECK((*r)["margin"].is_null());
     CHECK((*r)["margin_exact"].is_null());

@@ -107,7 +107,8 @@ TEST_CASE("interference bound: a low kernel behind a high stream's kernels, deri
     //   as the end of the segment H1, H2 from H1's join at 0: their times 1 + 1 and L's block
     //   time once per wait (2): H2 ≤ 4.
     //   The second sweep changes nothing.
-    // The enumeration's WCRTs are 3, 2 and 3 (e.g. L, then H1 at 1, H2 at 2).
+    // The enumeration's WCRTs are 3, 1 and 2: the high-priority kernels dispatch first (A2), H1 in
+    // [0, 1], H2 in [1, 2], L in [2, 3].
     const Workload w = test::workload_from(R"(
 [[stream]]
 name = "lo"

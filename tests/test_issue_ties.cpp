@@ -25,7 +25,7 @@
 #include "support.hpp"
 
 using namespace gpuwcrt;
-using Json = nlohmann::json;
+using TiesJson = nlohmann::json;
 
 namespace {
 
@@ -396,12 +396,12 @@ TEST_CASE("tie case through the command line: wcrt --witness and certify --count
             test::run_cli({"wcrt", file, "--engine", engine, "--op", "Y", "--witness", witness, "--json"});
         INFO(wcrt.out << wcrt.err);
         REQUIRE(wcrt.exit_code == 0);
-        CHECK(Json::parse(wcrt.out)["operations"][0]["wcrt"] == "3");
+        CHECK(TiesJson::parse(wcrt.out)["operations"][0]["wcrt"] == "3");
         const test::CliRun replay = test::run_cli({"simulate", witness, "--json"});
         INFO(replay.err);
         REQUIRE(replay.exit_code == 0);
-        const Json replayed = Json::parse(replay.out);  // the loop must not outlive the parsed document
-        for (const Json& op : replayed["operations"])
+        const TiesJson replayed = TiesJson::parse(replay.out);  // the loop must not outlive the parsed document
+        for (const TiesJson& op : replayed["operations"])
             if (op["name"] == "Y") CHECK(op["response"] == "3");
         CHECK(test::run_cli({"certify", file, "--engine", engine, "--bound", "Y=3"}).exit_code == 0);
         const test::CliRun refuted =
@@ -410,8 +410,8 @@ TEST_CASE("tie case through the command line: wcrt --witness and certify --count
         const test::CliRun again = test::run_cli({"simulate", cex, "--json"});
         INFO(again.err);
         REQUIRE(again.exit_code == 0);
-        const Json replayed_again = Json::parse(again.out);
-        for (const Json& op : replayed_again["operations"])
+        const TiesJson replayed_again = TiesJson::parse(again.out);
+        for (const TiesJson& op : replayed_again["operations"])
             if (op["name"] == "Y") CHECK(op["response"] == "3");
     }
 }
@@ -428,9 +428,9 @@ TEST_CASE(
         const test::CliRun r =
             test::run_cli({"rta-check", test::write_file(dir, "null.toml", toml), "--engine", "enumerate", "--json"});
         INFO(sms << " SMs\n" << r.out << r.err);
-        const Json j = Json::parse(r.out);
+        const TiesJson j = TiesJson::parse(r.out);
         int unsafe = 0;
-        for (const Json& k : j["kernels"]) {
+        for (const TiesJson& k : j["kernels"]) {
             const int op = *w.find_op(k["name"].get<std::string>());
             const Time rta = *parse_time(k["rta_max_over_orders"].get<std::string>());
             INFO(w.ops[op].name);

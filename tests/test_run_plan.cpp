@@ -22,7 +22,7 @@
 #include "support.hpp"
 
 using namespace gpuwcrt;
-using Json = nlohmann::json;
+using PlanJson = nlohmann::json;
 
 namespace {
 
@@ -47,7 +47,7 @@ RandomWorkloadSpec plan_spec(std::uint64_t seed) {
     return s;
 }
 
-Json without_timing(Json j) {
+PlanJson without_timing(PlanJson j) {
     j.erase("stats");               // wall-clock seconds and the steps' times
     j["options"].erase("threads");  // the context repeats the option the runs differ in
     return j;
@@ -117,16 +117,16 @@ TEST_CASE("the plan runs the exact search first on a fixed-time pipeline and sto
     const test::CliRun r = test::run_cli({"wcrt", workload_file(w, "pipe.toml"), "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 0);
-    const Json j = Json::parse(r.out);
-    for (const Json& op : j["operations"]) CHECK(op["status"] == "exact");
+    const PlanJson j = PlanJson::parse(r.out);
+    for (const PlanJson& op : j["operations"]) CHECK(op["status"] == "exact");
     // Nothing kept after the exact step: the abstraction's answers never count (it may have
     // started beside a slow search and been stopped, "not needed").
-    for (const Json& step : j["stats"]["steps"]) {
+    for (const PlanJson& step : j["stats"]["steps"]) {
         const std::string line = step.get<std::string>();
         CHECK((line.rfind("bounds", 0) != 0 || line.find("not needed") != std::string::npos));
         CHECK(line.rfind("smt", 0) != 0);
     }
-    for (const Json& op : j["operations"]) CHECK(op["lower_by"] == "exact");
+    for (const PlanJson& op : j["operations"]) CHECK(op["lower_by"] == "exact");
 }
 
 TEST_CASE("the plan's links come from the registry: the interference bound first, the busy-time bound last",
@@ -174,12 +174,12 @@ TEST_CASE("the same answers on every run and with 1 or 2 threads", "[plan][repro
     files.push_back(workload_file(random_workload(six, 6001), "six.toml"));
     for (const std::string& file : files) {
         INFO(file);
-        std::optional<Json> first;
+        std::optional<PlanJson> first;
         for (const char* threads : {"1", "2", "1", "2"}) {
             const test::CliRun r = test::run_cli({"wcrt", file, "--json", "--threads", threads});
             INFO(r.err);
             REQUIRE((r.exit_code == 0 || r.exit_code == 2));
-            const Json j = without_timing(Json::parse(r.out));
+            const PlanJson j = without_timing(PlanJson::parse(r.out));
             if (!first) first = j;
             else CHECK(j == *first);
         }
@@ -242,9 +242,9 @@ TEST_CASE("rta(max over orders): an interval for every kernel the search leaves 
     const test::CliRun r = test::run_cli({"wcrt", file, "--timeout", "0.05", "--json"});
     INFO(r.out << r.err);
     REQUIRE(r.exit_code == 2);
-    const Json j = Json::parse(r.out);
-    for (const Json& op : j["operations"]) {
-        const Json& m = op["rta_max_over_orders"];
+    const PlanJson j = PlanJson::parse(r.out);
+    for (const PlanJson& op : j["operations"]) {
+        const PlanJson& m = op["rta_max_over_orders"];
         if (m.is_string()) continue;
         REQUIRE(m.is_object());
         const std::optional<Time> lo = parse_time(m["lower"].get<std::string>());
@@ -273,9 +273,9 @@ TEST_CASE(
     CHECK(r.out.find("RTA scope: approximation") != std::string::npos);
     r = test::run_cli({"wcrt", file, "--json"});
     REQUIRE(r.exit_code == 0);
-    const Json j = Json::parse(r.out);
+    const PlanJson j = PlanJson::parse(r.out);
     CHECK(j["rta_scope"] == "approximation");
-    for (const Json& op : j["operations"])
+    for (const PlanJson& op : j["operations"])
         if (op["name"].get<std::string>().rfind("k", 0) == 0)  // the kernels (copies are in* and out*)
             CHECK((op["rta_max_over_orders"].is_string() || op["rta_max_over_orders"].is_object()));
 }
@@ -288,11 +288,11 @@ TEST_CASE(
         const test::CliRun r = test::run_cli({"certify", file, "--timeout", "120", "--json"});
         INFO(file << "\n" << r.out << r.err);
         REQUIRE(r.exit_code == 0);
-        const Json j = Json::parse(r.out);
+        const PlanJson j = PlanJson::parse(r.out);
         REQUIRE(j["operations"].size() == 3);  // the file's deadlines: cam_out, lidar_out, viz_out
         // The interference bound, computed before any search, settles all three
         // (bench/RESULTS.md, "camera"): no search runs.
-        for (const Json& op : j["operations"]) {
+        for (const PlanJson& op : j["operations"]) {
             CHECK(op["verdict"] == "certified");
             CHECK(op["upper_by"] == "interference bound");
         }
