@@ -40,6 +40,6 @@ python3 - "$out/wcrt.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 for o in j.get("operations", []):
-    print(f'{o["operation"]:32} status={o.get("status")} wcrt={o.get("wcrt")} frame={o.get("frame")} '
+    print(f'{o["name"]:32} status={o.get("status")} wcrt={o.get("wcrt")} frame={o.get("frame")} '
           f'upper_bound={o.get("upper_bound")} deadline={o.get("deadline")}')
 PY

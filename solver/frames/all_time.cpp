@@ -70,13 +70,17 @@ bool idle_by(const InterferenceBounds& b, const Time& end) {
     return true;
 }
 
+constexpr std::size_t max_searched_operations = 500;
+
 // The one-frame engines (auto: exact, abstraction, SMT) on the unrolled frames, for tighter
 // completions than the interference bound's: done <= issue + response where the issue instant
 // is known. Only where every engine ranges over the frames: no wait, no after_stream_idle in a
 // frame (whose release the one-frame engines do not model).
 void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o) {
     const Workload& w = c.unrolled.workload;
-    if (w.has_wait()) return;
+    // Beyond a few hundred operations the one-frame engines decide nothing in seconds (the
+    // abstraction and enumeration refuse them, the SMT encoding grows with the ticks).
+    if (w.has_wait() || w.ops.size() > max_searched_operations) return;
     for (const Operation& op : w.ops)
         if (op.issue.release) return;
     if (o.search_cap.count() == 0 || budget.expired()) return;
@@ -104,9 +108,10 @@ void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o
 
 // The least k (up to the limit, within the budget) at which every operation of k hyperperiods
 // is proven complete by k·H: the GPU is then idle at k·H in every scenario.
-std::optional<Closure> close(const Workload& w, const Time& H, const Budget& budget, const AllTimeOptions& o) {
+std::optional<Closure> close(const Workload& w, const Time& H, const Budget& budget, const AllTimeOptions& o,
+                             int first_k = 1) {
     const Budget engines = budget.capped(o.search_cap);
-    for (int k = 1; k <= o.max_hyperperiods && !budget.expired(); ++k) {
+    for (int k = first_k; k <= o.max_hyperperiods && !budget.expired(); ++k) {
         Closure c{k, unroll(w, Horizon::hyperperiods(k, {w.source, 0, 0})), {}, {}, {}};
         InterferenceOptions io;
         io.mutation = o.mutation;
@@ -290,14 +295,17 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     std::vector<int> identity(w.ops.size());
     for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
     // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
-    // First the steady state (fast, no idle instant needed), then a closure, whose engines often
-    // tighten it: both bound every frame, so each operation keeps the least of the two.
+    // First a closure after one hyperperiod (the engines tighten it); else the steady state,
+    // which needs no idle instant; else closures after more hyperperiods.
     const Budget upper = budget.slice(2, 3);
-    const bool steady = take_steady(w, upper, opt, r);
+    AllTimeOptions one = opt;
+    one.max_hyperperiods = 1;
+    std::optional<Closure> first = close(w, r.hyperperiod, upper, one);
     std::vector<WcrtAnswer> from_steady = r.answers;
-    for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
-    if (steady) opt.max_hyperperiods = 1;  // a closure only to tighten: the first hyperperiod alone
-    std::optional<Closure> first = close(w, r.hyperperiod, upper, opt);
+    if (!first && take_steady(w, upper, opt, r)) {
+        from_steady = r.answers;
+        for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
+    } else if (!first) first = close(w, r.hyperperiod, upper, opt, 2);
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
