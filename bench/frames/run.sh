@@ -53,7 +53,7 @@ for f in "${files[@]}"; do
     /usr/bin/time -f "%e %M" -o "$out/time" "$bin" "${args[@]}" > "$out/answer.json" 2> /dev/null
     code=$?
     set -e
-    echo "$(basename "$f") $code $(cat "$out/time") $out/answer-$(basename "$f")-$r.json" >> "$out/runs"
+    echo "$(basename "$f") $code $(tail -1 "$out/time") $out/answer-$(basename "$f")-$r.json" >> "$out/runs"
     cp "$out/answer.json" "$out/answer-$(basename "$f")-$r.json"
   done
 done
