@@ -326,10 +326,11 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!bounded || !a.upper) a.upper.reset(), a.upper_by = Provenance::none;
         if (b.upper && (!a.upper || *b.upper < *a.upper)) a.upper = b.upper, a.upper_by = b.upper_by;
         if (a.upper) continue;
-        a.unknown_reason = upper.expired() ? "timeout before a hyperperiod was proven to end idle"
-                                           : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
-                                                 " was proven to end with the GPU idle, and the bounds of successive "
-                                                 "hyperperiods did not settle: frames may carry over for ever";
+        a.unknown_reason = upper.expired()
+                               ? to_string(upper.expiry_reason()) + " before a hyperperiod was proven to end idle"
+                               : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
+                                     " was proven to end with the GPU idle, and the bounds of successive "
+                                     "hyperperiods did not settle: frames may carry over for ever";
     }
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
     // a backlog has had time to build up.
@@ -351,7 +352,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
             a.status = WcrtStatus::exact;
             a.unknown_reason.clear();
         } else if (a.upper && a.unknown_reason.empty())
-            a.unknown_reason = budget.expired() ? "timeout" : "the bounds did not meet";
+            a.unknown_reason = budget.expired() ? to_string(budget.expiry_reason()) : "the bounds did not meet";
     }
     r.unrolled = std::move(u);
     return r;
