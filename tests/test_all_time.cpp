@@ -12,6 +12,7 @@
 #include "model/validate.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "bounds/frames/steady_state.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "solver/frames/all_time.hpp"
 #include "support.hpp"
 
@@ -237,4 +238,54 @@ TEST_CASE("all-time: the steady state without the previous hyperperiod's carry-o
         if (r) caught = exceeded(w, *r, 2 * r->steady_over + 4, seed).has_value();
     }
     CHECK(caught);
+}
+
+namespace {
+
+// The worst enumerated response (every launch order, placement, block time and issue instant on
+// the enumeration's grid) of each unrolled operation of `hyperperiods` hyperperiods above its
+// operation's all-time upper bound, if any; nullopt also when the enumeration did not finish.
+std::optional<Violation> enumerated_above(const Workload& w, const AllTimeResult& r, int hyperperiods, bool& complete) {
+    const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
+    complete = false;
+    if (u.workload.ops.size() > 8) return std::nullopt;
+    EnumerationResult e;
+    try {
+        e = enumerate_wcrt(u.workload, EngineOptions{}, Budget().capped(std::chrono::milliseconds(3000)));
+    } catch (const InputError&) {  // a feature enumeration does not range over
+        return std::nullopt;
+    }
+    complete = e.complete;
+    for (std::size_t i = 0; i < u.workload.ops.size() && complete; ++i) {
+        const WcrtAnswer& a = r.answers[u.origin[i].op];
+        const std::optional<Time>& seen = e.wcrt[i].lower;
+        if (seen && a.upper && *seen > *a.upper) return Violation{u.workload.ops[i].name, *seen, *a.upper};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("all-time bounds are at least every enumerated scenario of one more hyperperiod, releases on a grid",
+          "[frames][all-time][enumerate][slow]") {
+    // Small enough to enumerate (at most 8 unrolled operations): the mutations of the argument
+    // are caught by the simulated frames above, on larger workloads, where carry-over happens.
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 400 && compared < 20; ++seed) {
+        INFO("seed " << seed);
+        const Workload w = periodic_workload(seed, true);
+        AllTimeOptions o;
+        o.lower_bound_simulations = 20;
+        o.search_cap = std::chrono::milliseconds(0);
+        const AllTimeResult r = all_time_bounds(w, Budget(), o);
+        if (r.overload || (r.closed_after == 0 && r.steady_over == 0)) continue;
+        const int k = std::max(r.closed_after, 2 * r.steady_over) + 1;
+        bool complete = false;
+        const auto v = enumerated_above(w, r, k, complete);
+        if (!complete) continue;
+        ++compared;
+        CHECK_FALSE(v);
+        if (v) FAIL_CHECK(v->op << " responded " << human_string(v->response) << " above " << human_string(v->upper));
+    }
+    CHECK(compared >= 20);
 }
