@@ -84,7 +84,8 @@ std::optional<Violation> exceeded(const Workload& w, const AllTimeResult& r, int
 
 }  // namespace
 
-TEST_CASE("all-time bounds hold for frames beyond those analysed, on seeded periodic workloads", "[frames][all-time]") {
+TEST_CASE("all-time bounds hold for frames beyond those analysed, on seeded periodic workloads",
+          "[frames][all-time][slow]") {
     int closed = 0, overloaded = 0;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         INFO("seed " << seed);

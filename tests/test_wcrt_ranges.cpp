@@ -105,20 +105,21 @@ void part(std::uint64_t first, std::uint64_t last) {
 
 }  // namespace
 
+// The first part runs in the fast tier (and under the sanitizers); the rest only in the full suite.
 TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 1-50",
           "[wcrt][smt][differential][ranges]") {
     part(1, 50);
 }
 TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 51-100",
-          "[wcrt][smt][differential][ranges]") {
+          "[wcrt][smt][differential][ranges][slow]") {
     part(51, 100);
 }
 TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 101-150",
-          "[wcrt][smt][differential][ranges]") {
+          "[wcrt][smt][differential][ranges][slow]") {
     part(101, 150);
 }
 TEST_CASE("SMT grid maximum equals grid enumeration with intervals and windows, seeds 151-200",
-          "[wcrt][smt][differential][ranges]") {
+          "[wcrt][smt][differential][ranges][slow]") {
     part(151, 200);
 }
 
