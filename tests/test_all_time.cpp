@@ -183,23 +183,16 @@ namespace {
 // The steady state of the interference bound (bounds/frames/steady_state.hpp) over 1, 2 or 4
 // hyperperiods, as all_time_bounds tries it; nullopt when none settles.
 std::optional<AllTimeResult> steady_only(const Workload& w, bool from_idle) {
-    for (int L = 1; L <= 4; L *= 2) {
-        SteadyOptions so;
-        so.hyperperiods = L;
-        so.from_idle = from_idle;
-        std::string why;
-        const std::optional<SteadyState> st = steady_state_bounds(w, Budget(), so, why);
-        if (!st) continue;
-        AllTimeResult r;
-        r.answers = unknown_answers(w);
-        for (const int i : st->first) {
-            WcrtAnswer& a = r.answers[st->unrolled.origin[i].op];
-            if (!a.upper || *a.upper < *st->response[i]) a.upper = st->response[i];
-        }
-        r.steady_over = L;
-        return r;
-    }
-    return std::nullopt;
+    SteadyOptions so;
+    so.from_idle = from_idle;
+    std::string why;
+    const std::optional<SteadyBounds> st = steady_bounds(w, Budget(), so, why);
+    if (!st) return std::nullopt;
+    AllTimeResult r;
+    r.answers = unknown_answers(w);
+    for (std::size_t op = 0; op < w.ops.size(); ++op) r.answers[op].upper = st->upper[op];
+    r.steady_over = st->hyperperiods;
+    return r;
 }
 
 }  // namespace

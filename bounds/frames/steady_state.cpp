@@ -87,4 +87,25 @@ std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& 
     return std::nullopt;
 }
 
+std::optional<SteadyBounds> steady_bounds(const Workload& w, const Budget& budget, SteadyOptions o, std::string& why) {
+    for (o.hyperperiods = 1; o.hyperperiods <= 4 && !budget.expired(); o.hyperperiods *= 2) {
+        std::optional<SteadyState> st;
+        try {
+            st = steady_state_bounds(w, budget, o, why);
+        } catch (const InputError& e) {  // too many frames to unroll, times finer than ticks
+            why = e.what();
+            return std::nullopt;
+        }
+        if (!st) continue;
+        SteadyBounds out{o.hyperperiods, std::vector<std::optional<Time>>(w.ops.size())};
+        for (const int i : st->first) {
+            std::optional<Time>& u = out.upper[st->unrolled.origin[i].op];
+            if (!u || *u < *st->response[i]) u = st->response[i];
+        }
+        why.clear();
+        return out;
+    }
+    return std::nullopt;
+}
+
 }  // namespace gpuwcrt

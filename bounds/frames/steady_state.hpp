@@ -33,4 +33,13 @@ struct SteadyOptions {
 std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& budget, const SteadyOptions& o,
                                                std::string& why);
 
+// The first L of 1, 2, 4 whose steady state settles, and per operation of `w` the largest
+// response bound over its frames; nullopt with `why` set when none does (or the frames cannot
+// be unrolled). The bounds hold for every frame, for ever.
+struct SteadyBounds {
+    int hyperperiods = 0;                    // L
+    std::vector<std::optional<Time>> upper;  // per operation of w
+};
+std::optional<SteadyBounds> steady_bounds(const Workload& w, const Budget& budget, SteadyOptions o, std::string& why);
+
 }  // namespace gpuwcrt

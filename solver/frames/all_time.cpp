@@ -140,37 +140,6 @@ void take_upper(const Closure& c, const std::vector<int>& to_file, std::vector<W
     }
 }
 
-// The interference bound's steady state over L = 1, 2, 4 hyperperiods, when every stream is
-// periodic: bounds for every frame that need no idle instant (docs/all-time.md). Sets every
-// operation's upper bound; false when no L settles.
-bool take_steady(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult& r) {
-    for (const Stream& s : w.streams)
-        if (!s.arrival.repeats()) return false;
-    for (int L = 1; L <= 4 && !budget.expired(); L *= 2) {
-        SteadyOptions so;
-        so.hyperperiods = L;
-        so.mutation = o.mutation;
-        so.from_idle = o.steady_from_idle;
-        std::optional<SteadyState> st;
-        try {
-            st = steady_state_bounds(w, budget, so, r.steady_why);
-        } catch (const InputError& e) {  // too many frames to unroll, times finer than ticks
-            r.steady_why = e.what();
-            return false;
-        }
-        if (!st) continue;
-        for (const int i : st->first) {
-            WcrtAnswer& a = r.answers[st->unrolled.origin[i].op];
-            const std::optional<Time>& b = st->response[i];
-            if (!a.upper || *a.upper < *b) a.upper = b, a.upper_by = Provenance::steady_state;
-        }
-        r.steady_over = L;
-        r.steady_why.clear();
-        return true;
-    }
-    return false;
-}
-
 }  // namespace
 
 namespace {
@@ -277,6 +246,24 @@ int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
 
 }  // namespace
 
+namespace {
+
+// The steady state (bounds/frames/steady_state.hpp), when every stream is periodic: streams
+// that run once do not repeat.
+std::optional<SteadyBounds> try_steady(const Workload& w, const Budget& budget, const AllTimeOptions& o,
+                                       AllTimeResult& r) {
+    for (const Stream& s : w.streams)
+        if (!s.arrival.repeats()) return std::nullopt;
+    SteadyOptions so;
+    so.mutation = o.mutation;
+    so.from_idle = o.steady_from_idle;
+    std::optional<SteadyBounds> steady = steady_bounds(w, budget, so, r.steady_why);
+    if (steady) r.steady_over = steady->hyperperiods;
+    return steady;
+}
+
+}  // namespace
+
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
     require_covered(w);
     const Budget budget = given.deadline ? given : given.capped(o.default_time);
@@ -301,11 +288,8 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     AllTimeOptions one = opt;
     one.max_hyperperiods = 1;
     std::optional<Closure> first = close(w, r.hyperperiod, upper, one);
-    std::vector<WcrtAnswer> from_steady = r.answers;
-    if (!first && take_steady(w, upper, opt, r)) {
-        from_steady = r.answers;
-        for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
-    } else if (!first) first = close(w, r.hyperperiod, upper, opt, 2);
+    const std::optional<SteadyBounds> steady = first ? std::nullopt : try_steady(w, upper, opt, r);
+    if (!first && !steady) first = close(w, r.hyperperiod, upper, opt, 2);
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
@@ -315,16 +299,16 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (once) {  // after k·H only the repeating streams run: their own closure bounds the rest
             std::vector<int> to_file;
             const Workload rest = repeating_part(w, to_file);
-            const std::optional<Closure> steady_rest = close(rest, r.hyperperiod, upper, opt);
-            if (steady_rest) take_upper(*steady_rest, to_file, r.answers);
-            bounded = bounded && steady_rest;
+            const std::optional<Closure> rest_closure = close(rest, r.hyperperiod, upper, opt);
+            if (rest_closure) take_upper(*rest_closure, to_file, r.answers);
+            bounded = bounded && rest_closure;
         }
     }
     for (std::size_t i = 0; i < r.answers.size(); ++i) {
         WcrtAnswer& a = r.answers[i];
-        const WcrtAnswer& b = from_steady[i];
         if (!bounded || !a.upper) a.upper.reset(), a.upper_by = Provenance::none;
-        if (b.upper && (!a.upper || *b.upper < *a.upper)) a.upper = b.upper, a.upper_by = b.upper_by;
+        const std::optional<Time> b = steady ? steady->upper[i] : std::nullopt;
+        if (b && (!a.upper || *b < *a.upper)) a.upper = b, a.upper_by = Provenance::steady_state;
         if (a.upper) continue;
         a.unknown_reason = upper.expired()
                                ? to_string(upper.expiry_reason()) + " before a hyperperiod was proven to end idle"
