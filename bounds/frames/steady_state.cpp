@@ -49,7 +49,9 @@ std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& 
     // more room to complete within two of them.
     const Time H = hyperperiod(w) * o.hyperperiods;
     SteadyState st;
-    st.unrolled = unroll(w, Horizon::hyperperiods(2 * o.hyperperiods, {w.source, 0, 0}));
+    // Three periods: the later period's frames may run until the end of the third, and the third
+    // period's frames can delay them there (docs/all-time.md, fact 4).
+    st.unrolled = unroll(w, Horizon::hyperperiods(3 * o.hyperperiods, {w.source, 0, 0}));
     const Workload& u = st.unrolled.workload;
     const std::vector<int> next = next_hyperperiod(w, st.unrolled, H);
     for (std::size_t i = 0; i < next.size(); ++i)

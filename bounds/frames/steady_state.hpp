@@ -12,8 +12,9 @@
 namespace gpuwcrt {
 
 struct SteadyState {
-    // The frames of the first two hyperperiods (W_2); `ends` and `response` are per operation of
-    // its first hyperperiod, bounds of that frame in every hyperperiod, for ever.
+    // The frames of the first three periods of the argument: the earlier (pinned), the later (the
+    // bounds) and the next (whose frames reach the later ones' last instants); `response` is per
+    // operation of the earlier period, a bound of that frame in every period, for ever.
     Unrolled unrolled;
     std::vector<int> first;                     // the operations of `unrolled` in the first hyperperiod
     std::vector<std::optional<Time>> response;  // per operation of `unrolled` (none in the second hyperperiod)
