@@ -20,6 +20,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::rta_file_order, "RTA, file order"},
     {Provenance::frame_search, "frame search"},
     {Provenance::steady_state, "steady state"},
+    {Provenance::busy_window, "busy window"},
 };
 
 }  // namespace

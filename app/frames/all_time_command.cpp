@@ -59,18 +59,37 @@ Json row_json(const AllTimeRequest& r, const Workload& w, const AllTimeResult& r
 
 std::string closure_text(const AllTimeResult& res) {
     if (res.overload) return "no bound: " + res.overload->reason;
-    const std::string steady =
-        res.steady_over == 0
-            ? ""
-            : "the bounds of each " +
-                  (res.steady_over == 1 ? "hyperperiod" : std::to_string(res.steady_over) + " hyperperiods") + " of " +
-                  human_string(res.hyperperiod * res.steady_over) + " settle with the previous one's carry-over";
-    if (res.closed_after == 0 && res.steady_over == 0)
-        return "no hyperperiod was proven to end with the GPU idle, and " + res.steady_why + ": no all-time bound";
-    if (res.closed_after == 0) return steady + ", so they bound every frame for ever (docs/all-time.md)";
-    return (steady.empty() ? "" : steady + "; ") + "the GPU is proven idle at the end of " +
-           std::to_string(res.closed_after) + (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " +
-           human_string(res.hyperperiod) + ", so every later frame repeats one of these (docs/all-time.md)";
+    std::vector<std::string> parts;
+    if (res.steady_over != 0)
+        parts.push_back("the bounds of each " +
+                        (res.steady_over == 1 ? "hyperperiod" : std::to_string(res.steady_over) + " hyperperiods") +
+                        " of " + human_string(res.hyperperiod * res.steady_over) +
+                        " settle with the previous one's carry-over");
+    if (res.closed_after != 0)
+        parts.push_back("the GPU is proven idle at the end of " + std::to_string(res.closed_after) +
+                        (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " +
+                        human_string(res.hyperperiod) + ", so every later frame repeats one of these");
+    if (res.busy_window)
+        parts.push_back("every busy period of the GPU is proven to end within " + human_string(*res.busy_window) +
+                        ", and the frames one can hold are bounded wherever they are released");
+    if (parts.empty()) {
+        std::string why = "no all-time bound";
+        if (!res.steady_why.empty()) why += ": no steady state (" + res.steady_why + ")";
+        if (!res.busy_why.empty())
+            why += (res.steady_why.empty() ? ": " : "; ") + std::string("no busy window (") + res.busy_why + ")";
+        return why;
+    }
+    std::string text;
+    for (const std::string& p : parts) text += (text.empty() ? "" : "; ") + p;
+    return text + " (docs/all-time.md)";
+}
+
+// The kinds of repeating streams, for the table's title.
+std::string arrivals_text(const Workload& w) {
+    bool sporadic = false;
+    for (const Stream& s : w.streams) sporadic = sporadic || s.arrival.kind == Arrival::Kind::sporadic;
+    return sporadic ? "periodic and sporadic streams (hyperperiod of the periods and least inter-arrival times "
+                    : "periodic streams (hyperperiod ";
 }
 
 void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res) {
@@ -93,8 +112,8 @@ void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult
         row.push_back(by_text(a));
         t.add(row);
     }
-    std::cout << "all time, every frame of every operation; periodic streams (hyperperiod "
-              << human_string(res.hyperperiod) << ")\n";
+    std::cout << "all time, every frame of every operation; " << arrivals_text(w) << human_string(res.hyperperiod)
+              << ")\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     t.print(std::cout);
     std::cout << "wcrt: the worst replayed response of any frame (frame: which); upper bound: proven for every frame\n"
@@ -165,6 +184,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
                      {"hyperperiod", exact_string(res.hyperperiod)},
                      {"closed_after_hyperperiods", res.closed_after},
                      {"steady_over_hyperperiods", res.steady_over},
+                     {"busy_window", time_or_null(res.busy_window)},
                      {"overload", res.overload ? Json{{"stream", res.overload->stream < 0
                                                                      ? Json(nullptr)
                                                                      : Json(w.streams[res.overload->stream].name)},

@@ -12,23 +12,23 @@ namespace gpuwcrt {
 namespace {
 
 // The unrolled operations in their order: by the frame's earliest release, then file order.
-std::vector<FrameOrigin> frame_order(const Workload& w, const std::vector<std::int64_t>& count, const Horizon& h) {
+std::vector<FrameOrigin> frame_order(const Workload& w, const std::vector<std::int64_t>& count,
+                                     const ReleaseWindow& release, const SourceLocation& where) {
     std::int64_t total = 0;
     for (const Operation& op : w.ops) {
         const auto sum = checked_add(total, count[op.stream]);
         if (!sum || *sum > limits::max_unrolled_operations)
-            throw InputError(h.where, "the horizon unrolls more than " +
-                                          std::to_string(limits::max_unrolled_operations) +
-                                          " operations, the limit of one simulation");
+            throw InputError(where, "the horizon unrolls more than " + std::to_string(limits::max_unrolled_operations) +
+                                        " operations, the limit of one simulation");
         total = *sum;
     }
-    if (total == 0) throw InputError(h.where, "the horizon covers no frame of any stream");
+    if (total == 0) throw InputError(where, "the horizon covers no frame of any stream");
     std::vector<FrameOrigin> out;
     out.reserve(static_cast<std::size_t>(total));
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Arrival& a = w.streams[w.ops[i].stream].arrival;
         for (std::int64_t k = 0; k < count[w.ops[i].stream]; ++k)
-            out.push_back({static_cast<int>(i), k, a.repeats() ? a.release(k) : TimeRange{0, 0}});
+            out.push_back({static_cast<int>(i), k, a.repeats() ? release(w.ops[i].stream, k) : TimeRange{0, 0}});
     }
     std::stable_sort(out.begin(), out.end(), [](const FrameOrigin& x, const FrameOrigin& y) {
         if (int c = time_compare(x.release.lo, y.release.lo)) return c < 0;
@@ -57,9 +57,15 @@ Operation frame_op(const Workload& w, const FrameOrigin& f) {
 }  // namespace
 
 Unrolled unroll(const Workload& w, const Horizon& h) {
+    const auto release = [&w](int stream, std::int64_t k) { return w.streams[stream].arrival.release(k); };
+    return unroll_windows(w, frame_counts(w, h), release, h.where);
+}
+
+Unrolled unroll_windows(const Workload& w, const std::vector<std::int64_t>& frames, const ReleaseWindow& release,
+                        const SourceLocation& where) {
     Unrolled u;
-    u.frames = frame_counts(w, h);
-    u.origin = frame_order(w, u.frames, h);
+    u.frames = frames;
+    u.origin = frame_order(w, u.frames, release, where);
     Workload& out = u.workload;
     out.source = w.source;
     out.title = w.title;

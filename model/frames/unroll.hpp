@@ -2,6 +2,7 @@
 // Periodic and sporadic streams unrolled into one finite frame (docs/semantics.md §9): the
 // workload every one-frame tool (the simulator, and engines to come) runs on.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "model/frames/horizon.hpp"
@@ -33,5 +34,11 @@ struct Unrolled {
 // are not carried over. Throws InputError (at `h.where`) beyond limits::max_unrolled_operations
 // operations or when the horizon covers no frame, and the errors of frame_counts.
 Unrolled unroll(const Workload& w, const Horizon& h);
+
+// The same with `frames[s]` frames of each stream s and frame k of a repeating stream s released
+// in `release(s, k)` instead of its arrival's window (a stream that runs once keeps [0, 0]).
+using ReleaseWindow = std::function<TimeRange(int stream, std::int64_t frame)>;
+Unrolled unroll_windows(const Workload& w, const std::vector<std::int64_t>& frames, const ReleaseWindow& release,
+                        const SourceLocation& where);
 
 }  // namespace gpuwcrt

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "bounds/frames/busy_window.hpp"
 #include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/integer_time.hpp"
@@ -15,19 +16,24 @@
 namespace gpuwcrt {
 namespace {
 
-void require_covered(const Workload& w) {
+// Whether the releases repeat a pattern every hyperperiod from the start: every repeating stream
+// periodic, with its offset below its period. Otherwise the busy window bounds the frames.
+bool repeats_a_pattern(const Workload& w) {
     for (const Stream& s : w.streams) {
         const Arrival& a = s.arrival;
-        if (a.kind == Arrival::Kind::sporadic)
-            throw InputError(s.where, "stream '" + s.name +
-                                          "' is sporadic (min_interarrival): the all-time analysis covers periodic "
-                                          "streams; gpuwcrt simulate --frames N runs its densest releases");
-        if (a.kind == Arrival::Kind::periodic && a.offset >= a.period)
-            throw InputError(s.where,
-                             "stream '" + s.name + "' has an offset (" + human_string(a.offset) +
-                                 ") not below its period (" + human_string(a.period) +
-                                 "): the all-time analysis needs every frame of a hyperperiod to repeat in the next");
+        if (a.kind == Arrival::Kind::sporadic || (a.kind == Arrival::Kind::periodic && a.offset >= a.period))
+            return false;
     }
+    return true;
+}
+
+// Sporadic streams released as densely as they may: one scenario of the system, whose replayed
+// frames are lower bounds.
+Workload densest(const Workload& w) {
+    Workload out = w;
+    for (Stream& s : out.streams)
+        if (s.arrival.kind == Arrival::Kind::sporadic) s.arrival.kind = Arrival::Kind::periodic;
+    return out;
 }
 
 // The streams that repeat, alone: what runs after the streams that run once have finished.
@@ -264,27 +270,16 @@ std::optional<SteadyBounds> try_steady(const Workload& w, const Budget& budget, 
 
 }  // namespace
 
-AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
-    require_covered(w);
-    const Budget budget = given.deadline ? given : given.capped(o.default_time);
-    AllTimeOptions opt = o;  // with --timeout, the engines' step is bounded by it alone
-    if (given.deadline && opt.search_cap.count() > 0) opt.search_cap = std::max(opt.search_cap, *budget.remaining());
-    AllTimeResult r;
-    r.answers = unknown_answers(w);
-    r.frame.resize(w.ops.size());
-    r.hyperperiod = hyperperiod(w);
-    if ((r.overload = find_overload(w))) {
-        for (WcrtAnswer& a : r.answers)
-            a.unknown_reason = r.overload->stream == w.ops[a.op].stream ? "no bound exists: " + r.overload->reason
-                                                                        : "no bound: " + r.overload->reason;
-        return r;
-    }
+namespace {
+
+// Closures and the steady state, on releases that repeat every hyperperiod: each operation's
+// least bound, and the closure found, if any (its frames are searched for lower bounds).
+std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, const AllTimeOptions& opt,
+                                       AllTimeResult& r) {
     std::vector<int> identity(w.ops.size());
     for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
-    // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
     // First a closure after one hyperperiod (the engines tighten it); else the steady state,
     // which needs no idle instant; else closures after more hyperperiods.
-    const Budget upper = budget.slice(2, 3);
     AllTimeOptions one = opt;
     one.max_hyperperiods = 1;
     std::optional<Closure> first = close(w, r.hyperperiod, upper, one);
@@ -309,17 +304,63 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!bounded || !a.upper) a.upper.reset(), a.upper_by = Provenance::none;
         const std::optional<Time> b = steady ? steady->upper[i] : std::nullopt;
         if (b && (!a.upper || *b < *a.upper)) a.upper = b, a.upper_by = Provenance::steady_state;
-        if (a.upper) continue;
-        a.unknown_reason = upper.expired()
-                               ? to_string(upper.expiry_reason()) + " before a hyperperiod was proven to end idle"
-                               : "no hyperperiod up to " + std::to_string(o.max_hyperperiods) +
-                                     " was proven to end with the GPU idle, and the bounds of successive "
-                                     "hyperperiods did not settle: frames may carry over for ever";
     }
+    return first;
+}
+
+// The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds.
+void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptions& o, AllTimeResult& r) {
+    BusyWindowOptions bo;
+    bo.mutation = o.mutation;
+    const std::optional<BusyWindowBounds> b = busy_window_bounds(w, upper, r.busy_why, bo);
+    if (!b) return;
+    r.busy_window = b->window.length;
+    for (std::size_t i = 0; i < r.answers.size(); ++i) {
+        WcrtAnswer& a = r.answers[i];
+        if (b->upper[i] && (!a.upper || *b->upper[i] < *a.upper))
+            a.upper = b->upper[i], a.upper_by = Provenance::busy_window;
+    }
+}
+
+std::string no_bound_reason(const Budget& upper, const AllTimeResult& r, bool pattern, int max_hyperperiods) {
+    if (upper.expired()) return to_string(upper.expiry_reason()) + " before the frames were bounded";
+    const std::string busy = "no busy period was proven to end within a bound (" + r.busy_why + ")";
+    if (!pattern) return busy;
+    return "no hyperperiod up to " + std::to_string(max_hyperperiods) +
+           " was proven to end with the GPU idle, the bounds of successive hyperperiods did not settle, and " + busy +
+           ": frames may carry over for ever";
+}
+
+}  // namespace
+
+AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
+    const Budget budget = given.deadline ? given : given.capped(o.default_time);
+    AllTimeOptions opt = o;  // with --timeout, the engines' step is bounded by it alone
+    if (given.deadline && opt.search_cap.count() > 0) opt.search_cap = std::max(opt.search_cap, *budget.remaining());
+    AllTimeResult r;
+    r.answers = unknown_answers(w);
+    r.frame.resize(w.ops.size());
+    r.hyperperiod = hyperperiod(w);
+    if ((r.overload = find_overload(w))) {
+        for (WcrtAnswer& a : r.answers)
+            a.unknown_reason = r.overload->stream == w.ops[a.op].stream ? "no bound exists: " + r.overload->reason
+                                                                        : "no bound: " + r.overload->reason;
+        return r;
+    }
+    // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
+    const Budget upper = budget.slice(2, 3);
+    const bool pattern = repeats_a_pattern(w);
+    std::optional<Closure> first = pattern ? bound_repeating(w, upper, opt, r) : std::nullopt;
+    bool all = true;
+    for (const WcrtAnswer& a : r.answers) all = all && a.upper;
+    if (!all) take_busy_window(w, upper, opt, r);
+    for (WcrtAnswer& a : r.answers)
+        if (!a.upper) a.unknown_reason = no_bound_reason(upper, r, pattern, o.max_hyperperiods);
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
-    // a backlog has had time to build up.
-    const int searched = first ? first->k : lower_bound_hyperperiods(w, o);
-    Unrolled u = first ? std::move(first->unrolled) : unroll(w, Horizon::hyperperiods(searched, {w.source, 0, 0}));
+    // a backlog has had time to build up; sporadic streams at their densest releases.
+    const Workload dense = densest(w);
+    const int searched = first ? first->k : lower_bound_hyperperiods(dense, o);
+    Unrolled u = first ? std::move(first->unrolled) : unroll(dense, Horizon::hyperperiods(searched, {w.source, 0, 0}));
     const Time end = r.hyperperiod * searched;
     if (first && first->searched) {  // the engines' witnesses, replayed by them and again here
         std::vector<LowerCandidate> candidates;
@@ -328,9 +369,9 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
             if (a.lower && a.witness)
                 candidates.push_back({static_cast<int>(i), *a.lower, [&a] { return *a.witness; }, a.lower_by});
         }
-        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
+        keep_best_lowers(dense, u, end, std::move(candidates), budget, r);
     }
-    take_lower(w, u, searched, budget, o, r);
+    take_lower(dense, u, searched, budget, o, r);
     for (WcrtAnswer& a : r.answers) {
         if (a.lower && a.upper && *a.lower == *a.upper) {
             a.status = WcrtStatus::exact;

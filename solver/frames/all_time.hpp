@@ -1,9 +1,9 @@
 #pragma once
 // Bounds on the response of every frame of every operation, for all time, of a workload with
-// periodic streams (docs/all-time.md): a steady state of the interference bound over two
-// hyperperiods, or the frames of k hyperperiods unrolled with a proof that the GPU is idle at
-// the end, after which everything repeats; lower bounds from replayed scenarios of the unrolled
-// frames, naming the frame.
+// periodic or sporadic streams (docs/all-time.md): the frames of k hyperperiods unrolled with a
+// proof that the GPU is idle at the end, after which everything repeats; a steady state of the
+// interference bound over three periods; or a busy window every busy period ends within. Lower
+// bounds from replayed scenarios of the unrolled frames, naming the frame.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -46,12 +46,15 @@ struct AllTimeResult {
     int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
     int steady_over = 0;               // L: the interference bound's steady state over L hyperperiods; 0: none
     std::string steady_why;            // why no steady state was found, when none was
+    std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames
+    std::string busy_why;              // why the busy window bounded nothing, when it was tried
     std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
     long long simulations = 0;
 };
 
-// Throws InputError (exit 3) for what the argument does not cover yet: sporadic streams, an
-// offset at or beyond its period.
+// Releases that repeat every hyperperiod (periodic streams, offsets below periods) are bounded
+// by closures and the steady state; the others (sporadic streams, larger offsets), and those
+// when both fail, by the busy window.
 AllTimeResult all_time_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o = {});
 
 }  // namespace gpuwcrt

@@ -1,0 +1,48 @@
+#pragma once
+// Bounds for every frame, for all time, of workloads whose releases do not repeat a pattern:
+// sporadic streams, offsets beyond a period. Every busy period of the GPU is shown to end within
+// a length X, and the interference bound runs on the frames one busy period can hold, each
+// released anywhere in it (docs/all-time.md, "A busy window: sporadic streams").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/interference/interference.hpp"
+#include "model/frames/unroll.hpp"
+
+namespace gpuwcrt {
+
+// What one frame of a stream adds, at most, to a busy period: its issue gaps, its copies, its
+// kernels' last blocks, and its blocks' share of the instants at which the SMs are full.
+Time busy_cost(const Workload& w, int stream);
+
+struct BusyWindow {
+    Time length = 0;                   // X: every busy period ends within X of its start
+    std::vector<std::int64_t> frames;  // per stream: the most frames one busy period releases
+};
+
+// X, the least fixed point of X = Σ_s busy_cost(s) · (⌊(X + J_s)/T_s⌋ + 1) (a stream that runs
+// once counts one frame); nullopt with `why` when the costs per unit of time reach 1, or X
+// passes `limit` (then no busy period is proven to end).
+std::optional<BusyWindow> busy_window(const Workload& w, const Time& limit, std::string& why);
+
+// The frames of one busy period: `frames[s]` frames of each stream, frame k released anywhere
+// in [max(0, kT − J), X]; a stream that runs once becomes one frame released in [0, X].
+Unrolled busy_window_frames(const Workload& w, const BusyWindow& b);
+
+struct BusyWindowBounds {
+    BusyWindow window;
+    std::vector<std::optional<Time>> upper;  // per operation of w: a bound on every frame's response
+};
+
+struct BusyWindowOptions {
+    InterferenceMutation mutation = InterferenceMutation::none;  // test-only
+};
+
+// The bounds, or nullopt with `why` set: a `wait`, the NULL stream, no busy window, too many
+// frames, or an operation the interference bound leaves unbounded.
+std::optional<BusyWindowBounds> busy_window_bounds(const Workload& w, const Budget& budget, std::string& why,
+                                                   const BusyWindowOptions& o = {});
+
+}  // namespace gpuwcrt
