@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A multi-rate camera-perception workload with periodic streams, for bench/frames/run.sh.
 
-  gen_multirate.py STREAMS SEED [RANGE_PERCENT] [LOAD_PERCENT] > FILE.toml
+  gen_multirate.py STREAMS SEED [RANGE_PERCENT] [LOAD_PERCENT] [sporadic] > FILE.toml
 
 STREAMS is 3 (a 30 Hz camera of high priority, a 15 Hz lane detector and a 10 Hz lidar) or 8
 (three 30 Hz cameras, a 30 Hz fusion stream that waits on two of them, a 20 Hz radar, 15 Hz lane
@@ -12,7 +12,8 @@ block counts, threads and block times drawn from SEED; a kernel's block time ran
 Each stream's deadline (on its copy out) is its period. Each kernel's duration alone (its blocks
 in waves at their upper block time) is drawn so that the streams' durations add up to
 LOAD_PERCENT (default 40) of the time: kernels of different streams overlap on the SMs, so the
-GPU is busy less than that.
+GPU is busy less than that. With `sporadic`, the lidar and radar streams deliver frames at least
+their period apart (min_interarrival) instead of exactly.
 """
 import random
 import sys
@@ -42,8 +43,10 @@ def main():
     # GPU time per stream and frame, each kernel timed alone, as a share of its period.
     share = F(int(sys.argv[4]) if len(sys.argv) > 4 else 40, 100) / len(streams)
     out = [f'title = "multi-rate perception, {n} streams, seed {seed}"', 'time_unit = "ms"', ""]
+    sporadic = len(sys.argv) > 5 and sys.argv[5] == "sporadic"
     for name, prio, period, jitter, _ in streams:
-        out += ["[[stream]]", f'name = "{name}"', f'priority = "{prio}"', f'period = "{period}"', f"jitter = {jitter}", ""]
+        rate = "min_interarrival" if sporadic and name in ("lidar", "radar") else "period"
+        out += ["[[stream]]", f'name = "{name}"', f'priority = "{prio}"', f'{rate} = "{period}"', f"jitter = {jitter}", ""]
     last_kernel = {}
     for name, _, period, _, waits in streams:
         kernels = rng.randint(4, 6)

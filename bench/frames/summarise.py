@@ -27,6 +27,8 @@ def main():
             argument.append(f"steady over {d['steady_over_hyperperiods']} H")
         if d.get("closed_after_hyperperiods"):
             argument.append(f"idle after {d['closed_after_hyperperiods']} H")
+        if d.get("busy_window"):
+            argument.append(f"busy window {float(Fraction(d['busy_window'])):g}")
         print(f"| {name} | {len(ops)} | {statistics.median(r[1] for r in rs):.2f} s | "
               f"{max(r[2] for r in rs) / 1024:.0f} MB | {rs[-1][0]} | {bounded} of {len(ops)} | "
               f"{float(ratios[-1]) if ratios else float('nan'):.2f} | "
