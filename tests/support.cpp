@@ -219,6 +219,20 @@ Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Poli
     return simulate(w, sc);
 }
 
+RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels) {
+    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
+    RandomWorkloadSpec spec;
+    spec.streams = 2 + pick(2);
+    spec.kernels = spec.streams + pick(static_cast<std::uint64_t>(extra_kernels));
+    spec.max_blocks = 4;
+    spec.max_block_time = 3;
+    spec.interval_percent = 30;
+    spec.copy_percent = 15;
+    spec.high_priority_streams = pick(3) == 0 ? 1 : 0;
+    spec.after_idle_percent = 20;  // after_stream_idle in a frame: issued from its release
+    return spec;
+}
+
 RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
     RandomWorkloadSpec s;
     s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations

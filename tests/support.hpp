@@ -77,6 +77,11 @@ Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Poli
 // grid_combinations is small.
 RandomWorkloadSpec ranges_spec(std::uint64_t seed);
 
+// The operations of the frames tests' workloads (2–3 streams, ranged block times, copies,
+// after_stream_idle, sometimes a high-priority stream), drawn from `rng`; the tests give the
+// streams their arrivals.
+RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels);
+
 // Combinations of grid values that enumeration goes through (times launch orders and SMs).
 std::int64_t grid_combinations(const BlockProblem& p);
 

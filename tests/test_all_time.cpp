@@ -28,15 +28,7 @@ namespace {
 Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
     std::mt19937_64 rng(seed);
     auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
-    RandomWorkloadSpec spec;
-    spec.streams = 2 + pick(2);
-    spec.kernels = spec.streams + pick(4);
-    spec.max_blocks = 4;
-    spec.max_block_time = 3;
-    spec.interval_percent = 30;
-    spec.copy_percent = 15;
-    spec.high_priority_streams = pick(3) == 0 ? 1 : 0;
-    spec.after_idle_percent = 20;  // after_stream_idle in a frame: issued from its release
+    const RandomWorkloadSpec spec = test::frames_spec(rng, 4);
     Workload w = random_workload(spec, seed);
     const Time light[] = {12, 16, 24, 48}, dense[] = {6, 8, 12, 24};
     const Time* periods = heavy ? dense : light;
