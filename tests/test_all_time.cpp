@@ -264,8 +264,8 @@ TEST_CASE("all-time bounds are at least every enumerated scenario of one more hy
         o.lower_bound_simulations = 20;
         o.search_cap = std::chrono::milliseconds(0);
         const AllTimeResult r = all_time_bounds(w, Budget(), o);
-        if (r.overload || (r.closed_after == 0 && r.steady_over == 0)) continue;
-        const int k = std::max(r.closed_after, 2 * r.steady_over) + 1;
+        if (r.overload || (r.closed_after == 0 && r.steady_over == 0 && !r.busy_window)) continue;
+        const int k = std::max({r.closed_after, 2 * r.steady_over, 1}) + 1;
         bool complete = false;
         const auto v = enumerated_above(w, r, k, complete);
         if (!complete) continue;
