@@ -52,6 +52,12 @@ struct RunCounters {
     // (publish_progress, solver/engine.hpp).
     std::atomic<std::uint64_t> operations{0}, decided{0};
     OpenBoundsText worst_open;
+    // A phase whose counts start afresh: the last phase's would be read as its own.
+    void start_phase(const char* name) {
+        phase = name;
+        states = checks = operations = decided = 0;
+        worst_open.set("");
+    }
 };
 
 class Budget {

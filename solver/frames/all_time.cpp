@@ -282,8 +282,11 @@ std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, c
     // which needs no idle instant; else closures after more hyperperiods.
     AllTimeOptions one = opt;
     one.max_hyperperiods = 1;
+    upper.counters().start_phase("all time: is the GPU idle after one hyperperiod");
     std::optional<Closure> first = close(w, r.hyperperiod, upper, one);
+    upper.counters().start_phase("all time: a steady state of the bounds");
     const std::optional<SteadyBounds> steady = first ? std::nullopt : try_steady(w, upper, opt, r);
+    upper.counters().start_phase("all time: is the GPU idle after 2 to 8 hyperperiods");
     if (!first && !steady) first = close(w, r.hyperperiod, upper, opt, 2);
     bool bounded = first.has_value();
     if (first) {
@@ -310,6 +313,7 @@ std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, c
 
 // The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds.
 void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptions& o, AllTimeResult& r) {
+    upper.counters().start_phase("all time: a busy window");
     BusyWindowOptions bo;
     bo.mutation = o.mutation;
     const std::optional<BusyWindowBounds> b = busy_window_bounds(w, upper, r.busy_why, bo);
@@ -358,6 +362,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!a.upper) a.unknown_reason = no_bound_reason(upper, r, pattern, o.max_hyperperiods);
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
     // a backlog has had time to build up; sporadic streams at their densest releases.
+    budget.counters().start_phase("all time: lower bounds from replayed frames");
     const Workload dense = densest(w);
     const int searched = first ? first->k : lower_bound_hyperperiods(dense, o);
     Unrolled u = first ? std::move(first->unrolled) : unroll(dense, Horizon::hyperperiods(searched, {w.source, 0, 0}));
