@@ -5,11 +5,25 @@
 // the blocks that can run during them.
 #include <vector>
 
+#include "bounds/interference/candidates.hpp"
 #include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/platform.hpp"
 
 namespace gpuwcrt::interference {
+
+// What every bound below reads: the operations, the platform, the candidate index over the
+// operations' current bounds, and the horizon at which every tick count saturates.
+struct Context {
+    const std::vector<ChainOp>& ops;
+    const Needs& cap;
+    const Platform& platform;
+    const CandidateIndex& index;
+    std::int64_t limit = 0;
+    InterferenceMutation mutation = InterferenceMutation::none;
+    bool exact_arithmetic = false;  // tests: arbitrary precision only, no 128-bit sums
+    bool scan_candidates = false;   // tests: each kernel's own completion end, not its stream's latest
+};
 
 // Consecutive operations of one stream whose kernels' waits are bounded together.
 struct Segment {
@@ -26,19 +40,16 @@ struct Heading {
     const std::vector<std::int64_t>& alone;
 };
 
-// At least the SM count times Σ over the segment's kernels of (last dispatch − join). Sums of
-// `heading` values saturate at `limit`.
-Time blocked_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
-                  const Segment& seg, const Heading& heading, std::int64_t limit, InterferenceMutation mutation);
+// At least Σ over the segment's kernels of (last dispatch − join), in ticks rounded up (the
+// occupancy integral divided by the SM count), at most the limit.
+std::int64_t blocked_ticks(const Context& c, const Segment& seg, const Heading& heading);
 
-// At least the SM count times the time at which `kernel` heads the queue while only its own
-// blocks run: each SM then holds as many as fit, so each weighs 1/(its blocks per SM).
-Time alone_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int kernel,
-                InterferenceMutation mutation);
+// At least the time at which `kernel` heads the queue while only its own blocks run: each SM
+// then holds as many as fit, so each weighs 1/(its blocks per SM). In ticks, at most the limit.
+std::int64_t alone_ticks(const Context& c, int kernel);
 
-// At least the SM count times the time during its wait at which the segment's one kernel heads
-// the queue (its `solo`).
-Time solo_work(const std::vector<ChainOp>& ops, const Needs& cap, const Platform& platform, int streams,
-               const Segment& seg, InterferenceMutation mutation);
+// At least the time during its wait at which the segment's one kernel heads the queue (its
+// `solo`), given its `alone` ticks. In ticks, at most the limit.
+std::int64_t solo_ticks(const Context& c, const Segment& seg, std::int64_t alone);
 
 }  // namespace gpuwcrt::interference

@@ -49,6 +49,13 @@ struct InterferenceOptions {
     // Per operation (empty: none): upper ends taken as proven, never tightened; every other
     // operation's bounds hold in every scenario in which these do.
     std::vector<std::optional<UpperEnds>> pinned;
+    // Tests: the occupancy integral's sums with arbitrary precision only (the same values as the
+    // checked 128-bit sums); candidates by each kernel's own completion end rather than its
+    // stream's latest (looser or equal bounds); every segment computed, also those that cannot
+    // tighten a bound (the same bounds).
+    bool exact_arithmetic = false;
+    bool scan_candidates = false;
+    bool every_segment = false;
 };
 
 struct InterferenceBounds {
