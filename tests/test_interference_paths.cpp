@@ -74,11 +74,14 @@ TEST_CASE("interference bound: sums beyond 128 bits are computed with arbitrary 
     CHECK_THROWS_AS(interference::wide_mul(interference::Wide(1) << 64, interference::Wide(1) << 63),
                     interference::WideOverflow);
     CHECK_THROWS_AS(interference::wide_add(~(interference::Wide(1) << 127), 1), interference::WideOverflow);
-    CHECK(interference::wide_mul(interference::Wide(1) << 62, interference::Wide(1) << 62) ==
-          interference::Wide(1) << 124);
+    CHECK(interference::wide_mul(interference::Wide(1) << 62, interference::Wide(1) << 62) == interference::Wide(1)
+                                                                                                  << 124);
     // Capacities near 2^40 with needs whose GCD is 1: the weights' unit is the LCM of rooms near
-    // 2^40 each, so the weighted sums pass 2^127 and the 128-bit sums overflow.
-    const Workload w = test::workload_from(R"(
+    // 2^40 each. With block times of 1000 the weighted sums pass 2^127 and the 128-bit sums
+    // overflow; with block times of 1 they fit, but not below the bound that lets them go
+    // unchecked.
+    for (const char* time : {"1000", "1"}) {
+        const Workload w = test::workload_from(std::string(R"(
 [platform]
 sms = 1
 threads_per_sm = 1099511627776
@@ -98,7 +101,7 @@ blocks = 3
 threads = 400000000001
 shared_mem = 400000000003
 registers = 1
-block_time = 1000
+block_time = )") + time + R"(
 [[kernel]]
 name = "B"
 stream = "b"
@@ -106,13 +109,15 @@ blocks = 3
 threads = 400000000002
 shared_mem = 400000000005
 registers = 1
-block_time = 999
-)");
-    InterferenceOptions exact;
-    exact.exact_arithmetic = true;
-    const InterferenceBounds fast = interference_bounds(w, Budget{}), slow = interference_bounds(w, Budget{}, exact);
-    REQUIRE(fast.response[0]);
-    require_same_bounds(fast, slow);
+block_time = )" + time + "\n");
+        InterferenceOptions exact;
+        exact.exact_arithmetic = true;
+        const InterferenceBounds fast = interference_bounds(w, Budget{}),
+                                 slow = interference_bounds(w, Budget{}, exact);
+        INFO("block time " << time);
+        REQUIRE(fast.response[0]);
+        require_same_bounds(fast, slow);
+    }
 }
 
 TEST_CASE("interference bound: candidates by their stream's latest completion are never looser") {
@@ -121,7 +126,8 @@ TEST_CASE("interference bound: candidates by their stream's latest completion ar
     int tighter = 0;
     for (const Workload& w : fast_path_workloads()) {
         INFO(workload_to_toml(w));
-        const InterferenceBounds fast = interference_bounds(w, Budget{}), plain = interference_bounds(w, Budget{}, scan);
+        const InterferenceBounds fast = interference_bounds(w, Budget{}),
+                                 plain = interference_bounds(w, Budget{}, scan);
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             REQUIRE(fast.response[i]);
             REQUIRE(plain.response[i]);

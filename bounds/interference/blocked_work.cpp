@@ -114,18 +114,23 @@ Rooms rooms(const Context& c, const Interferers& in, const Needs& head) {
     return out;
 }
 
-// Sums in the weights' units: 128 bits, every step checked, or arbitrary precision.
-template <class Int>
-Int plus(const Int& a, const Int& b) {
-    if constexpr (std::is_same_v<Int, Wide>) return wide_add(a, b);
-    else return Int(a + b);
-}
-
-template <class Int>
-Int times(const Int& a, const Int& b) {
-    if constexpr (std::is_same_v<Int, Wide>) return wide_mul(a, b);
-    else return Int(a * b);
-}
+// The three ways to add up weights: in 128 bits unchecked where a bound on every sum shows that
+// it fits (Context::unchecked_scale), in 128 bits checked, and with arbitrary precision.
+struct Unchecked128 {
+    using Int = Wide;
+    static Int add(Int a, Int b) { return a + b; }
+    static Int mul(Int a, Int b) { return a * b; }
+};
+struct Checked128 {
+    using Int = Wide;
+    static Int add(Int a, Int b) { return wide_add(a, b); }
+    static Int mul(Int a, Int b) { return wide_mul(a, b); }
+};
+struct Exact {
+    using Int = BigInt;
+    static Int add(const Int& a, const Int& b) { return Int(a + b); }
+    static Int mul(const Int& a, const Int& b) { return Int(a * b); }
+};
 
 template <class Int>
 Int gcd_of(Int a, Int b) {
@@ -137,27 +142,46 @@ Int gcd_of(Int a, Int b) {
     return a;
 }
 
-// The sum of the k largest values: one stream's kernels that can meet k waits, one per wait, are
-// k distinct kernels (a kernel active at two joins counts once).
-template <class T>
-T largest_sum(std::vector<T> values, std::int64_t k) {
+// The sum of the k largest values (reordered in place): one stream's kernels that can meet k
+// waits, one per wait, are k distinct kernels (a kernel active at two joins counts once).
+template <class A>
+typename A::Int largest_sum(std::vector<typename A::Int>& values, std::int64_t k) {
     const auto n = std::min<std::size_t>(values.size(), static_cast<std::size_t>(std::max<std::int64_t>(0, k)));
-    if (n < values.size())
-        std::partial_sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n), values.end(),
-                          std::greater<>());
-    T sum = 0;
-    for (std::size_t i = 0; i < n; ++i) sum = plus<T>(sum, values[i]);
+    if (n > 0 && n < values.size())
+        std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n - 1), values.end(),
+                         std::greater<>());
+    typename A::Int sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum = A::add(sum, values[i]);
     return sum;
 }
 
 // The same for tick counts, each at most `limit`: saturated there.
-std::int64_t largest_ticks(std::vector<std::int64_t> values, std::int64_t k, std::int64_t limit) {
+std::int64_t largest_ticks(std::vector<std::int64_t>& values, std::int64_t k, std::int64_t limit) {
     const auto n = std::min<std::size_t>(values.size(), static_cast<std::size_t>(std::max<std::int64_t>(0, k)));
-    if (n < values.size())
-        std::partial_sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n), values.end(),
-                          std::greater<>());
+    if (n > 0 && n < values.size())
+        std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n - 1), values.end(),
+                         std::greater<>());
     std::int64_t sum = 0;
     for (std::size_t i = 0; i < n; ++i) sum = add_ticks(sum, values[i], limit);
+    return sum;
+}
+
+// The same over a group's values value(k) (all of them when k is at least their number), with
+// `each` as scratch space.
+template <class Value>
+std::int64_t group_ticks(std::span<const int> kernels, std::int64_t k, std::vector<std::int64_t>& each,
+                         const Value& value, std::int64_t limit) {
+    std::int64_t sum = 0;
+    if (k >= static_cast<std::int64_t>(kernels.size())) {
+        for (const int y : kernels) sum = add_ticks(sum, value(y), limit);
+    } else if (k == 1) {
+        for (const int y : kernels) sum = std::max(sum, value(y));
+        sum = std::min(sum, limit);
+    } else {
+        each.clear();
+        for (const int y : kernels) each.push_back(value(y));
+        sum = largest_ticks(each, k, limit);
+    }
     return sum;
 }
 
@@ -169,16 +193,42 @@ enum class Tails {
 };
 
 // ⌈units / (scale · sms)⌉, at most `limit`.
-template <class Int>
+template <class A, class Int = typename A::Int>
 std::int64_t ticks_of(const Int& units, const Int& scale, std::int64_t sms, std::int64_t limit) {
-    const Int den = times<Int>(scale, Int(sms));
+    const Int den = A::mul(scale, Int(sms));
     const Int q = Int(units / den), up = units % den != 0 ? Int(q + 1) : q;
     return up >= Int(limit) ? limit : static_cast<std::int64_t>(up);
 }
 
+// The LCM of the binding rooms: the weights' unit is its inverse.
+template <class A, class Int = typename A::Int>
+Int binding_scale(const Rooms& rm) {
+    Int scale = 1;
+    for (int r = 0; r < resource_kinds; ++r)
+        if (rm.binds[r]) scale = A::mul(Int(scale / gcd_of<Int>(scale, Int(rm.room[r]))), Int(rm.room[r]));
+    return scale;
+}
+
+// The sum of the k largest of a group's values value(k) (all of them when k is at least their
+// number), with `each` as scratch space.
+template <class A, class Value, class Int = typename A::Int>
+Int group_sum(std::span<const int> kernels, std::int64_t k, std::vector<Int>& each, const Value& value) {
+    Int sum = 0;
+    if (k >= static_cast<std::int64_t>(kernels.size())) {
+        for (const int y : kernels) sum = A::add(sum, value(y));
+    } else if (k == 1) {
+        for (const int y : kernels) sum = std::max(sum, value(y));
+    } else {
+        each.clear();
+        for (const int y : kernels) each.push_back(value(y));
+        sum = largest_sum<A>(each, k);
+    }
+    return sum;
+}
+
 // The integral of the running blocks' weights over the waits (see blocked_ticks), with the
 // rooms `rm`, divided by the SM count: in ticks, rounded up, at most the limit.
-template <class Int>
+template <class A, class Int = typename A::Int>
 std::int64_t weighted_ticks_as(const Context& c, const Segment& seg, const Interferers& in, const Rooms& rm,
                                Tails tails) {
     const std::vector<ChainOp>& ops = c.ops;
@@ -187,23 +237,30 @@ std::int64_t weighted_ticks_as(const Context& c, const Segment& seg, const Inter
     // most 1. On an SM whose head is blocked the running blocks' weights sum to at least 1 (one
     // block of weight 1 is enough; else no weight was cut). Weights are counted in units of
     // 1/scale, scale the LCM of the binding rooms, so that the sums below stay integers.
-    Int scale = 1;
-    for (int r = 0; r < resource_kinds; ++r)
-        if (rm.binds[r]) scale = times<Int>(Int(scale / gcd_of<Int>(scale, Int(rm.room[r]))), Int(rm.room[r]));
+    const Int scale = binding_scale<A>(rm);
     std::array<Int, resource_kinds> per_need{};
+    std::array<int, resource_kinds> binding{};
+    int bindings = 0;
     for (int r = 0; r < resource_kinds; ++r)
-        if (rm.binds[r]) per_need[r] = Int(scale / rm.room[r]);
+        if (rm.binds[r]) per_need[bindings] = Int(scale / rm.room[r]), binding[bindings++] = r;
     auto weighted = [&](const ChainOp& y, std::int64_t blocks) {  // blocks × time × weight, in units
-        Int most = 0;
-        for (int r = 0; r < resource_kinds; ++r)
-            if (rm.binds[r]) most = std::max(most, times<Int>(per_need[r], Int(y.need[r])));
-        return times<Int>(times<Int>(std::min(most, scale), Int(y.hi)), Int(blocks));
+        if constexpr (std::is_same_v<A, Unchecked128>) {
+            // Below Context::unchecked_scale the weight and block time × blocks fit 63 bits.
+            std::int64_t most = 0;
+            for (int b = 0; b < bindings; ++b)
+                most = std::max(most, static_cast<std::int64_t>(per_need[b]) * y.need[binding[b]]);
+            return Int(std::min(most, static_cast<std::int64_t>(scale))) * (y.hi * blocks);
+        } else {
+            Int most = 0;
+            for (int b = 0; b < bindings; ++b) most = std::max(most, A::mul(per_need[b], Int(y.need[binding[b]])));
+            return A::mul(A::mul(std::min(most, scale), Int(y.hi)), Int(blocks));
+        }
     };
     const bool high = ops[seg.kernels.back()].high;
     const auto waits = static_cast<std::int64_t>(seg.kernels.size());
     Int work = 0;
     if (mutation != InterferenceMutation::no_own_blocks)
-        for (const int k : seg.kernels) work = plus<Int>(work, weighted(ops[k], ops[k].blocks - 1));
+        for (const int k : seg.kernels) work = A::add(work, weighted(ops[k], ops[k].blocks - 1));
     // Lower-priority kernels only run the blocks they had when a wait began (A2), and those end
     // within the longest such block time L: a wait is at most L plus what the other blocks fill
     // after it, so per wait they count as at most L on every SM.
@@ -213,35 +270,39 @@ std::int64_t weighted_ticks_as(const Context& c, const Segment& seg, const Inter
     for (const Group& g : in.by_stream) {
         const bool higher = g.high && !high, lower = high && !g.high;
         const bool tail = tails == Tails::higher && higher;
-        each.clear();
-        for (const int k : g.kernels) {
+        const auto value = [&](int k) {
             const std::int64_t blocks = !tail ? ops[k].blocks
                                         : mutation == InterferenceMutation::no_higher_tails
                                             ? 0
                                             : std::min(ops[k].blocks, ops[k].at_once);
-            each.push_back(weighted(ops[k], blocks));
+            return weighted(ops[k], blocks);
+        };
+        // Higher ones: each can arrive; the others one per wait.
+        const auto n = static_cast<std::int64_t>(g.kernels.size());
+        const std::int64_t k = !higher ? waits : mutation == InterferenceMutation::higher_once ? 1 : n;
+        const Int sum = group_sum<A>(g.kernels, k, each, value);
+        if (lower) {
+            lower_hi = std::max(lower_hi, g.spread.longest);
+            lower_work = A::add(lower_work, sum);
+        } else {
+            work = A::add(work, sum);
         }
-        if (lower) lower_hi = std::max(lower_hi, g.spread.longest);
-        const auto n = static_cast<std::int64_t>(each.size());
-        const Int sum = largest_sum<Int>(each, higher && mutation != InterferenceMutation::higher_once ? n
-                                               : higher                                                ? 1
-                                                                                                       : waits);
-        if (lower) lower_work = plus<Int>(lower_work, sum);
-        else work = plus<Int>(work, sum);  // higher ones: each can arrive; the others one per wait
     }
-    lower_work = std::min(lower_work, times<Int>(times<Int>(scale, Int(c.platform.sms)), Int(lower_hi * waits)));
-    return ticks_of<Int>(plus<Int>(work, lower_work), scale, c.platform.sms, c.limit);
+    lower_work = std::min(lower_work, A::mul(A::mul(scale, Int(c.platform.sms)), Int(lower_hi * waits)));
+    return ticks_of<A>(A::add(work, lower_work), scale, c.platform.sms, c.limit);
 }
 
 std::int64_t weighted_ticks(const Context& c, const Segment& seg, const Interferers& in, const Rooms& rm, Tails tails) {
     if (!c.exact_arithmetic) {
         try {
-            return weighted_ticks_as<Wide>(c, seg, in, rm, tails);
+            if (binding_scale<Checked128>(rm) <= c.unchecked_scale)
+                return weighted_ticks_as<Unchecked128>(c, seg, in, rm, tails);
+            return weighted_ticks_as<Checked128>(c, seg, in, rm, tails);
         } catch (const WideOverflow&) {
             // capacities far beyond a GPU's: the same sums with arbitrary precision
         }
     }
-    return weighted_ticks_as<BigInt>(c, seg, in, rm, tails);
+    return weighted_ticks_as<Exact>(c, seg, in, rm, tails);
 }
 
 // The time during the waits at which a higher-priority kernel heads the queue: that kernel is
@@ -289,10 +350,10 @@ std::int64_t others_heading(const Context& c, const Segment& seg, const Interfer
     for (const Group& g : in.by_stream) {
         if (high && !g.high) continue;
         const bool is_higher = g.high && !high;
-        each.clear();
-        for (const int k : g.kernels) each.push_back(std::min((is_higher ? higher : same)[k], heading.wait[k]));
-        const std::int64_t n = is_higher ? static_cast<std::int64_t>(each.size()) : waits;
-        total = add_ticks(total, largest_ticks(each, n, c.limit), c.limit);
+        const std::vector<std::int64_t>& part = is_higher ? higher : same;
+        const std::int64_t n = is_higher ? static_cast<std::int64_t>(g.kernels.size()) : waits;
+        const auto value = [&](int k) { return std::min(part[k], heading.wait[k]); };
+        total = add_ticks(total, group_ticks(g.kernels, n, each, value, c.limit), c.limit);
     }
     return total;
 }
@@ -315,14 +376,35 @@ std::int64_t foreign_blocks(const Context& c, const Segment& seg, const Interfer
             lower = std::max(lower, std::min(c.limit, g.spread.longest));
             continue;
         }
-        each.clear();
-        for (const int k : g.kernels) each.push_back(c.ops[k].hi);
-        total = add_ticks(total, largest_ticks(each, waits, c.limit), c.limit);
+        const auto value = [&](int k) { return c.ops[k].hi; };
+        total = add_ticks(total, group_ticks(g.kernels, waits, each, value, c.limit), c.limit);
     }
     return add_ticks(total, std::min(c.limit, lower * waits), c.limit);  // lower <= 2^50, waits <= 2^12
 }
 
 }  // namespace
+
+Wide unchecked_scale(const std::vector<ChainOp>& ops, const Platform& platform) {
+    constexpr std::int64_t fits63 = std::int64_t(1) << 62;
+    try {
+        Wide reach = 1, work = 0, longest = 0, kernels = 0;
+        std::int64_t need = 1;
+        for (const ChainOp& k : ops) {
+            if (!k.kernel) continue;
+            for (const std::int64_t n : k.need) need = std::max(need, n);
+            const Wide time = wide_mul(k.hi, k.blocks);
+            if (time >= fits63) return 0;  // block time × blocks in 63 bits
+            work = wide_add(work, time);
+            longest = std::max(longest, Wide(k.hi));
+            ++kernels;
+        }
+        reach = std::max({Wide(need), work, wide_mul(wide_mul(platform.sms, longest), kernels)});
+        // The weight of a block, at most the scale times its need, in 63 bits too.
+        return std::min((Wide(1) << 126) / reach, Wide(fits63 / need));
+    } catch (const WideOverflow&) {
+        return 0;
+    }
+}
 
 std::int64_t alone_ticks(const Context& c, int kernel) {
     const Segment seg{{kernel}, 0};

@@ -8,6 +8,7 @@
 #include "bounds/interference/candidates.hpp"
 #include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
+#include "bounds/interference/wide_int.hpp"
 #include "model/platform.hpp"
 
 namespace gpuwcrt::interference {
@@ -21,9 +22,18 @@ struct Context {
     const CandidateIndex& index;
     std::int64_t limit = 0;
     InterferenceMutation mutation = InterferenceMutation::none;
+    Wide unchecked_scale = 0;       // see unchecked_scale()
     bool exact_arithmetic = false;  // tests: arbitrary precision only, no 128-bit sums
     bool scan_candidates = false;   // tests: each kernel's own completion end, not its stream's latest
 };
+
+// The largest unit scale (the LCM of the binding rooms) at which no product or sum of the
+// occupancy integral over `ops` reaches 2^126, so that 128-bit sums need no check: each is at
+// most the scale times the largest need, times Σ block time × blocks over the kernels, or times
+// SMs × the longest block time × the kernels (the lower-priority term). A block's weight (at most
+// the scale times its need) and its block time × blocks must fit 63 bits as well. 0 when those
+// do not fit.
+Wide unchecked_scale(const std::vector<ChainOp>& ops, const Platform& platform);
 
 // Consecutive operations of one stream whose kernels' waits are bounded together.
 struct Segment {

@@ -97,8 +97,8 @@ std::span<const int> CandidateIndex::kernels(int stream, std::int64_t active_aft
     const auto from = std::upper_bound(latest.begin(), latest.end(), active_after) - latest.begin();
     const auto to = std::upper_bound(join_lo.begin(), join_lo.end(), joined_by) - join_lo.begin();
     if (from >= to) return {};
-    return std::span<const int>(kernels_[stream]).subspan(static_cast<std::size_t>(from),
-                                                          static_cast<std::size_t>(to - from));
+    return std::span<const int>(kernels_[stream])
+        .subspan(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from));
 }
 
 void CandidateIndex::kernels_scanned(int stream, std::int64_t active_after, std::int64_t joined_by,

@@ -44,6 +44,7 @@ public:
         for (std::size_t i = 0; i < o_.pinned.size(); ++i)
             if (o_.pinned[i]) pin(static_cast<int>(i), *o_.pinned[i]);
         index_ = std::make_unique<interference::CandidateIndex>(ops_, stream_ops_);
+        unchecked_scale_ = interference::unchecked_scale(ops_, p);
         for (std::size_t i = 0; i < ops_.size(); ++i)
             if (ops_[i].kernel) alone_[i] = interference::alone_ticks(context(), static_cast<int>(i));
     }
@@ -196,7 +197,15 @@ private:
     bool tighten(const std::vector<int>& stream, std::size_t n);
     void segments(const std::vector<int>& stream, std::size_t n, std::int64_t& done, std::int64_t& response) const;
     interference::Context context() const {
-        return {ops_, cap_, w_.platform, *index_, t_.horizon, o_.mutation, o_.exact_arithmetic, o_.scan_candidates};
+        return {.ops = ops_,
+                .cap = cap_,
+                .platform = w_.platform,
+                .index = *index_,
+                .limit = t_.horizon,
+                .mutation = o_.mutation,
+                .unchecked_scale = unchecked_scale_,
+                .exact_arithmetic = o_.exact_arithmetic,
+                .scan_candidates = o_.scan_candidates};
     }
     std::int64_t solo(int i) const {
         const ChainOp& x = ops_[i];
@@ -219,7 +228,8 @@ private:
     std::vector<std::int64_t> solo_;   // per kernel: the part of that wait at which it heads, at most
     std::vector<std::int64_t> alone_;  // per kernel: the part at which it heads with only its own blocks running
     std::vector<bool> pinned_;         // per operation: its upper ends came from outside
-    std::unique_ptr<interference::CandidateIndex> index_;  // over ops_, once their lower ends are final
+    std::unique_ptr<interference::CandidateIndex> index_;
+    interference::Wide unchecked_scale_ = 0;  // over ops_, once their lower ends are final
 };
 
 // The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every
