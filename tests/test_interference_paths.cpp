@@ -1,14 +1,17 @@
 // The interference bound's fast paths (bounds/interference/) against the plain computations they
 // stand for: checked 128-bit sums against arbitrary precision (the same bounds), candidates by
 // their stream's latest completion against each kernel's own completion end (never looser), and
-// segments skipped when they cannot tighten against every segment computed (the same bounds).
+// segments skipped when they cannot tighten against every segment computed (the same bounds);
+// and `--engine bounds` above the abstraction's operations, which runs on the interference bound.
 #include <catch2/catch.hpp>
 
+#include "bounds/abstraction/bounds.hpp"
 #include "bounds/interference/interference.hpp"
 #include "bounds/interference/wide_int.hpp"
 #include "model/generate/camera_pipeline.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"
+#include "solver/block/enumerate/enumerate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
@@ -146,5 +149,32 @@ TEST_CASE("interference bound: segments skipped when they cannot tighten change 
     for (const Workload& w : fast_path_workloads()) {
         INFO(workload_to_toml(w));
         require_same_bounds(interference_bounds(w, Budget{}), interference_bounds(w, Budget{}, every));
+    }
+}
+
+TEST_CASE("bounds above the abstraction's operations: every operation bounded, also when stopped at once") {
+    RandomWorkloadSpec spec;
+    spec.kernels = 150;
+    spec.streams = 6;
+    spec.max_blocks = 4;
+    spec.staggered_issue = true;
+    spec.copy_percent = 10;
+    spec.high_priority_streams = 2;
+    spec.interval_percent = 30;
+    const Workload w = random_workload(spec, 95001);
+    const InterferenceBounds interference = interference_bounds(w, Budget{});
+    std::mt19937_64 rng(5);
+    std::vector<Schedule> runs;
+    for (int i = 0; i < 20; ++i) runs.push_back(test::random_scenario(w, rng, 3));
+    for (const int timeout_ms : {60000, 0}) {
+        INFO("timeout " << timeout_ms << " ms");
+        const BoundsResult r =
+            abstraction_bounds(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(timeout_ms)));
+        REQUIRE(r.steps.size() == 1);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            REQUIRE(r.wcrt[op].upper);
+            if (timeout_ms > 0) CHECK(*r.wcrt[op].upper == *interference.response[op]);
+            for (const Schedule& run : runs) CHECK(run.response(static_cast<int>(op)) <= *r.wcrt[op].upper);
+        }
     }
 }
