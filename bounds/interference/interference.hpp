@@ -42,8 +42,8 @@ struct UpperEnds {
 struct InterferenceOptions {
     int max_sweeps = 64;  // the bounds only tighten; a sweep that changes nothing ends early
     // Segments ending at an operation start at the stream's first operation and at the
-    // operations up to this many before it (docs/interference.md, "Segments"): the cost per
-    // sweep is operations² times this.
+    // operations up to this many before it (docs/interference.md, "Segments"); those that cannot
+    // tighten a bound are not computed ("At thousands of operations").
     int max_segment = 16;
     InterferenceMutation mutation = InterferenceMutation::none;
     // Per operation (empty: none): upper ends taken as proven, never tightened; every other
