@@ -54,7 +54,9 @@ Workload sporadic_workload(std::uint64_t seed, bool heavy) {
 // nominal instant T later, or more (half the time, unless `densest`); each release up to J late.
 std::vector<std::vector<Time>> draw_releases(const Workload& w, const Time& horizon, bool densest,
                                              std::mt19937_64& rng) {
-    auto halves = [&](const Time& upto) { return Time(static_cast<long>(rng() % (2 * upto + 1).convert_to<long>()), 2); };
+    auto halves = [&](const Time& upto) {
+        return Time(static_cast<long>(rng() % (2 * upto + 1).convert_to<long>()), 2);
+    };
     std::vector<std::vector<Time>> out(w.streams.size());
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
         const Arrival& a = w.streams[s].arrival;
@@ -180,7 +182,8 @@ TEST_CASE("busy window: one sporadic kernel, derived by hand", "[frames][busy-wi
 // X₂ = 3 · (⌊7/4⌋ + 1) = 6: two frames per busy period. At least 2 apart, 3 per 2 units of time
 // is more than the GPU: no busy window.
 TEST_CASE("busy window: two frames per busy period, and none, derived by hand", "[frames][busy-window]") {
-    const std::string kernel = "[[kernel]]\nname = \"K\"\nstream = \"s\"\nblocks = 2\nthreads = 1024\nblock_time = [1, 2]\n";
+    const std::string kernel =
+        "[[kernel]]\nname = \"K\"\nstream = \"s\"\nblocks = 2\nthreads = 1024\nblock_time = [1, 2]\n";
     const Workload four = test::workload_from("[[stream]]\nname = \"s\"\nmin_interarrival = 4\njitter = 1\n" + kernel);
     std::string why;
     const std::optional<BusyWindow> b = busy_window(four, 1000, why);
