@@ -49,6 +49,7 @@ std::unique_ptr<Engine> plan_link(const PlanStep& step, std::shared_ptr<const Bl
     if (step.engine == engine_name::bounds) {
         BoundsOptions pass;
         if (step.quick) pass.max_states = 16;
+        pass.interference_beyond = false;  // the chain's first link
         return std::make_unique<BoundsEngine>(pass, false);
     }
     if (step.engine == engine_name::smt) return std::make_unique<SmtEngine>(std::move(smt_problem));

@@ -10,6 +10,7 @@
 #include "bounds/abstraction/refine.hpp"
 #include "bounds/interference/chain_op.hpp"
 #include "bounds/interference/interference.hpp"
+#include "model/issue_bounds.hpp"
 #include "sim/search/lower_bounds.hpp"
 
 namespace gpuwcrt {
@@ -141,10 +142,44 @@ void cap_completions(abstraction::Problem& p, const InterferenceBounds& interfer
             p.done_cap[op] = interference::ceil_ticks(*d * p.times.scale, abstraction::never);
 }
 
+// Above max_operations the abstraction's sets of operations cannot hold the workload: the upper
+// bounds are the interference bound's. No lower-bound search runs either: it keeps a replayed
+// scenario per operation, each as large as the workload, and replays each one, which at
+// thousands of operations takes longer than any time limit and more memory than the machine.
+BoundsResult beyond_abstraction(const Workload& w, const Budget& budget, const BoundsOptions& b) {
+    const auto t0 = Clock::now();
+    BoundsResult res;
+    res.steps.push_back("bounds: no abstraction and no lower-bound search: they hold at most " +
+                        std::to_string(abstraction::max_operations) + " operations and this workload has " +
+                        std::to_string(w.ops.size()) + "; upper bounds from the interference bound");
+    InterferenceBounds interference;
+    interference.response.resize(w.ops.size());
+    budget.counters().phase = "bounds: interference bound";
+    if (b.interference_beyond) interference = interference_bounds(w, budget);
+    res.wcrt.resize(w.ops.size());
+    const std::vector<IssueBounds<Time>> issue = issue_bounds(w);
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        WcrtAnswer& a = res.wcrt[op];
+        a.op = static_cast<int>(op);
+        WcrtAnswer bound;
+        bound.op = a.op;
+        bound.upper = interference.response[op];
+        // An operation the sweeps did not reach before the budget ended completes by its upper
+        // completion end all the same (the horizon at the least).
+        if (!bound.upper && op < interference.done.size() && interference.done[op])
+            bound.upper = *interference.done[op] - issue[op].lo;
+        if (bound.upper) absorb(w, a, bound, Provenance::interference);
+        a.unknown_reason = interference.stopped ? "timeout" : "gap";
+    }
+    res.stats.elapsed = since(t0);
+    return res;
+}
+
 }  // namespace
 
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget, const BoundsOptions& b,
                                 const BoundsHooks& hooks) {
+    if (w.ops.size() > static_cast<std::size_t>(abstraction::max_operations)) return beyond_abstraction(w, budget, b);
     const auto t0 = Clock::now();
     // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
     // large workloads) can take over a second past the deadline.

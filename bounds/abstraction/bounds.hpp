@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "bounds/abstraction/problem.hpp"
@@ -41,6 +42,9 @@ struct BoundsOptions {
     // "Completion caps"); off, the exploration's bounds are its own (tests that check it alone).
     bool completion_caps = true;
     std::uint64_t seed = 12;
+    // Above abstraction::max_operations, the interference bound gives the upper bounds; off when
+    // the caller has them already (auto's chain runs it as its first link).
+    bool interference_beyond = true;
     // Test-only (tests/test_abstraction_mutation.cpp): an unsound exploration, to show that the
     // differential tests fail on it. The lower bounds are unaffected (always replayed).
     abstraction::AbstractionMutation mutation = abstraction::AbstractionMutation::none;
@@ -75,9 +79,12 @@ struct BoundsResult {
     std::vector<WcrtAnswer> wcrt;  // lower bound (witness replayed), upper bound proven
     EngineStats stats;             // scenarios = simulations of the lower-bound search
     std::vector<BoundsRound> rounds;
+    std::vector<std::string> steps;  // what the engine left out and why, one line each
 };
 
-// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp). Runs
+// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp), except
+// above abstraction::max_operations operations: there no exploration runs (a step line says so)
+// and the upper bounds are the interference bound's, with no lower bounds. Runs
 // within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
 // exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
 // workloads in the SMT engine's scope, else none. Either way the interference bound

@@ -1,6 +1,7 @@
 #include "bounds/interference/interference.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "bounds/interference/blocked_work.hpp"
 #include "model/integer_time.hpp"
@@ -38,14 +39,14 @@ public:
         wait_.assign(ops_.size(), t_.horizon);
         solo_.assign(ops_.size(), t_.horizon);
         alone_.assign(ops_.size(), t_.horizon);
-        for (std::size_t i = 0; i < ops_.size(); ++i)
-            if (ops_[i].kernel)
-                alone_[i] = interference::ceil_ticks(
-                    interference::alone_work(ops_, cap_, p, static_cast<int>(i), o_.mutation) / p.sms, t_.horizon);
         all_lower_ends();
         pinned_.assign(ops_.size(), false);
         for (std::size_t i = 0; i < o_.pinned.size(); ++i)
             if (o_.pinned[i]) pin(static_cast<int>(i), *o_.pinned[i]);
+        index_ = std::make_unique<interference::CandidateIndex>(ops_, stream_ops_);
+        unchecked_scale_ = interference::unchecked_scale(ops_, p);
+        for (std::size_t i = 0; i < ops_.size(); ++i)
+            if (ops_[i].kernel) alone_[i] = interference::alone_ticks(context(), static_cast<int>(i));
     }
 
     // Sweeps until nothing changes; false when the budget stopped them.
@@ -194,19 +195,27 @@ private:
     }
 
     bool tighten(const std::vector<int>& stream, std::size_t n);
+    void segments(const std::vector<int>& stream, std::size_t n, std::int64_t& done, std::int64_t& response) const;
+    interference::Context context() const {
+        return {.ops = ops_,
+                .cap = cap_,
+                .platform = w_.platform,
+                .index = *index_,
+                .limit = t_.horizon,
+                .mutation = o_.mutation,
+                .unchecked_scale = unchecked_scale_,
+                .exact_arithmetic = o_.exact_arithmetic,
+                .scan_candidates = o_.scan_candidates};
+    }
     std::int64_t solo(int i) const {
         const ChainOp& x = ops_[i];
         const Segment seg{{i}, std::max(x.join_hi, x.done_hi - x.lo)};  // D + lo <= done
-        const Time work =
-            interference::solo_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg, o_.mutation);
-        return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
+        return interference::solo_ticks(context(), seg, alone_[i]);
     }
     std::int64_t kernel_wait(int i) const;
     std::int64_t copy_wait(int i) const;
     std::int64_t blocked(const Segment& seg) const {
-        const Time work = interference::blocked_work(ops_, cap_, w_.platform, static_cast<int>(w_.streams.size()), seg,
-                                                     {wait_, solo_, alone_}, t_.horizon, o_.mutation);
-        return interference::ceil_ticks(work / w_.platform.sms, t_.horizon);
+        return interference::blocked_ticks(context(), seg, {wait_, solo_, alone_});
     }
 
     const Workload& w_;
@@ -219,6 +228,8 @@ private:
     std::vector<std::int64_t> solo_;   // per kernel: the part of that wait at which it heads, at most
     std::vector<std::int64_t> alone_;  // per kernel: the part at which it heads with only its own blocks running
     std::vector<bool> pinned_;         // per operation: its upper ends came from outside
+    std::unique_ptr<interference::CandidateIndex> index_;
+    interference::Wide unchecked_scale_ = 0;  // over ops_, once their lower ends are final
 };
 
 // The n-th operation of `stream`: alone (its join, its wait, its time), and as the end of every
@@ -232,26 +243,57 @@ bool Analysis::tighten(const std::vector<int>& stream, std::size_t n) {
     wait_[i] = std::min(wait_[i], x.kernel ? kernel_wait(i) : copy_wait(i));
     std::int64_t done = x.join_hi + wait_[i] + x.hi;
     std::int64_t response = std::min(done - x.issue_lo, x.behind + wait_[i] + x.hi);
-    Segment seg;
-    std::int64_t fixed = x.hi + (x.kernel ? 0 : wait_[i]);
-    if (x.kernel) seg.kernels.push_back(i);
-    for (std::size_t a = n; a-- > 0;) {
-        const int f = stream[a];
-        fixed += ops_[f].hi + (ops_[f].kernel ? 0 : wait_[f]) + gap(stream[a + 1]);
-        if (ops_[f].kernel) seg.kernels.insert(seg.kernels.begin(), f);
-        if (seg.kernels.empty() || (a > 0 && n - a > static_cast<std::size_t>(o_.max_segment))) continue;
-        const ChainOp& last = ops_[seg.kernels.back()];
-        seg.dispatched_by = seg.kernels.back() == i ? x.join_hi + wait_[i] : last.done_hi - last.lo;
-        const std::int64_t span = fixed + blocked(seg);
-        done = std::min(done, ops_[f].join_hi + span);
-        response = std::min(response, ops_[f].behind + span);
-    }
+    segments(stream, n, done, response);
     done = std::min(done, t_.horizon);
     response = std::min(response, done - x.issue_lo);
     const bool changed = done < x.done_hi || !x.response || response < *x.response;
-    x.done_hi = std::min(x.done_hi, done);
+    if (done < x.done_hi) {
+        x.done_hi = done;
+        index_->lowered(i);
+    }
     x.response = std::min(response, x.response.value_or(response));
     return changed;
+}
+
+// The segments of `stream` ending at its n-th operation, each from its first operation a: that
+// operation's join, then every operation's time, idle gap and copy wait (`fixed`), and the
+// kernels' waits bounded together (blocked). They lower `done` and `response`.
+//
+// A segment that starts earlier has the same last kernel, more kernels and a superset of
+// candidates, and every term of the blocked work grows with them: its blocked work is at least
+// that of any segment it extends. So a segment whose first join, fixed times and the blocked
+// work of the last shorter segment computed already reach both bounds cannot lower them, and is
+// not computed. The shortest is computed first, then the whole stream (which wins where the
+// higher-priority work is large), then the others, shortest first.
+void Analysis::segments(const std::vector<int>& stream, std::size_t n, std::int64_t& done,
+                        std::int64_t& response) const {
+    const int i = stream[n];
+    std::vector<std::int64_t> fixed(n + 1);
+    fixed[n] = ops_[i].hi + (ops_[i].kernel ? 0 : wait_[i]);
+    int last = ops_[i].kernel ? i : -1;
+    std::vector<std::size_t> starts;  // the first operations of the segments, shortest first
+    for (std::size_t a = n; a-- > 0;) {
+        const int f = stream[a];
+        fixed[a] = fixed[a + 1] + ops_[f].hi + (ops_[f].kernel ? 0 : wait_[f]) + gap(stream[a + 1]);
+        if (last < 0 && ops_[f].kernel) last = f;
+        if (last >= 0 && (a == 0 || n - a <= static_cast<std::size_t>(o_.max_segment))) starts.push_back(a);
+    }
+    if (starts.empty()) return;
+    if (starts.back() == 0 && starts.size() > 2) std::rotate(starts.begin() + 1, starts.end() - 1, starts.end());
+    const std::int64_t dispatched_by = last == i ? ops_[i].join_hi + wait_[i] : ops_[last].done_hi - ops_[last].lo;
+    std::int64_t floor = 0;  // the blocked work of the last shorter segment computed
+    for (const std::size_t a : starts) {
+        const ChainOp& f = ops_[stream[a]];
+        if (!o_.every_segment && f.join_hi + fixed[a] + floor >= done && f.behind + fixed[a] + floor >= response)
+            continue;
+        Segment seg{{}, dispatched_by};
+        for (std::size_t k = a; k <= n; ++k)
+            if (ops_[stream[k]].kernel) seg.kernels.push_back(stream[k]);
+        const std::int64_t blocked_work = blocked(seg);
+        if (a != 0) floor = blocked_work;
+        done = std::min(done, f.join_hi + fixed[a] + blocked_work);
+        response = std::min(response, f.behind + fixed[a] + blocked_work);
+    }
 }
 
 // X1, A2 and R1–R3 for one kernel: a bound on (last dispatch − join). Every bound on the last

@@ -42,13 +42,20 @@ struct UpperEnds {
 struct InterferenceOptions {
     int max_sweeps = 64;  // the bounds only tighten; a sweep that changes nothing ends early
     // Segments ending at an operation start at the stream's first operation and at the
-    // operations up to this many before it (docs/interference.md, "Segments"): the cost per
-    // sweep is operations² times this.
+    // operations up to this many before it (docs/interference.md, "Segments"); those that cannot
+    // tighten a bound are not computed ("At thousands of operations").
     int max_segment = 16;
     InterferenceMutation mutation = InterferenceMutation::none;
     // Per operation (empty: none): upper ends taken as proven, never tightened; every other
     // operation's bounds hold in every scenario in which these do.
     std::vector<std::optional<UpperEnds>> pinned;
+    // Tests: the occupancy integral's sums with arbitrary precision only (the same values as the
+    // checked 128-bit sums); candidates by each kernel's own completion end rather than its
+    // stream's latest (looser or equal bounds); every segment computed, also those that cannot
+    // tighten a bound (the same bounds).
+    bool exact_arithmetic = false;
+    bool scan_candidates = false;
+    bool every_segment = false;
 };
 
 struct InterferenceBounds {

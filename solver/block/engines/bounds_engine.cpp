@@ -31,10 +31,14 @@ EngineRun BoundsEngine::run(const EngineRequest& request, const Budget& budget) 
         };
     BoundsResult r = abstraction_bounds(request.workload, request.options, budget, options_, hooks);
     EngineRun run;
+    for (const std::string& line : r.steps)
+        if (request.progress) request.progress(line);
+    run.steps = std::move(r.steps);
     run.answers = std::move(r.wcrt);
     run.stats = r.stats;
     run.complete = !r.rounds.empty() && r.rounds.back().complete;
     run.shown = stats_shown();
+    run.shown.steps = !run.steps.empty();
     name_answers(run.answers, provenance(), false);
     return run;
 }
