@@ -60,10 +60,10 @@ std::string stats_line(const EngineRun& run) {
 }
 
 Budget whole_run_budget(const VerifyOptions& o, const Workload& w) {
-    if (o.timeout) return Budget::until(run_start() + parse_timeout(*o.timeout));
-    if (w.repeats()) return run_budget(o);
-    Budget b = Budget::until(run_start() + default_time_limit(w.ops.size()));
-    b.deadline_reason = StopReason::time_limit;
+    if (w.repeats() && !o.timeout) return run_budget(o);
+    Budget b = Budget::until(run_start() + (o.timeout ? parse_timeout(*o.timeout) : default_time_limit(w.ops.size())));
+    if (!o.timeout) b.deadline_reason = StopReason::time_limit;
+    b.leave_table_on_timeout = true;  // the process ends right after the run
     return b;
 }
 

@@ -72,7 +72,13 @@ MachineMemory machine_memory() {
     return m;
 }
 
-std::uint64_t default_limit_mib(const MachineMemory& m) { return std::max(smallest_limit_mib, m.ram_mib / 4 * 3); }
+// What a shared machine (a CI runner, a laptop) can give one run: the engines size their
+// tables and solvers from it (Budget::memory_bytes), so that a run stays inside it by design.
+constexpr std::uint64_t default_limit_cap_mib = 2048;
+
+std::uint64_t default_limit_mib(const MachineMemory& m) {
+    return std::max(smallest_limit_mib, std::min(default_limit_cap_mib, m.ram_mib / 2));
+}
 
 std::uint64_t parse_limit_mib(const std::string& given, const MachineMemory& m) {
     const std::string shown = given.empty() ? "an empty value" : given;
@@ -146,9 +152,11 @@ void catch_interrupts() {
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();
     const std::string help = "memory limit of the whole run in MiB, before or after the subcommand (default " +
-                             std::to_string(default_limit_mib(m)) + ": 3/4 of this machine's RAM;\n" +
+                             std::to_string(default_limit_mib(m)) +
+                             ": 2048 or half this machine's RAM, whichever is smaller;\n" +
                              std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
-                             ", RAM + swap). A run that needs more ends 'unknown (memory limit)', exit 2";
+                             ", RAM + swap). The engines size their searches and solvers to stay within it; what they\n"
+                             "cannot decide within it is 'unknown (memory limit)', exit 2";
     cli.add_option("--max-memory", max_memory_option, help)->type_name("MB");
     // Also each subcommand's own, so that its --help lists the limit and its default.
     for (CLI::App* sub : cli.get_subcommands({}))

@@ -99,7 +99,9 @@ std::chrono::milliseconds parse_seconds_option(const std::string& option, const 
 }
 
 Budget run_budget(const VerifyOptions& o) {
-    return Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
+    Budget b = Budget::for_timeout(o.timeout ? std::optional(parse_timeout(*o.timeout)) : std::nullopt);
+    b.leave_table_on_timeout = true;  // the commands end right after their run
+    return b;
 }
 
 std::chrono::milliseconds parse_timeout(const std::string& seconds) {

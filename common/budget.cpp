@@ -80,6 +80,7 @@ std::optional<std::chrono::milliseconds> Budget::remaining() const {
 Budget Budget::slice(long long num, long long den) const {
     Budget b = *this;
     if (const auto left = remaining()) b.deadline = Clock::now() + *left / den * num;
+    if (num < den) b.leave_table_on_timeout = false;
     return b;
 }
 

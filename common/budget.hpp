@@ -76,8 +76,10 @@ public:
     // (std::bad_alloc under an address-space limit) count as running out as well.
     std::size_t memory_bytes;
     // Set by a run that ends right after its one answer: a search stopped by the deadline leaves
-    // its table to the operating system instead of freeing it (millions of states take seconds
-    // to free, past --timeout).
+    // its table (or Z3 solver) to the operating system instead of freeing it (millions of states
+    // take seconds to free, past --timeout). A slice ending before this deadline clears it: the
+    // run goes on after the slice, and what a stopped part leaves allocated the later parts
+    // would lack.
     bool leave_table_on_timeout = false;
 
     // What the deadline is: --timeout, or the default time limit of a run without it.
@@ -101,7 +103,8 @@ public:
     std::optional<std::chrono::milliseconds> remaining() const;
 
     // A part of this budget: `num`/`den` of the time left now (the same memory and counters).
-    // Without a deadline the slice has none either.
+    // Without a deadline the slice has none either. A part smaller than the whole does not
+    // end the run: leave_table_on_timeout is cleared.
     Budget slice(long long num, long long den) const;
     // This budget, ending at `at` if that comes first (a cap of one phase, e.g. --rta-timeout).
     Budget capped_at(std::optional<Clock::time_point> at) const;

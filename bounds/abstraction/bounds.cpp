@@ -236,7 +236,7 @@ BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const
             res.stats.abstract_states += e.states;
             if (hooks.on_round) hooks.on_round(round);
             if (!e.complete) {
-                reason = "timeout";
+                reason = to_string(e.out_of_memory ? StopReason::memory : StopReason::timeout);
                 break;
             }
             if (k >= b.max_states || settled()) break;

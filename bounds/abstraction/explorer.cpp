@@ -47,6 +47,19 @@ struct StateOps {
 
 using Level = std::unordered_map<Key, Bucket<AbstractState, StateOps>, KeyHash>;
 
+// What a kept state holds, its vectors' contents included, each with the allocator's 16 bytes.
+std::size_t state_bytes(const AbstractState& x) {
+    constexpr std::size_t allocation = 16;
+    std::size_t bytes = sizeof(AbstractState) + (x.engine_lo.capacity() + x.engine_hi.capacity()) * 8 +
+                        (x.stream_issue.capacity() + x.stream_done.capacity()) * sizeof(Interval) +
+                        x.low_sm.capacity() * sizeof(int) + x.sms.capacity() * sizeof(SmState) + 6 * allocation;
+    for (const SmState& m : x.sms) bytes += m.v.capacity() * 8 + allocation;
+    return bytes;
+}
+
+// A key's node in a level: the key, its bucket and the hash table's share.
+constexpr std::size_t key_bytes = sizeof(Key) + sizeof(Bucket<AbstractState, StateOps>) + 48;
+
 }  // namespace
 
 ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& budget) {
@@ -65,11 +78,20 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
         .first->second.add(initial_state(p.w.platform.sms, p.total_units, p.w.platform.copy_engines, p.streams));
     std::vector<Successor> succ;
     BudgetPoll poll(budget, 16);
+    // The two levels in memory (and the graph, when recorded) stay within the budget's memory:
+    // a round that would need more stops unfinished, as at the deadline, and the bounds of the
+    // rounds before it stand.
+    std::size_t current_bytes = key_bytes + state_bytes(current.begin()->second.kept().front()), graph_bytes = 0;
     for (int level = 0; level < n; ++level) {
         Level next;
+        std::size_t next_bytes = 0;
         for (auto& [key, bucket] : current) {
             for (const AbstractState& x : bucket.kept()) {
                 if (poll.expired()) return r;
+                if (current_bytes + next_bytes + graph_bytes > budget.memory_bytes) {
+                    r.out_of_memory = true;
+                    return r;
+                }
                 ++r.states;
                 budget.counters().states.fetch_add(1, std::memory_order_relaxed);
                 succ.clear();
@@ -88,22 +110,31 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
                         std::vector<KeyEdge>& out = r.graph[key];
                         auto it = std::find_if(out.begin(), out.end(),
                                                [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
-                        if (it == out.end()) out.push_back({to, e.op, response});
-                        else it->response = std::max(it->response, response);
+                        if (it == out.end()) {
+                            out.push_back({to, e.op, response});
+                            graph_bytes += sizeof(KeyEdge) + (out.size() == 1 ? key_bytes : 0);
+                        } else {
+                            it->response = std::max(it->response, response);
+                        }
                     }
                     auto slot = next.find(to);
-                    if (slot == next.end())
+                    if (slot == next.end()) {
                         slot =
                             next.emplace(to, Bucket<AbstractState, StateOps>(
                                                  cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant}))
                                 .first;
+                        next_bytes += key_bytes;
+                    }
+                    const std::size_t kept = slot->second.kept().size(), bytes = state_bytes(e.state);
                     slot->second.add(std::move(e.state));
+                    if (slot->second.kept().size() > kept) next_bytes += bytes;
                 }
             }
         }
         for (const auto& [s, bucket] : next) r.merges += bucket.merges();
         r.widest_level = std::max(r.widest_level, next.size());
         current = std::move(next);
+        current_bytes = next_bytes;
     }
     r.complete = true;
     for (int op = 0; op < n; ++op)

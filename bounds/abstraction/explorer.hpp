@@ -34,7 +34,8 @@ struct KeyEdge {
 using KeyGraph = std::unordered_map<Key, std::vector<KeyEdge>, KeyHash>;
 
 struct ExploreResult {
-    bool complete = false;                           // false: the deadline came first; no bound holds
+    bool complete = false;       // false: the deadline or the memory budget came first; no bound holds
+    bool out_of_memory = false;  // the levels reached Budget::memory_bytes
     std::vector<std::optional<std::int64_t>> upper;  // per operation, ticks (complete only)
     long long states = 0, edges = 0, merges = 0;
     std::size_t widest_level = 0;  // most keys S in one level

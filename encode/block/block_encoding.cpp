@@ -40,7 +40,7 @@ void BlockEncoding::declare_variables() {
     before_ = std::move(v.before);
     on_ = std::move(v.on);
     for (int k = 0; k < p_.kernels(); ++k) {
-        o_.budget.check();
+        check_build(o_.budget);
         join_.push_back(ctx_.int_const(("join_" + std::to_string(k)).c_str()));
         start_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
@@ -69,7 +69,7 @@ z3::expr BlockEncoding::earlier(const Block& a, const Block& b) const {
 
 z3::expr BlockEncoding::usage_within(const Block& b, int m, std::size_t r, bool running_at_start,
                                      std::int64_t bound) const {
-    o_.budget.check();  // every family's inner loops come through here or through fits()
+    check_build(o_.budget);  // every family's inner loops come through here or through fits()
     const auto& res = r < p_.resources.size() ? p_.resources[r] : p_.all_resources[r - p_.resources.size()];
     if (bound < 0) return ctx_.bool_val(false);
     z3::expr_vector terms(ctx_);
@@ -104,7 +104,7 @@ void BlockEncoding::rule_launch_order_is_total() { launch_order_is_total({before
 
 void BlockEncoding::rule_g1_g2_g4_join_times() {
     for (int k = 0; k < p_.kernels(); ++k) {
-        o_.budget.check();
+        check_build(o_.budget);
         const z3::expr issue = num(p_.issue[k]);
         const int pred = p_.stream_pred[k];
         if (pred < 0) {
@@ -122,7 +122,7 @@ void BlockEncoding::rule_g2_ee_order_follows_joins() {
     const int n = p_.kernels();
     for (int k = 0; k < n; ++k)
         for (int l = 0; l < n; ++l) {
-            o_.budget.check();
+            check_build(o_.budget);
             if (k == l) continue;
             // Same-instant joins go in launch order, and a launch order puts earlier issues first.
             if (p_.issue[k] <= p_.issue[l]) constraints_.push_back(z3::implies(before_[k][l], join_[k] <= join_[l]));
@@ -134,7 +134,7 @@ void BlockEncoding::rule_g2_ee_order_follows_joins() {
 void BlockEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
     for (int k = 0; k < n; ++k) {
-        o_.budget.check();
+        check_build(o_.budget);
         constraints_.push_back(start_[k][0] >= join_[k]);
         constraints_.push_back(join_[k] >= 0 && join_[k] <= num(p_.horizon));
         // Constant bounds on every integer: the bit-blasting QF_FD solver needs them.
@@ -153,7 +153,7 @@ void BlockEncoding::rule_r_resources_fit() {
 
 void BlockEncoding::rule_greedy_dispatch() {
     for (const Block& b : blocks_) {
-        o_.budget.check();
+        check_build(o_.budget);
         z3::expr eligible_now = ctx_.bool_val(false);
         if (b.j > 0) {
             eligible_now = start_[b.k][b.j] == start_[b.k][b.j - 1];
@@ -233,7 +233,7 @@ void BlockEncoding::rule_round_robin_block(const Block& b) {
     constraints_.push_back(z3::implies(first, chosen_after(-1)));
     for (int l = 0; l < n; ++l) {
         if (l == b.k) continue;
-        o_.budget.check();
+        check_build(o_.budget);
         z3::expr immediately = before_[l][b.k];
         for (int x = 0; x < n; ++x)
             if (x != l && x != b.k) immediately = immediately && !(before_[l][x] && before_[x][b.k]);

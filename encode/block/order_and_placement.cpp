@@ -11,7 +11,7 @@ OrderAndPlacement declare_order_and_placement(z3::context& ctx, const BlockProbl
     v.before.assign(n, std::vector<z3::expr>(n, ctx.bool_val(false)));
     for (int k = 0; k < n; ++k)
         for (int l = k + 1; l < n; ++l) {
-            budget.check();
+            check_build(budget);
             z3::expr b = ctx.bool_const(("before_" + std::to_string(k) + "_" + std::to_string(l)).c_str());
             v.before[k][l] = b;
             v.before[l][k] = !b;
@@ -19,7 +19,7 @@ OrderAndPlacement declare_order_and_placement(z3::context& ctx, const BlockProbl
     for (int k = 0; k < n; ++k) {
         v.on.emplace_back();
         for (std::int64_t j = 0; j < p.blocks[k]; ++j) {
-            budget.check();
+            check_build(budget);
             const std::string id = std::to_string(k) + "_" + std::to_string(j);
             std::vector<z3::expr> on;
             if (p.sms == 2) {  // one literal: SM 1 or not
@@ -44,7 +44,7 @@ void launch_order_is_total(const OrderAndPlacement& v, z3::expr_vector& constrai
     const int n = static_cast<int>(v.before.size());
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
-            budget.check();
+            check_build(budget);
             for (int c = a + 1; c < n; ++c)
                 if (a != b && b != c)
                     constraints.push_back(z3::implies(v.before[a][b] && v.before[b][c], v.before[a][c]));
@@ -66,14 +66,14 @@ void break_symmetries(const BlockProblem& p, const OrderAndPlacement& v, std::op
             if (p.stream_pred[k] >= 0) alone[k] = alone[p.stream_pred[k]] = 0;
         for (int a = 0; a < n; ++a)
             for (int b = 0; b < n; ++b) {
-                budget.check();
+                check_build(budget);
                 if (a == b || a == t || b == t || !alone[a] || !alone[b]) continue;
                 if (p.issue[a] > p.issue[b] || (p.issue[a] == p.issue[b] && a > b)) continue;
                 constraints.push_back(z3::implies(v.before[t][a] && v.before[t][b], v.before[a][b]));
             }
     }
     for (int k = 0; k < n; ++k) {
-        budget.check();
+        check_build(budget);
         z3::expr first = ctx.bool_val(true);
         for (int l = 0; l < n; ++l)
             if (l != k) first = first && v.before[k][l];

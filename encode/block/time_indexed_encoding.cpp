@@ -76,7 +76,7 @@ void TimeIndexedEncoding::declare_variables() {
     for (int k = 0; k < p_.kernels(); ++k) {
         started_.emplace_back();
         for (std::int64_t j = 0; j < p_.blocks[k]; ++j) {
-            o_.budget.check();
+            check_build(o_.budget);
             const std::string id = std::to_string(k) + "_" + std::to_string(j);
             std::vector<z3::expr> by;
             for (std::int64_t t = p_.issue[k]; t < p_.horizon; ++t)
@@ -90,7 +90,7 @@ void TimeIndexedEncoding::declare_variables() {
         if (a.j == 0) running_on_.emplace_back();
         running_on_[a.k].emplace_back();
         for (int m = 0; m < p_.sms; ++m) {
-            o_.budget.check();
+            check_build(o_.budget);
             std::vector<z3::expr> row;
             for (std::int64_t t = p_.issue[a.k]; t <= p_.horizon; ++t) {
                 row.push_back(ctx_.bool_const(("run_" + std::to_string(a.k) + "_" + std::to_string(a.j) + "_" +
@@ -141,7 +141,7 @@ z3::expr TimeIndexedEncoding::earlier(const Block& a, const Block& b, std::int64
 
 z3::expr TimeIndexedEncoding::usage_within(const Block& b, int m, std::int64_t t, const ScaledResource& r,
                                            std::int64_t bound) const {
-    o_.budget.check();  // the placement families' inner loops come through here
+    check_build(o_.budget);  // the placement families' inner loops come through here
     if (bound < 0) return ctx_.bool_val(false);
     z3::expr_vector terms(ctx_);
     std::vector<int> coeffs;
@@ -171,7 +171,7 @@ void TimeIndexedEncoding::rule_x1_g3_fifo_dispatch() {
     const int n = p_.kernels();
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             if (b.j > 0) {
                 constraints_.push_back(z3::implies(started(b, t), started({b.k, b.j - 1}, t)));
                 continue;
@@ -192,7 +192,7 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
             // before(k,l) => join_k <= join_l (strictly if k was issued later); join_k < join_l => before(k,l)
             const bool strict = p_.issue[k] > p_.issue[l];
             for (std::int64_t t = 0; t <= p_.horizon; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 constraints_.push_back(
                     z3::implies(before_[k][l] && joined(l, t), strict ? joined(k, t - 1) : joined(k, t)));
                 constraints_.push_back(z3::implies(joined(k, t) && !joined(l, t), before_[k][l]));
@@ -208,7 +208,7 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 // has only earlier blocks running at t, and per-SM usage only grows at starts, each of which
 // is covered by the capacity bound at that instant. docs/encoding.md, "Global usage".
 TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
-    o_.budget.check();  // the resource and greedy-dispatch families' inner loops come through here
+    check_build(o_.budget);  // the resource and greedy-dispatch families' inner loops come through here
     const ScaledResource& res = p_.resources[r];
     UsageSum u{z3::expr_vector(ctx_), {}, 0};
     for (const Block& a : blocks_) {
@@ -257,7 +257,7 @@ void TimeIndexedEncoding::rule_greedy_dispatch() {
     const int n = p_.kernels();
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             z3::expr_vector waiting(ctx_);  // eligible at t and not started by t
             waiting.push_back(!started(b, t));
             if (b.j > 0) {
@@ -287,7 +287,7 @@ void TimeIndexedEncoding::rule_placement_policy() {
         throw std::logic_error("the time-indexed encoding fixes no placement policy " + policy_name(o_.policy));
     for (const Block& b : blocks_)
         for (std::int64_t t = p_.issue[b.k]; t <= p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             const z3::expr now = started_at(b, t);
             for (int m = 0; m < p_.sms; ++m) {
                 const z3::expr here = now && on_[b.k][b.j][m];

@@ -74,7 +74,7 @@ void TimeIndexedEncoding::declare_operation_variables() {
     joined_.resize(n);
     copy_started_.resize(n);
     for (int o = 0; o < n; ++o) {
-        o_.budget.check();
+        check_build(o_.budget);
         for (std::int64_t t = p_.issue_lb[o]; t <= p_.horizon; ++t) {
             if (!p_.issue_fixed[o]) issued_[o].push_back(ctx_.bool_const(id("issued", o, t).c_str()));
             joined_[o].push_back(ctx_.bool_const(id("joined", o, t).c_str()));
@@ -98,7 +98,7 @@ void TimeIndexedEncoding::rule_g1_issue_times() {
         if (p_.issue_fixed[o]) continue;
         const int pred = p_.op_pred[o];  // not fixed: a predecessor, or a window (at only)
         for (std::int64_t t = p_.issue_lb[o]; t <= p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             z3::expr def = ctx_.bool_val(false);
             switch (p_.issue_rule[o]) {
                 case R::at:  // the window's instant, or the predecessor's issue if that is later
@@ -122,7 +122,7 @@ void TimeIndexedEncoding::rule_launch_order_follows_issues() {
     const int n = p_.ops();
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
-            o_.budget.check();
+            check_build(o_.budget);
             if (a == b) continue;
             for (int c = a + 1; c < n; ++c)
                 if (c != b) constraints_.push_back(z3::implies(launch_[a][b] && launch_[b][c], launch_[a][c]));
@@ -137,7 +137,7 @@ void TimeIndexedEncoding::rule_launch_order_follows_issues() {
                 continue;
             }
             for (std::int64_t t = p_.issue_lb[a]; t <= p_.horizon; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 constraints_.push_back(z3::implies(issued(a, t) && !issued(b, t), launch_[a][b]));
             }
         }
@@ -153,7 +153,7 @@ void TimeIndexedEncoding::rule_g2_n1_n2_c1_joins() {
     const int n = p_.ops();
     for (int o = 0; o < n; ++o)
         for (std::int64_t t = p_.issue_lb[o]; t <= p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             z3::expr def = issued(o, t);
             if (p_.op_pred[o] >= 0) def = def && op_finished(p_.op_pred[o], t);
             if (p_.kernel_of_op[o] >= 0 && p_.has_null)
@@ -174,7 +174,7 @@ void TimeIndexedEncoding::rule_g2_ee_order_by_join_then_launch() {
             if (k == l) continue;
             const int a = p_.op[k], b = p_.op[l];
             for (std::int64_t t = 0; t <= p_.horizon; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 constraints_.push_back(z3::implies(op_joined(a, t) && !op_joined(b, t), before_[k][l]));
                 constraints_.push_back(z3::implies(before_[k][l] && op_joined(b, t), op_joined(a, t)));
                 constraints_.push_back(
@@ -192,7 +192,7 @@ void TimeIndexedEncoding::rule_c1_c3_ce_fifo() {
         for (int b = 0; b < n; ++b) {
             if (a == b || p_.kernel_of_op[b] >= 0) continue;
             for (std::int64_t t = 0; t <= p_.horizon; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 constraints_.push_back(z3::implies(op_joined(a, t) && !op_joined(b, t), ce_before_[a][b]));
                 constraints_.push_back(z3::implies(ce_before_[a][b] && op_joined(b, t), op_joined(a, t)));
                 constraints_.push_back(
@@ -213,7 +213,7 @@ void TimeIndexedEncoding::rule_c2_copy_engines() {
         if (p_.kernel_of_op[o] < 0) copies.push_back(o);
     const int engines = p_.copy_engines;
     for (std::int64_t t = 0; t <= p_.horizon; ++t) {
-        o_.budget.check();
+        check_build(o_.budget);
         z3::expr_vector running(ctx_);
         for (int c : copies) running.push_back(copy_running(c, t));
         std::vector<int> ones(copies.size(), 1);
@@ -239,7 +239,7 @@ void TimeIndexedEncoding::rule_a2_priority_dispatch() {
     for (const Block& b : blocks_) {
         if (p_.high[b.k]) continue;
         for (std::int64_t t = p_.issue[b.k]; t < p_.horizon; ++t) {
-            o_.budget.check();
+            check_build(o_.budget);
             constraints_.push_back(z3::implies(started_at(b, t), high_queue_done(t)));
         }
     }

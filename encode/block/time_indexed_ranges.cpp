@@ -49,7 +49,7 @@ z3::expr TimeIndexedEncoding::window_chosen_by(int o, std::int64_t t) const {
 void TimeIndexedEncoding::declare_range_variables() {
     window_by_.resize(p_.ops());
     for (int o = 0; o < p_.ops(); ++o) {
-        o_.budget.check();
+        check_build(o_.budget);
         if (p_.issue_rule[o] == BlockProblem::IssueRule::at && p_.issue_hi[o] > p_.issue_value[o]) {
             auto& by = window_by_[o];  // order encoding: "the chosen instant is <= t"
             for (std::int64_t t = p_.issue_value[o]; t < p_.issue_hi[o]; ++t) {
@@ -69,7 +69,7 @@ void TimeIndexedEncoding::declare_range_variables() {
             }
             auto& end = ended_[{o, j}];
             for (std::int64_t t = p_.issue_lb[o] + lo; t < p_.horizon + hi; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 end.push_back(ctx_.bool_const(name("end", o, j, t).c_str()));
             }
         }
@@ -83,7 +83,7 @@ void TimeIndexedEncoding::rule_durations_in_intervals() {
         const auto [o, j] = key;
         const std::int64_t first = p_.issue_lb[o] + p_.duration_lo[o];
         for (std::size_t i = 0; i < end.size(); ++i) {
-            o_.budget.check();
+            check_build(o_.budget);
             const std::int64_t t = first + static_cast<std::int64_t>(i);
             for (std::int64_t d = p_.duration_lo[o]; d <= p_.duration[o]; ++d) {
                 const z3::expr is_d = duration_ge(o, j, d) && !duration_ge(o, j, d + 1);

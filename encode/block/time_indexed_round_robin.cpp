@@ -35,7 +35,7 @@ void TimeIndexedEncoding::rule_dispatch_sequence() {
             dispatched_before_[ib][ia] = !x;
             const z3::expr tie = first_at_same_instant(a, b);
             for (std::int64_t t = std::min(p_.issue[a.k], p_.issue[b.k]); t <= p_.horizon; ++t) {
-                o_.budget.check();
+                check_build(o_.budget);
                 constraints_.push_back(z3::implies(started_at(b, t) && started(a, t - 1), x));
                 constraints_.push_back(z3::implies(started_at(a, t) && started(b, t - 1), !x));
                 constraints_.push_back(z3::implies(started_at(a, t) && started_at(b, t), x == tie));
@@ -61,7 +61,7 @@ void TimeIndexedEncoding::rule_round_robin_placement() {
             const Block& a = blocks_[ia];
             if (a.k == b.k && a.j != b.j - 1) continue;  // a later block, or one with b.j - 1 in between
             none_before.push_back(!dispatched_before_[ia][ib]);
-            o_.budget.check();
+            check_build(o_.budget);
             z3::expr_vector between(ctx_);
             for (std::size_t ic = 0; ic < n; ++ic)
                 if (ic != ia && ic != ib) between.push_back(dispatched_before_[ia][ic] && dispatched_before_[ic][ib]);

@@ -58,6 +58,12 @@ struct Level {
         by_now;
     std::vector<std::int64_t> late;                                     // beam: lateness of each state
     std::unordered_map<std::string, std::vector<std::uint32_t>> beams;  // determined set -> alive states
+
+    // What the level holds; the beam's sets counted at a map node, a set and a few indexes each.
+    std::size_t bytes(std::size_t set_len) const {
+        return states.bytes() + by_now.size() * 16 + late.capacity() * 8 + beams.size() * (96 + set_len) +
+               states.size() * 4;
+    }
 };
 
 void issue_bytes(const std::vector<std::int64_t>& issues, std::string& out) {
@@ -82,6 +88,7 @@ struct Records {
         begin.push_back(decisions.size());
         return static_cast<std::uint32_t>(parent.size() - 1);
     }
+    std::size_t bytes() const { return parent.capacity() * 4 + begin.capacity() * 8 + decisions.capacity() * 4; }
     std::vector<std::vector<int>> path(std::uint32_t to) const {
         std::vector<std::vector<int>> steps;
         for (std::uint32_t r = to; r != 0; r = parent[r])
@@ -301,6 +308,10 @@ private:
             if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
                 return "state budget";
         }
+        // The stored levels and parent links stay within the budget's memory: the search stops
+        // there, its answers so far replayed lower bounds (the levels are freed before the
+        // witnesses are rebuilt), instead of meeting --max-memory's hard limit.
+        if (bytes_in_use() > budget_.memory_bytes) return to_string(StopReason::memory);
         budget_.counters().states.store(records_.parent.size(), std::memory_order_relaxed);  // for progress
         if (stored_.reached && !signalled_ && records_.parent.size() >= stored_.states) {
             signalled_ = true;
@@ -339,6 +350,13 @@ private:
             return;
         }
         store.add(key, c.hash, issues, c.now, records_.add(c.from, out.choice(c.choice_at, c.choice_len)), first);
+    }
+
+    std::size_t bytes_in_use() const {
+        std::size_t bytes = records_.bytes();
+        for (const auto& level : levels_)
+            if (level) bytes += level->bytes(static_cast<std::size_t>(p_.n));
+        return bytes;
     }
 
     // How late a state is, for the beam: over every thread slot of every SM, the instant it is

@@ -37,6 +37,7 @@ std::uint32_t LevelStore::add(std::string_view key, std::uint64_t hash, std::str
         chunk_size_ = chunks_.empty() ? first_chunk : std::min(max_chunk, chunk_size_ * 2);
         while (chunk_size_ < bytes) chunk_size_ *= 2;
         chunks_.push_back(std::make_unique_for_overwrite<char[]>(chunk_size_));
+        chunk_bytes_ += chunk_size_;
         used_ = 0;
     }
     char* at = chunks_.back().get() + used_;

@@ -37,6 +37,8 @@ public:
     std::size_t size() const { return entries_.size(); }
     std::string_view key(const Entry& e) const { return {ptr(e.at), e.key_len}; }
     std::string_view issues(const Entry& e) const { return {ptr(e.at) + e.key_len, e.issues_len}; }
+    // What the store holds: its entries, arena chunks and hash table.
+    std::size_t bytes() const { return entries_.size() * sizeof(Entry) + chunk_bytes_ + slots_.capacity() * 4; }
 
 private:
     // Chunks grow from 64 KiB to 16 MiB: a small level (most of them, in the tests) costs little.
@@ -47,6 +49,7 @@ private:
     std::deque<Entry> entries_;
     std::vector<std::unique_ptr<char[]>> chunks_;
     std::size_t chunk_size_ = 0, used_ = 0;  // of the last chunk
+    std::size_t chunk_bytes_ = 0;            // of every chunk
     std::vector<std::uint32_t> slots_;       // open addressing: first state of a key + 1, or 0
     std::size_t keys_ = 0;
 };

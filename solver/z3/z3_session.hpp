@@ -66,12 +66,13 @@ public:
 
     // A process that ends right after its run (the CLI) sets this: in a session whose options
     // allow it (owner_leaks_if_abandoned), a check still running a
-    // moment after the deadline is then interrupted and left to finish on its own thread,
-    // and answers unknown (timeout) at once. Z3 returns within milliseconds of its timeout
-    // in its search, but turning a large formula into clauses checks the timeout rarely
-    // (a fraction of a second late on gigabyte formulas). The session must then never be destroyed (its
-    // owner leaks it: abandoned()), and the process must end with std::_Exit, without
-    // static destructors under the running thread (abandoned_checks()). Off by default.
+    // moment after the deadline is then interrupted and, when that deadline ends the run
+    // (Budget::leave_table_on_timeout) or the run is interrupted, left to finish on its own
+    // thread, and answers unknown (timeout) at once; at a slice's deadline it is awaited. Z3 returns within
+    // milliseconds of its timeout in its search, but turning a large formula into clauses checks the timeout rarely (a
+    // fraction of a second late on gigabyte formulas). The session must then never be destroyed (its owner leaks it:
+    // abandoned()), and the process must end with std::_Exit, without static destructors under the running thread
+    // (abandoned_checks()). Off by default.
     static void stop_waiting_at_deadline(bool stop);
     static int abandoned_checks();
     bool abandoned() const { return abandoned_; }

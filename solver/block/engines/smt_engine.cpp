@@ -22,6 +22,14 @@ EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) con
     EngineRun run;
     run.shown = stats_shown();
     run.answers = unknown_answers(w);
+    // When the encoding would not fit the memory budget, no solver is built: each operation
+    // gets only the incumbent search that precedes it (a replayed lower bound, by simulation),
+    // and a link says why in one step line instead of one per operation.
+    const auto too_large = smt_memory_refusal(*p, request.options, budget);
+    if (too_large && link) {
+        run.steps.push_back("smt: no solver: " + *too_large + "; a replayed lower bound per operation only");
+        if (request.progress) request.progress(run.steps.back());
+    }
     std::size_t asked = 0;
     for_each_operation(request.ops, budget, link ? Share::even_split : Share::all_left, [&](int op, const Budget& b) {
         const Budget::Clock::time_point t0 = Budget::Clock::now();
@@ -33,10 +41,11 @@ EngineRun SmtEngine::run(const EngineRequest& request, const Budget& budget) con
         std::string line = link ? "smt on '" + w.ops[op].name + "': " + seconds_since(t0) + ", " + to_string(a.status)
                                 : w.ops[op].name + ": " + to_string(a.status) + " " +
                                       (a.lower ? human_string(*a.lower) : std::string("-"));
+        if (link && too_large) return;
         if (link) run.steps.push_back(line);
         if (request.progress) request.progress(line);
     });
-    run.complete = asked == request.ops.size() && !budget.expired();
+    run.complete = !too_large && asked == request.ops.size() && !budget.expired();
     if (!link) name_answers(run.answers, provenance(), true);  // an undecided answer's upper bound: the busy-time bound
     return run;
 }

@@ -191,9 +191,13 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& exact_step, const PlanSte
                                      }};
     const auto stop_bounds = std::make_shared<std::atomic<bool>>(false);
     budget.counters().states = 0;
+    // The two share the memory: the search, whose levels grow the most, three quarters.
+    Budget exact_budget = budget, bounds_budget = budget.stopped_by(stop_bounds);
+    exact_budget.memory_bytes = budget.memory_bytes / 4 * 3;
+    bounds_budget.memory_bytes = budget.memory_bytes / 4;
     std::thread worker([&] {
         try {
-            exact_try = chain.attempt(*exact, budget, ops, at_head_start);
+            exact_try = chain.attempt(*exact, exact_budget, ops, at_head_start);
             if (!exact_try.refused && chain.settles_all(exact_try.run)) *stop_bounds = true;  // not needed
         } catch (...) {
             error = std::current_exception();
@@ -212,7 +216,7 @@ bool exact_beside_bounds(Chain& chain, const PlanStep& exact_step, const PlanSte
         alone = done && !head_start;  // past the deadline first: the pass starts, and stops at once
     }
     std::optional<Chain::Attempt> bounds_try;
-    if (!alone) bounds_try = chain.attempt(*plan_link(quick_step, p), budget.stopped_by(stop_bounds), ops);
+    if (!alone) bounds_try = chain.attempt(*plan_link(quick_step, p), bounds_budget, ops);
     worker.join();
     if (error) std::rethrow_exception(error);
     exact_refused = chain.keep(exact_try, exact_step);

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "encode/block/block_encoding.hpp"
+#include "encode/block/encoding_size.hpp"
 #include "encode/block/time_indexed_encoding.hpp"
 #include "sim/search/incumbent.hpp"
 #include "solver/z3/z3_session.hpp"
@@ -20,6 +21,26 @@ bool keep_timed_out = false;  // keep_timed_out_solvers_allocated()
 // returned null and crashed the process (seen with --max-memory 64 on a 20-kernel workload).
 // So after the first exhaustion no new solver is started; later calls answer "memory limit".
 bool z3_ran_out_of_memory = false;
+
+// The encoding would not fit its share of the memory budget (estimated before building it, or
+// measured while building): the call answers "unknown (memory limit)". Z3 itself did not run
+// out, so later calls may still use it.
+struct EncodingTooLarge {};
+
+// The memory an encoding may take: half of the budget's, so that the search has the other half
+// (Z3's clauses and learnt lemmas, capped by its max_memory, Z3Session).
+std::size_t encoding_share(const Budget& budget) { return budget.memory_bytes / 2; }
+
+// The encoding make_search builds. The time-indexed encoding has a literal per block and
+// instant: on a fine time scale (even a small kernel with a long block time needs gigabytes)
+// the event encoding, whose size does not depend on the scale, is the one to build, if it
+// covers the workload at all.
+bool builds_time_indexed(const BlockProblem& p, const EngineOptions& o) {
+    if (o.encoding == EncodingChoice::time_indexed || p.extended()) return true;
+    if (o.encoding != EncodingChoice::automatic) return false;
+    return o.policy != Policy::round_robin && p.horizon <= 100'000 &&
+           TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
+}
 
 // One engine call: every step below runs under the call's budget, and reports as the operation.
 struct Call {
@@ -45,6 +66,7 @@ BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const Call&
     eo.symmetry_breaking = o.symmetry_breaking;
     if (k >= 0) eo.objective_kernel = k;
     eo.budget = call.budget;
+    eo.budget.memory_bytes = encoding_share(call.budget);
     eo.progress = [&call, what](const std::string& family) { call.say(what + ": " + family); };
     return eo;
 }
@@ -195,36 +217,35 @@ struct SmtSearch : SearchBase {
     int goals = 0;
 };
 
-// After a timeout, hands a large solver to the process instead of freeing it, if so
-// configured. `large`: built or searched for long enough that freeing it would take long too
-// (a call that started with a few milliseconds left builds little and frees it at once).
+// After a timeout that ends the run, hands a large solver to the process instead of freeing it,
+// if so configured. `large`: built or searched for long enough that freeing it would take long
+// too (a call that started with a few milliseconds left builds little and frees it at once).
+// A call whose budget is a part of the run (auto's SMT step gives each operation a slice) frees
+// its solver: the calls after it would otherwise pile up every solver in memory.
 void discard(std::unique_ptr<SearchBase>& search, const Budget& budget, bool large = true) {
     // After an exhaustion Z3_del_context itself can crash (SIGSEGV under --max-memory 200 on a
     // 20-kernel workload): a context that ran out of memory is never freed.
-    if (search && (z3_ran_out_of_memory || search->abandoned() || (keep_timed_out && large && budget.expired())))
+    const bool run_ends = keep_timed_out && budget.leave_table_on_timeout && large && budget.expired();
+    if (search && (z3_ran_out_of_memory || search->abandoned() || run_ends))
         (void)search.release();  // deliberately leaked: see the header
     search.reset();
 }
 
-// Throws BudgetExhausted when the deadline passes while the encoding is built.
+// Throws BudgetExhausted when the deadline passes while the encoding is built, EncodingTooLarge
+// when it would exceed its share of the memory (estimated before, or measured while building).
 std::unique_ptr<SearchBase> make_search(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o,
                                         const Call& call) {
     call.budget.check();  // past the deadline not even a Z3 context
     if (z3_ran_out_of_memory) throw std::bad_alloc();
-    bool time_indexed = o.encoding == EncodingChoice::time_indexed || p.extended();
-    // The time-indexed encoding has a literal per block and instant: on a fine time scale (even
-    // a small kernel with a long block time needs gigabytes) the event encoding, whose size
-    // does not depend on the scale, is the one to build, if it covers the workload at all.
-    if (o.encoding == EncodingChoice::automatic && !p.extended())
-        time_indexed = o.policy != Policy::round_robin && p.horizon <= 100'000 &&
-                       TimeIndexedEncoding::estimated_terms(p) <= 50'000'000;
+    if (smt_memory_refusal(p, o, call.budget)) throw EncodingTooLarge{};
     const auto start = Clock::now();
     std::unique_ptr<SearchBase> search;
-    if (time_indexed) search = std::make_unique<SmtSearch<TimeIndexedEncoding>>(w, p, op, o, call);
+    if (builds_time_indexed(p, o)) search = std::make_unique<SmtSearch<TimeIndexedEncoding>>(w, p, op, o, call);
     else search = std::make_unique<SmtSearch<BlockEncoding>>(w, p, op, o, call);
     if (search->interrupted()) {
         // Freeing a half-built encoding takes about as long as building it took.
         discard(search, call.budget, Clock::now() - start > std::chrono::milliseconds(50));
+        if (!call.budget.expired()) throw EncodingTooLarge{};  // stopped by its memory share
         throw BudgetExhausted(StopReason::timeout);
     }
     return search;
@@ -259,6 +280,8 @@ void guarded(std::unique_ptr<SearchBase>& search, const Budget& budget,
         body();
     } catch (const BudgetExhausted& e) {
         stop(to_string(e.reason));
+    } catch (const EncodingTooLarge&) {
+        stop(to_string(StopReason::memory));
     } catch (const std::bad_alloc&) {
         z3_ran_out_of_memory = true;  // the search may be inside Z3: discard() keeps it
         discard(search, budget, false);
@@ -274,6 +297,17 @@ void guarded(std::unique_ptr<SearchBase>& search, const Budget& budget,
 }  // namespace
 
 void keep_timed_out_solvers_allocated(bool keep) { keep_timed_out = keep; }
+
+std::optional<std::string> smt_memory_refusal(const BlockProblem& p, const EngineOptions& o, const Budget& budget) {
+    const bool time_indexed = builds_time_indexed(p, o);
+    const std::uint64_t need = time_indexed ? time_indexed_bytes(p, o.policy) : event_bytes(p, o.policy);
+    const std::size_t share = encoding_share(budget);
+    if (need <= share) return std::nullopt;
+    constexpr std::uint64_t mib = 1 << 20;
+    return std::string("its ") + (time_indexed ? "time-indexed" : "event") + " encoding would take about " +
+           std::to_string(need / mib) + " MiB, more than its share of the memory budget (" +
+           std::to_string(share / mib) + " MiB: half of what --max-memory leaves the engines)";
+}
 
 void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
     if (!p.extended()) return;
@@ -301,7 +335,6 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
     const auto stop = [&](const std::string& why) {
         a.status = WcrtStatus::unknown;
         a.unknown_reason = why;
-        if (why == "memory limit") z3_ran_out_of_memory = true;  // before discard(): see there
     };
     std::unique_ptr<SearchBase> search;
     // Past the deadline not even one simulation: on a huge workload it alone could overrun
@@ -333,6 +366,7 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
                     break;
                 }
                 if (r.answer == Answer::unknown) {
+                    if (r.reason == UnknownReason::memory) z3_ran_out_of_memory = true;  // before discard()
                     stop(to_string(r.reason));
                     break;
                 }
@@ -343,7 +377,6 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
             }
             discard(search, budget);
         });
-    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }
@@ -360,7 +393,6 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
     const auto stop = [&](const std::string& why) {
         a.verdict = Verdict::unknown;
         a.unknown_reason = why;
-        if (why == "memory limit") z3_ran_out_of_memory = true;  // before discard(): see there
     };
     if (upper <= bound) {  // proven by the busy-time argument alone (docs/encoding.md, "Horizon")
         a.verdict = Verdict::certified;
@@ -387,6 +419,7 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
                     if (p.has_ranges()) stop(grid_certify_reason(p.grid()));  // the grid is not every scenario
                     else a.verdict = Verdict::certified;
                 } else if (r.answer == Answer::unknown) {
+                    if (r.reason == UnknownReason::memory) z3_ran_out_of_memory = true;  // before discard()
                     stop(to_string(r.reason));
                 } else {
                     auto [wx, resp] = search->replayed_model();
@@ -397,7 +430,6 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
                 discard(search, budget);
             }
         });
-    if (a.unknown_reason == "memory limit") z3_ran_out_of_memory = true;  // also when Z3 said so itself
     stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
     return a;
 }

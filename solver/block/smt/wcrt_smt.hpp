@@ -7,6 +7,7 @@
 // std::bad_alloc) ends the call with status unknown ("timeout", "memory limit") and keeps what
 // was already proven: the best replayed response and the busy-time upper bound.
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "common/budget.hpp"
@@ -33,13 +34,21 @@ WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const 
 CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, const Time& bound, const EngineOptions& o,
                           const Budget& budget, EngineStats& stats, const ProgressSink& progress = {});
 
+// Why the SMT engine does not build its encoding for `p` under `o` within `budget`'s memory:
+// the encoding it would build is estimated (encode/block/encoding_size.hpp) above its share,
+// half of Budget::memory_bytes (the search needs the rest). Empty when it fits. smt_maximise
+// and smt_certify answer such an operation "unknown (memory limit)" after their incumbent
+// search; a link of auto's chain declines at once (solver/block/engines/smt_engine.cpp).
+std::optional<std::string> smt_memory_refusal(const BlockProblem& p, const EngineOptions& o, const Budget& budget);
+
 // Freeing a solver that ran until its deadline can take seconds (it may hold gigabytes), which
 // would overrun --timeout by as much. A process that ends
-// right after its run (the CLI) sets this: a solver stopped by the deadline is then left
-// allocated until the process exits. Only large solvers whose deadline has passed are kept
-// (searched, or built for more than 50 ms); every later call of that run starts at or past
-// its deadline, so nothing large is built after them. Off by default: long-lived callers
-// (tests, benchmarks) free everything.
+// right after its run (the CLI) sets this: a solver stopped by the deadline of a budget whose
+// end is the run's (Budget::leave_table_on_timeout) is then left allocated until the process
+// exits. Only large solvers whose deadline has passed are kept (searched, or built for more
+// than 50 ms); every later call of that run starts at or past its deadline, so nothing large
+// is built after them. A solver stopped by the deadline of a slice is freed. Off by default:
+// long-lived callers (tests, benchmarks) free everything.
 void keep_timed_out_solvers_allocated(bool keep);
 
 }  // namespace gpuwcrt
