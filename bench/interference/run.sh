@@ -13,7 +13,8 @@ runs=${2:-3}
 sizes=${3:-3x8,4x10,8x6,16x16,32x32}
 streams=${4:-"10 20 40"}
 cmake --build "$build" --target bench_interference -j 2 >/dev/null
-bin="$build/bench/interference/bench_interference"
+bin=$(realpath "$build/bench/interference/bench_interference")
+[ -z "${BASE:-}" ] || BASE=$(realpath "$BASE")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 files=()
