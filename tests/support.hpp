@@ -25,6 +25,10 @@ struct CliRun {
 // Runs the built `gpuwcrt` binary with `args` (each shell-quoted) and optional standard input.
 CliRun run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
 
+// Starts the built gpuwcrt with `args` in a child process, its stdout and stderr written to
+// `out` and `err`; returns the child's pid (the caller waits for it), -1 when fork failed.
+int spawn_cli(const std::vector<std::string>& args, const std::string& out, const std::string& err);
+
 // Loads a workload given as TOML text (name "test.toml" in messages).
 Workload workload_from(const std::string& toml);
 

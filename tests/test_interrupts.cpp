@@ -31,20 +31,8 @@ struct InterruptedRun {
 InterruptedRun interrupt_cli(const std::vector<std::string>& args, std::chrono::milliseconds delay,
                              const std::vector<int>& signals) {
     const std::string dir = test::temp_dir(), out = dir + "/out", err = dir + "/err";
-    std::vector<std::string> argv_text{GPUWCRT_BINARY};
-    argv_text.insert(argv_text.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& a : argv_text) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t child = fork();
+    const pid_t child = test::spawn_cli(args, out, err);
     REQUIRE(child >= 0);
-    if (child == 0) {
-        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, STDOUT_FILENO) < 0 || dup2(e, STDERR_FILENO) < 0) _exit(127);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
     std::this_thread::sleep_for(delay);
     const auto signalled = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < signals.size(); ++i) {

@@ -36,19 +36,7 @@ struct MeasuredRun {
 // Runs the built binary with `args` and measures its own peak resident memory.
 MeasuredRun run_measured(const std::vector<std::string>& args) {
     const std::string dir = test::temp_dir(), out = dir + "/out", err = dir + "/err";
-    std::vector<std::string> argv_text{GPUWCRT_BINARY};
-    argv_text.insert(argv_text.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& a : argv_text) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(127);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
+    const pid_t pid = test::spawn_cli(args, out, err);
     int status = 0;
     rusage usage{};
     MeasuredRun m;
