@@ -93,4 +93,15 @@ std::int64_t grid_combinations(const BlockProblem& p);
 // first fit in turn.
 Policy policy_for(std::uint64_t seed);
 
+// How many seeded workloads a fast differential test draws: all `n` in a normal build, a quarter
+// under the sanitizers, whose tier looks for memory errors and undefined behaviour on the same
+// code paths rather than for more counterexamples, and runs each workload several times slower.
+constexpr std::uint64_t seeded(std::uint64_t n) {
+#if defined(__SANITIZE_ADDRESS__)
+    return n < 4 ? n : n / 4;
+#else
+    return n;
+#endif
+}
+
 }  // namespace gpuwcrt::test

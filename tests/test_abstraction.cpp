@@ -86,7 +86,7 @@ Workload fixed_at(Workload w, long num, long den) {
 
 TEST_CASE("bounds: upper bound >= enumeration's exact WCRT >= replayed lower bound, 700 point-time workloads") {
     EngineOptions o;
-    for (std::uint64_t seed = 1; seed <= 700; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(700); ++seed) {
         const Workload w = random_workload(feature_spec(seed, false), seed);
         INFO("seed " << seed);
         const EnumerationResult ref = enumerate_wcrt(w, o, Budget{});
@@ -159,7 +159,7 @@ TEST_CASE("bounds: targeted refinement and time-shift merging keep UB >= enumera
 TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 interval and window workloads") {
     EngineOptions o;
     std::mt19937_64 rng(4242);
-    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(400); ++seed) {
         const Workload w = random_workload(feature_spec(seed, true), 10000 + seed);
         INFO("seed " << seed);
         const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));

@@ -107,7 +107,7 @@ TEST_CASE(
     "bounds with priorities and the NULL stream: UB covers simulated scenarios of 300 interval and window workloads") {
     EngineOptions o;
     std::mt19937_64 rng(1212);
-    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(300); ++seed) {
         const Workload w = random_workload(spec(seed, true), 40000 + seed);
         INFO("seed " << seed);
         const BoundsResult r = abstraction_bounds(w, o, Budget{}, priority_options(seed));

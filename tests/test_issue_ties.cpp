@@ -544,7 +544,7 @@ TieRun engines_against_enumeration(std::uint64_t first, int count) {
 }  // namespace
 
 TEST_CASE("issue ties: every engine against enumeration on 100 seeded workloads with run-time ties") {
-    engines_against_enumeration(1, 100);
+    engines_against_enumeration(1, static_cast<int>(test::seeded(100)));
 }
 
 TEST_CASE("issue ties: every engine against enumeration, tie workloads 1-500", "[slow]") {
