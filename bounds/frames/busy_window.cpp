@@ -55,10 +55,7 @@ std::int64_t frames_by(const Arrival& a, const Time& t) {
 
 constexpr int max_rounds = 100'000;
 
-}  // namespace
-
-Time busy_cost(const Workload& w, int stream) {
-    const Resources room = rooms(w);
+Time frame_cost(const Workload& w, int stream, const Resources& room) {
     Time gap = 0, delays = 0, work = 0;
     for (const int i : w.stream_ops(stream)) {
         const Operation& op = w.ops[i];
@@ -73,11 +70,16 @@ Time busy_cost(const Workload& w, int stream) {
     return gap + delays + work;
 }
 
+}  // namespace
+
+Time busy_cost(const Workload& w, int stream) { return frame_cost(w, stream, rooms(w)); }
+
 std::optional<BusyWindow> busy_window(const Workload& w, const Time& limit, std::string& why) {
     std::vector<Time> cost(w.streams.size());
+    const Resources room = rooms(w);
     Time per_unit = 0;
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
-        cost[s] = busy_cost(w, static_cast<int>(s));
+        cost[s] = frame_cost(w, static_cast<int>(s), room);
         if (w.streams[s].arrival.repeats()) per_unit += cost[s] / w.streams[s].arrival.period;
     }
     if (per_unit >= 1)
