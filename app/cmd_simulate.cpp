@@ -63,7 +63,9 @@ int run_simulate(const SimulateOptions& o) {
     const Scenario sc = scenario_for(w, names_of(o.order, "--order"),
                                      o.policy.empty() ? std::nullopt : std::optional<std::string>(o.policy));
     progress.set_phase("simulating " + std::to_string(w.ops.size()) + " operations");
-    const Schedule s = simulate(w, sc);
+    // Only the block table (--blocks), the JSON and the chart show blocks.
+    const bool shows_blocks = o.blocks || o.json || !o.svg.empty();
+    const Schedule s = simulate(w, sc, shows_blocks ? BlockRecord::kept : BlockRecord::dropped);
     progress.set_phase("writing the result");
     if (!o.svg.empty() && unrolled)
         write_frames_svg(o.svg, FramesChart{file, *unrolled, s, sc.issue_at, w.total_blocks() <= max_svg_blocks},

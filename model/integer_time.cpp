@@ -18,8 +18,15 @@ ScaledTimes scale_times(const std::vector<Time>& times) {
     ScaledTimes out;
     out.scale = common_denominator(times);
     out.ticks.reserve(times.size());
-    // Integer operations only: scale is a multiple of every denominator.
-    for (const Time& t : times) out.ticks.push_back(numerator(t) * (out.scale / denominator(t)));
+    // Integer operations only: scale is a multiple of every denominator. In machine integers
+    // where they fit (nearly always), else in BigInt.
+    const std::optional<std::int64_t> scale = small_int(out.scale);
+    for (const Time& t : times) {
+        const std::optional<std::int64_t> n = small_int(numerator_ref(t)), d = small_int(denominator_ref(t));
+        std::int64_t ticks = 0;
+        if (scale && n && d && !__builtin_mul_overflow(*n, *scale / *d, &ticks)) out.ticks.emplace_back(ticks);
+        else out.ticks.push_back(numerator_ref(t) * (out.scale / denominator_ref(t)));
+    }
     return out;
 }
 

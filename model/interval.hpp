@@ -7,7 +7,17 @@
 #include <algorithm>
 #include <compare>
 
+#include "model/time_less.hpp"
+
 namespace gpuwcrt {
+
+// The order of the operations below: `<`, but for the rational time the exact order of
+// model/time_less.hpp, as Boost's own `<` is far slower (it runs on every operation loaded).
+template <class T>
+bool interval_less(const T& a, const T& b) {
+    return a < b;
+}
+inline bool interval_less(const Time& a, const Time& b) { return time_less(a, b); }
 
 template <class T>
 struct Interval {
@@ -17,13 +27,14 @@ struct Interval {
     // need it for ticks.
     auto operator<=>(const Interval&) const = default;
     T width() const { return hi - lo; }
-    bool is_point() const { return !(lo < hi) && !(hi < lo); }
-    bool contains(const T& v) const { return !(v < lo) && !(hi < v); }
+    bool is_point() const { return !interval_less(lo, hi) && !interval_less(hi, lo); }
+    bool contains(const T& v) const { return !interval_less(v, lo) && !interval_less(hi, v); }
 };
 
 template <class T>
 Interval<T> max_of(const Interval<T>& a, const Interval<T>& b) {
-    return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+    const auto less = [](const T& x, const T& y) { return interval_less(x, y); };
+    return {std::max(a.lo, b.lo, less), std::max(a.hi, b.hi, less)};
 }
 template <class T>
 Interval<T> plus(const Interval<T>& a, const Interval<T>& d) {
@@ -31,11 +42,12 @@ Interval<T> plus(const Interval<T>& a, const Interval<T>& d) {
 }
 template <class T>
 Interval<T> hull(const Interval<T>& a, const Interval<T>& b) {
-    return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
+    const auto less = [](const T& x, const T& y) { return interval_less(x, y); };
+    return {std::min(a.lo, b.lo, less), std::max(a.hi, b.hi, less)};
 }
 template <class T>
 bool contains(const Interval<T>& outer, const Interval<T>& inner) {
-    return !(inner.lo < outer.lo) && !(outer.hi < inner.hi);
+    return !interval_less(inner.lo, outer.lo) && !interval_less(outer.hi, inner.hi);
 }
 
 }  // namespace gpuwcrt

@@ -1,6 +1,8 @@
 #include "model/time.hpp"
 
 #include <cctype>
+#include <limits>
+#include <numeric>
 #include <vector>
 
 #include "model/input_limits.hpp"
@@ -62,9 +64,88 @@ TimeLiteral parse_decimal(std::string s) {
     return {negative ? Time(-value) : value, {}};
 }
 
+unsigned __int128 gcd128(unsigned __int128 x, unsigned __int128 y) {
+    constexpr unsigned __int128 max64 = std::numeric_limits<std::uint64_t>::max();
+    if (x <= max64 && y <= max64) return std::gcd(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y));
+    while (y != 0) {
+        const unsigned __int128 r = x % y;
+        x = y;
+        y = r;
+    }
+    return x;
+}
+
+// a + sign·b when every part fits in 63 bits and so does the reduced result; else nullopt.
+std::optional<Time> small_sum(const Time& a, const Time& b, int sign) {
+    const std::optional<std::int64_t> na = small_int(numerator_ref(a)), da = small_int(denominator_ref(a)),
+                                      nb = small_int(numerator_ref(b)), db = small_int(denominator_ref(b));
+    if (!na || !da || !nb || !db) return std::nullopt;
+    // Exact: each product of two 63-bit integers, and the sum of two, fits in 128 bits.
+    const __int128 n = *da == *db ? static_cast<__int128>(*na) + sign * static_cast<__int128>(*nb)
+                                  : static_cast<__int128>(*na) * *db + sign * static_cast<__int128>(*nb) * *da;
+    const __int128 d = *da == *db ? *da : static_cast<__int128>(*da) * *db;
+    const auto g = static_cast<__int128>(gcd128(static_cast<unsigned __int128>(n < 0 ? -n : n),
+                                                static_cast<unsigned __int128>(d)));
+    const __int128 rn = n / g, rd = d / g;
+    constexpr __int128 max64 = std::numeric_limits<std::int64_t>::max();
+    if (rn > max64 || rn < -max64 || rd > max64) return std::nullopt;
+    return time_fraction(static_cast<std::int64_t>(rn), static_cast<std::int64_t>(rd));
+}
+
+// Digits, "1.25" or "12/5", no sign, underscore or exponent, at most 18 digits a number:
+// nearly every literal of a real workload, read in machine integers without building a string
+// or a big integer. nullopt for anything else, which the general reader then parses (or
+// refuses with its message).
+std::optional<Time> read_plain_literal(std::string_view text) {
+    // An integer of 1 to 18 digits, or with `point`, digits '.' digits (as parse_decimal wants).
+    auto number = [](std::string_view s, bool point, std::int64_t& value, std::int64_t& scale) {
+        value = 0;
+        scale = 1;
+        const std::size_t dot = point ? s.find('.') : std::string_view::npos;
+        const std::size_t digits = s.size() - (dot == std::string_view::npos ? 0 : 1);
+        if (digits == 0 || digits > 18 || dot == 0 || dot + 1 == s.size()) return false;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (i == dot) continue;
+            if (s[i] < '0' || s[i] > '9') return false;
+            value = value * 10 + (s[i] - '0');
+            if (dot != std::string_view::npos && i > dot) scale *= 10;
+        }
+        return true;
+    };
+    std::int64_t num = 0, num_scale = 1, den = 1, den_scale = 1;
+    const std::size_t slash = text.find('/');
+    if (slash == std::string_view::npos) {
+        if (!number(text, true, num, num_scale)) return std::nullopt;
+        return time_fraction(num, num_scale);
+    }
+    if (!number(text.substr(0, slash), false, num, num_scale) || !number(text.substr(slash + 1), false, den, den_scale) ||
+        den == 0)
+        return std::nullopt;
+    return time_fraction(num, den);
+}
+
 }  // namespace
 
+Time time_fraction(std::int64_t n, std::int64_t d) {
+    if (d == 1) return Time(BigInt(n));  // an integer: nothing to reduce
+    Time t;
+    // Reduced as a rational of machine integers; the conversion to big integers then only checks it.
+    t.backend().data() = boost::rational<BigInt>(boost::rational<std::int64_t>(n, d));
+    return t;
+}
+
+Time time_sum(const Time& a, const Time& b) {
+    if (std::optional<Time> sum = small_sum(a, b, 1)) return std::move(*sum);
+    return a + b;
+}
+
+Time time_difference(const Time& a, const Time& b) {
+    if (std::optional<Time> difference = small_sum(a, b, -1)) return std::move(*difference);
+    return a - b;
+}
+
 TimeLiteral read_time_literal(std::string_view text) {
+    if (std::optional<Time> plain = read_plain_literal(text)) return {std::move(plain), {}};
     std::string s;
     for (char c : text)
         if (c != '_' && c != ' ') s.push_back(c);
@@ -82,14 +163,30 @@ TimeLiteral read_time_literal(std::string_view text) {
 
 std::optional<Time> parse_time(std::string_view text) { return read_time_literal(text).value; }
 
+namespace {
+
+std::string integer_string(const BigInt& x) {
+    if (const std::optional<std::int64_t> v = small_int(x)) return std::to_string(*v);
+    return x.str();
+}
+
+}  // namespace
+
 std::string exact_string(const Time& t) {
-    const BigInt& den = boost::multiprecision::denominator(t);
-    if (den == 1) return boost::multiprecision::numerator(t).str();
-    return boost::multiprecision::numerator(t).str() + "/" + den.str();
+    const BigInt& den = denominator_ref(t);
+    if (den == 1) return integer_string(numerator_ref(t));
+    return integer_string(numerator_ref(t)) + "/" + integer_string(den);
 }
 
 int decimal_digits(const Time& t) {
-    BigInt den = boost::multiprecision::denominator(t);
+    if (std::optional<std::int64_t> small = small_int(denominator_ref(t))) {
+        std::int64_t rest = *small;
+        int twos = 0, fives = 0;
+        for (; rest % 2 == 0; rest /= 2) ++twos;
+        for (; rest % 5 == 0; rest /= 5) ++fives;
+        return rest == 1 ? std::max(twos, fives) : -1;
+    }
+    BigInt den = denominator_ref(t);
     int twos = 0, fives = 0;
     while (den % 2 == 0) {
         den /= 2;
@@ -117,9 +214,18 @@ std::string human_string(const Time& t) {
 }
 
 BigInt common_denominator(const std::vector<Time>& values) {
-    BigInt l = 1;
-    for (const Time& v : values) {
-        BigInt d = boost::multiprecision::denominator(v);
+    // In machine integers while the LCM fits in 63 bits (nearly always), then in BigInt.
+    std::int64_t small = 1;
+    std::size_t i = 0;
+    for (; i < values.size(); ++i) {
+        const std::optional<std::int64_t> d = small_int(denominator_ref(values[i]));
+        std::int64_t next = 0;
+        if (!d || __builtin_mul_overflow(small, *d / std::gcd(small, *d), &next)) break;
+        small = next;
+    }
+    BigInt l = small;
+    for (; i < values.size(); ++i) {
+        const BigInt& d = denominator_ref(values[i]);
         l = l / boost::multiprecision::gcd(l, d) * d;
     }
     return l;

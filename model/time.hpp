@@ -1,6 +1,8 @@
 #pragma once
 // Exact time (docs/semantics.md §1): every time value in gpuwcrt is a rational number.
 #include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +12,31 @@ namespace gpuwcrt {
 
 using Time = boost::multiprecision::cpp_rational;
 using BigInt = boost::multiprecision::cpp_int;
+
+// The numerator and the denominator (positive, in lowest terms) by reference: Boost's
+// numerator() and denominator() return copies, a cost in loops over every block.
+inline const BigInt& numerator_ref(const Time& t) { return t.backend().data().numerator(); }
+inline const BigInt& denominator_ref(const Time& t) { return t.backend().data().denominator(); }
+
+// x as a machine integer when its magnitude fits in 63 bits, for exact fast paths in hot loops
+// (the values of real workloads are small); nullopt sends the caller to BigInt arithmetic.
+inline std::optional<std::int64_t> small_int(const BigInt& x) {
+    const auto& b = x.backend();
+    if (b.size() != 1) return std::nullopt;
+    const std::uint64_t magnitude = *b.limbs();
+    if (magnitude > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+    const auto v = static_cast<std::int64_t>(magnitude);
+    return b.sign() ? -v : v;
+}
+
+// n/d for d > 0, in lowest terms, reduced in machine integers (Boost's own normalisation
+// divides big integers, several times slower).
+Time time_fraction(std::int64_t n, std::int64_t d);
+
+// a + b and a - b, exact; in 128-bit integers when every numerator and denominator fits in 63
+// bits, as Boost's rational addition takes two gcds and four divisions of big integers.
+Time time_sum(const Time& a, const Time& b);
+Time time_difference(const Time& a, const Time& b);
 
 // Reads "4", "-2", "1.5", "1_000.25", "2.5e-3", "3/2" exactly; nullopt when the text is none of these
 // or breaks a bound of read_time_literal.

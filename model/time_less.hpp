@@ -10,9 +10,14 @@ namespace gpuwcrt {
 
 // <0, 0 or >0 as a < b, a == b, a > b.
 inline int time_compare(const Time& a, const Time& b) {
-    const BigInt da = denominator(a), db = denominator(b);
-    if (da == db) return numerator(a).compare(numerator(b));
-    return BigInt(numerator(a) * db).compare(BigInt(numerator(b) * da));
+    const BigInt &na = numerator_ref(a), &da = denominator_ref(a), &nb = numerator_ref(b), &db = denominator_ref(b);
+    const auto sa = small_int(na), sda = small_int(da), sb = small_int(nb), sdb = small_int(db);
+    if (sa && sda && sb && sdb) {  // exact: a product of two 63-bit integers fits in 127 bits
+        const __int128 l = static_cast<__int128>(*sa) * *sdb, r = static_cast<__int128>(*sb) * *sda;
+        return l < r ? -1 : l > r ? 1 : 0;
+    }
+    if (da == db) return na.compare(nb);
+    return BigInt(na * db).compare(BigInt(nb * da));
 }
 
 inline bool time_less(const Time& a, const Time& b) { return time_compare(a, b) < 0; }

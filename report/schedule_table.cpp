@@ -1,5 +1,6 @@
 #include "report/schedule_table.hpp"
 
+#include "model/time_less.hpp"
 #include "report/text_table.hpp"
 
 namespace gpuwcrt {
@@ -10,9 +11,10 @@ void print_schedule_table(std::ostream& out, const Workload& w, const Schedule& 
     for (int i : s.launch_order) {
         const Operation& o = w.ops[i];
         const OpTiming& t = s.ops[i];
-        const std::string met = !o.deadline ? "-" : s.response(i) <= *o.deadline ? "yes" : "MISSED";
+        const Time response = s.response(i);
+        const std::string met = !o.deadline ? "-" : !time_less(*o.deadline, response) ? "yes" : "MISSED";
         ops.add({o.name, o.is_kernel() ? "kernel" : "copy", w.streams[o.stream].name, t.issue, t.start, t.finish,
-                 s.response(i), o.deadline, met});
+                 response, o.deadline, met});
     }
     ops.print(out);
     if (with_blocks) print_block_table(out, w, s);

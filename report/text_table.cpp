@@ -79,8 +79,35 @@ void fit_columns(std::vector<Column>& cols) {
     }
 }
 
-// `header`: every cell may wrap (a time column's header too).
-void print_row(std::ostream& out, const std::vector<std::string>& row, const std::vector<Column>& cols, bool header) {
+// Whether wrap_text(text, width) is the text itself: it fits, and no blank at either end that
+// wrapping would drop. Nearly every cell of a large table, which then needs no copy.
+bool stays_whole(const std::string& text, std::size_t text_width, std::size_t width) {
+    return text_width <= width && (text.empty() || (text.front() != ' ' && text.back() != ' '));
+}
+
+void print_line(std::ostream& out, std::string& line) {
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << '\n';
+}
+
+// `header`: every cell may wrap (a time column's header too). `widths`: each cell's display width.
+void print_row(std::ostream& out, const std::vector<std::string>& row, const std::vector<std::size_t>& widths,
+               const std::vector<Column>& cols, bool header) {
+    bool one_line = true;
+    for (std::size_t c = 0; c < row.size() && one_line; ++c)
+        one_line = (cols[c].times && !header) || stays_whole(row[c], widths[c], cols[c].width);
+    if (one_line) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::size_t pad = cols[c].width - std::min(cols[c].width, widths[c]);
+            if (c > 0) line += "  ";
+            if (cols[c].times) line.append(pad, ' ');
+            line += row[c];
+            if (!cols[c].times) line.append(pad, ' ');
+        }
+        print_line(out, line);
+        return;
+    }
     std::vector<std::vector<std::string>> pieces;
     std::size_t height = 1;
     for (std::size_t c = 0; c < row.size(); ++c) {
@@ -96,14 +123,14 @@ void print_row(std::ostream& out, const std::vector<std::string>& row, const std
             if (c > 0) line += "  ";
             line += cols[c].times ? pad + piece : piece + pad;
         }
-        line.erase(line.find_last_not_of(' ') + 1);
-        out << line << '\n';
+        print_line(out, line);
     }
 }
 
 }  // namespace
 
 std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
+    if (stays_whole(text, display_width(text), width)) return {text};
     std::vector<std::string> lines;
     std::string line;
     std::size_t i = 0;
@@ -130,34 +157,55 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
 
 TextTable::TextTable(const std::vector<std::string>& header) { rows_.emplace_back(header.begin(), header.end()); }
 
+namespace {
+
+// A cell's text in its column: a time in the column's notation.
+std::string cell_text(const TableCell& cell, const Column& col) {
+    return cell.is_time() ? format_time(cell.time(), col.notation) : cell.text();
+}
+
+}  // namespace
+
 void TextTable::print(std::ostream& out) const {
     std::size_t n = 0;
     for (const auto& row : rows_) n = std::max(n, row.size());
     std::vector<Column> cols(n);
     for (std::size_t c = 0; c < n; ++c) {
-        std::vector<Time> values;
-        bool only_times = true;
+        bool any_time = false, only_times = true;
         for (std::size_t r = 1; r < rows_.size(); ++r) {
             if (c >= rows_[r].size()) continue;
             const TableCell& cell = rows_[r][c];
-            if (cell.time()) values.push_back(*cell.time());
-            else only_times = only_times && cell.text() == "-";
+            if (cell.is_time()) {
+                any_time = true;
+                widen_notation(cols[c].notation, cell.time().digits);
+            } else {
+                only_times = only_times && cell.text() == "-";
+            }
         }
-        cols[c].times = only_times && !values.empty();
-        cols[c].notation = notation_for(values);
+        cols[c].times = only_times && any_time;
     }
-    std::vector<std::vector<std::string>> text(rows_.size());
+    // Each row's texts are made when they are needed, twice (widths, then lines), rather than
+    // kept for the whole table.
     for (std::size_t r = 0; r < rows_.size(); ++r)
         for (std::size_t c = 0; c < rows_[r].size(); ++c) {
-            const TableCell& cell = rows_[r][c];
-            text[r].push_back(cell.time() ? format_time(*cell.time(), cols[c].notation) : cell.text());
-            cols[c].width = std::max(cols[c].width, display_width(text[r].back()));
-            if (r > 0) cols[c].narrowest = std::max(cols[c].narrowest, display_width(text[r].back()));
+            const std::size_t width = display_width(cell_text(rows_[r][c], cols[c]));
+            cols[c].width = std::max(cols[c].width, width);
+            if (r > 0) cols[c].narrowest = std::max(cols[c].narrowest, width);
         }
-    for (std::size_t c = 0; c < text[0].size(); ++c)
-        cols[c].narrowest = std::max(cols[c].narrowest, longest_word(text[0][c]));
+    for (std::size_t c = 0; c < rows_[0].size(); ++c)
+        cols[c].narrowest = std::max(cols[c].narrowest, longest_word(rows_[0][c].text()));
     fit_columns(cols);
-    for (std::size_t r = 0; r < text.size(); ++r) print_row(out, text[r], cols, r == 0);
+    std::vector<std::string> text;
+    std::vector<std::size_t> widths;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        text.clear();
+        widths.clear();
+        for (std::size_t c = 0; c < rows_[r].size(); ++c) {
+            text.push_back(cell_text(rows_[r][c], cols[c]));
+            widths.push_back(display_width(text.back()));
+        }
+        print_row(out, text, widths, cols, r == 0);
+    }
 }
 
 }  // namespace gpuwcrt

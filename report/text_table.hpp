@@ -12,26 +12,30 @@
 #include <vector>
 
 #include "model/time.hpp"
+#include "report/time_notation.hpp"
 
 namespace gpuwcrt {
 
 // The width README promises for tables ("about 120 columns"), within which they wrap.
 constexpr std::size_t max_table_width = 120;
 
-// A cell: text, or a time whose text its column's notation decides.
+// A cell: text, or a time whose text its column's notation decides (kept as its TimeText, a
+// few bytes, rather than the rational: tables of 10^5 rows).
 class TableCell {
 public:
-    TableCell(std::string text) : text_(std::move(text)) {}
-    TableCell(const char* text) : text_(text) {}
-    TableCell(const Time& t) : time_(t) {}
-    TableCell(const std::optional<Time>& t) : text_(t ? "" : "-"), time_(t) {}  // "-" when none
+    TableCell(std::string text) : text_{std::move(text)} {}
+    TableCell(const char* text) : text_{text} {}
+    TableCell(const Time& t) : text_(time_text(t)), is_time_(true) {}
+    TableCell(const std::optional<Time>& t) : TableCell(t ? TableCell(*t) : TableCell("-")) {}  // "-" when none
 
-    const std::optional<Time>& time() const { return time_; }
-    const std::string& text() const { return text_; }
+    bool is_time() const { return is_time_; }
+    // A text cell's text; a time cell's text in its own digits (format_time gives the column's).
+    const std::string& text() const { return text_.text; }
+    const TimeText& time() const { return text_; }
 
 private:
-    std::string text_;
-    std::optional<Time> time_;
+    TimeText text_;  // digits unused for text
+    bool is_time_ = false;
 };
 
 // `text` as lines of at most `width` display columns, broken at blanks where it can be (a

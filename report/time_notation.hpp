@@ -19,7 +19,20 @@ struct TimeNotation {
     int fraction_digits = 0;  // digits after the point of every decimal value
 };
 
+// A time's text before its column's notation is known, so that a table keeps a few bytes per
+// time rather than the rational: its decimal with its own digits after the point ("1.5"), or,
+// with digits < 0, its exact fraction ("1/3"), which every notation writes as it is.
+struct TimeText {
+    std::string text;
+    int digits = -1;
+};
+TimeText time_text(const Time& t);
+
 TimeNotation notation_for(const std::vector<Time>& values);
+// Widens `notation` so that it also writes a time of `digits` (notation_for is this over every value).
+void widen_notation(TimeNotation& notation, int digits);
 std::string format_time(const Time& t, const TimeNotation& notation);
+// format_time of the time `t` stands for, in a notation widened by it.
+std::string format_time(const TimeText& t, const TimeNotation& notation);
 
 }  // namespace gpuwcrt

@@ -11,7 +11,8 @@ namespace {
 std::vector<int> distinct_states(const SimState& s, const std::vector<int>& fitting) {
     using Key = std::vector<std::pair<Time, int>>;
     std::vector<Key> keys(s.sm.size());
-    for (const auto& [end, b] : s.running_blocks) keys[b.sm].emplace_back(end, b.kernel);
+    for (const auto& [end, blocks] : s.running_blocks)
+        for (const RunningBlock& b : blocks) keys[b.sm].emplace_back(end, b.kernel);
     std::vector<int> out;
     for (int c : fitting) {
         bool same = false;

@@ -33,7 +33,7 @@ void operation_completed(SimState& s, int op) {
     if (is.kind != IssueSpec::Kind::after_stream_idle) return;
     // In a frame, the host starts waiting for the idle stream at the frame's release.
     const Time& from = is.release && time_less(s.now, is.release->lo) ? is.release->lo : s.now;
-    s.set_issue_at(next, from + is.delay);
+    s.set_issue_at(next, time_sum(from, is.delay));
 }
 
 }  // namespace
@@ -47,11 +47,14 @@ void w1_waits_done(SimState& s, int op) {
 }
 
 void g4_c4_complete(SimState& s) {
-    while (!s.running_blocks.empty() && time_equal(s.running_blocks.begin()->first, s.now)) {
-        RunningBlock b = s.running_blocks.begin()->second;
+    if (!s.running_blocks.empty() && time_equal(s.running_blocks.begin()->first, s.now)) {
+        // Completions add no block, so the blocks ending now are all in this one entry.
+        const std::vector<RunningBlock> ending = std::move(s.running_blocks.begin()->second);
         s.running_blocks.erase(s.running_blocks.begin());
-        s.sm[b.sm].remove(s.w.ops[b.kernel].demand());
-        if (++s.blocks_done[b.kernel] == s.w.ops[b.kernel].blocks) operation_completed(s, b.kernel);
+        for (const RunningBlock& b : ending) {
+            s.sm[b.sm].remove(s.w.ops[b.kernel].demand());
+            if (++s.blocks_done[b.kernel] == s.w.ops[b.kernel].blocks) operation_completed(s, b.kernel);
+        }
     }
     while (!s.running_copies.empty() && time_equal(s.running_copies.begin()->first, s.now)) {
         int op = s.running_copies.begin()->second;
@@ -83,7 +86,7 @@ bool n1_n2_may_join(const SimState& s, int kernel) {
     const long seq = s.out.ops[kernel].launch_seq;
     if (s.w.ops[kernel].stream == s.null_stream)  // N1: every other stream's head launched after it
         return s.other_fronts.empty() || s.other_fronts.begin()->first > seq;
-    const std::deque<int>& q = s.stream_queue[s.null_stream];  // N2
+    const StreamQueue& q = s.stream_queue[s.null_stream];  // N2
     return q.empty() || s.out.ops[q.front()].launch_seq > seq;
 }
 
@@ -122,40 +125,50 @@ bool c2_c3_start_copies(SimState& s) {
         s.engine_op[e] = op;
         s.out.ops[op].start = s.now;
         s.out.ops[op].engine = static_cast<int>(e);
-        s.running_copies.emplace(s.now + s.block_time(op, 0), op);  // a copy's duration: its one "block"
+        s.running_copies.emplace(time_sum(s.now, s.block_time(op, 0)), op);  // a copy's duration: its one "block"
         any = true;
     }
     return any;
 }
 
-std::vector<int> r_fitting_sms(const SimState& s, int kernel) {
-    std::vector<int> out;
+void r_fitting_sms(const SimState& s, int kernel, std::vector<int>& out) {
+    out.clear();
     const BlockDemand d = s.w.ops[kernel].demand();
     for (std::size_t i = 0; i < s.sm.size(); ++i)
         if (s.sm[i].fits(d, s.w.platform)) out.push_back(static_cast<int>(i));
+}
+
+std::vector<int> r_fitting_sms(const SimState& s, int kernel) {
+    std::vector<int> out;
+    r_fitting_sms(s, kernel, out);
     return out;
 }
 
 bool x1_a2_g3_dispatch_blocks(SimState& s) {
     bool any = false;
+    std::vector<int> fitting;
     for (;;) {
         auto q = std::find_if(s.ee_queue.begin(), s.ee_queue.end(), [](const auto& x) { return !x.empty(); });
         if (q == s.ee_queue.end()) return any;
         const int k = q->front();
         const Operation& kernel = s.w.ops[k];
         std::optional<Time> common_end;  // without per-block times, every block dispatched now ends together
+        SimState::EndingBlocks::iterator ending;  // the entry of running_blocks at common_end
         while (s.next_block[k] < kernel.blocks) {
-            std::vector<int> fitting = r_fitting_sms(s, k);
+            r_fitting_sms(s, k, fitting);
             if (fitting.empty()) return any;
             const std::int64_t j = s.next_block[k]++;
             const int sm = place_block(s, k, j, fitting);
             s.round_robin_last = sm;
             s.sm[sm].add(kernel.demand());
-            if (!common_end || s.scenario.block_time) common_end = s.now + s.block_time(k, j);
+            if (!common_end || s.scenario.block_time) {
+                common_end = time_sum(s.now, s.block_time(k, j));
+                ending = s.running_blocks.try_emplace(*common_end).first;
+            }
             const Time& end = *common_end;
-            s.running_blocks.emplace(end, RunningBlock{k, sm});
+            ending->second.push_back(RunningBlock{k, sm});
             if (j == 0) s.out.ops[k].start = s.now;
-            s.out.blocks.push_back({k, j, sm, s.now, end});
+            if (s.keep_blocks) s.out.blocks.push_back({k, j, sm, s.now, end});
             any = true;
         }
         q->pop_front();  // G3: fully dispatched

@@ -34,6 +34,8 @@ bool c2_c3_start_copies(SimState& s);
 // R2 (threads), R3 (shared memory), registers and resident blocks: the SMs on which one more
 // block of `kernel` fits, every per-SM sum within its limit (SmUsage::fits).
 std::vector<int> r_fitting_sms(const SimState& s, int kernel);
+// The same SMs into `out` (cleared first), so that a loop over every block reuses one buffer.
+void r_fitting_sms(const SimState& s, int kernel, std::vector<int>& out);
 
 // Step 5 — X1 (only the head of the EE queue), A2 (the highest-priority non-empty EE queue),
 // R2/R3 via r_fitting_sms, G3 (a fully dispatched kernel leaves its EE queue).

@@ -20,10 +20,10 @@ struct BlockTiming {
 
 struct Schedule {
     std::vector<OpTiming> ops;        // indexed like Workload::ops
-    std::vector<BlockTiming> blocks;  // in dispatch order
+    std::vector<BlockTiming> blocks;  // in dispatch order (empty when simulated with BlockRecord::dropped)
     std::vector<int> launch_order;    // operation indices in the order they were issued
 
-    Time response(int op) const { return ops[op].finish - ops[op].issue; }
+    Time response(int op) const { return time_difference(ops[op].finish, ops[op].issue); }
 };
 
 }  // namespace gpuwcrt

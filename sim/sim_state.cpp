@@ -4,6 +4,18 @@
 
 namespace gpuwcrt {
 
+void StreamQueue::erase(int op) {
+    if (items_[head_] == op) ++head_;
+    else items_.erase(std::find(items_.begin() + static_cast<std::ptrdiff_t>(head_), items_.end(), op));
+    if (head_ == items_.size()) {
+        items_.clear();
+        head_ = 0;
+    } else if (head_ > 16 && 2 * head_ > items_.size()) {  // amortised O(1): a long queue is not copied at every step
+        items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+    }
+}
+
 SimState::SimState(const Workload& wl, const Scenario& sc)
     : w(wl),
       scenario(sc),
@@ -68,7 +80,7 @@ void SimState::pop_completed(int op) {
     const int st = w.ops[op].stream;
     auto& q = stream_queue[st];
     const bool was_head = q.front() == op;
-    q.erase(std::find(q.begin(), q.end(), op));
+    q.erase(op);
     if (!was_head) return;
     if (st != null_stream) other_fronts.erase({out.ops[op].launch_seq, op});
     if (!q.empty()) new_head(*this, st);

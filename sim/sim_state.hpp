@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <vector>
 
 #include "model/time_less.hpp"
 #include "sim/scenario.hpp"
@@ -26,6 +27,23 @@ struct PendingIssueOrder {
     }
 };
 
+// A stream's issued, not yet completed operations in issue order (G1, G4, C4): a vector and
+// the index of its head, as operations nearly always leave at the head. An empty queue holds no
+// memory, where a std::deque allocates a block at once, for each of the streams of a
+// workload with a stream per kernel.
+class StreamQueue {
+public:
+    bool empty() const { return head_ == items_.size(); }
+    std::size_t size() const { return items_.size() - head_; }
+    int front() const { return items_[head_]; }
+    void push_back(int op) { items_.push_back(op); }
+    void erase(int op);  // `op` is in the queue
+
+private:
+    std::vector<int> items_;
+    std::size_t head_ = 0;  // items_[head_..] are queued
+};
+
 struct SimState {
     SimState(const Workload& w, const Scenario& s);
 
@@ -33,7 +51,7 @@ struct SimState {
     const Scenario& scenario;
     Time now = 0;
 
-    std::vector<std::deque<int>> stream_queue;  // issued, not yet completed (G1, G4, C4)
+    std::vector<StreamQueue> stream_queue;  // per stream
     std::array<std::deque<int>, 2> ee_queue;    // [0] priority-high, [1] priority-low (A1)
     std::deque<int> ce_queue;                   // C1-C3
     std::vector<char> joined;                   // has joined its EE or the CE queue
@@ -55,11 +73,15 @@ struct SimState {
     std::vector<int> waits_left;
     std::vector<std::vector<int>> waiters;
     std::vector<std::int64_t> next_block, blocks_done;
-    std::multimap<Time, RunningBlock, TimeLess> running_blocks;  // by end time
+    // Running blocks by end time, those ending together in dispatch order: one entry per
+    // instant rather than per block, as every block of a kernel dispatched at once ends together.
+    using EndingBlocks = std::map<Time, std::vector<RunningBlock>, TimeLess>;
+    EndingBlocks running_blocks;
     std::multimap<Time, int, TimeLess> running_copies;           // by end time -> op
     long next_launch_seq = 0;
 
     Schedule out;
+    bool keep_blocks = true;  // out.blocks lists every block dispatched
 
     long rank(int op) const;
     void set_issue_at(int op, const Time& t);

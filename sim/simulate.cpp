@@ -1,6 +1,7 @@
 #include "sim/simulate.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include "sim/rules.hpp"
 
@@ -39,12 +40,13 @@ std::int64_t check_size(const Workload& w) {
 
 }  // namespace
 
-Schedule simulate(const Workload& w, const Scenario& scenario) {
+Schedule simulate(const Workload& w, const Scenario& scenario, BlockRecord record) {
     if (scenario.policy == Policy::chooser && !scenario.choose)
         throw std::logic_error("Policy::chooser without a chooser");
     const std::int64_t blocks = check_size(w);
     SimState s(w, scenario);
-    s.out.blocks.reserve(static_cast<std::size_t>(blocks));  // no reallocation of rational times
+    s.keep_blocks = record == BlockRecord::kept;
+    if (s.keep_blocks) s.out.blocks.reserve(static_cast<std::size_t>(blocks));  // no reallocation of rational times
     s.out.launch_order.reserve(w.ops.size());
     seed_first_issues(s);
     while (auto t = s.next_event()) {
@@ -60,7 +62,7 @@ Schedule simulate(const Workload& w, const Scenario& scenario) {
     }
     for (std::size_t i = 0; i < w.ops.size(); ++i)
         if (!s.completed[i]) throw std::logic_error("simulation ended with '" + w.ops[i].name + "' unfinished");
-    return s.out;
+    return std::move(s.out);  // a member: returned by copy unless moved
 }
 
 }  // namespace gpuwcrt

@@ -10,6 +10,10 @@ namespace gpuwcrt {
 // than run for hours: 2·10^7 blocks take about a minute and a few GB. The RTA has no such limit.
 inline constexpr std::int64_t max_simulated_blocks = 4'000'000;
 
-Schedule simulate(const Workload& w, const Scenario& scenario = {});
+// Whether the schedule lists every block (Schedule::blocks) or only the operations' times:
+// an output that shows no block need not keep 10^6 of them.
+enum class BlockRecord { kept, dropped };
+
+Schedule simulate(const Workload& w, const Scenario& scenario = {}, BlockRecord blocks = BlockRecord::kept);
 
 }  // namespace gpuwcrt

@@ -6,6 +6,7 @@
 #include "app/phase_progress.hpp"
 #include "bounds/rta/rta_workload.hpp"
 #include "model/frames/one_frame.hpp"
+#include "model/time_less.hpp"
 #include "report/compact/compact_list.hpp"
 #include "report/context/output_context.hpp"
 #include "report/csv/csv_rows.hpp"
@@ -27,7 +28,10 @@ const std::vector<std::string> rta_csv_columns{"operation", "kind",           "s
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
     std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += sep;
+        out += items[i];
+    }
     return out;
 }
 
@@ -69,9 +73,9 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
     TextTable t({"kernel", "issue", "finish", "response", "deadline", r.exact() ? "met" : "rta met?"});
     for (std::size_t i = 0; i < r.order.size(); ++i) {
         const Operation& o = w.ops[r.order[i]];
-        const Time response = r.finish[i] - r.release[i];
+        const Time response = time_difference(r.finish[i], r.release[i]);
         t.add({o.name, r.release[i], r.finish[i], response, o.deadline,
-               o.deadline ? (response <= *o.deadline ? "yes" : "MISSED") : "-"});
+               o.deadline ? (!time_less(*o.deadline, response) ? "yes" : "MISSED") : "-"});
     }
     t.print(out);
     bool deadlines = false;

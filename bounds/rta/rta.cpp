@@ -46,7 +46,9 @@ std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int
             r64.push_back(static_cast<std::int64_t>(release(i)));
             c64.push_back(static_cast<std::int64_t>(c(i)));
         }
-        for (std::int64_t x : algorithm2(r64, c64, kernels, g_max)) f.push_back(Time(BigInt(x), ticks.scale));
+        const std::optional<std::int64_t> scale = small_int(ticks.scale);
+        for (std::int64_t x : algorithm2(r64, c64, kernels, g_max))
+            f.push_back(scale ? time_fraction(x, *scale) : Time(BigInt(x), ticks.scale));
         return f;
     }
     std::vector<BigInt> rb, cb;

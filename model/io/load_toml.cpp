@@ -20,28 +20,28 @@ namespace gpuwcrt {
 namespace {
 
 // Counts and sizes up to `max` (model/input_limits.hpp), so that every product stays in 64 bits.
-std::int64_t positive_integer(const TomlReader& r, const toml::node& n, const char* key,
+std::int64_t positive_integer(const TomlReader& r, const TomlNode& n, const char* key,
                               std::int64_t max = limits::max_resource) {
     std::int64_t v = r.integer(n, key);
     if (v <= 0) r.fail(n, std::string("'") + key + "' must be > 0, got " + std::to_string(v));
     return r.integer_in(n, key, 1, max);
 }
 
-std::int64_t nonnegative_integer(const TomlReader& r, const toml::node& n, const char* key,
+std::int64_t nonnegative_integer(const TomlReader& r, const TomlNode& n, const char* key,
                                  std::int64_t max = limits::max_resource) {
     std::int64_t v = r.integer(n, key);
     if (v < 0) r.fail(n, std::string("'") + key + "' must be >= 0, got " + std::to_string(v));
     return r.integer_in(n, key, 0, max);
 }
 
-void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
+void read_platform(const TomlReader& r, const TomlTable& t, Platform& p) {
     r.only_keys(t,
                 {"sms", "threads_per_sm", "threads_per_block_max", "shared_mem_per_sm", "shared_mem_per_block_max",
                  "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max", "copy_engines"},
                 "[platform]");
     // Each value is range-checked before the cast, so the cast never changes it.
     auto set = [&](const char* key, auto& field, std::int64_t max = limits::max_resource) {
-        if (const toml::node* n = t.get(key))
+        if (const TomlNode* n = t.get(key))
             field = static_cast<std::remove_reference_t<decltype(field)>>(positive_integer(r, *n, key, max));
     };
     set("sms", p.sms, limits::max_sms);
@@ -55,7 +55,7 @@ void read_platform(const TomlReader& r, const toml::table& t, Platform& p) {
     set("copy_engines", p.copy_engines, limits::max_copy_engines);
 }
 
-Priority read_priority(const TomlReader& r, const toml::node& n) {
+Priority read_priority(const TomlReader& r, const TomlNode& n) {
     if (auto i = n.value_exact<std::int64_t>()) {
         if (*i == -1) return Priority::high;
         if (*i == 0) return Priority::low;
@@ -66,10 +66,10 @@ Priority read_priority(const TomlReader& r, const toml::node& n) {
     r.fail(n, "'priority' must be \"high\" (-1), \"low\" (0) or \"none\" (= low on the TX2)");
 }
 
-const toml::array* array_of_tables(const TomlReader& r, const char* key) {
-    const toml::node* n = r.root().get(key);
+const TomlArray* array_of_tables(const TomlReader& r, const char* key) {
+    const TomlNode* n = r.root().get(key);
     if (!n) return nullptr;
-    const toml::array* a = n->as_array();
+    const TomlArray* a = n->as_array();
     if (!a || !a->is_array_of_tables())
         r.fail(*n, std::string("'") + key + "' must be written as [[" + key + "]] tables");
     return a;
@@ -83,16 +83,16 @@ struct SeenNames {
 };
 
 void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
-    const toml::array* arr = array_of_tables(r, "stream");
+    const TomlArray* arr = array_of_tables(r, "stream");
     if (!arr) return;
-    for (const toml::node& node : *arr) {
-        const toml::table& t = *node.as_table();
+    for (const TomlNode& node : *arr) {
+        const TomlTable& t = *node.as_table();
         r.only_keys(t, {"name", "priority", "null", "period", "min_interarrival", "offset", "jitter"}, "[[stream]]");
         Stream s;
         s.where = r.where(t);
         s.name = r.name(r.required(t, "name", "[[stream]]"), "name", "stream name");
-        if (const toml::node* p = t.get("priority")) s.priority = read_priority(r, *p);
-        if (const toml::node* n = t.get("null")) s.is_null = r.boolean(*n, "null");
+        if (const TomlNode* p = t.get("priority")) s.priority = read_priority(r, *p);
+        if (const TomlNode* n = t.get("null")) s.is_null = r.boolean(*n, "null");
         s.arrival = read_arrival(r, t);
         auto same = seen.streams.find(s.name);
         const int twice = same == seen.streams.end() ? -1 : same->second;
@@ -116,54 +116,53 @@ void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
 // Operations keep their order of appearance in the file, kernels and copies interleaved,
 // because that is the order of the CUDA calls in each stream.
 struct RawOp {
-    const toml::table* table;
+    const TomlTable* table;
     OpKind kind;
 };
 
-void read_issue(const TomlReader& r, const toml::table& t, Operation& op, bool first_in_stream) {
-    const toml::node* issue = t.get("issue");
-    const toml::node* idle = t.get("after_stream_idle");
+void read_issue(const TomlReader& r, const TomlTable& t, Operation& op, bool first_in_stream) {
+    const TomlNode* issue = t.get("issue");
+    const TomlNode* idle = t.get("after_stream_idle");
     if (issue && idle) r.fail(*idle, "give either 'issue' or 'after_stream_idle', not both");
     if (issue) {
         op.issue.kind = IssueSpec::Kind::at;
         op.issue.at = r.time_range(*issue, "issue");
-        if (op.issue.at.lo < 0) r.fail(*issue, "'issue' must be >= 0");
+        if (op.issue.at.lo.sign() < 0) r.fail(*issue, "'issue' must be >= 0");
     } else if (idle) {
         op.issue.kind = IssueSpec::Kind::after_stream_idle;
         op.issue.delay = r.time(*idle, "after_stream_idle");
-        if (op.issue.delay < 0) r.fail(*idle, "'after_stream_idle' must be >= 0");
+        if (op.issue.delay.sign() < 0) r.fail(*idle, "'after_stream_idle' must be >= 0");
     } else {
         op.issue.kind = first_in_stream ? IssueSpec::Kind::at : IssueSpec::Kind::with_previous;
     }
 }
 
-void read_deadline(const TomlReader& r, const toml::table& t, Operation& op) {
-    if (const toml::node* d = t.get("deadline")) {
+void read_deadline(const TomlReader& r, const TomlTable& t, Operation& op) {
+    if (const TomlNode* d = t.get("deadline")) {
         op.deadline = r.time(*d, "deadline");
-        if (*op.deadline <= 0) r.fail(*d, "'deadline' must be > 0");
+        if (op.deadline->sign() <= 0) r.fail(*d, "'deadline' must be > 0");
     }
 }
 
-int stream_for(const TomlReader& r, const toml::table& t, Workload& w, const std::string& op_name, SeenNames& seen) {
-    if (const toml::node* s = t.get("stream")) {
+int stream_for(const TomlReader& r, const TomlTable& t, Workload& w, const std::string& op_name, SeenNames& seen) {
+    if (const TomlNode* s = t.get("stream")) {
         std::string name = r.name(*s, "stream", "stream");
         if (auto it = seen.streams.find(name); it != seen.streams.end()) return it->second;
         r.fail(*s, "unknown stream '" + name + "' (declare it with [[stream]] name = \"" + name + "\")");
     }
     // No stream given: the operation gets a low-priority stream of its own, named after it.
-    if (seen.streams.count(op_name))
+    if (!seen.streams.try_emplace(op_name, static_cast<int>(w.streams.size())).second)
         r.fail(t,
                "'" + op_name + "' has no 'stream' but a stream of that name exists; say stream = \"" + op_name + "\"");
     Stream s;
     s.name = op_name;
     s.where = r.where(t);
-    seen.streams.emplace(op_name, static_cast<int>(w.streams.size()));
-    w.streams.push_back(s);
+    w.streams.push_back(std::move(s));
     return static_cast<int>(w.streams.size()) - 1;
 }
 
 Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vector<int>& count, SeenNames& seen) {
-    const toml::table& t = *raw.table;
+    const TomlTable& t = *raw.table;
     const bool kernel = raw.kind == OpKind::kernel;
     const std::string what = kernel ? "[[kernel]]" : "[[copy]]";
     if (kernel)
@@ -176,22 +175,22 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
     op.kind = raw.kind;
     op.where = r.where(t);
     op.name = r.name(r.required(t, "name", what), "name", "operation name");
-    if (auto prev = seen.ops.find(op.name); prev != seen.ops.end())
+    // read_ops appends it next.
+    if (auto [prev, fresh] = seen.ops.try_emplace(op.name, static_cast<int>(w.ops.size())); !fresh)
         r.fail(t, "operation name '" + op.name + "' is used twice (first at " + w.ops[prev->second].where.str() + ")");
-    seen.ops.emplace(op.name, static_cast<int>(w.ops.size()));  // read_ops appends it next
     op.stream = stream_for(r, t, w, op.name, seen);
     count.resize(w.streams.size(), 0);
     op.position = count[op.stream]++;
     const char* time_key = kernel ? "block_time" : "duration";
-    const toml::node& tn = r.required(t, time_key, what);
+    const TomlNode& tn = r.required(t, time_key, what);
     op.time = r.time_range(tn, time_key);
-    if (op.time.lo <= 0)
+    if (op.time.lo.sign() <= 0)
         r.fail(tn, std::string("'") + time_key + "' must be > 0 (got " + human_string(op.time.lo) + ")");
     if (kernel) {
         op.blocks = positive_integer(r, r.required(t, "blocks", what), "blocks", limits::max_blocks);
         op.threads = positive_integer(r, r.required(t, "threads", what), "threads");
-        if (const toml::node* n = t.get("shared_mem")) op.shared_mem = nonnegative_integer(r, *n, "shared_mem");
-        if (const toml::node* n = t.get("registers")) op.registers = nonnegative_integer(r, *n, "registers");
+        if (const TomlNode* n = t.get("shared_mem")) op.shared_mem = nonnegative_integer(r, *n, "shared_mem");
+        if (const TomlNode* n = t.get("registers")) op.registers = nonnegative_integer(r, *n, "registers");
     }
     read_issue(r, t, op, op.position == 0);
     read_deadline(r, t, op);
@@ -201,14 +200,22 @@ Operation read_op(const TomlReader& r, const RawOp& raw, Workload& w, std::vecto
 void read_ops(const TomlReader& r, Workload& w, SeenNames& seen) {
     std::vector<RawOp> raw;
     for (auto [key, kind] : {std::pair{"kernel", OpKind::kernel}, std::pair{"copy", OpKind::copy}})
-        if (const toml::array* arr = array_of_tables(r, key))
-            for (const toml::node& n : *arr) raw.push_back({n.as_table(), kind});
+        if (const TomlArray* arr = array_of_tables(r, key))
+            for (const TomlNode& n : *arr) raw.push_back({n.as_table(), kind});
     std::stable_sort(raw.begin(), raw.end(), [](const RawOp& a, const RawOp& b) {
         const auto &pa = a.table->source().begin, &pb = b.table->source().begin;
         return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
     });
+    // Reserved, so that no operation or stream is copied as the vectors grow.
+    std::size_t own_streams = 0;
+    for (const RawOp& op : raw) own_streams += op.table->contains("stream") ? 0 : 1;
+    w.streams.reserve(w.streams.size() + own_streams);
+    w.ops.reserve(raw.size());
+    seen.streams.reserve(w.streams.size() + own_streams);
+    seen.ops.reserve(raw.size());
     std::vector<int> count;
-    std::vector<const toml::table*> tables;
+    std::vector<const TomlTable*> tables;
+    tables.reserve(raw.size());
     for (const RawOp& op : raw) {
         w.ops.push_back(read_op(r, op, w, count, seen));
         tables.push_back(op.table);
@@ -216,7 +223,7 @@ void read_ops(const TomlReader& r, Workload& w, SeenNames& seen) {
     read_waits(r, tables, seen.ops, w);  // a wait may name an operation further down the file
 }
 
-std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const toml::node& n,
+std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const TomlNode& n,
                                           const char* key) {
     std::map<std::string, Time> out;
     for (auto&& [k, v] : r.table(n, key)) {
@@ -227,58 +234,58 @@ std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w
     return out;
 }
 
-Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, const toml::node& n) {
-    const toml::table& t = r.table(n, "block");
+Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, const TomlNode& n) {
+    const TomlTable& t = r.table(n, "block");
     r.only_keys(t, {"kernel", "index", "start", "end", "sm"}, "expected block");
     Expectation::Block b;
     b.kernel = r.string(r.required(t, "kernel", "expected block"), "kernel");
     const auto op = frame_name_origin(w, b.kernel);
     if (!op || !w.ops[*op].is_kernel()) r.fail(t, "expectation names unknown kernel " + quoted_name(b.kernel));
     b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index", w.ops[*op].blocks - 1);
-    if (const toml::node* v = t.get("start")) b.start = r.time(*v, "start");
-    if (const toml::node* v = t.get("end")) b.end = r.time(*v, "end");
-    if (const toml::node* v = t.get("sm"))
+    if (const TomlNode* v = t.get("start")) b.start = r.time(*v, "start");
+    if (const TomlNode* v = t.get("end")) b.end = r.time(*v, "end");
+    if (const TomlNode* v = t.get("sm"))
         b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
     return b;
 }
 
 // With periodic or sporadic streams an expectation is about the frames simulated (`frames`,
 // else the default horizon) and names unrolled operations; no analysis covers frames yet.
-void read_expected_frames(const TomlReader& r, const toml::table& t, const Workload& w, Expectation& e) {
-    const toml::node* frames = t.get("frames");
+void read_expected_frames(const TomlReader& r, const TomlTable& t, const Workload& w, Expectation& e) {
+    const TomlNode* frames = t.get("frames");
     if (!w.repeats()) {
         if (frames) r.fail(*frames, "'frames' needs a periodic or sporadic stream in the workload");
         return;
     }
     if (frames) e.frames = positive_integer(r, *frames, "frames", limits::max_frames);
     for (const char* key : {"rta_finish", "wcrt"})
-        if (const toml::node* n = t.get(key))
+        if (const TomlNode* n = t.get(key))
             r.fail(*n, std::string("'") + key +
                            "' in a workload with periodic or sporadic streams: no analysis covers frames yet");
 }
 
 void read_expectations(const TomlReader& r, Workload& w) {
-    const toml::array* arr = array_of_tables(r, "expect");
+    const TomlArray* arr = array_of_tables(r, "expect");
     if (!arr) return;
-    for (const toml::node& node : *arr) {
-        const toml::table& t = *node.as_table();
+    for (const TomlNode& node : *arr) {
+        const TomlTable& t = *node.as_table();
         r.only_keys(t,
                     {"note", "order", "policy", "start", "finish", "response", "block", "rta_finish", "wcrt", "frames"},
                     "[[expect]]");
         Expectation e;
         e.where = r.where(t);
         read_expected_frames(r, t, w, e);
-        if (const toml::node* n = t.get("note")) e.note = r.string(*n, "note");
-        if (const toml::node* n = t.get("order"))
-            for (const toml::node& name : r.array(*n, "order")) e.order.push_back(r.string(name, "order"));
-        if (const toml::node* n = t.get("policy")) e.policy = r.string(*n, "policy");
-        if (const toml::node* n = t.get("start")) e.start = read_time_map(r, w, *n, "start");
-        if (const toml::node* n = t.get("finish")) e.finish = read_time_map(r, w, *n, "finish");
-        if (const toml::node* n = t.get("response")) e.response = read_time_map(r, w, *n, "response");
-        if (const toml::node* n = t.get("rta_finish")) e.rta_finish = read_time_map(r, w, *n, "rta_finish");
-        if (const toml::node* n = t.get("wcrt")) e.wcrt = read_time_map(r, w, *n, "wcrt");
-        if (const toml::node* n = t.get("block"))
-            for (const toml::node& b : r.array(*n, "block")) e.blocks.push_back(read_expected_block(r, w, b));
+        if (const TomlNode* n = t.get("note")) e.note = r.string(*n, "note");
+        if (const TomlNode* n = t.get("order"))
+            for (const TomlNode& name : r.array(*n, "order")) e.order.push_back(r.string(name, "order"));
+        if (const TomlNode* n = t.get("policy")) e.policy = r.string(*n, "policy");
+        if (const TomlNode* n = t.get("start")) e.start = read_time_map(r, w, *n, "start");
+        if (const TomlNode* n = t.get("finish")) e.finish = read_time_map(r, w, *n, "finish");
+        if (const TomlNode* n = t.get("response")) e.response = read_time_map(r, w, *n, "response");
+        if (const TomlNode* n = t.get("rta_finish")) e.rta_finish = read_time_map(r, w, *n, "rta_finish");
+        if (const TomlNode* n = t.get("wcrt")) e.wcrt = read_time_map(r, w, *n, "wcrt");
+        if (const TomlNode* n = t.get("block"))
+            for (const TomlNode& b : r.array(*n, "block")) e.blocks.push_back(read_expected_block(r, w, b));
         w.expectations.push_back(std::move(e));
     }
 }
@@ -293,9 +300,9 @@ std::string range_text(const TimeRange& x) {
 
 // [scenario] block_time = { K1 = [1, 1.5] } and issue = { K2 = 0.5 }: one concrete value per
 // block (a copy: its duration) inside its interval, and an issue instant inside its window.
-void read_scenario_times(const TomlReader& r, const toml::table& t, const Workload& w, const SeenNames& seen,
+void read_scenario_times(const TomlReader& r, const TomlTable& t, const Workload& w, const SeenNames& seen,
                          FixedScenario& f) {
-    auto op_of = [&](const toml::key& k, const char* what) {
+    auto op_of = [&](const TomlKey& k, const char* what) {
         const std::string name(k.str());
         auto found = seen.ops.find(name);
         if (found == seen.ops.end())
@@ -303,17 +310,17 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
                              std::string("[scenario] ") + what + " names unknown operation " + quoted_name(name));
         return found->second;
     };
-    if (const toml::node* n = t.get("block_time")) {
+    if (const TomlNode* n = t.get("block_time")) {
         for (auto&& [k, v] : r.table(*n, "block_time")) {
             const Operation& op = w.ops[op_of(k, "block_time")];
-            const toml::array& a = r.array(v, "block_time");
+            const TomlArray& a = r.array(v, "block_time");
             const std::int64_t count = op.is_kernel() ? op.blocks : 1;
             if (static_cast<std::int64_t>(a.size()) != count)
                 r.fail(v, "[scenario] block_time for '" + op.name + "' lists " + std::to_string(a.size()) +
                               " times but it has " + std::to_string(count) +
                               (op.is_kernel() ? " blocks" : " duration"));
             std::vector<Time> times;
-            for (const toml::node& x : a) {
+            for (const TomlNode& x : a) {
                 times.push_back(r.time(x, "block_time"));
                 if (times.back() < op.time.lo || times.back() > op.time.hi)
                     r.fail(x, "[scenario] block_time " + human_string(times.back()) + " of '" + op.name +
@@ -322,7 +329,7 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
             f.block_time[op.name] = std::move(times);
         }
     }
-    if (const toml::node* n = t.get("issue")) {
+    if (const TomlNode* n = t.get("issue")) {
         for (auto&& [k, v] : r.table(*n, "issue")) {
             const Operation& op = w.ops[op_of(k, "issue")];
             const Time at = r.time(v, "issue");
@@ -337,7 +344,7 @@ void read_scenario_times(const TomlReader& r, const toml::table& t, const Worklo
     }
 }
 
-void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const SeenNames& seen) {
+void read_scenario(const TomlReader& r, const TomlTable& t, Workload& w, const SeenNames& seen) {
     if (w.repeats())
         r.fail(t,
                "[scenario] in a workload with periodic or sporadic streams is not supported: it would fix one "
@@ -345,14 +352,14 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
     r.only_keys(t, {"order", "policy", "sm", "block_time", "issue"}, "[scenario]");
     FixedScenario f;
     f.where = r.where(t);
-    if (const toml::node* n = t.get("order"))
-        for (const toml::node& name : r.array(*n, "order")) {
+    if (const TomlNode* n = t.get("order"))
+        for (const TomlNode& name : r.array(*n, "order")) {
             f.order.push_back(r.name(name, "order", "[scenario] order: name"));
             if (!w.find_op(f.order.back()))
                 r.fail(name, "[scenario] order names unknown operation " + quoted_name(f.order.back()));
         }
-    if (const toml::node* n = t.get("policy")) f.policy = r.string(*n, "policy");
-    if (const toml::node* n = t.get("sm")) {
+    if (const TomlNode* n = t.get("policy")) f.policy = r.string(*n, "policy");
+    if (const TomlNode* n = t.get("sm")) {
         for (auto&& [k, v] : r.table(*n, "sm")) {
             const std::string name(k.str());
             auto found = seen.ops.find(name);
@@ -360,12 +367,12 @@ void read_scenario(const TomlReader& r, const toml::table& t, Workload& w, const
             if (found != seen.ops.end()) op = found->second;
             if (!op || !w.ops[*op].is_kernel())
                 throw InputError(r.where(k), "[scenario] sm names unknown kernel " + quoted_name(name));
-            const toml::array& a = r.array(v, "sm");
+            const TomlArray& a = r.array(v, "sm");
             if (static_cast<std::int64_t>(a.size()) != w.ops[*op].blocks)
                 r.fail(v, "[scenario] sm for '" + name + "' lists " + std::to_string(a.size()) +
                               " SMs but the kernel has " + std::to_string(w.ops[*op].blocks) + " blocks");
             std::vector<int> sms;
-            for (const toml::node& x : a) {
+            for (const TomlNode& x : a) {
                 std::int64_t v2 = nonnegative_integer(r, x, "sm");
                 if (v2 >= w.platform.sms)
                     r.fail(x, "SM " + std::to_string(v2) + " does not exist (the platform has " +
@@ -388,16 +395,16 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
                 "the file");
     Workload w;
     w.source = name;
-    if (const toml::node* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
+    if (const TomlNode* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
     SeenNames seen;
     read_streams(r, w, seen);
     read_ops(r, w, seen);
     if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
     validate_workload(w);
-    if (const toml::node* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w, seen);
+    if (const TomlNode* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w, seen);
     read_expectations(r, w);
-    if (const toml::node* t = r.root().get("title")) w.title = r.string(*t, "title");
-    if (const toml::node* u = r.root().get("time_unit")) {
+    if (const TomlNode* t = r.root().get("title")) w.title = r.string(*t, "title");
+    if (const TomlNode* u = r.root().get("time_unit")) {
         w.time_unit = r.string(*u, "time_unit");
         if (!time_unit_name(w.time_unit)) r.fail(*u, "time_unit must be \"s\", \"ms\", \"us\" or \"ns\"");
     }

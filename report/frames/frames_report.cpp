@@ -71,9 +71,10 @@ void print_frames_table(std::ostream& out, const Workload& original, const Horiz
     for (int i : s.launch_order) {
         const Operation& o = w.ops[i];
         const OpTiming& t = s.ops[i];
-        const std::string met = !o.deadline ? "-" : s.response(i) <= *o.deadline ? "yes" : "MISSED";
+        const Time response = s.response(i);
+        const std::string met = !o.deadline ? "-" : !time_less(*o.deadline, response) ? "yes" : "MISSED";
         ops.add({o.name, std::to_string(u.origin[i].frame), o.is_kernel() ? "kernel" : "copy", w.streams[o.stream].name,
-                 u.origin[i].release.lo, t.issue, t.start, t.finish, s.response(i), o.deadline, met});
+                 u.origin[i].release.lo, t.issue, t.start, t.finish, response, o.deadline, met});
     }
     ops.print(out);
     out << "\nworst response of each operation over its frames:\n";

@@ -7,7 +7,7 @@
 namespace gpuwcrt {
 namespace {
 
-Time nonnegative_time(const TomlReader& r, const toml::node& n, const char* key) {
+Time nonnegative_time(const TomlReader& r, const TomlNode& n, const char* key) {
     const Time t = r.time(n, key);
     if (t < 0) r.fail(n, std::string("'") + key + "' must be >= 0 (got " + human_string(t) + ")");
     return t;
@@ -109,39 +109,39 @@ void check_acyclic(const Workload& w, const std::vector<std::vector<SourceLocati
 
 }  // namespace
 
-Arrival read_arrival(const TomlReader& r, const toml::table& t) {
-    const toml::node* period = t.get("period");
-    const toml::node* sporadic = t.get("min_interarrival");
+Arrival read_arrival(const TomlReader& r, const TomlTable& t) {
+    const TomlNode* period = t.get("period");
+    const TomlNode* sporadic = t.get("min_interarrival");
     Arrival a;
     if (period && sporadic)
         r.fail(*sporadic, "give either 'period' (a periodic stream) or 'min_interarrival' (a sporadic one), not both");
     if (!period && !sporadic) {
         for (const char* key : {"offset", "jitter"})
-            if (const toml::node* n = t.get(key))
+            if (const TomlNode* n = t.get(key))
                 r.fail(*n, std::string("'") + key +
                                "' needs 'period' or 'min_interarrival': a stream without them runs once, at 0");
         return a;
     }
     const char* key = period ? "period" : "min_interarrival";
-    const toml::node& n = period ? *period : *sporadic;
+    const TomlNode& n = period ? *period : *sporadic;
     a.kind = period ? Arrival::Kind::periodic : Arrival::Kind::sporadic;
     a.period = r.time(n, key);
     if (a.period <= 0) r.fail(n, std::string("'") + key + "' must be > 0 (got " + human_string(a.period) + ")");
-    if (const toml::node* o = t.get("offset")) a.offset = nonnegative_time(r, *o, "offset");
-    if (const toml::node* j = t.get("jitter")) a.jitter = nonnegative_time(r, *j, "jitter");
+    if (const TomlNode* o = t.get("offset")) a.offset = nonnegative_time(r, *o, "offset");
+    if (const TomlNode* j = t.get("jitter")) a.jitter = nonnegative_time(r, *j, "jitter");
     return a;
 }
 
-void read_waits(const TomlReader& r, const std::vector<const toml::table*>& tables,
+void read_waits(const TomlReader& r, const std::vector<const TomlTable*>& tables,
                 const std::unordered_map<std::string, int>& index, Workload& w) {
     const int null_stream = w.null_stream();
     std::vector<std::vector<SourceLocation>> where(w.ops.size());
     bool any = false;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        const toml::node* n = tables[i]->get("wait");
+        const TomlNode* n = tables[i]->get("wait");
         if (!n) continue;
         Operation& op = w.ops[i];
-        for (const toml::node& x : r.array(*n, "wait")) {
+        for (const TomlNode& x : r.array(*n, "wait")) {
             const std::string name = r.name(x, "wait", "wait: name");
             const auto found = index.find(name);
             if (found == index.end()) r.fail(x, "'" + op.name + "' waits on unknown operation " + quoted_name(name));

@@ -10,12 +10,12 @@
 namespace gpuwcrt {
 
 // The stream's arrival from table `t` (no key: once, Arrival::Kind::none).
-Arrival read_arrival(const TomlReader& r, const toml::table& t);
+Arrival read_arrival(const TomlReader& r, const TomlTable& t);
 
 // Every operation's `wait` (tables[i] is the table of w.ops[i]; `index` maps names to
 // operations), checked: known names of the same frame's streams (frames_pair), not itself, not
 // twice, no NULL stream in the workload, and no cycle with stream order.
-void read_waits(const TomlReader& r, const std::vector<const toml::table*>& tables,
+void read_waits(const TomlReader& r, const std::vector<const TomlTable*>& tables,
                 const std::unordered_map<std::string, int>& index, Workload& w);
 
 }  // namespace gpuwcrt

@@ -7,22 +7,22 @@ namespace gpuwcrt {
 namespace {
 
 // Limits: model/warp/warp_model.hpp, warp_limits.
-int positive(const TomlReader& r, const toml::node& n, const char* key, int most) {
+int positive(const TomlReader& r, const TomlNode& n, const char* key, int most) {
     const std::int64_t v = r.integer(n, key);
     if (v <= 0 || v > most)
         r.fail(n, std::string("'") + key + "' must be in 1.." + std::to_string(most) + ", got " + std::to_string(v));
     return static_cast<int>(v);
 }
 
-const toml::array& tables(const TomlReader& r, const char* key) {
-    const toml::node* n = r.root().get(key);
+const TomlArray& tables(const TomlReader& r, const char* key) {
+    const TomlNode* n = r.root().get(key);
     if (!n) throw InputError({r.name(), 1, 1}, std::string("the file lacks [[") + key + "]] tables");
     return r.array(*n, key);
 }
 
 void read_units(const TomlReader& r, WarpMachine& m) {
     for (const auto& n : tables(r, "unit")) {
-        const toml::table& t = r.table(n, "unit");
+        const TomlTable& t = r.table(n, "unit");
         r.only_keys(t, {"name", "capacity"}, "[[unit]]");
         WarpUnit u;
         u.name = r.string(r.required(t, "name", "[[unit]]"), "name");
@@ -35,29 +35,29 @@ void read_units(const TomlReader& r, WarpMachine& m) {
 
 void read_classes(const TomlReader& r, WarpMachine& m) {
     for (const auto& n : tables(r, "class")) {
-        const toml::table& t = r.table(n, "class");
+        const TomlTable& t = r.table(n, "class");
         r.only_keys(t, {"letter", "unit", "latency"}, "[[class]]");
-        const toml::node& ln = r.required(t, "letter", "[[class]]");
+        const TomlNode& ln = r.required(t, "letter", "[[class]]");
         const std::string letter = r.string(ln, "letter");
         if (letter.size() != 1 || letter == ".")
             r.fail(ln, "'letter' must be one character other than '.' (it is printed in the schedule)");
         if (m.class_index(letter[0]) >= 0) r.fail(ln, "class '" + letter + "' is defined twice");
-        const toml::node& un = r.required(t, "unit", "[[class]]");
+        const TomlNode& un = r.required(t, "unit", "[[class]]");
         const std::string unit = r.string(un, "unit");
         int index = -1;
         for (std::size_t i = 0; i < m.units.size(); ++i)
             if (m.units[i].name == unit) index = static_cast<int>(i);
         if (index < 0) r.fail(un, "unknown unit '" + unit + "'");
         WarpClass c{letter[0], index, 1};
-        if (const toml::node* lat = t.get("latency")) c.latency = positive(r, *lat, "latency", warp_limits::latency);
+        if (const TomlNode* lat = t.get("latency")) c.latency = positive(r, *lat, "latency", warp_limits::latency);
         m.classes.push_back(c);
     }
 }
 
-std::vector<int> read_sequence(const TomlReader& r, const toml::table& t, const char* key, const WarpMachine& m,
+std::vector<int> read_sequence(const TomlReader& r, const TomlTable& t, const char* key, const WarpMachine& m,
                                bool required) {
     std::vector<int> out;
-    const toml::node* n = t.get(key);
+    const TomlNode* n = t.get(key);
     if (!n) {
         if (required) r.required(t, key, "[program]");
         return out;
@@ -79,25 +79,25 @@ WarpSpec load_warp_spec_text(const std::string& text, const std::string& name) {
     r.only_keys(r.root(), {"warp_size", "issue_limit", "rep", "fairness", "unit", "class", "program"},
                 "the warp model file");
     WarpSpec spec;
-    if (const toml::node* n = r.root().get("warp_size"))
+    if (const TomlNode* n = r.root().get("warp_size"))
         spec.machine.warp_size = positive(r, *n, "warp_size", warp_limits::warp_size);
-    if (const toml::node* n = r.root().get("issue_limit"))
+    if (const TomlNode* n = r.root().get("issue_limit"))
         spec.machine.issue_limit = positive(r, *n, "issue_limit", warp_limits::capacity);
-    if (const toml::node* n = r.root().get("rep")) spec.rep = positive(r, *n, "rep", warp_limits::rep);
-    if (const toml::node* n = r.root().get("fairness")) {
+    if (const TomlNode* n = r.root().get("rep")) spec.rep = positive(r, *n, "rep", warp_limits::rep);
+    if (const TomlNode* n = r.root().get("fairness")) {
         spec.fairness = parse_warp_fairness(r.string(*n, "fairness"));
         if (!spec.fairness) r.fail(*n, "'fairness' must be \"subblock\", \"strict\" or \"none\"");
     }
     read_units(r, spec.machine);
     read_classes(r, spec.machine);
-    const toml::node& pn = r.required(r.root(), "program", "the warp model file");
-    const toml::table& p = r.table(pn, "program");
+    const TomlNode& pn = r.required(r.root(), "program", "the warp model file");
+    const TomlTable& p = r.table(pn, "program");
     r.only_keys(p, {"prologue", "body", "epilogue"}, "[program]");
     spec.program.prologue = read_sequence(r, p, "prologue", spec.machine, false);
     spec.program.body = read_sequence(r, p, "body", spec.machine, true);
     spec.program.epilogue = read_sequence(r, p, "epilogue", spec.machine, false);
     if (!warp_program_length(spec.program, spec.rep.value_or(1))) {
-        const toml::node* rep = r.root().get("rep");
+        const TomlNode* rep = r.root().get("rep");
         r.fail(rep ? *rep : pn, "the program is longer than " + std::to_string(warp_limits::program_length) +
                                     " instructions (prologue + rep x body + epilogue), the limit of the warp engines");
     }
