@@ -60,7 +60,8 @@ std::optional<std::string> name_problem(std::string_view name) {
     if (name.empty()) return "is empty";
     // Printable ASCII without ',' or '=' and no blank at either end: nearly every name, and
     // fine by every rule below, checked without decoding.
-    const bool plain = std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != ',' && c != '='; });
+    const bool plain =
+        std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != ',' && c != '='; });
     if (plain && name.front() != ' ' && name.back() != ' ') return std::nullopt;
     const std::vector<Char> chars = decode(name);
     for (const Char& c : chars) {

@@ -84,8 +84,8 @@ std::optional<Time> small_sum(const Time& a, const Time& b, int sign) {
     const __int128 n = *da == *db ? static_cast<__int128>(*na) + sign * static_cast<__int128>(*nb)
                                   : static_cast<__int128>(*na) * *db + sign * static_cast<__int128>(*nb) * *da;
     const __int128 d = *da == *db ? *da : static_cast<__int128>(*da) * *db;
-    const auto g = static_cast<__int128>(gcd128(static_cast<unsigned __int128>(n < 0 ? -n : n),
-                                                static_cast<unsigned __int128>(d)));
+    const auto g = static_cast<__int128>(
+        gcd128(static_cast<unsigned __int128>(n < 0 ? -n : n), static_cast<unsigned __int128>(d)));
     const __int128 rn = n / g, rd = d / g;
     constexpr __int128 max64 = std::numeric_limits<std::int64_t>::max();
     if (rn > max64 || rn < -max64 || rd > max64) return std::nullopt;
@@ -118,8 +118,8 @@ std::optional<Time> read_plain_literal(std::string_view text) {
         if (!number(text, true, num, num_scale)) return std::nullopt;
         return time_fraction(num, num_scale);
     }
-    if (!number(text.substr(0, slash), false, num, num_scale) || !number(text.substr(slash + 1), false, den, den_scale) ||
-        den == 0)
+    if (!number(text.substr(0, slash), false, num, num_scale) ||
+        !number(text.substr(slash + 1), false, den, den_scale) || den == 0)
         return std::nullopt;
     return time_fraction(num, den);
 }

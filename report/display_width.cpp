@@ -70,8 +70,7 @@ char32_t next_char(std::string_view s, std::size_t& i) {
 std::size_t display_width(std::string_view s) {
     // Every ASCII character takes one column (none is wide or combining): the common case, at
     // the cost of one scan.
-    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-        return s.size();
+    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return s.size();
     std::size_t width = 0;
     for (std::size_t i = 0; i < s.size();) {
         const char32_t c = next_char(s, i);

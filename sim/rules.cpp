@@ -152,7 +152,7 @@ bool x1_a2_g3_dispatch_blocks(SimState& s) {
         if (q == s.ee_queue.end()) return any;
         const int k = q->front();
         const Operation& kernel = s.w.ops[k];
-        std::optional<Time> common_end;  // without per-block times, every block dispatched now ends together
+        std::optional<Time> common_end;           // without per-block times, every block dispatched now ends together
         SimState::EndingBlocks::iterator ending;  // the entry of running_blocks at common_end
         while (s.next_block[k] < kernel.blocks) {
             r_fitting_sms(s, k, fitting);

@@ -51,11 +51,11 @@ struct SimState {
     const Scenario& scenario;
     Time now = 0;
 
-    std::vector<StreamQueue> stream_queue;  // per stream
-    std::array<std::deque<int>, 2> ee_queue;    // [0] priority-high, [1] priority-low (A1)
-    std::deque<int> ce_queue;                   // C1-C3
-    std::vector<char> joined;                   // has joined its EE or the CE queue
-    std::vector<int> engine_op;                 // per copy engine: running copy or -1
+    std::vector<StreamQueue> stream_queue;    // per stream
+    std::array<std::deque<int>, 2> ee_queue;  // [0] priority-high, [1] priority-low (A1)
+    std::deque<int> ce_queue;                 // C1-C3
+    std::vector<char> joined;                 // has joined its EE or the CE queue
+    std::vector<int> engine_op;               // per copy engine: running copy or -1
     std::vector<SmUsage> sm;
     int round_robin_last = -1;
 
@@ -77,7 +77,7 @@ struct SimState {
     // instant rather than per block, as every block of a kernel dispatched at once ends together.
     using EndingBlocks = std::map<Time, std::vector<RunningBlock>, TimeLess>;
     EndingBlocks running_blocks;
-    std::multimap<Time, int, TimeLess> running_copies;           // by end time -> op
+    std::multimap<Time, int, TimeLess> running_copies;  // by end time -> op
     long next_launch_seq = 0;
 
     Schedule out;

@@ -223,8 +223,7 @@ void read_ops(const TomlReader& r, Workload& w, SeenNames& seen) {
     read_waits(r, tables, seen.ops, w);  // a wait may name an operation further down the file
 }
 
-std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const TomlNode& n,
-                                          const char* key) {
+std::map<std::string, Time> read_time_map(const TomlReader& r, const Workload& w, const TomlNode& n, const char* key) {
     std::map<std::string, Time> out;
     for (auto&& [k, v] : r.table(n, key)) {
         if (!frame_name_origin(w, k.str()))
@@ -244,8 +243,7 @@ Expectation::Block read_expected_block(const TomlReader& r, const Workload& w, c
     b.index = nonnegative_integer(r, r.required(t, "index", "expected block"), "index", w.ops[*op].blocks - 1);
     if (const TomlNode* v = t.get("start")) b.start = r.time(*v, "start");
     if (const TomlNode* v = t.get("end")) b.end = r.time(*v, "end");
-    if (const TomlNode* v = t.get("sm"))
-        b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
+    if (const TomlNode* v = t.get("sm")) b.sm = static_cast<int>(nonnegative_integer(r, *v, "sm", w.platform.sms - 1));
     return b;
 }
 

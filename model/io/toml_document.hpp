@@ -52,7 +52,9 @@ public:
     ~TomlNode();
     static TomlNode string(std::string s, TomlPosition at) { return TomlNode(Kind::string, at, std::move(s)); }
     // `text`: the literal as written ("1.5"), read exactly by TomlReader::time.
-    static TomlNode floating(std::string text, TomlPosition at) { return TomlNode(Kind::floating, at, std::move(text)); }
+    static TomlNode floating(std::string text, TomlPosition at) {
+        return TomlNode(Kind::floating, at, std::move(text));
+    }
     static TomlNode integer(std::int64_t v, TomlPosition at);
     static TomlNode boolean(bool v, TomlPosition at);
     static TomlNode other(TomlPosition at) { return TomlNode(Kind::other, at, {}); }

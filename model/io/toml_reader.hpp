@@ -31,8 +31,7 @@ public:
     }
 
     // Rejects any key of `t` not in `allowed`, at the key's position.
-    void only_keys(const TomlTable& t, std::initializer_list<std::string_view> allowed,
-                   const std::string& what) const;
+    void only_keys(const TomlTable& t, std::initializer_list<std::string_view> allowed, const std::string& what) const;
     const TomlNode& required(const TomlTable& t, const char* key, const std::string& what) const;
 
     std::string string(const TomlNode& n, const char* key) const;

@@ -49,9 +49,7 @@ bool is_bare_key_char(char c) {
 }
 
 // What may follow a number or a boolean.
-bool ends_scalar(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == ']' || c == '}' || c == '#';
-}
+bool ends_scalar(char c) { return c == ' ' || c == '\t' || c == '\n' || c == ',' || c == ']' || c == '}' || c == '#'; }
 
 // Beyond this nesting toml++ refuses the file, so this reader leaves it to toml++ well before.
 constexpr int max_depth = 32;
@@ -89,7 +87,7 @@ private:
     std::size_t counted_to_ = 0;
     std::uint32_t counted_column_ = 1;
     TomlTable root_{TomlPosition{1, 1}};
-    TomlTable* current_ = &root_;  // where `key = value` lines go: the last header's table
+    TomlTable* current_ = &root_;                // where `key = value` lines go: the last header's table
     std::vector<std::string> arrays_of_tables_;  // root keys made by [[name]]
 
     TomlPosition here() {

@@ -276,8 +276,10 @@ private:
         std::string names, example;
         for (const pugi::xml_node& r : missing_grid_order_) {
             const std::string n = r.attribute("name").value();
-            names += (names.empty() ? "" : ", ") + quoted_name(n);
-            example += (example.empty() ? "" : " ") + std::string("--grid ") + n + "=N";
+            if (!names.empty()) names += ", ";
+            names += quoted_name(n);
+            if (!example.empty()) example += " ";
+            example += "--grid " + n + "=N";
         }
         throw InputError(src_.where(missing_grid_order_.front()),
                          std::to_string(missing_grid_order_.size()) +
