@@ -3,7 +3,8 @@
 #   scripts/quickstart.sh main   install what is missing, build, run the main job on a bundled case
 #   scripts/quickstart.sh test   install what is missing, then CI's tiers, each timed:
 #                                build everything with warnings as errors, check the layers and
-#                                the size rules, run the whole test suite, then build with the
+#                                the size rules, run the whole test suite and the quick benchmarks
+#                                (bench/quick: fails on a large slowdown), then build with the
 #                                sanitizers (build-asan/) and run the fast tests there
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,6 +67,7 @@ case "${1:-main}" in
     tier "layers" scripts/check_layers.sh
     tier "sizes" scripts/check_sizes.sh
     tier "full suite (ctest, every label)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    tier "quick benchmarks (a 1.8x slowdown of simulate, rta or wcrt fails)" bench/quick/run.sh "$build"
     # Only what the sanitizer tier runs: the tool, the tests and the fuzzer the tests drive.
     asan_generator=(-G Ninja)
     [ -f "$asan/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$asan/CMakeCache.txt" && asan_generator=()

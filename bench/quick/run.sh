@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The quick benchmark tier: fails (exit 1) when a plain command has become much slower.
+#
+# Times, end to end through the CLI (the least wall time of RUNS runs: other jobs only ever add
+# time, so the least is the steadiest measure of the work itself):
+#   simulate and rta   on 50 000 kernels (bench/scale/gen_workload.py 50000 1)
+#   wcrt               on the hand-written 12-kernel camera pipeline bench/camera/newcomer-fixed.toml
+#   wcrt               on cases/periodic/camera-radar.toml (the all-time analysis, a busy window)
+# each run after one of the yardstick bench/quick/calibrate.cpp (exact rationals, allocation,
+# maps, formatting, compiled like the tool). Each command's time is divided by the yardstick's, and
+# that ratio compared with the one recorded in bench/quick/reference.tsv on the reference machine:
+# a machine that is slower, or busy with other jobs, slows both, so the ratio moves only when the
+# tool does. A command fails when its ratio passes FACTOR times the recorded one (default 1.8:
+# above the differences between machines and the noise of shared 2-core runners, measured at up to
+# 1.3x, and below the 2x slowdowns this tier is there to catch).
+#
+# Usage: bench/quick/run.sh [BUILD_DIR] [--record]
+#   BIN=path  the binary under test (default BUILD_DIR/gpuwcrt)
+#   RUNS=n    runs per command (default 5), FACTOR=x (default 1.8)
+#   --record  write the ratios measured now to reference.tsv (on an idle machine, after a change
+#             that is meant to move them; say so in the commit)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$(cd "${1:-build}" && pwd)
+record=${2:-}
+bin=${BIN:-$build/gpuwcrt}
+runs=${RUNS:-5}
+factor=${FACTOR:-1.8}
+calibrate=$build/bench/quick/quick_calibrate
+reference=$here/reference.tsv
+for f in "$bin" "$calibrate"; do
+  [ -x "$f" ] || { echo "bench/quick: $f is missing: build first (cmake --build $build)" >&2; exit 2; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$root/bench/scale/gen_workload.py" 50000 1 > "$work/w50k.toml"
+
+# The wall time of one run of "$@", in milliseconds (its output discarded; a failure stops the tier).
+wall_ms() {
+  local start end
+  start=$(date +%s%N)
+  "$@" > /dev/null 2> "$work/err" || { echo "bench/quick: '$*' failed:" >&2; cat "$work/err" >&2; exit 2; }
+  end=$(date +%s%N)
+  echo $(( (end - start) / 1000000 ))
+}
+
+# The least wall time of RUNS runs of "$@" and of the yardstick, run in turn so that both see the
+# same machine: "command_s yardstick_s".
+least_walls() {
+  local best=-1 best_yard=-1 t y
+  for ((r = 0; r < runs; ++r)); do
+    y=$(wall_ms "$calibrate")
+    t=$(wall_ms "$@")
+    { [ "$best" -lt 0 ] || [ "$t" -lt "$best" ]; } && best=$t
+    { [ "$best_yard" -lt 0 ] || [ "$y" -lt "$best_yard" ]; } && best_yard=$y
+  done
+  awk -v t="$best" -v y="$best_yard" 'BEGIN {printf "%.3f %.3f", t / 1000, y / 1000}'
+}
+
+names=("simulate 50000 kernels" "rta 50000 kernels" "wcrt newcomer-fixed" "wcrt camera-radar")
+commands=("$bin simulate $work/w50k.toml"
+          "$bin rta $work/w50k.toml"
+          "$bin wcrt $root/bench/camera/newcomer-fixed.toml"
+          "$bin wcrt $root/cases/periodic/camera-radar.toml")
+
+failed=0
+[ "$record" = --record ] && printf '# command\tratio to the yardstick (recorded %s on %s)\n' "$(date -u +%F)" "$(nproc) cores" > "$reference.new"
+printf '| command | least wall (s) | yardstick (s) | ratio | recorded ratio | limit | verdict |\n|---|---:|---:|---:|---:|---:|---|\n'
+for i in "${!names[@]}"; do
+  # shellcheck disable=SC2086  # each command is its words
+  read -r t yard <<< "$(least_walls ${commands[$i]})"
+  ratio=$(awk -v t="$t" -v y="$yard" 'BEGIN {printf "%.3f", t / y}')
+  if [ "$record" = --record ]; then
+    printf '%s\t%s\n' "${names[$i]}" "$ratio" >> "$reference.new"
+    printf '| %s | %s | %s | %s | - | - | recorded |\n' "${names[$i]}" "$t" "$yard" "$ratio"
+    continue
+  fi
+  ref=$(awk -F'\t' -v n="${names[$i]}" '$1 == n {print $2}' "$reference")
+  [ -n "$ref" ] || { echo "bench/quick: no recorded ratio for '${names[$i]}' in $reference (run with --record)" >&2; exit 2; }
+  limit=$(awk -v r="$ref" -v f="$factor" 'BEGIN {printf "%.3f", r * f}')
+  verdict=ok
+  if awk -v a="$ratio" -v l="$limit" 'BEGIN {exit !(a > l)}'; then verdict="SLOWER: more than $factor x the recorded ratio"; failed=1; fi
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "${names[$i]}" "$t" "$yard" "$ratio" "$ref" "$limit" "$verdict"
+done
+if [ "$record" = --record ]; then
+  mv "$reference.new" "$reference"
+  echo "recorded in $reference"
+fi
+if [ "$failed" = 1 ]; then
+  echo "bench/quick: a command is more than $factor times slower, relative to the yardstick, than when recorded:" \
+       "find the change that slowed it (bench/scale/run.sh, perf record) or, if it is meant, record again with --record" >&2
+  exit 1
+fi
