@@ -16,7 +16,7 @@ int main() {
     for (int round = 0; round < 2; ++round) {
         by_time.clear();
         for (int i = 1; i <= 30'000; ++i) {
-            const Time t(i * 37 % 9973 + round, 1 + i % 64);
+            const Time t = gpuwcrt::time_fraction(i * 37 % 9973 + round, 1 + i % 64);
             sum += t;
             by_time.emplace(t, i);
             chars += gpuwcrt::exact_string(t).size();
