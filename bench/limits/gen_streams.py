@@ -4,8 +4,9 @@
 Each stream issues its operations in order: every fourth one at an instant with a jitter window
 `issue = [t, t + j]` (t growing along the stream), the others back to back after it. Kernels
 have 1..8 blocks of 256 or 512 threads and a block time `[c, c + c/2]`; every tenth operation is
-a copy with a duration range. Seeded, so that a run can be repeated.
-Usage: gen_streams.py STREAMS OPS_PER_STREAM SEED > file.toml
+a copy with a duration range. Seeded, so that a run can be repeated. With DEADLINE, every
+operation gets `deadline = DEADLINE` (for `certify`); without it the output is unchanged.
+Usage: gen_streams.py STREAMS OPS_PER_STREAM SEED [DEADLINE] > file.toml
 """
 import random
 import sys
@@ -13,6 +14,7 @@ import sys
 
 def main():
     streams, per, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    deadline = f"deadline = {sys.argv[4]}\n" if len(sys.argv) > 4 else ""
     rng = random.Random(seed)
     out = [f'title = "{streams} streams x {per} operations, ranges and jitter (seed {seed})"\n\n']
     for s in range(streams):
@@ -28,12 +30,12 @@ def main():
             if k % 10 == 9:
                 d = rng.randint(1, 8)
                 out.append(f'[[copy]]\nname = "{name}"\nstream = "S{s}"\n{issue}'
-                           f'duration = ["{d}/4", "{d + rng.randint(0, d)}/4"]\n\n')
+                           f'duration = ["{d}/4", "{d + rng.randint(0, d)}/4"]\n{deadline}\n')
                 continue
             c = rng.randint(2, 20)
             out.append(f'[[kernel]]\nname = "{name}"\nstream = "S{s}"\n{issue}'
                        f'blocks = {rng.randint(1, 8)}\nthreads = {rng.choice([256, 512])}\n'
-                       f'block_time = ["{c}/4", "{c + c // 2}/4"]\n\n')
+                       f'block_time = ["{c}/4", "{c + c // 2}/4"]\n{deadline}\n')
     sys.stdout.write("".join(out))
 
 
