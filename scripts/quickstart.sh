@@ -67,7 +67,7 @@ case "${1:-main}" in
     tier "layers" scripts/check_layers.sh
     tier "sizes" scripts/check_sizes.sh
     tier "full suite (ctest, every label)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
-    tier "quick benchmarks (a 1.8x slowdown of simulate, rta or wcrt fails)" bench/quick/run.sh "$build"
+    tier "quick benchmarks (bench/quick: fails on a large slowdown)" bench/quick/run.sh "$build"
     # Only what the sanitizer tier runs: the tool, the tests and the fuzzer the tests drive.
     asan_generator=(-G Ninja)
     [ -f "$asan/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$asan/CMakeCache.txt" && asan_generator=()
