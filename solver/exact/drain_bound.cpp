@@ -11,7 +11,8 @@ DrainBound::DrainBound(const Problem& p) : p_(p), per_gpu_(p.n, 0) {
     applies_ = !p.eager && p.n > 0;
     int queue = -1;
     for (int i = 0; i < p.n && applies_; ++i) {
-        if (!p.kernel[i] || (queue >= 0 && p.queue[i] != queue)) {
+        // A wait holds a kernel out of the queue while others pass it: the proof does not cover it.
+        if (!p.kernel[i] || (queue >= 0 && p.queue[i] != queue) || !p.waits[i].empty()) {
             applies_ = false;
             break;
         }

@@ -35,6 +35,14 @@ void require_exact_scope(const Workload& w, const IntegerTimes& t) {
                                             ", for every block) has more than " + std::to_string(max_grid_product) +
                                             " combinations: the exact engine refuses it; use --engine bounds for a "
                                             "proven upper bound");
+    // With a NULL stream, launch order (N1/N2) and waits can hold each other up; the engine's
+    // eager mode is not differentially tested with waits, so it refuses them.
+    if (w.null_stream() >= 0)
+        for (const Operation& op : w.ops)
+            if (!op.wait.empty())
+                throw InputError(op.where, "'" + op.name +
+                                               "' waits on another operation in a workload with a NULL stream: the "
+                                               "exact engine refuses it (--engine enumerate ranges over it)");
     // Every witness is replayed by the simulator, which refuses more blocks than this (a search
     // step also takes one instant per block end, so such a grid would not keep --timeout).
     std::int64_t total = 0;
@@ -67,6 +75,8 @@ Problem make_problem(const Workload& w, Policy policy) {
     p.blocks.resize(p.n);
     p.duration.resize(p.n);
     p.duration_lo.resize(p.n);
+    p.waits.resize(p.n);
+    p.waited.assign(p.n, 0);
     std::vector<int> last(w.streams.size(), -1);
     for (int i = 0; i < p.n; ++i) {
         const Operation& op = w.ops[i];
@@ -78,6 +88,8 @@ Problem make_problem(const Workload& w, Policy policy) {
         p.blocks[i] = op.is_kernel() ? op.blocks : 0;
         p.duration[i] = p.times.hi[i];
         p.duration_lo[i] = p.times.lo[i];
+        p.waits[i] = op.wait;
+        for (const int d : op.wait) p.waited[d] = 1;
         p.ranges = p.ranges || p.times.lo[i] < p.times.hi[i] ||
                    (op.issue.is_static() && p.times.issue_lo[i] < p.times.issue_hi[i]);
         if (!op.is_kernel()) {

@@ -139,6 +139,13 @@ bool n1_n2_may_join(const Ctx& c, int kernel) {
     return true;
 }
 
+// W1: every operation `op` waits on has completed (completions come first in an instant).
+bool waits_done(const Ctx& c, int op) {
+    for (const int d : c.p.waits[op])
+        if (c.s.ops[d].phase != Phase::completed) return false;
+    return true;
+}
+
 // Step 3 — G2/A1 (EE queue of the stream's priority), N1/N2, C1 (copies to the CE queue).
 // Joiners of one instant enter in launch order: by issue instant, then (lazy mode) as one
 // group per issue instant whose order is chosen when a member becomes the head.
@@ -148,6 +155,7 @@ void g2_a1_c1_admit(Ctx& c) {
     for (int first : c.p.first_ops) {
         const int h = stream_head(c.p, c.s, first);
         if (h < 0 || c.s.ops[h].phase != Phase::issued) continue;
+        if (!waits_done(c, h)) continue;
         if (c.p.eager && c.p.kernel[h] && !n1_n2_may_join(c, h)) continue;
         joining.push_back(h);
     }
@@ -320,10 +328,11 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     o.aux = latest;               // completes when its last block ends (G4)
     o.last_end = 0;
     q->head = -1;
-    // Its completion (G4) is then observed only by a stream successor (G2, after_stream_idle) or,
-    // with a NULL stream, by N1/N2 (stream heads). Without either, completing it now changes no
-    // future, and the states that differ only in its completion instant merge.
-    if (!c.p.eager && c.p.next_in_stream[k] < 0) o.phase = Phase::completed;
+    // Its completion (G4) is then observed only by a stream successor (G2, after_stream_idle), an
+    // operation that waits on it (W1) or, with a NULL stream, by N1/N2 (stream heads). Without
+    // any, completing it now changes no future, and the states that differ only in its
+    // completion instant merge.
+    if (!c.p.eager && c.p.next_in_stream[k] < 0 && !c.p.waited[k]) o.phase = Phase::completed;
     c.out.responses.emplace_back(k, latest - o.issue);
     return true;
 }

@@ -12,6 +12,7 @@ public:
     explicit ExactEngine(ExactSearchOptions options = {}) : options_(options) {}
     std::string_view name() const override;
     Provenance provenance() const override { return Provenance::exact; }
+    bool ranges_over_wait() const override { return true; }
     // Intervals and windows off the tick grid and the like: the search's own message, pointing
     // to --engine bounds.
     void check_scope(const Workload& w) const override;
