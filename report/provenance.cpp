@@ -21,6 +21,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::frame_search, "frame search"},
     {Provenance::steady_state, "steady state"},
     {Provenance::busy_window, "busy window"},
+    {Provenance::frame_exploration, "frame exploration"},
 };
 
 }  // namespace

@@ -69,12 +69,18 @@ std::string closure_text(const AllTimeResult& res) {
         parts.push_back("the GPU is proven idle at the end of " + std::to_string(res.closed_after) +
                         (res.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " +
                         human_string(res.hyperperiod) + ", so every later frame repeats one of these");
+    if (res.explored_window != 0)
+        parts.push_back("every state of the frames was explored, in a window of " +
+                        std::to_string(res.explored_window) + " hyperperiods of " + human_string(res.hyperperiod) +
+                        " moved on one hyperperiod at a time, until none was new (" +
+                        std::to_string(res.explored_states) + " states): the worst response of every frame");
     if (res.busy_window)
         parts.push_back("every busy period of the GPU is proven to end within " + human_string(*res.busy_window) +
                         ", and the frames one can hold are bounded wherever they are released");
     if (parts.empty()) {
         std::string why = "no all-time bound";
         if (!res.steady_why.empty()) why += ": no steady state (" + res.steady_why + ")";
+        if (!res.explore_why.empty()) why += "; no exploration of the frames (" + res.explore_why + ")";
         if (!res.busy_why.empty())
             why += (res.steady_why.empty() ? ": " : "; ") + std::string("no busy window (") + res.busy_why + ")";
         return why;
@@ -184,6 +190,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
                      {"hyperperiod", exact_string(res.hyperperiod)},
                      {"closed_after_hyperperiods", res.closed_after},
                      {"steady_over_hyperperiods", res.steady_over},
+                     {"explored_window_hyperperiods", res.explored_window},
                      {"busy_window", time_or_null(res.busy_window)},
                      {"overload", res.overload ? Json{{"stream", res.overload->stream < 0
                                                                      ? Json(nullptr)

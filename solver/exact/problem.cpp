@@ -76,7 +76,7 @@ Problem make_problem(const Workload& w, Policy policy) {
     p.duration.resize(p.n);
     p.duration_lo.resize(p.n);
     p.waits.resize(p.n);
-    p.waited.assign(p.n, 0);
+    p.completion_observed.assign(p.n, 0);
     std::vector<int> last(w.streams.size(), -1);
     for (int i = 0; i < p.n; ++i) {
         const Operation& op = w.ops[i];
@@ -89,7 +89,7 @@ Problem make_problem(const Workload& w, Policy policy) {
         p.duration[i] = p.times.hi[i];
         p.duration_lo[i] = p.times.lo[i];
         p.waits[i] = op.wait;
-        for (const int d : op.wait) p.waited[d] = 1;
+        for (const int d : op.wait) p.completion_observed[d] = 1;
         p.ranges = p.ranges || p.times.lo[i] < p.times.hi[i] ||
                    (op.issue.is_static() && p.times.issue_lo[i] < p.times.issue_hi[i]);
         if (!op.is_kernel()) {

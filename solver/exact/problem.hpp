@@ -32,10 +32,12 @@ struct Problem {
     bool ranges = false;
     std::vector<BlockDemand> classes;  // distinct block demands
     std::vector<int> first_ops;        // the first operation of every stream
-    // W1: per operation, the operations it waits on; per operation, whether some operation waits
-    // on it (its completion instant is then observed, so it is never completed early).
+    // W1: per operation, the operations it waits on.
     std::vector<std::vector<int>> waits;
-    std::vector<char> waited;
+    // Per operation: whether anything but a stream successor observes its completion (an
+    // operation waiting on it; a later frame, solver/frames/frame_exploration.cpp), so that it is
+    // never completed before its instant.
+    std::vector<char> completion_observed;
     // False when the threads limit alone keeps every SM below blocks_per_sm_max resident blocks
     // (threads_per_sm / smallest block ≤ blocks_per_sm_max): then the count never decides a fit
     // nor SmUsage::room_for (its term is never the smallest), and states need not record it.

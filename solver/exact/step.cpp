@@ -332,7 +332,7 @@ bool x1_a2_g3_dispatch(Ctx& c) {
     // operation that waits on it (W1) or, with a NULL stream, by N1/N2 (stream heads). Without
     // any, completing it now changes no future, and the states that differ only in its
     // completion instant merge.
-    if (!c.p.eager && c.p.next_in_stream[k] < 0 && !c.p.waited[k]) o.phase = Phase::completed;
+    if (!c.p.eager && c.p.next_in_stream[k] < 0 && !c.p.completion_observed[k]) o.phase = Phase::completed;
     c.out.responses.emplace_back(k, latest - o.issue);
     return true;
 }

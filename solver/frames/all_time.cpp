@@ -326,13 +326,32 @@ void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptio
     }
 }
 
+// The exploration of the frames (solver/frames/frame_exploration.hpp), where every time is
+// fixed: the exact worst response of every frame, each operation keeping the least bound.
+void take_exploration(const Workload& w, const Budget& upper, const AllTimeOptions& o, AllTimeResult& r) {
+    upper.counters().start_phase("all time: the frames explored to a fixed point");
+    FrameExplorationOptions fo;
+    fo.drop_carry_over = o.explore_drop_carry_over;
+    const std::optional<FrameExploration> e = explore_frames(w, upper, r.explore_why, fo);
+    if (!e) return;
+    r.explored_window = e->window;
+    r.explored_states = e->states;
+    for (std::size_t i = 0; i < r.answers.size(); ++i) {
+        WcrtAnswer& a = r.answers[i];
+        if (e->worst[i] && (!a.upper || *e->worst[i] < *a.upper))
+            a.upper = e->worst[i], a.upper_by = Provenance::frame_exploration;
+    }
+}
+
 std::string no_bound_reason(const Budget& upper, const AllTimeResult& r, bool pattern, int max_hyperperiods) {
     if (upper.expired()) return to_string(upper.expiry_reason()) + " before the frames were bounded";
     const std::string busy = "no busy period was proven to end within a bound (" + r.busy_why + ")";
     if (!pattern) return busy;
+    const std::string explored =
+        r.explore_why.empty() ? "" : ", the frames were not explored to a fixed point (" + r.explore_why + ")";
     return "no hyperperiod up to " + std::to_string(max_hyperperiods) +
-           " was proven to end with the GPU idle, the bounds of successive hyperperiods did not settle, and " + busy +
-           ": frames may carry over for ever";
+           " was proven to end with the GPU idle, the bounds of successive hyperperiods did not settle" + explored +
+           ", and " + busy + ": frames may carry over for ever";
 }
 
 }  // namespace
@@ -355,9 +374,13 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     const Budget upper = budget.slice(2, 3);
     const bool pattern = repeats_a_pattern(w);
     std::optional<Closure> first = pattern ? bound_repeating(w, upper, opt, r) : std::nullopt;
-    bool all = true;
-    for (const WcrtAnswer& a : r.answers) all = all && a.upper;
-    if (!all) take_busy_window(w, upper, opt, r);
+    const auto all_bounded = [&r] {
+        for (const WcrtAnswer& a : r.answers)
+            if (!a.upper) return false;
+        return true;
+    };
+    if (pattern && !all_bounded()) take_exploration(w, upper, opt, r);
+    if (!all_bounded()) take_busy_window(w, upper, opt, r);
     for (WcrtAnswer& a : r.answers)
         if (!a.upper) a.unknown_reason = no_bound_reason(upper, r, pattern, o.max_hyperperiods);
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where

@@ -15,6 +15,7 @@
 #include "bounds/interference/interference.hpp"
 #include "common/budget.hpp"
 #include "model/frames/unroll.hpp"
+#include "solver/frames/frame_exploration.hpp"
 #include "solver/engine.hpp"
 
 namespace gpuwcrt {
@@ -33,6 +34,7 @@ struct AllTimeOptions {
     InterferenceMutation mutation = InterferenceMutation::none;
     bool assume_idle = false;
     bool steady_from_idle = false;  // the steady state's later hyperperiods analysed without carry-over
+    bool explore_drop_carry_over = false;  // the exploration's window moved on without the unfinished frames
 };
 
 struct AllTimeResult {
@@ -48,6 +50,9 @@ struct AllTimeResult {
     std::string steady_why;            // why no steady state was found, when none was
     std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames
     std::string busy_why;              // why the busy window bounded nothing, when it was tried
+    int explored_window = 0;           // hyperperiods of the window whose exploration closed; 0: none
+    long long explored_states = 0;     // the states that exploration stored
+    std::string explore_why;           // why the frames were not explored to a fixed point, when tried
     std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
     long long simulations = 0;
 };

@@ -1,0 +1,233 @@
+#include "solver/frames/frame_exploration.hpp"
+
+#include <new>
+#include <unordered_set>
+
+#include "model/frames/horizon.hpp"
+#include "model/frames/unroll.hpp"
+#include "solver/exact/state.hpp"
+#include "solver/exact/step.hpp"
+#include "solver/exact/varint.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+using namespace exact;
+
+// Every choice of one macro step, depth first (the exact engine's explorer does the same).
+class StepChoices : public Decider {
+public:
+    int pick(int options) override {
+        if (depth_ == choice_.size()) {
+            choice_.push_back(0);
+            options_.push_back(options);
+        }
+        return choice_[depth_++];
+    }
+    bool advance() {
+        depth_ = 0;
+        while (!choice_.empty() && choice_.back() + 1 >= options_.back()) {
+            choice_.pop_back();
+            options_.pop_back();
+        }
+        if (choice_.empty()) return false;
+        ++choice_.back();
+        return true;
+    }
+
+private:
+    std::vector<int> choice_, options_;
+    std::size_t depth_ = 0;
+};
+
+std::string scope_problem(const Workload& w) {
+    if (w.null_stream() >= 0) return "the NULL stream";
+    for (const Stream& s : w.streams) {
+        if (s.arrival.kind != Arrival::Kind::periodic) return "stream '" + s.name + "' is not periodic";
+        if (s.arrival.offset >= s.arrival.period) return "stream '" + s.name + "' has an offset at or beyond its period";
+        if (s.arrival.jitter != 0) return "stream '" + s.name + "' has release jitter";
+    }
+    return "";
+}
+
+// The window: `periods` hyperperiods unrolled, operations of one hyperperiod contiguous and in
+// the same order in each (unroll orders them by release, then file order).
+struct Window {
+    Unrolled u;
+    Problem p;
+    int per = 0;  // operations per hyperperiod
+    int periods = 0;
+    std::int64_t shift = 0;        // one hyperperiod, in ticks
+    std::vector<int> stream_pred;  // per operation: the one before it in its stream, or -1
+};
+
+std::string check_window(const Workload& w, const Window& win, const Time& H) {
+    const Workload& u = win.u.workload;
+    for (std::size_t i = static_cast<std::size_t>(win.per); i < u.ops.size(); ++i) {
+        const FrameOrigin& a = win.u.origin[i - static_cast<std::size_t>(win.per)];
+        const FrameOrigin& b = win.u.origin[i];
+        const Time T = w.streams[u.ops[i].stream].arrival.period;  // same stream indices
+        if (a.op != b.op || Time(b.frame - a.frame) * T != H)
+            return "the frames of successive hyperperiods are not listed alike";
+    }
+    for (const Operation& op : u.ops)
+        if (op.issue.release) return "'" + op.name + "' is issued after_stream_idle";
+    // A frame's first operation is issued at its own instant, after the previous frame's issue.
+    for (std::size_t i = 0; i < u.ops.size(); ++i)
+        if (win.stream_pred[i] >= 0 && win.u.origin[i].frame != win.u.origin[static_cast<std::size_t>(win.stream_pred[i])].frame &&
+            u.ops[i].issue.kind != IssueSpec::Kind::at)
+            return "'" + u.ops[i].name + "' is issued with the previous frame's last operation";
+    if (win.p.ranges) return "a block-time interval or issue window";
+    return "";
+}
+
+// Whether the window may move on: every operation of its first hyperperiod completed.
+bool movable(const Window& win, const State& s) {
+    for (int i = 0; i < win.per; ++i)
+        if (s.ops[i].phase != Phase::completed) return false;
+    return true;
+}
+
+// The state of a frame operation the moved window adds, as G1 (exact/step.cpp) would have set
+// it: nothing of it has happened (it is released at or after the horizon, beyond every instant
+// so far), and it is known to be issued at its own instant once its stream predecessor, the
+// last operation of the previous frame, has been issued.
+OpState fresh(const Window& win, const std::vector<OpState>& ops, int i) {
+    const int pred = win.stream_pred[static_cast<std::size_t>(i)];
+    if (pred < 0 || ops[static_cast<std::size_t>(pred)].phase == Phase::unknown ||
+        ops[static_cast<std::size_t>(pred)].phase == Phase::pending)
+        return OpState{};
+    return OpState{Phase::pending, win.p.times.issue_lo[static_cast<std::size_t>(i)], 0, 0};
+}
+
+// The window one hyperperiod on: operation i + per becomes i, every instant moves back by one
+// hyperperiod, and the last hyperperiod's operations start afresh (nothing issued yet).
+void move_on(const Window& win, State& s, bool drop_carry_over) {
+    const std::int64_t d = win.shift;
+    std::vector<OpState> ops(s.ops.size());
+    for (int i = 0; i + win.per < win.p.n; ++i) {
+        OpState o = s.ops[i + win.per];
+        if (drop_carry_over && o.phase != Phase::unknown && o.phase != Phase::pending) o.phase = Phase::completed;
+        if (o.phase != Phase::unknown) o.issue -= d;
+        if (o.phase == Phase::determined) o.aux -= d;
+        if (o.last_end != 0) o.last_end -= d;
+        ops[i] = o;
+    }
+    for (int i = win.p.n - win.per; i < win.p.n; ++i) ops[i] = fresh(win, ops, i);
+    s.ops = std::move(ops);
+    for (Queue& q : s.queues) {
+        if (q.head >= 0) q.head -= win.per;
+        for (Group& g : q.groups)
+            for (int& op : g) op -= win.per;
+        if (drop_carry_over) q = Queue{};
+    }
+    for (auto& blocks : s.sm)
+        for (exact::RunningBlock& b : blocks) b.end -= d;
+    if (drop_carry_over)
+        for (auto& blocks : s.sm) blocks.clear();
+    s.now -= d;
+}
+
+std::string state_bytes(const Problem& p, const State& s) {
+    Encoded e = encode(p, s);
+    std::string out = std::move(e.key);
+    put_varint(out, s.now);
+    for (std::int64_t x : e.issues) put_varint(out, x);
+    return out;
+}
+
+enum class Outcome { closed, too_short, out_of_states };
+
+// The exploration over one window: every state reached, the window moved on wherever it may be.
+Outcome explore_window(const Window& win, const Budget& budget, const FrameExplorationOptions& o,
+                       FrameExploration& out, std::vector<std::optional<std::int64_t>>& worst) {
+    const std::int64_t horizon = win.shift * win.periods;  // the next window's first release
+    std::unordered_set<std::string> seen;
+    std::size_t seen_bytes = 0;  // what `seen` holds, about: its keys and a node each
+    std::vector<State> todo;
+    State s0 = initial_state(win.p);
+    canonicalise(win.p, s0);
+    seen.insert(state_bytes(win.p, s0));
+    todo.push_back(std::move(s0));
+    while (!todo.empty()) {
+        State base = std::move(todo.back());
+        todo.pop_back();
+        budget.check(seen_bytes);
+        StepChoices d;
+        do {
+            State s = base;
+            const StepOutcome so = step(win.p, s, d, nullptr, &budget);
+            // Instants at or after the horizon would see frames the window leaves out.
+            if (s.now >= horizon) return Outcome::too_short;
+            for (const auto& [op, r] : so.responses) {
+                auto& best = worst[static_cast<std::size_t>(win.u.origin[static_cast<std::size_t>(op)].op)];
+                if (!best || r > *best) best = r;
+            }
+            if (!so.child) return Outcome::too_short;  // every frame of the window done: it ran out
+            if (movable(win, s)) move_on(win, s, o.drop_carry_over);
+            canonicalise(win.p, s);
+            std::string key = state_bytes(win.p, s);
+            const std::size_t bytes = key.size() + 64;
+            if (!seen.insert(std::move(key)).second) continue;
+            seen_bytes += bytes;
+            if (static_cast<long long>(seen.size()) + out.states > o.max_states) return Outcome::out_of_states;
+            todo.push_back(std::move(s));
+        } while (d.advance());
+    }
+    out.states += static_cast<long long>(seen.size());
+    return Outcome::closed;
+}
+
+}  // namespace
+
+std::optional<FrameExploration> explore_frames(const Workload& w, const Budget& budget, std::string& why,
+                                               const FrameExplorationOptions& o) {
+    if (std::string problem = scope_problem(w); !problem.empty())
+        return why = "out of the exploration's scope: " + problem, std::nullopt;
+    const Time H = hyperperiod(w);
+    FrameExploration out;
+    for (int periods = 2; periods <= o.max_window; ++periods) {
+        std::optional<Window> win;
+        try {
+            Unrolled u = unroll(w, Horizon::hyperperiods(periods, {w.source, 0, 0}));
+            win.emplace(Window{std::move(u), {}, 0, periods, 0});
+            win->p = make_problem(win->u.workload, Policy::chooser);
+        } catch (const InputError& e) {
+            return why = e.what(), std::nullopt;
+        }
+        if (win->p.n % periods != 0) return why = "the frames of successive hyperperiods differ", std::nullopt;
+        win->per = win->p.n / periods;
+        win->stream_pred.assign(static_cast<std::size_t>(win->p.n), -1);
+        for (int i = 0; i < win->p.n; ++i)
+            if (win->p.next_in_stream[static_cast<std::size_t>(i)] >= 0)
+                win->stream_pred[static_cast<std::size_t>(win->p.next_in_stream[static_cast<std::size_t>(i)])] = i;
+        // The last operations of the window have a successor beyond it: their completion is observed.
+        for (int i = 0; i < win->p.n; ++i)
+            if (win->p.next_in_stream[static_cast<std::size_t>(i)] < 0)
+                win->p.completion_observed[static_cast<std::size_t>(i)] = 1;
+        const Time shift = H * win->p.times.scale;
+        win->shift = static_cast<std::int64_t>(boost::multiprecision::numerator(shift));
+        if (std::string problem = check_window(w, *win, H); !problem.empty())
+            return why = "out of the exploration's scope: " + problem, std::nullopt;
+        std::vector<std::optional<std::int64_t>> worst(w.ops.size());
+        Outcome result = Outcome::out_of_states;
+        try {
+            result = explore_window(*win, budget, o, out, worst);
+        } catch (const BudgetExhausted& e) {
+            return why = std::string(e.what()) + " while the frames were explored", std::nullopt;
+        } catch (const std::bad_alloc&) {
+            return why = "memory ran out while the frames were explored", std::nullopt;
+        }
+        if (result == Outcome::out_of_states)
+            return why = "more than " + std::to_string(o.max_states) + " states", std::nullopt;
+        if (result == Outcome::too_short) continue;
+        out.window = periods;
+        out.worst.resize(w.ops.size());
+        for (std::size_t i = 0; i < worst.size(); ++i)
+            if (worst[i]) out.worst[i] = win->p.times.to_time(*worst[i]);
+        return out;
+    }
+    return why = "frames carry over beyond " + std::to_string(o.max_window - 1) + " hyperperiods", std::nullopt;
+}
+
+}  // namespace gpuwcrt
