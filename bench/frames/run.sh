@@ -9,7 +9,8 @@
 # default (the analysis ends by itself). Per file: median wall time, largest peak RSS, how many
 # operations got an upper bound, the largest and median upper/lower ratio over the operations
 # with both, and which argument bounded the frames (closure: the GPU proven idle after k
-# hyperperiods; steady: the interference bound's steady state over L hyperperiods).
+# hyperperiods; steady: the interference bound's steady state over L hyperperiods; explored: the
+# frames' exact states explored to a fixed point in a window of W hyperperiods).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -27,6 +27,8 @@ def main():
             argument.append(f"steady over {d['steady_over_hyperperiods']} H")
         if d.get("closed_after_hyperperiods"):
             argument.append(f"idle after {d['closed_after_hyperperiods']} H")
+        if d.get("explored_window_hyperperiods"):
+            argument.append(f"explored in a window of {d['explored_window_hyperperiods']} H")
         if d.get("busy_window"):
             argument.append(f"busy window {float(Fraction(d['busy_window'])):g}")
         print(f"| {name} | {len(ops)} | {statistics.median(r[1] for r in rs):.2f} s | "
