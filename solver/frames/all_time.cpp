@@ -11,6 +11,7 @@
 #include "sim/frames/frame_consistency.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "sim/simulate.hpp"
+#include "solver/frames/phased_lower_bounds.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {
@@ -212,9 +213,15 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
     bool jitter = false;
     for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
     std::optional<Unrolled> still;  // only with jitter is it another workload
-    if (jitter) still = unroll(without_jitter(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
-    std::vector<const Workload*> searches{&uw};
+    if (jitter) still = unroll(without_jitter(densest(w)), Horizon::hyperperiods(k, {w.source, 0, 0}));
+    // Where `u` widens sporadic frames' windows for their phasings (below), the search first
+    // draws from the densest ones, whose scenarios are u's with the same operations in the same
+    // order (its windows' lower ends): drawn from u's, most would bring frames too close.
+    std::optional<Unrolled> densest_frames;
+    if (has_sporadic_stream(w)) densest_frames = unroll(densest(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
+    std::vector<const Workload*> searches{densest_frames ? &densest_frames->workload : &uw};
     if (still) searches.push_back(&still->workload);
+    const auto started = Budget::Clock::now();
     for (std::size_t round = 0; round < searches.size(); ++round) {
         const Workload* searched = searches[round];
         // Three quarters of what is left to the searches, the rest to replaying what they found.
@@ -235,6 +242,16 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
                                       Provenance::frame_search});
         keep_best_lowers(w, u, end, std::move(candidates), budget, r);
     }
+    // The phasings of sporadic streams: their best scenarios, carried over to `u`, in at most
+    // half the time the searches above took (at least 0.2 s).
+    const auto spent =
+        std::max<Budget::Clock::duration>((Budget::Clock::now() - started) / 2, std::chrono::milliseconds(200));
+    const Budget phasing = budget.slice(3, 4).capped(std::chrono::duration_cast<std::chrono::milliseconds>(spent));
+    std::vector<LowerCandidate> phased;
+    for (PhasedCandidate& c :
+         phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, r.simulations))
+        phased.push_back({c.op, c.response, [x = c.witness] { return *x; }, Provenance::frame_search});
+    keep_best_lowers(w, u, end, std::move(phased), budget, r);
 }
 
 // As many hyperperiods as o allows, within about 2000 unrolled operations.
@@ -388,7 +405,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     budget.counters().start_phase("all time: lower bounds from replayed frames");
     const Workload dense = densest(w);
     const int searched = first ? first->k : lower_bound_hyperperiods(dense, o);
-    Unrolled u = first ? std::move(first->unrolled) : unroll(dense, Horizon::hyperperiods(searched, {w.source, 0, 0}));
+    Unrolled u = first ? std::move(first->unrolled) : lower_bound_frames(w, dense, searched);
     const Time end = r.hyperperiod * searched;
     if (first && first->searched) {  // the engines' witnesses, replayed by them and again here
         std::vector<LowerCandidate> candidates;
@@ -397,9 +414,9 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
             if (a.lower && a.witness)
                 candidates.push_back({static_cast<int>(i), *a.lower, [&a] { return *a.witness; }, a.lower_by});
         }
-        keep_best_lowers(dense, u, end, std::move(candidates), budget, r);
+        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
     }
-    take_lower(dense, u, searched, budget, o, r);
+    take_lower(w, u, searched, budget, o, r);
     for (WcrtAnswer& a : r.answers) {
         if (a.lower && a.upper && *a.lower == *a.upper) {
             a.status = WcrtStatus::exact;

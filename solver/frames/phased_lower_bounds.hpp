@@ -1,0 +1,40 @@
+#pragma once
+// Lower bounds over the phasings of sporadic streams (docs/all-time.md, "Lower bounds"): a
+// sporadic stream may release its first frame at any instant and the next ones at least its
+// min_interarrival apart, so its densest releases from 0 are one scenario among many, and a
+// frame released just as another stream's burst begins can respond far later. The frames are
+// unrolled with each sporadic frame's window one min_interarrival wider than its densest one;
+// the scenario search runs on several phasings (every sporadic stream's releases shifted by a
+// fraction of its min_interarrival), each of whose scenarios is one of the wide frames'.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "common/budget.hpp"
+#include "model/frames/unroll.hpp"
+#include "sim/witness.hpp"
+
+namespace gpuwcrt {
+
+bool has_sporadic_stream(const Workload& w);
+
+// `k` hyperperiods of `dense` (`w` with its sporadic streams at their densest releases), each
+// frame of a sporadic stream of `w` released anywhere up to one min_interarrival after its
+// densest window. Without sporadic streams: unroll(dense, k hyperperiods).
+Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k);
+
+struct PhasedCandidate {
+    int op;  // in `u`
+    Time response;
+    std::shared_ptr<const WitnessScenario> witness;  // a scenario of u.workload, replayed (shared by many)
+};
+
+// The scenario search on each phasing (sporadic releases shifted by eighths of the longest
+// min_interarrival and by the instants at which the other streams issue, no jitter), its best
+// scenarios carried over to `u` (the frames
+// lower_bound_frames made) and replayed there: candidates for every operation, whose gaps
+// frames_consistent still checks. `simulations` per phasing; `ran` counts the simulations.
+std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget,
+                                               long simulations, std::uint64_t seed, long long& ran);
+
+}  // namespace gpuwcrt
