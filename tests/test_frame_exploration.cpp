@@ -145,9 +145,10 @@ TEST_CASE("frame exploration: jitter, ranges, sporadic streams and overlong back
     CHECK_THAT(why, Catch::Contains("carry over beyond"));
 }
 
-TEST_CASE("frame exploration: at least the exact engine's response of every frame that ends in time, on 400 seeded "
-          "periodic workloads; the dropped carry-over is caught",
-          "[frames][exploration][slow]") {
+TEST_CASE(
+    "frame exploration: at least the exact engine's response of every frame that ends in time, on 400 seeded "
+    "periodic workloads; the dropped carry-over is caught",
+    "[frames][exploration][slow]") {
     int compared = 0, equal = 0, caught = 0, explored = 0;
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
         INFO("seed " << seed);

@@ -98,8 +98,8 @@ TEST_CASE("frames_consistent: sporadic frames closer than the min_interarrival a
         x.issue[static_cast<std::size_t>(b1)] = second;
         return frames_consistent(w, u, x);
     };
-    CHECK(releases(2, 22));       // 20 apart
-    CHECK(releases(0, 35));       // further apart
+    CHECK(releases(2, 22));         // 20 apart
+    CHECK(releases(0, 35));         // further apart
     CHECK_FALSE(releases(10, 25));  // 15 apart: no sporadic stream of min_interarrival 20 does this
     CHECK_FALSE(releases(19, 20));
     // Made periodic (as the densest unrolling is), the same instants are judged by its windows alone.

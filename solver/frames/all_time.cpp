@@ -248,8 +248,7 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
         std::max<Budget::Clock::duration>((Budget::Clock::now() - started) / 2, std::chrono::milliseconds(200));
     const Budget phasing = budget.slice(3, 4).capped(std::chrono::duration_cast<std::chrono::milliseconds>(spent));
     std::vector<LowerCandidate> phased;
-    for (PhasedCandidate& c :
-         phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, r.simulations))
+    for (PhasedCandidate& c : phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, r.simulations))
         phased.push_back({c.op, c.response, [x = c.witness] { return *x; }, Provenance::frame_search});
     keep_best_lowers(w, u, end, std::move(phased), budget, r);
 }

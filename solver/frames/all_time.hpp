@@ -33,7 +33,7 @@ struct AllTimeOptions {
     // mutation of the interference bound, or the first hyperperiod taken as closed unproven.
     InterferenceMutation mutation = InterferenceMutation::none;
     bool assume_idle = false;
-    bool steady_from_idle = false;  // the steady state's later hyperperiods analysed without carry-over
+    bool steady_from_idle = false;         // the steady state's later hyperperiods analysed without carry-over
     bool explore_drop_carry_over = false;  // the exploration's window moved on without the unfinished frames
 };
 

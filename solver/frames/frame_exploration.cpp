@@ -44,7 +44,8 @@ std::string scope_problem(const Workload& w) {
     if (w.null_stream() >= 0) return "the NULL stream";
     for (const Stream& s : w.streams) {
         if (s.arrival.kind != Arrival::Kind::periodic) return "stream '" + s.name + "' is not periodic";
-        if (s.arrival.offset >= s.arrival.period) return "stream '" + s.name + "' has an offset at or beyond its period";
+        if (s.arrival.offset >= s.arrival.period)
+            return "stream '" + s.name + "' has an offset at or beyond its period";
         if (s.arrival.jitter != 0) return "stream '" + s.name + "' has release jitter";
     }
     return "";
@@ -74,7 +75,8 @@ std::string check_window(const Workload& w, const Window& win, const Time& H) {
         if (op.issue.release) return "'" + op.name + "' is issued after_stream_idle";
     // A frame's first operation is issued at its own instant, after the previous frame's issue.
     for (std::size_t i = 0; i < u.ops.size(); ++i)
-        if (win.stream_pred[i] >= 0 && win.u.origin[i].frame != win.u.origin[static_cast<std::size_t>(win.stream_pred[i])].frame &&
+        if (win.stream_pred[i] >= 0 &&
+            win.u.origin[i].frame != win.u.origin[static_cast<std::size_t>(win.stream_pred[i])].frame &&
             u.ops[i].issue.kind != IssueSpec::Kind::at)
             return "'" + u.ops[i].name + "' is issued with the previous frame's last operation";
     if (win.p.ranges) return "a block-time interval or issue window";
@@ -139,8 +141,8 @@ std::string state_bytes(const Problem& p, const State& s) {
 enum class Outcome { closed, too_short, out_of_states };
 
 // The exploration over one window: every state reached, the window moved on wherever it may be.
-Outcome explore_window(const Window& win, const Budget& budget, const FrameExplorationOptions& o,
-                       FrameExploration& out, std::vector<std::optional<std::int64_t>>& worst) {
+Outcome explore_window(const Window& win, const Budget& budget, const FrameExplorationOptions& o, FrameExploration& out,
+                       std::vector<std::optional<std::int64_t>>& worst) {
     const std::int64_t horizon = win.shift * win.periods;  // the next window's first release
     std::unordered_set<std::string> seen;
     std::size_t seen_bytes = 0;  // what `seen` holds, about: its keys and a node each

@@ -17,7 +17,7 @@
 namespace gpuwcrt {
 
 struct FrameExplorationOptions {
-    int max_window = 4;               // hyperperiods in the window: 2, 3, … this, tried in turn
+    int max_window = 4;                // hyperperiods in the window: 2, 3, … this, tried in turn
     long long max_states = 2'000'000;  // distinct states stored, over every window tried
     // Test-only: the window moved on without carrying the unfinished frames over (they vanish),
     // so that a test can show the differential tests catch an exploration that drops a backlog.
