@@ -192,7 +192,7 @@ std::optional<FrameExploration> explore_frames(const Workload& w, const Budget& 
         std::optional<Window> win;
         try {
             Unrolled u = unroll(w, Horizon::hyperperiods(periods, {w.source, 0, 0}));
-            win.emplace(Window{std::move(u), {}, 0, periods, 0});
+            win.emplace(Window{std::move(u), {}, 0, periods, 0, {}});
             win->p = make_problem(win->u.workload, Policy::chooser);
         } catch (const InputError& e) {
             return why = e.what(), std::nullopt;
