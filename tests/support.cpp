@@ -252,6 +252,20 @@ RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels) {
     return spec;
 }
 
+void add_same_period_waits(Workload& w, std::mt19937_64& rng, int one_in) {
+    for (Operation& op : w.ops) {
+        if (rng() % static_cast<std::uint64_t>(one_in) != 0) continue;
+        for (std::size_t d = 0; d < w.ops.size(); ++d) {
+            const Operation& other = w.ops[d];
+            if (other.stream < op.stream &&
+                w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
+                op.wait.push_back(static_cast<int>(d));
+                break;
+            }
+        }
+    }
+}
+
 RandomWorkloadSpec ranges_spec(std::uint64_t seed) {
     RandomWorkloadSpec s;
     s.kernels = 2 + static_cast<int>(seed % 3);        // 2..4 operations

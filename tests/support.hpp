@@ -85,6 +85,9 @@ RandomWorkloadSpec ranges_spec(std::uint64_t seed);
 // after_stream_idle, sometimes a high-priority stream), drawn from `rng`; the tests give the
 // streams their arrivals.
 RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels);
+// With chance 1/`one_in` per operation, a wait on the first operation of an earlier stream of
+// the same period (waits pair frames of one period; earlier streams keep them acyclic).
+void add_same_period_waits(Workload& w, std::mt19937_64& rng, int one_in);
 
 // Combinations of grid values that enumeration goes through (times launch orders and SMs).
 std::int64_t grid_combinations(const BlockProblem& p);

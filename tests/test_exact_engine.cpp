@@ -60,6 +60,24 @@ void require_witnesses_replay(const Workload& w, const ExactResult& r) {
     }
 }
 
+// The exact engine against enumeration on `w`: every answer exact and equal, every witness
+// replayed. Returns the engine's result.
+ExactResult require_equal_to_enumeration(const Workload& w, const EngineOptions& o) {
+    const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
+    REQUIRE(reference.complete);
+    ExactResult r = exact_wcrt(w, o, Budget{});
+    REQUIRE(r.complete);
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        INFO("operation " << w.ops[op].name);
+        REQUIRE(r.wcrt[op].status == WcrtStatus::exact);
+        REQUIRE(r.wcrt[op].lower);
+        CHECK(exact_string(*r.wcrt[op].lower) == exact_string(*reference.wcrt[op].lower));
+        CHECK(r.wcrt[op].upper == r.wcrt[op].lower);
+    }
+    require_witnesses_replay(w, r);
+    return r;
+}
+
 // The same workload with its streams listed in reverse and its operations interleaved in
 // another file order (each stream keeps its own order): nothing semantic changes.
 Workload relisted(const Workload& w, std::uint64_t seed) {
@@ -93,18 +111,7 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
         EngineOptions o;
         o.policy = policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(o.policy));
-        const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
-        REQUIRE(reference.complete);
-        const ExactResult r = exact_wcrt(w, o, Budget{});
-        REQUIRE(r.complete);
-        for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            INFO("operation " << w.ops[op].name);
-            REQUIRE(r.wcrt[op].status == WcrtStatus::exact);
-            REQUIRE(r.wcrt[op].lower);
-            CHECK(exact_string(*r.wcrt[op].lower) == exact_string(*reference.wcrt[op].lower));
-            CHECK(r.wcrt[op].upper == r.wcrt[op].lower);
-        }
-        require_witnesses_replay(w, r);
+        const ExactResult r = require_equal_to_enumeration(w, o);
         pruned_seen += r.stats.pruned > 0;
         null_seen += w.null_stream() >= 0;
         high_seen += std::any_of(w.streams.begin(), w.streams.end(),
@@ -149,17 +156,7 @@ TEST_CASE("exact engine equals enumeration on 2000 random workloads with waits")
         EngineOptions o;
         o.policy = policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(o.policy));
-        const EnumerationResult reference = enumerate_wcrt(w, o, Budget{});
-        REQUIRE(reference.complete);
-        const ExactResult r = exact_wcrt(w, o, Budget{});
-        REQUIRE(r.complete);
-        for (std::size_t op = 0; op < w.ops.size(); ++op) {
-            INFO("operation " << w.ops[op].name);
-            REQUIRE(r.wcrt[op].status == WcrtStatus::exact);
-            REQUIRE(r.wcrt[op].lower);
-            CHECK(exact_string(*r.wcrt[op].lower) == exact_string(*reference.wcrt[op].lower));
-        }
-        require_witnesses_replay(w, r);
+        const ExactResult r = require_equal_to_enumeration(w, o);
         const bool waits = w.has_wait();
         waits_seen += waits;
         // A wait that changes the answer: the same workload without waits responds otherwise.

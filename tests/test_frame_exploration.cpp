@@ -44,17 +44,7 @@ Workload fixed_periodic_workload(std::uint64_t seed) {
         s.arrival.period = periods[pick(4)];
         s.arrival.offset = pick(2);
     }
-    for (Operation& op : w.ops) {
-        if (pick(2) != 0) continue;
-        for (std::size_t d = 0; d < w.ops.size(); ++d) {
-            const Operation& other = w.ops[d];
-            if (other.stream < op.stream &&
-                w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
-                op.wait.push_back(static_cast<int>(d));
-                break;
-            }
-        }
-    }
+    test::add_same_period_waits(w, rng, 2);
     validate_workload(w);
     validate_frames(w);
     return w;

@@ -22,34 +22,6 @@ namespace {
 using namespace exact;
 using Clock = std::chrono::steady_clock;
 
-// Depth-first over the choices of one macro step: rerun the step with a prefix of choices,
-// extend with the first option, then advance the deepest choice that has options left.
-class DfsDecider : public Decider {
-public:
-    int pick(int options) override {
-        if (depth_ == choice.size()) {
-            choice.push_back(0);
-            options_.push_back(options);
-        }
-        return choice[depth_++];
-    }
-    bool advance() {
-        depth_ = 0;
-        while (!choice.empty() && choice.back() + 1 >= options_.back()) {
-            choice.pop_back();
-            options_.pop_back();
-        }
-        if (choice.empty()) return false;
-        ++choice.back();
-        return true;
-    }
-    std::vector<int> choice;
-
-private:
-    std::vector<int> options_;
-    std::size_t depth_ = 0;
-};
-
 struct Level {
     LevelStore states;
     // Beam with a per-level cap: the alive states by lateness, earliest on top (dead ones popped lazily).
@@ -241,7 +213,7 @@ private:
                 continue;
             }
             const std::uint32_t from = e.record;
-            DfsDecider d;
+            DepthFirstDecider d;
             do {
                 ++out.steps;
                 work = base;

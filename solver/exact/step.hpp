@@ -22,6 +22,35 @@ public:
     virtual int pick(int options) = 0;
 };
 
+// Every choice of a step, depth first: rerun the step with a prefix of choices, extend it with
+// the first option, then advance the deepest choice that has options left (advance() false:
+// every choice sequence was taken).
+class DepthFirstDecider : public Decider {
+public:
+    int pick(int options) override {
+        if (depth_ == choice.size()) {
+            choice.push_back(0);
+            options_.push_back(options);
+        }
+        return choice[depth_++];
+    }
+    bool advance() {
+        depth_ = 0;
+        while (!choice.empty() && choice.back() + 1 >= options_.back()) {
+            choice.pop_back();
+            options_.pop_back();
+        }
+        if (choice.empty()) return false;
+        ++choice.back();
+        return true;
+    }
+    std::vector<int> choice;  // the choices of the step last run
+
+private:
+    std::vector<int> options_;
+    std::size_t depth_ = 0;
+};
+
 // What witness reconstruction needs to see of a step (SM positions are those of the state the
 // step started from; the caller maps them to real SM ids).
 class Observer {

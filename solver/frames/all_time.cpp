@@ -327,6 +327,14 @@ std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, c
     return first;
 }
 
+// Per operation, `upper` where it is less than the bound it has (or it has none).
+void keep_least_upper(const std::vector<std::optional<Time>>& upper, Provenance by, std::vector<WcrtAnswer>& answers) {
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        WcrtAnswer& a = answers[i];
+        if (upper[i] && (!a.upper || *upper[i] < *a.upper)) a.upper = upper[i], a.upper_by = by;
+    }
+}
+
 // The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds.
 void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptions& o, AllTimeResult& r) {
     upper.counters().start_phase("all time: a busy window");
@@ -335,11 +343,7 @@ void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptio
     const std::optional<BusyWindowBounds> b = busy_window_bounds(w, upper, r.busy_why, bo);
     if (!b) return;
     r.busy_window = b->window.length;
-    for (std::size_t i = 0; i < r.answers.size(); ++i) {
-        WcrtAnswer& a = r.answers[i];
-        if (b->upper[i] && (!a.upper || *b->upper[i] < *a.upper))
-            a.upper = b->upper[i], a.upper_by = Provenance::busy_window;
-    }
+    keep_least_upper(b->upper, Provenance::busy_window, r.answers);
 }
 
 // The exploration of the frames (solver/frames/frame_exploration.hpp), where every time is
@@ -352,11 +356,7 @@ void take_exploration(const Workload& w, const Budget& upper, const AllTimeOptio
     if (!e) return;
     r.explored_window = e->window;
     r.explored_states = e->states;
-    for (std::size_t i = 0; i < r.answers.size(); ++i) {
-        WcrtAnswer& a = r.answers[i];
-        if (e->worst[i] && (!a.upper || *e->worst[i] < *a.upper))
-            a.upper = e->worst[i], a.upper_by = Provenance::frame_exploration;
-    }
+    keep_least_upper(e->worst, Provenance::frame_exploration, r.answers);
 }
 
 std::string no_bound_reason(const Budget& upper, const AllTimeResult& r, bool pattern, int max_hyperperiods) {

@@ -14,32 +14,6 @@ namespace {
 
 using namespace exact;
 
-// Every choice of one macro step, depth first (the exact engine's explorer does the same).
-class StepChoices : public Decider {
-public:
-    int pick(int options) override {
-        if (depth_ == choice_.size()) {
-            choice_.push_back(0);
-            options_.push_back(options);
-        }
-        return choice_[depth_++];
-    }
-    bool advance() {
-        depth_ = 0;
-        while (!choice_.empty() && choice_.back() + 1 >= options_.back()) {
-            choice_.pop_back();
-            options_.pop_back();
-        }
-        if (choice_.empty()) return false;
-        ++choice_.back();
-        return true;
-    }
-
-private:
-    std::vector<int> choice_, options_;
-    std::size_t depth_ = 0;
-};
-
 std::string scope_problem(const Workload& w) {
     if (w.null_stream() >= 0) return "the NULL stream";
     for (const Stream& s : w.streams) {
@@ -155,7 +129,7 @@ Outcome explore_window(const Window& win, const Budget& budget, const FrameExplo
         State base = std::move(todo.back());
         todo.pop_back();
         budget.check(seen_bytes);
-        StepChoices d;
+        DepthFirstDecider d;
         do {
             State s = base;
             const StepOutcome so = step(win.p, s, d, nullptr, &budget);
