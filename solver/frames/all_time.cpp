@@ -28,15 +28,6 @@ bool repeats_a_pattern(const Workload& w) {
     return true;
 }
 
-// Sporadic streams released as densely as they may: one scenario of the system, whose replayed
-// frames are lower bounds.
-Workload densest(const Workload& w) {
-    Workload out = w;
-    for (Stream& s : out.streams)
-        if (s.arrival.kind == Arrival::Kind::sporadic) s.arrival.kind = Arrival::Kind::periodic;
-    return out;
-}
-
 // The streams that repeat, alone: what runs after the streams that run once have finished.
 // `to_file[i]`: the operation of `w` that operation i of the result is.
 Workload repeating_part(const Workload& w, std::vector<int>& to_file) {

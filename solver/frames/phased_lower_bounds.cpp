@@ -61,10 +61,11 @@ std::vector<int> index_in(const Unrolled& from, const Unrolled& to) {
     return at;
 }
 
-// `x`, a scenario of `from`, as one of `to`: the same frames' operations, listed in another
-// order; every issue instant made explicit, as `to`'s windows are wider.
-WitnessScenario carried_over(const Unrolled& from, const Unrolled& to, const WitnessScenario& x) {
-    const std::vector<int> at = index_in(from, to);
+// `x`, a scenario of `from`, as one of `to` (`at`: index_in(from, to)): the same frames'
+// operations, listed in another order; every issue instant made explicit, as `to`'s windows are
+// wider.
+WitnessScenario carried_over(const Unrolled& from, const Unrolled& to, const std::vector<int>& at,
+                             const WitnessScenario& x) {
     const std::size_t n = to.origin.size();
     WitnessScenario y;
     for (const int i : x.launch_order) y.launch_order.push_back(at[static_cast<std::size_t>(i)]);
@@ -89,6 +90,13 @@ bool has_sporadic_stream(const Workload& w) {
     return false;
 }
 
+Workload densest(const Workload& w) {
+    Workload out = w;
+    for (Stream& s : out.streams)
+        if (s.arrival.kind == Arrival::Kind::sporadic) s.arrival.kind = Arrival::Kind::periodic;
+    return out;
+}
+
 Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
     const Horizon h = Horizon::hyperperiods(k, {w.source, 0, 0});
     if (!has_sporadic_stream(w)) return unroll(dense, h);
@@ -106,9 +114,7 @@ std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled
     if (!has_sporadic_stream(w)) return out;
     std::vector<std::optional<Time>> best(u.workload.ops.size());
     std::vector<std::shared_ptr<const WitnessScenario>> by(u.workload.ops.size());
-    Workload dense = w;
-    for (Stream& s : dense.streams)
-        if (s.arrival.kind == Arrival::Kind::sporadic) s.arrival.kind = Arrival::Kind::periodic;
+    const Workload dense = densest(w);
     // Each phasing costs a search and replays over every frame: fewer on many frames.
     const std::size_t phasings = std::clamp<std::size_t>(2400 / std::max<std::size_t>(1, u.origin.size()), 2, 8);
     const std::vector<Time> tried = shifts(w, phasings);
@@ -130,7 +136,7 @@ std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled
             const std::optional<Time>& found = s.best()[i];
             const std::optional<Time>& so_far = best[static_cast<std::size_t>(at[i])];
             if (!found || (so_far && *found <= *so_far)) continue;
-            auto x = std::make_shared<const WitnessScenario>(carried_over(p, u, s.witness(static_cast<int>(i))));
+            auto x = std::make_shared<const WitnessScenario>(carried_over(p, u, at, s.witness(static_cast<int>(i))));
             const Schedule replayed = simulate(u.workload, witness_scenario(u.workload, *x));
             for (std::size_t k = 0; k < best.size(); ++k) {
                 const Time r = replayed.response(static_cast<int>(k));

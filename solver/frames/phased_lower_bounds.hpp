@@ -18,6 +18,10 @@ namespace gpuwcrt {
 
 bool has_sporadic_stream(const Workload& w);
 
+// `w` with its sporadic streams released as densely as they may (made periodic): one scenario
+// of the system, whose replayed frames are lower bounds.
+Workload densest(const Workload& w);
+
 // `k` hyperperiods of `dense` (`w` with its sporadic streams at their densest releases), each
 // frame of a sporadic stream of `w` released anywhere up to one min_interarrival after its
 // densest window. Without sporadic streams: unroll(dense, k hyperperiods).
