@@ -16,6 +16,7 @@ struct ChunkOutput {
         std::uint64_t hash = 0;
         std::int64_t now = 0;
         std::int64_t lateness = 0;                                             // beam only
+        std::uint64_t path = 0;                                                // path_hash.hpp
         std::uint32_t from = 0;                                                // the parent's record
         std::uint32_t bytes_at = 0, key_len = 0, issues_len = 0, set_len = 0;  // in `bytes`
         std::uint32_t choice_at = 0, choice_len = 0;                           // in `choices`
@@ -23,6 +24,7 @@ struct ChunkOutput {
     struct Response {
         int op = 0;
         std::int64_t response = 0;
+        std::uint64_t path = 0;  // of the step that determined it (path_hash.hpp)
         std::uint32_t from = 0;
         std::uint32_t choice_at = 0, choice_len = 0;
     };

@@ -4,25 +4,28 @@
 #include <new>
 #include <optional>
 #include <queue>
-#include <thread>
 #include <unordered_map>
 
 #include "sim/search/best_scenarios.hpp"
 #include "solver/exact/drain_bound.hpp"
+#include "solver/exact/expand.hpp"
 #include "solver/exact/level_store.hpp"
 #include "solver/exact/ordered_chunks.hpp"
+#include "solver/exact/pareto.hpp"
+#include "solver/exact/path_hash.hpp"
+#include "solver/exact/records.hpp"
+#include "solver/exact/seeding.hpp"
 #include "solver/exact/state.hpp"
-#include "solver/exact/step.hpp"
-#include "solver/exact/varint.hpp"
-#include "solver/exact/witness_path.hpp"
+#ifdef GPUWCRT_HAVE_MPI
+#include "solver/exact/distributed/search.hpp"
+#endif
 
-namespace gpuwcrt {
+namespace gpuwcrt::exact {
 namespace {
 
-using namespace exact;
 using Clock = std::chrono::steady_clock;
 
-struct Level {
+struct ExplorerLevel {
     LevelStore states;
     // Beam with a per-level cap: the alive states by lateness, earliest on top (dead ones popped lazily).
     std::priority_queue<std::pair<std::int64_t, std::uint32_t>, std::vector<std::pair<std::int64_t, std::uint32_t>>,
@@ -37,53 +40,6 @@ struct Level {
                states.size() * 4;
     }
 };
-
-void issue_bytes(const std::vector<std::int64_t>& issues, std::string& out) {
-    out.clear();
-    for (std::int64_t x : issues) put_varint(out, x);
-}
-
-void read_issues(std::string_view bytes, std::vector<std::int64_t>& out) {
-    out.clear();
-    VarintReader r{bytes};
-    while (r.at < bytes.size()) out.push_back(r.get());
-}
-
-// Parent links and each step's decisions, for every stored state (record 0: the initial state).
-struct Records {
-    std::vector<std::uint32_t> parent;
-    std::vector<std::uint64_t> begin{0};
-    std::vector<int> decisions;
-    std::uint32_t add(std::uint32_t from, const std::vector<int>& choice) {
-        parent.push_back(from);
-        decisions.insert(decisions.end(), choice.begin(), choice.end());
-        begin.push_back(decisions.size());
-        return static_cast<std::uint32_t>(parent.size() - 1);
-    }
-    std::size_t bytes() const { return parent.capacity() * 4 + begin.capacity() * 8 + decisions.capacity() * 4; }
-    std::vector<std::vector<int>> path(std::uint32_t to) const {
-        std::vector<std::vector<int>> steps;
-        for (std::uint32_t r = to; r != 0; r = parent[r])
-            steps.emplace_back(decisions.begin() + static_cast<long>(begin[r]),
-                               decisions.begin() + static_cast<long>(begin[r + 1]));
-        return {steps.rbegin(), steps.rend()};
-    }
-};
-
-struct Best {
-    bool found = false;
-    bool seeded = false;  // the seeding beam run's answer (kept, replayed, in ExplicitSearch::seed_)
-    std::int64_t response = 0;
-    std::uint32_t parent = 0;
-    std::vector<int> last_step;
-};
-
-// The number of worker threads (EngineOptions::threads; docs/exact-engine.md, "Both cores").
-int worker_threads(const EngineOptions& o) {
-    if (o.threads > 0) return o.threads;
-    const unsigned hc = std::thread::hardware_concurrency();
-    return hc == 0 ? 2 : static_cast<int>(std::min(hc, 8u));
-}
 
 class ExplicitSearch {
 public:
@@ -114,34 +70,30 @@ public:
         levels_.clear();
         res.complete = stop.empty() && stats_.beam_cut == 0;
         if (stop.empty() && stats_.beam_cut > 0) stop = "beam";
-        stats_.states = static_cast<long long>(records_.parent.size());
+        stats_.states = stored_count_;
         res.wcrt.resize(p_.n);
-        for (int op = 0; op < p_.n; ++op) answer(op, stop, res.wcrt[op]);
+        for (int op = 0; op < p_.n; ++op)
+            res.wcrt[op] = exact_answer(p_, op, stop, best_[op], seed_, [&] { return records_.path(best_[op].parent); });
         stats_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
         stats_.threads = threads_;
         res.stats = stats_;
         return res;
     }
 
+    // The largest response of each operation (in ticks) and the step that produced it.
+    const std::vector<Best>& best() const { return best_; }
+
 private:
     bool pruning() const { return limits_.prune && limits_.beam == 0 && drain_.applies(); }
 
-    // The largest responses found by a beam run (cheap, and usually within a unit or two of the
-    // WCRT): the drain bound prunes against them from the first level on. The beam run is this
-    // engine's strategy of the lower-bound search (sim/search/best_scenarios.hpp): its replayed
-    // answers are kept in seed_.
+    // The seeding beam run (seed_responses): its answers are kept in seed_.
     void seed() {
-        ExactSearchOptions beam;
-        beam.beam = limits_.seed_beam;
-        beam.beam_level = 20000;
-        beam.prune = false;
-        ExplicitSearch s(*p_.w, o_, budget_, beam, {}, stored_);
-        std::vector<WcrtAnswer> found = s.run().wcrt;
-        for (int op = 0; op < p_.n; ++op) {
-            if (!s.best_[op].found) continue;
-            best_[op] = {true, true, s.best_[op].response, 0, {}};
-            seed_.keep(op, *found[op].lower, std::make_shared<const WitnessScenario>(std::move(*found[op].witness)));
-        }
+        const Seeds seeds = seed_responses(*p_.w, o_, budget_, limits_.seed_beam, stored_, seed_);
+        for (int op = 0; op < p_.n; ++op)
+            if (seeds.found[op]) {
+                best_[op].found = best_[op].seeded = true;
+                best_[op].response = seeds.response[op];
+            }
         stats_.seed_elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
     }
 
@@ -151,10 +103,11 @@ private:
         State s0 = initial_state(p_);
         canonicalise(p_, s0);
         records_.add(0, {});
-        levels_[0] = std::make_unique<Level>();
+        ++stored_count_;
+        levels_[0] = std::make_unique<ExplorerLevel>();
         const Encoded e0 = encode(p_, s0);
         issue_bytes(e0.issues, scratch_issues_);
-        levels_[0]->states.add(e0.key, std::hash<std::string_view>{}(e0.key), scratch_issues_, s0.now, 0,
+        levels_[0]->states.add(e0.key, std::hash<std::string_view>{}(e0.key), scratch_issues_, s0.now, initial_path, 0,
                                LevelStore::none);
         for (int level = 0; level <= p_.n; ++level) {
             if (!levels_[level]) continue;
@@ -174,10 +127,11 @@ private:
             const std::size_t chunk = std::clamp<std::size_t>(size / (static_cast<std::size_t>(threads_) * 16), 1, 256);
             const std::size_t count = (size + chunk - 1) / chunk;
             std::string stop;
+            const ExpandContext x{p_, budget_, drain_, pruning(), lb_, lb_found_, limits_.beam > 0};
             run_ordered_chunks(
                 count, threads_, static_cast<std::size_t>(threads_) * 8,
                 [&](std::size_t c, ChunkOutput& out) {
-                    expand_chunk(level, here, c * chunk, std::min(size, (c + 1) * chunk), out);
+                    expand_states(x, level, here, c * chunk, std::min(size, (c + 1) * chunk), out);
                 },
                 [&](std::size_t, ChunkOutput& out) {
                     stop = merge(out);
@@ -188,81 +142,9 @@ private:
             stats_.levels = level + 1;
             if (progress_)
                 progress_("exact: level " + std::to_string(level) + "/" + std::to_string(p_.n) + " done, " +
-                          std::to_string(records_.parent.size()) + " states stored");
+                          std::to_string(stored_count_) + " states stored");
         }
         return "";
-    }
-
-    // Runs on a worker thread: reads only the level being expanded (no state of it changes while
-    // it is expanded: children go to later levels) and the problem; writes only `out`.
-    void expand_chunk(int level, const LevelStore& store, std::size_t first, std::size_t last, ChunkOutput& out) const {
-        State base, work;
-        Encoded enc;
-        std::string scratch;
-        for (std::size_t index = first; index < last; ++index) {
-            const LevelStore::Entry& e = store[static_cast<std::uint32_t>(index)];
-            if (!e.alive) continue;
-            ++out.expansions;
-            if (budget_.expired()) {
-                out.stop = "timeout";
-                return;
-            }
-            decode(p_, store.key(e), e.now, store.issues(e), base);
-            if (pruning() && drain_.prunable(base, lb_, lb_found_)) {  // the answers rose since it was stored
-                ++out.pruned;
-                continue;
-            }
-            const std::uint32_t from = e.record;
-            DepthFirstDecider d;
-            do {
-                ++out.steps;
-                work = base;
-                StepOutcome so;
-                try {
-                    so = step(p_, work, d, nullptr, &budget_);
-                } catch (const BudgetExhausted& stopped) {
-                    out.stop = to_string(stopped.reason);
-                    return;
-                }
-                if (so.responses.empty() && !so.child) continue;
-                const auto choice_at = static_cast<std::uint32_t>(out.choices.size());
-                const auto choice_len = static_cast<std::uint32_t>(d.choice.size());
-                out.choices.insert(out.choices.end(), d.choice.begin(), d.choice.end());
-                for (const auto& [op, r] : so.responses) out.responses.push_back({op, r, from, choice_at, choice_len});
-                if (!so.child) continue;
-                if (pruning() && drain_.prunable(work, lb_, lb_found_)) {
-                    ++out.pruned;
-                    continue;
-                }
-                canonicalise(p_, work);
-                const int to = work.level();
-                if (to <= level) throw std::logic_error("exact engine: a macro step determined nothing");
-                encode(p_, work, enc);
-                ChunkOutput::Child c;
-                c.level = to;
-                c.hash = std::hash<std::string_view>{}(enc.key);
-                c.now = work.now;
-                c.from = from;
-                c.choice_at = choice_at;
-                c.choice_len = choice_len;
-                c.bytes_at = static_cast<std::uint32_t>(out.bytes.size());
-                c.key_len = static_cast<std::uint32_t>(enc.key.size());
-                issue_bytes(enc.issues, scratch);
-                c.issues_len = static_cast<std::uint32_t>(scratch.size());
-                out.bytes += enc.key;
-                out.bytes += scratch;
-                if (limits_.beam > 0) {
-                    c.lateness = lateness(work);
-                    const std::size_t before = out.bytes.size();
-                    for (int i = 0; i < p_.n; ++i)
-                        out.bytes.push_back(
-                            work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed ? '1'
-                                                                                                            : '0');
-                    c.set_len = static_cast<std::uint32_t>(out.bytes.size() - before);
-                }
-                out.children.push_back(c);
-            } while (d.advance());
-        }
     }
 
     // On the calling thread, chunk after chunk in order: responses, then children.
@@ -272,20 +154,20 @@ private:
         stats_.pruned += out.pruned;
         for (const ChunkOutput::Response& r : out.responses) {
             Best& b = best_[r.op];
-            if (!b.found || r.response > b.response)
-                b = {true, false, r.response, r.from, out.choice(r.choice_at, r.choice_len)};
+            if (b.improved_by(r.response, r.path))
+                b = {true, false, r.response, r.path, 0, r.from, out.choice(r.choice_at, r.choice_len)};
         }
         for (const ChunkOutput::Child& c : out.children) {
             insert(out, c);
-            if (limits_.max_states > 0 && static_cast<long long>(records_.parent.size()) >= limits_.max_states)
+            if (limits_.max_states > 0 && stored_count_ >= limits_.max_states)
                 return "state budget";
         }
         // The stored levels and parent links stay within the budget's memory: the search stops
         // there, its answers so far replayed lower bounds (the levels are freed before the
         // witnesses are rebuilt), instead of meeting --max-memory's hard limit.
         if (bytes_in_use() > budget_.memory_bytes) return to_string(StopReason::memory);
-        budget_.counters().states.store(records_.parent.size(), std::memory_order_relaxed);  // for progress
-        if (stored_.reached && !signalled_ && records_.parent.size() >= stored_.states) {
+        budget_.counters().states.store(stored_count_, std::memory_order_relaxed);  // for progress
+        if (stored_.reached && !signalled_ && static_cast<std::uint64_t>(stored_count_) >= stored_.states) {
             signalled_ = true;
             stored_.reached();
         }
@@ -293,35 +175,29 @@ private:
     }
 
     void insert(const ChunkOutput& out, const ChunkOutput::Child& c) {
-        if (!levels_[c.level]) levels_[c.level] = std::make_unique<Level>();
-        Level& L = *levels_[c.level];
+        if (!levels_[c.level]) levels_[c.level] = std::make_unique<ExplorerLevel>();
+        ExplorerLevel& L = *levels_[c.level];
         LevelStore& store = L.states;
         const std::string_view key = out.key(c), issues = out.issues(c);
-        read_issues(issues, new_issues_);
-        const std::uint32_t first = store.find(key, c.hash);
-        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
-            if (!store[i].alive) continue;
-            read_issues(store.issues(store[i]), other_issues_);
-            if (dominates(other_issues_, new_issues_)) {
-                ++stats_.dominated;
-                return;
-            }
-        }
-        for (std::uint32_t i = first; i != LevelStore::none; i = store[i].next_same) {
-            if (!store[i].alive) continue;
-            read_issues(store.issues(store[i]), other_issues_);
-            if (dominates(new_issues_, other_issues_)) {
-                store[i].alive = false;
-                ++stats_.dominated;
-            }
+        const bool beam = limits_.beam > 0;
+        const Placement at = place_state(store, key, c.hash, issues, c.path, !beam, placement_, stats_.dominated);
+        const int* choice = out.choices.data() + c.choice_at;
+        if (at.kind == Placement::Kind::dropped) return;
+        if (at.kind == Placement::Kind::replaces) {  // the same state, reached first in the canonical order
+            LevelStore::Entry& e = store[at.index];
+            e.record = records_.add(c.from, choice, c.choice_len);
+            e.now = c.now;
+            e.path = c.path;
+            return;
         }
         const auto index = static_cast<std::uint32_t>(store.size());
-        if (limits_.beam > 0 && !admit_to_beam(L, c.lateness, out.set(c), index)) return;
-        if (limits_.beam > 0 && limits_.beam_level > 0 && !admit_to_level_cap(L, index)) {
+        if (beam && !admit_to_beam(L, c.lateness, out.set(c), index)) return;
+        if (beam && limits_.beam_level > 0 && !admit_to_level_cap(L, index)) {
             undo_beam_admission(L, out.set(c));
             return;
         }
-        store.add(key, c.hash, issues, c.now, records_.add(c.from, out.choice(c.choice_at, c.choice_len)), first);
+        store.add(key, c.hash, issues, c.now, c.path, records_.add(c.from, choice, c.choice_len), at.index);
+        ++stored_count_;
     }
 
     std::size_t bytes_in_use() const {
@@ -331,28 +207,9 @@ private:
         return bytes;
     }
 
-    // How late a state is, for the beam: over every thread slot of every SM, the instant it is
-    // available again (a running block's end, else `now`), summed in units of 32 threads. A later
-    // state tends to delay what is still to come more; a heuristic only (a pointwise later state
-    // is not always worse).
-    std::int64_t lateness(const State& s) const {
-        const std::int64_t slots = p_.w->platform.threads_per_sm / 32;
-        std::int64_t sum = 0;
-        for (const auto& blocks : s.sm) {
-            std::int64_t used = 0;
-            for (const RunningBlock& b : blocks) {
-                const std::int64_t w = b.threads / 32;
-                sum += b.end * w;
-                used += w;
-            }
-            sum += s.now * std::max<std::int64_t>(0, slots - used);
-        }
-        return sum;
-    }
-
     // Beam: at most `beam` alive states per set of determined operations; a newcomer replaces
     // the earliest one (smallest lateness) when it is later, else it is dropped.
-    bool admit_to_beam(Level& L, std::int64_t late, std::string_view set, std::uint32_t index) {
+    bool admit_to_beam(ExplorerLevel& L, std::int64_t late, std::string_view set, std::uint32_t index) {
         evicted_ = LevelStore::none;
         if (L.late.size() <= index) L.late.resize(index + 1);
         L.late[index] = late;
@@ -374,7 +231,7 @@ private:
     // The newcomer admitted by admit_to_beam is not stored after all (the level cap refused it):
     // its index, which the next stored state will take, leaves the beam, and the state it evicted
     // comes back.
-    void undo_beam_admission(Level& L, std::string_view set) {
+    void undo_beam_admission(ExplorerLevel& L, std::string_view set) {
         std::vector<std::uint32_t>& kept = L.beams[std::string(set)];
         kept.pop_back();
         if (evicted_ != LevelStore::none) {
@@ -384,7 +241,7 @@ private:
     }
 
     // The per-level cap of the beam: the latest states of the level (lateness, set by admit_to_beam).
-    bool admit_to_level_cap(Level& L, std::uint32_t index) {
+    bool admit_to_level_cap(ExplorerLevel& L, std::uint32_t index) {
         while (!L.by_now.empty() && !L.states[L.by_now.top().second].alive) L.by_now.pop();
         if (static_cast<long long>(L.by_now.size()) >= limits_.beam_level) {
             ++stats_.beam_cut;
@@ -396,35 +253,6 @@ private:
         return true;
     }
 
-    void answer(int op, const std::string& stop, WcrtAnswer& a) {
-        a.op = op;
-        // Intervals and windows: the maximum over the tick grid is attained by a replayed scenario,
-        // but the supremum over the real intervals may lie between grid points (docs/decisions.md):
-        // a lower bound, never exact, and no upper bound.
-        const bool exact = stop.empty() && !p_.ranges;
-        a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
-        a.unknown_reason = stop.empty() && p_.ranges ? "grid" : stop;
-        const Best& b = best_[op];
-        if (!b.found) {
-            if (stop.empty()) throw std::logic_error("exact engine: a complete search never determined an operation");
-            return;
-        }
-        if (b.seeded) {  // nothing better than the seeding run's answer (replayed there)
-            a.lower = seed_.best()[op];
-            a.witness = seed_.kept(op);
-            if (exact) a.upper = a.lower;
-            return;
-        }
-        std::vector<std::vector<int>> steps = records_.path(b.parent);
-        steps.push_back(b.last_step);
-        const WitnessScenario x = reconstruct_witness(p_, steps);
-        const Time response = p_.times.to_time(b.response);
-        replay_witness(*p_.w, x, op, response);
-        a.lower = response;
-        a.witness = x;
-        if (exact) a.upper = response;
-    }
-
     Problem p_;
     EngineOptions o_;
     Budget budget_;
@@ -434,7 +262,7 @@ private:
     bool signalled_ = false;  // stored_ called
     std::vector<Best> best_;
     Clock::time_point t0_;
-    std::vector<std::unique_ptr<Level>> levels_;
+    std::vector<std::unique_ptr<ExplorerLevel>> levels_;
     int threads_;
     DrainBound drain_;
     search::BestScenarios seed_;
@@ -443,15 +271,48 @@ private:
     Records records_;
     ExactStats stats_;
     std::string scratch_issues_;
-    std::vector<std::int64_t> new_issues_, other_issues_;
+    PlacementScratch placement_;
+    long long stored_count_ = 0;  // states stored (a representative replaced by an equal state is not a new one)
     std::uint32_t evicted_ = LevelStore::none;  // the state the last beam admission evicted, if any
 };
 
 }  // namespace
 
+// The largest responses found by a beam run (cheap, and usually within a unit or two of the
+// WCRT): the drain bound prunes against them from the first level on. The beam run is this
+// engine's strategy of the lower-bound search (sim/search/best_scenarios.hpp): its replayed
+// answers are kept in `kept`.
+Seeds seed_responses(const Workload& w, const EngineOptions& o, const Budget& budget, int beam,
+                     const StatesSignal& stored, search::BestScenarios& kept) {
+    ExactSearchOptions limits;
+    limits.beam = beam;
+    limits.beam_level = 20000;
+    limits.prune = false;
+    ExplicitSearch s(w, o, budget, limits, {}, stored);
+    std::vector<WcrtAnswer> found = s.run().wcrt;
+    Seeds seeds{std::vector<char>(w.ops.size(), 0), std::vector<std::int64_t>(w.ops.size(), 0)};
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        if (!s.best()[op].found) continue;
+        seeds.found[op] = 1;
+        seeds.response[op] = s.best()[op].response;
+        kept.keep(static_cast<int>(op), *found[op].lower,
+                  std::make_shared<const WitnessScenario>(std::move(*found[op].witness)));
+    }
+    return seeds;
+}
+
+}  // namespace gpuwcrt::exact
+
+namespace gpuwcrt {
+
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                        const ExactSearchOptions& options, const ProgressSink& progress, const StatesSignal& stored) {
-    ExplicitSearch s(w, o, budget, options, progress, stored);
+#ifdef GPUWCRT_HAVE_MPI
+    // Under mpirun with more than one process: the same search spread over them (docs/distributed.md).
+    if (options.beam == 0 && !options.one_process && exact::distributed::spread())
+        if (auto r = exact::distributed::exact_wcrt_across_processes(w, o, budget, options, progress, stored)) return *r;
+#endif
+    exact::ExplicitSearch s(w, o, budget, options, progress, stored);
     return s.run();
 }
 

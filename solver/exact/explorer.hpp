@@ -31,6 +31,8 @@ struct ExactSearchOptions {
     // beam run of `seed_beam` states per set (0: no seeding).
     bool prune = true;
     int seed_beam = 16;
+    // Under mpirun: search in this process alone, not across the processes (docs/distributed.md).
+    bool one_process = false;
 };
 
 struct ExactResult {
@@ -47,6 +49,8 @@ struct ExactResult {
 // lower bounds found so far. `progress`: a line now and then ("level 4/10, 12345 states, 3.2 s").
 // `stored`: called once by the seeding beam run and once by the search when its stored states
 // reach the signal's count (the count the progress lines show).
+// Started by mpirun with more than one process (docs/distributed.md), the search runs across
+// them and gives the same answers and witnesses; `budget`'s memory is then each process's.
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                        const ExactSearchOptions& options = {}, const ProgressSink& progress = {},
                        const StatesSignal& stored = {});

@@ -30,7 +30,7 @@ void LevelStore::grow() {
 }
 
 std::uint32_t LevelStore::add(std::string_view key, std::uint64_t hash, std::string_view issue_bytes, std::int64_t now,
-                              std::uint32_t record, std::uint32_t first_same) {
+                              std::uint64_t path, std::uint32_t record, std::uint32_t first_same) {
     const std::size_t bytes = key.size() + issue_bytes.size();
     if (bytes > max_chunk) throw std::length_error("exact engine: a state key longer than the arena's chunk");
     if (chunks_.empty() || used_ + bytes > chunk_size_) {
@@ -51,6 +51,7 @@ std::uint32_t LevelStore::add(std::string_view key, std::uint64_t hash, std::str
     e.issues_len = static_cast<std::uint32_t>(issue_bytes.size());
     e.hash = hash;
     e.now = now;
+    e.path = path;
     e.record = record;
     e.next_same = first_same;
     entries_.push_back(e);

@@ -2,7 +2,7 @@
 // The states of one level (docs/exact-engine.md, "Search"): their encoded keys and issue vectors
 // in a chunked byte arena, a hash table from key to the group of states with that key (a Pareto
 // set under `dominates`), and each state's `now` and record. Memory per state is the key's bytes
-// plus about 60: the level is the unit that lives and dies together.
+// plus about 70: the level is the unit that lives and dies together.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -21,6 +21,7 @@ public:
         std::uint32_t key_len = 0, issues_len = 0;
         std::uint64_t hash = 0;
         std::int64_t now = 0;
+        std::uint64_t path = 0;          // the hash of the decision path of its record (path_hash.hpp)
         std::uint32_t record = 0;        // the explorer's parent-link record
         std::uint32_t next_same = none;  // next state with the same key
         bool alive = true;
@@ -30,7 +31,7 @@ public:
     std::uint32_t find(std::string_view key, std::uint64_t hash) const;
     // Adds a state; `first_same` is find()'s answer for its key.
     std::uint32_t add(std::string_view key, std::uint64_t hash, std::string_view issue_bytes, std::int64_t now,
-                      std::uint32_t record, std::uint32_t first_same);
+                      std::uint64_t path, std::uint32_t record, std::uint32_t first_same);
 
     Entry& operator[](std::uint32_t i) { return entries_[i]; }
     const Entry& operator[](std::uint32_t i) const { return entries_[i]; }

@@ -1,0 +1,35 @@
+#pragma once
+// The canonical order among equally good scenarios (docs/exact-engine.md, "Canonical
+// witnesses"): every stored state and every response found carries a 64-bit hash of the decision
+// path that reached it (the decisions of every macro step from the initial state). Where two paths
+// reach the same state, or the same largest response, the one with the smaller hash is kept, so
+// that the witnesses do not depend on the order in which states were found: not on the number of
+// worker threads, nor on how states are spread over processes (docs/distributed.md).
+#include <cstddef>
+#include <cstdint>
+
+namespace gpuwcrt::exact {
+
+// The empty path: the initial state's.
+inline constexpr std::uint64_t initial_path = 0x6a09e667f3bcc908ULL;
+
+// A bijective 64-bit mix (the finaliser of SplitMix64): nearby inputs give unrelated outputs.
+inline std::uint64_t mix64(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+// The path `parent` extended by one macro step with `count` decisions: the count is mixed in
+// first, so that no two different sequences of steps share their decisions' concatenation.
+inline std::uint64_t extend_path(std::uint64_t parent, const int* decisions, std::size_t count) {
+    std::uint64_t h = mix64(parent + 0x9e3779b97f4a7c15ULL * (count + 1));
+    for (std::size_t i = 0; i < count; ++i)
+        h = mix64(h ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(decisions[i])) + 0x632be59bd9b4e019ULL));
+    return h;
+}
+
+}  // namespace gpuwcrt::exact
