@@ -23,7 +23,15 @@ Json stats_json(const EngineRun& run) {
         st["levels"] = exact->levels;
         st["peak_level_states"] = exact->peak_level_states;
         st["pruned"] = exact->pruned;    // dropped by the drain bound (docs/exact-engine.md)
-        st["threads"] = exact->threads;  // worker threads of the search
+        st["threads"] = exact->threads;  // worker threads of the search (of each process)
+        if (exact->processes > 1) {      // across processes (docs/distributed.md)
+            st["processes"] = exact->processes;
+            st["bytes_exchanged"] = exact->bytes_exchanged;
+            st["level_bytes_exchanged"] = exact->level_bytes;
+            Json rss = Json::array();
+            for (long long kib : exact->process_peak_rss_kib) rss.push_back(kib / 1024);
+            st["process_peak_rss_mib"] = std::move(rss);
+        }
     }
     if (shown.steps) st["steps"] = run.steps;
     return st;
@@ -40,7 +48,9 @@ std::string stats_line(const EngineRun& run) {
         }
     if (const auto& exact = run.stats.exact) {
         out << "states stored: " << exact->states << " (at most " << exact->peak_level_states << " per level, "
-            << exact->pruned << " pruned, " << exact->threads << " threads)";
+            << exact->pruned << " pruned, " << exact->threads << " threads";
+        if (exact->processes > 1) out << " in each of " << exact->processes << " processes";
+        out << ")";
         sep = ", ";
     }
     if (in_text(shown.abstract_states, run.stats.abstract_states)) {

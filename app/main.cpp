@@ -11,9 +11,37 @@
 #include "model/source_location.hpp"
 #include "report/context/version.hpp"
 #include "report/provenance.hpp"
+#ifdef GPUWCRT_HAVE_MPI
+#include "app/distributed/mpi_session.hpp"
+#endif
 
-int main(int argc, char** argv) {
-    gpuwcrt::mark_run_start();  // --timeout covers the whole process, reading the input included
+namespace {
+
+// Sends std::cout and std::cerr nowhere while it lives: a process of a run across MPI processes
+// other than rank 0 parses the command line silently (rank 0 reports its errors).
+class Silenced {
+public:
+    explicit Silenced(bool on) : on_(on) {
+        if (!on_) return;
+        out_ = std::cout.rdbuf(nullptr);
+        err_ = std::cerr.rdbuf(nullptr);
+    }
+    ~Silenced() {
+        if (!on_) return;
+        std::cout.rdbuf(out_);
+        std::cout.clear();
+        std::cerr.rdbuf(err_);
+        std::cerr.clear();
+    }
+
+private:
+    bool on_;
+    std::streambuf* out_ = nullptr;
+    std::streambuf* err_ = nullptr;
+};
+
+// `instead`: run in place of the command's action, under the same limits (app/distributed/).
+int run_command(int argc, char** argv, const std::function<int()>* instead) {
     using namespace gpuwcrt::app;
     CLI::App cli{
         "gpuwcrt — schedulability verification of GPU kernels on NVIDIA Jetson TX2-class GPUs.\n"
@@ -38,14 +66,18 @@ int main(int argc, char** argv) {
     add_compare_trace_command(cli, action);
     add_resource_limit_options(cli);
     require_decimal_integers(cli);  // after every option is added, --max-memory included
-    try {
-        cli.parse(argc, argv);
-    } catch (const CLI::Success& e) {
-        return cli.exit(e) == 0 ? exit_ok : exit_input_error;  // --help, --version
-    } catch (const CLI::ParseError& e) {
-        std::cerr << parse_error_message(cli, e) << '\n';
-        return exit_input_error;
+    {
+        const Silenced quiet(instead != nullptr);
+        try {
+            cli.parse(argc, argv);
+        } catch (const CLI::Success& e) {
+            return cli.exit(e) == 0 ? exit_ok : exit_input_error;  // --help, --version
+        } catch (const CLI::ParseError& e) {
+            std::cerr << parse_error_message(cli, e) << '\n';
+            return exit_input_error;
+        }
     }
+    if (instead) action = *instead;
     try {
         return run_within_limits(action);
     } catch (const gpuwcrt::InputError& e) {
@@ -58,4 +90,16 @@ int main(int argc, char** argv) {
         std::cerr << "gpuwcrt: internal error: " << e.what() << '\n';
         return exit_internal_error;
     }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    gpuwcrt::mark_run_start();  // --timeout covers the whole process, reading the input included
+#ifdef GPUWCRT_HAVE_MPI
+    // Under mpirun: this process's part of a run across processes (docs/distributed.md).
+    return gpuwcrt::app::run_as_mpi_process(argc, argv, run_command);
+#else
+    return run_command(argc, argv, nullptr);
+#endif
 }

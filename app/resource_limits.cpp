@@ -39,6 +39,7 @@ constexpr std::uint64_t smallest_limit_mib = 64;
 
 std::optional<std::string> max_memory_option;  // as given: checked by run_within_limits
 std::uint64_t limit_in_force_mib = 0;          // for the message when it is exceeded
+std::function<void(int)> quick_exit_hook;      // on_quick_exit
 
 // A cgroup (v2) memory limit, e.g. of a container: exceeding it means an OOM kill.
 std::optional<std::uint64_t> cgroup_limit_mib() {
@@ -149,6 +150,8 @@ void catch_interrupts() {
     sigaction(SIGTERM, &action, nullptr);
 }
 
+void on_quick_exit(std::function<void(int)> hook) { quick_exit_hook = std::move(hook); }
+
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();
     const std::string help = "memory limit of the whole run in MiB, before or after the subcommand (default " +
@@ -176,6 +179,7 @@ int run_within_limits(const std::function<int()>& action) {
             std::cout.flush();
             std::cerr.flush();
             std::fflush(nullptr);
+            if (quick_exit_hook) quick_exit_hook(code);
             std::_Exit(code);
         }
         return code;

@@ -17,6 +17,10 @@ void add_resource_limit_options(CLI::App& cli);
 // reported as "unknown (memory limit)" with exit code 2.
 int run_within_limits(const std::function<int()>& action);
 
+// `hook` runs with the exit code when run_within_limits ends the process without unwinding (a Z3
+// thread still runs): a run across MPI processes releases the others there (docs/distributed.md).
+void on_quick_exit(std::function<void(int)> hook);
+
 // From now on SIGINT and SIGTERM stop the run instead of ending the process: the first sets
 // the stop request every budget polls (common/budget.hpp), so that the command prints what it
 // has proven (status unknown, "interrupted") and exits 2; a second ends the process at once

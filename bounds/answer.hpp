@@ -140,8 +140,13 @@ struct ExactStats {
     std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
     int levels = 0;                             // levels completed
     long long peak_level_states = 0;            // most states stored at one level
-    int threads = 1;                            // worker threads used (EngineOptions::threads)
+    int threads = 1;                            // worker threads used (EngineOptions::threads), per process
     std::chrono::milliseconds elapsed{0};
+    // Across processes (docs/distributed.md): how many, the bytes they sent each other in all and
+    // in each level, and each one's peak resident memory (KiB, getrusage).
+    int processes = 1;
+    long long bytes_exchanged = 0;
+    std::vector<long long> level_bytes, process_peak_rss_kib;
 };
 
 struct EngineStats {

@@ -34,8 +34,8 @@ void add_child(const ExpandContext& x, const State& work, std::uint32_t from, st
         c.lateness = lateness(x.p, work);
         const std::size_t before = out.bytes.size();
         for (int i = 0; i < x.p.n; ++i)
-            out.bytes.push_back(
-                work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed ? '1' : '0');
+            out.bytes.push_back(work.ops[i].phase == Phase::determined || work.ops[i].phase == Phase::completed ? '1'
+                                                                                                                : '0');
         c.set_len = static_cast<std::uint32_t>(out.bytes.size() - before);
     }
     out.children.push_back(c);

@@ -73,7 +73,8 @@ public:
         stats_.states = stored_count_;
         res.wcrt.resize(p_.n);
         for (int op = 0; op < p_.n; ++op)
-            res.wcrt[op] = exact_answer(p_, op, stop, best_[op], seed_, [&] { return records_.path(best_[op].parent); });
+            res.wcrt[op] =
+                exact_answer(p_, op, stop, best_[op], seed_, [&] { return records_.path(best_[op].parent); });
         stats_.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_);
         stats_.threads = threads_;
         res.stats = stats_;
@@ -159,8 +160,7 @@ private:
         }
         for (const ChunkOutput::Child& c : out.children) {
             insert(out, c);
-            if (limits_.max_states > 0 && stored_count_ >= limits_.max_states)
-                return "state budget";
+            if (limits_.max_states > 0 && stored_count_ >= limits_.max_states) return "state budget";
         }
         // The stored levels and parent links stay within the budget's memory: the search stops
         // there, its answers so far replayed lower bounds (the levels are freed before the
@@ -310,7 +310,8 @@ ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& 
 #ifdef GPUWCRT_HAVE_MPI
     // Under mpirun with more than one process: the same search spread over them (docs/distributed.md).
     if (options.beam == 0 && !options.one_process && exact::distributed::spread())
-        if (auto r = exact::distributed::exact_wcrt_across_processes(w, o, budget, options, progress, stored)) return *r;
+        if (auto r = exact::distributed::exact_wcrt_across_processes(w, o, budget, options, progress, stored))
+            return *r;
 #endif
     exact::ExplicitSearch s(w, o, budget, options, progress, stored);
     return s.run();

@@ -30,8 +30,7 @@ struct Records {
     }
     std::size_t size() const { return parent.size(); }
     std::size_t bytes() const {
-        return parent.capacity() * 4 + parent_process.capacity() * 4 + begin.capacity() * 8 +
-               decisions.capacity() * 4;
+        return parent.capacity() * 4 + parent_process.capacity() * 4 + begin.capacity() * 8 + decisions.capacity() * 4;
     }
     std::vector<int> step(std::uint32_t r) const {
         return {decisions.begin() + static_cast<long>(begin[r]), decisions.begin() + static_cast<long>(begin[r + 1])};
