@@ -139,7 +139,24 @@ extern "C" void on_interrupt_signal(int signal_number) {
     [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
 }
 
+bool sigterm_from_launcher = false;  // sigterm_ends_the_run
+
+// Async-signal-safe as well: the launcher ends a run across processes whose processes can no
+// longer agree (one of them failed), so nothing is left to print.
+extern "C" void on_launcher_termination(int signal_number) {
+    static const char message[] =
+        "gpuwcrt: ended by the MPI launcher (a process of the run failed or the run was "
+        "interrupted): no answer\n";
+    [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
+    _exit(128 + signal_number);
+}
+
 }  // namespace
+
+void sigterm_ends_the_run() {
+    sigterm_from_launcher = true;
+    signal(SIGTERM, on_launcher_termination);
+}
 
 void catch_interrupts() {
     struct sigaction action {};
@@ -147,7 +164,7 @@ void catch_interrupts() {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
+    if (!sigterm_from_launcher) sigaction(SIGTERM, &action, nullptr);
 }
 
 void on_quick_exit(std::function<void(int)> hook) { quick_exit_hook = std::move(hook); }

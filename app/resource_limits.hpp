@@ -27,4 +27,9 @@ void on_quick_exit(std::function<void(int)> hook);
 // (exit 128 + the signal). For the commands whose every long phase polls its budget.
 void catch_interrupts();
 
+// In a run across MPI processes (docs/distributed.md) the launcher sends SIGTERM to end the run
+// when a process failed: from now on SIGTERM ends this process at once, with a line on stderr,
+// and catch_interrupts leaves it so.
+void sigterm_ends_the_run();
+
 }  // namespace gpuwcrt::app
