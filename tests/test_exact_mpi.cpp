@@ -173,10 +173,10 @@ TEST_CASE("certify --engine exact and wcrt's default plan under mpirun answer wh
 
 namespace {
 
-// The workloads the driver below compares on: its count from GPUWCRT_TEST_WORKLOADS (default 60).
+// The workloads the driver below compares on: its count from GPUWCRT_TEST_WORKLOADS (default 500).
 std::uint64_t driver_workloads() {
     const char* v = std::getenv("GPUWCRT_TEST_WORKLOADS");
-    return v ? std::strtoull(v, nullptr, 10) : 60;
+    return v ? std::strtoull(v, nullptr, 10) : 500;
 }
 
 void check_same_answers(const Workload& w, const ExactResult& alone, const ExactResult& spread) {
@@ -240,14 +240,14 @@ TEST_CASE("exact search across processes: the driver that mpirun starts in every
               << " on the tick grid, " << waits << " with waits)" << std::endl;
 }
 
-TEST_CASE("exact search across 3 processes: the same answers and witnesses as one process on 60 seeded workloads",
+TEST_CASE("exact search across 3 processes: the same answers and witnesses as one process on 500 seeded workloads",
           "[slow]") {
     char self[4096] = {};
     REQUIRE(readlink("/proc/self/exe", self, sizeof self - 1) > 0);
     const test::CliRun r = run_shell(mpirun_line(3) + mpi_quoted(self) + " '[mpi-driver]'");
     INFO(r.out << r.err);
     CHECK(r.exit_code == 0);
-    CHECK_THAT(r.out, Catch::Contains("compared 60 workloads across 3 processes"));
+    CHECK_THAT(r.out, Catch::Contains("compared 500 workloads across 3 processes"));
 }
 
 TEST_CASE("a process of a run across processes killed in the middle: an error, a non-zero exit, nothing on stdout",

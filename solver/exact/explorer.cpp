@@ -307,6 +307,8 @@ namespace gpuwcrt {
 
 ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                        const ExactSearchOptions& options, const ProgressSink& progress, const StatesSignal& stored) {
+    // The progress line's name for what runs, unless a plan has named its step already.
+    if (!*budget.counters().phase.load()) budget.counters().phase = "exact search";
 #ifdef GPUWCRT_HAVE_MPI
     // Under mpirun with more than one process: the same search spread over them (docs/distributed.md).
     if (options.beam == 0 && !options.one_process && exact::distributed::spread())

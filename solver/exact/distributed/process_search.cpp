@@ -150,8 +150,7 @@ bool ProcessSearch::agree(int level, const ProgressSink& progress, const StatesS
         stats_.level_bytes.push_back(sums[2] - sent_before_);
         sent_before_ = sums[2];
         if (stop_ == no_stop && before > 0)
-            stats_.levels = level;  // as in one process: the last level that held states  // as in one process: the
-                                    // last level held states
+            stats_.levels = level;  // as in one process: the last level that held states
         budget_.counters().states.store(static_cast<std::uint64_t>(all_stored_), std::memory_order_relaxed);
         if (progress && stop_ == no_stop && before > 0)
             progress("exact: level " + std::to_string(level - 1) + "/" + std::to_string(p_.n) + " done, " +

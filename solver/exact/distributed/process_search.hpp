@@ -41,7 +41,7 @@ struct SearchShape {
     int threads = 1;
     long long max_states = 0;  // in all (each process stops at its share)
     bool prune = false;        // the drain bound applies and is asked for
-    std::size_t round_bytes = std::size_t(4) << 20;
+    std::size_t round_bytes = std::size_t(1) << 20;
 };
 
 // The largest response of one operation over every process, and the decisions of every step from
