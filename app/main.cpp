@@ -11,6 +11,7 @@
 #include "model/source_location.hpp"
 #include "report/context/version.hpp"
 #include "report/provenance.hpp"
+#include "app/distributed/process_share.hpp"
 #ifdef GPUWCRT_HAVE_MPI
 #include "app/distributed/mpi_session.hpp"
 #endif
@@ -77,7 +78,17 @@ int run_command(int argc, char** argv, const std::function<int()>* instead) {
             return exit_input_error;
         }
     }
-    if (instead) action = *instead;
+    if (instead && runs_on_every_process()) {  // this process's share first, silently (rank 0 prints)
+        action = [own = action, instead] {
+            {
+                const Silenced quiet(true);
+                own();
+            }
+            return (*instead)();
+        };
+    } else if (instead) {
+        action = *instead;
+    }
     try {
         return run_within_limits(action);
     } catch (const gpuwcrt::InputError& e) {

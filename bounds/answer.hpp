@@ -140,6 +140,9 @@ struct ExactStats {
     std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
     int levels = 0;                             // levels completed
     long long peak_level_states = 0;            // most states stored at one level
+    // States stored at each level, from level 0, up to the last one reached (the growth from level to
+    // level is what docs/distributed.md projects larger searches with).
+    std::vector<long long> level_states;
     int threads = 1;                            // worker threads used (EngineOptions::threads), per process
     std::chrono::milliseconds elapsed{0};
     // Across processes (docs/distributed.md): how many, the bytes they sent each other in all and

@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "app/commands.hpp"
+#include "app/distributed/process_share.hpp"
+#include "app/warp/sweep_rows.hpp"
 #include "app/exit_codes.hpp"
 #include "app/phase_progress.hpp"
 #include "app/warp/warp_options.hpp"
@@ -315,8 +317,50 @@ int run_warp(const WarpOptions& o, const CLI::Option* threads_opt, const CLI::Op
     return exit_code_of(c);
 }
 
+SweepRow sweep_row(std::size_t index, const WarpCheck& c) {
+    SweepRow r{index,
+               {std::to_string(c.threads), std::to_string(c.problem.warps), std::to_string(c.problem.rep), opt_ll(c.ft),
+                opt_int(c.worst.exact()), opt_int(c.best.exact()), c.verdict},
+               c.engines_disagree,
+               c.outcome == WarpOutcome::refuted,
+               c.outcome == WarpOutcome::unknown};
+    if (c.engines_disagree) r.cells.back() += " [ENGINES DISAGREE]";
+    return r;
+}
+
 std::atomic<bool> interrupted{false};
 extern "C" void on_sigint(int) { interrupted = true; }
+
+// The sweep's table (or CSV) and exit code; `total`: the points asked for (fewer rows: interrupted).
+int print_sweep(const SweepOptions& o, const std::vector<SweepRow>& rows, std::size_t total) {
+    const std::vector<std::string> header{"threads", "warps", "rep", "FT", "worst", "best", "verdict"};
+    TextTable table(header);
+    if (o.csv) {
+        for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
+        std::cout << '\n';
+    }
+    bool disagree = false, refuted = false, unknown = false;
+    for (const SweepRow& r : rows) {
+        if (o.csv) {
+            for (std::size_t i = 0; i < r.cells.size(); ++i)
+                std::cout << (i ? "," : "") << (i + 1 == r.cells.size() ? "\"" + r.cells[i] + "\"" : r.cells[i]);
+            std::cout << '\n';
+        } else {
+            table.add(r.cells);
+        }
+        disagree = disagree || r.disagree;
+        refuted = refuted || r.refuted;
+        unknown = unknown || r.unknown;
+    }
+    if (!o.csv) table.print(std::cout);
+    if (interrupted) {
+        std::cerr << "warp-sweep: interrupted after " << rows.size() << " of " << total << " points\n";
+        return 130;
+    }
+    if (disagree) return exit_internal_error;
+    if (o.fail_on_refuted && refuted) return exit_refuted;
+    return unknown ? exit_unknown : exit_ok;
+}
 
 int run_sweep(const SweepOptions& o) {
     const WarpSpec spec = model_from(o);
@@ -339,54 +383,26 @@ int run_sweep(const SweepOptions& o) {
 
     interrupted = false;
     auto previous = std::signal(SIGINT, on_sigint);
-    std::vector<WarpCheck> done;
+    std::vector<SweepRow> rows;
     {
+        // Under mpirun each process takes every share_count()-th point (app/distributed/).
         PointRunner runner("warp-sweep", engines, timeout);
-        for (std::size_t i = 0; i < points.size() && !interrupted; ++i) {
+        for (std::size_t i = static_cast<std::size_t>(share_rank()); i < points.size() && !interrupted;
+             i += static_cast<std::size_t>(share_count())) {
             const auto [n, rep] = points[i];
             runner.context("point " + std::to_string(i + 1) + "/" + std::to_string(points.size()) + " (threads " +
                            std::to_string(n) + ", rep " + std::to_string(rep) + ")");
-            done.push_back(runner.explicit_part(problem_for(spec, warps_for_threads(n, ws), rep), n));
-            runner.cross_check(done.back());
+            WarpCheck c = runner.explicit_part(problem_for(spec, warps_for_threads(n, ws), rep), n);
+            runner.cross_check(c);
+            rows.push_back(sweep_row(i, c));
         }
     }
     std::signal(SIGINT, previous);
-
-    const std::vector<std::string> header{"threads", "warps", "rep", "FT", "worst", "best", "verdict"};
-    TextTable table(header);
-    if (o.csv) {
-        for (std::size_t i = 0; i < header.size(); ++i) std::cout << (i ? "," : "") << header[i];
-        std::cout << '\n';
+    if (share_count() > 1) {
+        rows = gathered_rows(rows);
+        if (share_rank() != 0) return exit_ok;  // rank 0 prints and decides the exit code
     }
-    bool disagree = false, refuted = false, unknown = false;
-    for (const auto& c : done) {
-        std::vector<std::string> row{std::to_string(c.threads),
-                                     std::to_string(c.problem.warps),
-                                     std::to_string(c.problem.rep),
-                                     opt_ll(c.ft),
-                                     opt_int(c.worst.exact()),
-                                     opt_int(c.best.exact()),
-                                     c.verdict};
-        if (c.engines_disagree) row.back() += " [ENGINES DISAGREE]";
-        if (o.csv) {
-            for (std::size_t i = 0; i < row.size(); ++i)
-                std::cout << (i ? "," : "") << (i + 1 == row.size() ? "\"" + row[i] + "\"" : row[i]);
-            std::cout << '\n';
-        } else {
-            table.add(row);
-        }
-        disagree = disagree || c.engines_disagree;
-        refuted = refuted || c.outcome == WarpOutcome::refuted;
-        unknown = unknown || c.outcome == WarpOutcome::unknown;
-    }
-    if (!o.csv) table.print(std::cout);
-    if (interrupted) {
-        std::cerr << "warp-sweep: interrupted after " << done.size() << " of " << points.size() << " points\n";
-        return 130;
-    }
-    if (disagree) return exit_internal_error;
-    if (o.fail_on_refuted && refuted) return exit_refuted;
-    return unknown ? exit_unknown : exit_ok;
+    return print_sweep(o, rows, points.size());
 }
 
 void add_model_options(CLI::App* sub, WarpModelOptions& o) {
@@ -473,7 +489,10 @@ void add_warp_sweep_command(CLI::App& cli, Action& action) {
         ->type_name("ENGINE");
     sub->add_flag("--fail-on-refuted", o->fail_on_refuted, "exit 1 when some point refutes FT");
     sub->add_flag("--csv", o->csv, "print CSV instead of a table");
-    sub->callback([o, &action] { action = [o] { return run_sweep(*o); }; });
+    sub->callback([o, &action] {
+        run_on_every_process();  // under mpirun the points are split over the processes
+        action = [o] { return run_sweep(*o); };
+    });
 }
 
 }  // namespace gpuwcrt::app

@@ -123,6 +123,8 @@ private:
                 lb_found_[op] = best_[op].found;
             }
             stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(size));
+            stats_.level_states.resize(static_cast<std::size_t>(level) + 1, 0);
+            stats_.level_states[static_cast<std::size_t>(level)] = static_cast<long long>(size);
             // Chunks small enough to keep every worker busy on a small level, large enough that
             // handing them over costs nothing on a large one.
             const std::size_t chunk = std::clamp<std::size_t>(size / (static_cast<std::size_t>(threads_) * 16), 1, 256);

@@ -146,6 +146,7 @@ bool ProcessSearch::agree(int level, const ProgressSink& progress, const StatesS
     const long long before = level_size_;
     level_size_ = static_cast<long long>(sums[1]);
     stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(sums[1]));
+    if (level <= p_.n && stop_ == no_stop) stats_.level_states.push_back(static_cast<long long>(sums[1]));
     if (level > 0) {
         stats_.level_bytes.push_back(sums[2] - sent_before_);
         sent_before_ = sums[2];
@@ -333,6 +334,7 @@ ExactStats ProcessSearch::stats_on_root() {
     s.bytes_exchanged = sums[5];
     s.threads = shape_.threads;
     s.processes = processes_;
+    while (!s.level_states.empty() && s.level_states.back() == 0) s.level_states.pop_back();  // as in one process
     for (const std::string& kib : rss) s.process_peak_rss_kib.push_back(std::stoll(kib));
     return s;
 }

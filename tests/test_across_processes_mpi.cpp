@@ -1,7 +1,8 @@
-// The exact search across MPI processes (docs/distributed.md), compiled only when MPI is: run by
-// mpirun on this machine with 1, 2 and 3 processes, it answers what the search in one process
+// Runs across MPI processes (docs/distributed.md), compiled only when MPI is: the exact search run
+// by mpirun on this machine with 1, 2 and 3 processes answers what the search in one process
 // answers — values, statuses and witnesses — on seeded workloads with every feature the exact
-// engine accepts; a process killed in the middle ends the run with an error and no answer.
+// engine accepts; a process killed in the middle ends the run with an error and no answer; a
+// warp sweep split over the processes prints what one process prints.
 // Open MPI refuses to run as root (CI does) unless two variables say so: each command sets them
 // for itself, never for the machine.
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -110,6 +112,16 @@ Workload bench_family(int n, std::uint64_t seed) {
     return random_workload(s, seed);
 }
 
+// The stats' states per level add up to the states stored, in one process and across several.
+void require_level_states_add_up(const test::CliRun& r) {
+    const nlohmann::json stats = nlohmann::json::parse(r.out, nullptr, false)["stats"];
+    REQUIRE(stats.contains("level_states"));
+    long long sum = 0;
+    for (const auto& n : stats["level_states"]) sum += n.get<long long>();
+    CHECK(sum == stats["states"].get<long long>());
+    CHECK(stats["level_states"].size() <= stats["levels"].get<std::size_t>() + 1);
+}
+
 nlohmann::json operations_of(const test::CliRun& r) {
     const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
     return j.is_discarded() ? nlohmann::json() : j["operations"];
@@ -124,11 +136,13 @@ void require_same_across_processes(const std::vector<std::string>& args, const s
     REQUIRE((alone.exit_code == 0 || alone.exit_code == 2));
     const nlohmann::json expected = operations_of(alone);
     REQUIRE(expected.is_array());
+    require_level_states_add_up(alone);
     for (int processes : {1, 2, 3}) {
         const test::CliRun r = run_gpuwcrt_under_mpirun(processes, args, env);
         INFO(processes << " processes: exit " << r.exit_code << ", " << r.err);
         CHECK(r.exit_code == alone.exit_code);
         CHECK(operations_of(r) == expected);
+        require_level_states_add_up(r);
         const nlohmann::json stats = nlohmann::json::parse(r.out, nullptr, false)["stats"];
         if (processes > 1) CHECK(stats.value("processes", 1) == processes);
         else CHECK_FALSE(stats.contains("processes"));
@@ -310,4 +324,28 @@ TEST_CASE("a process of a run across processes killed in the middle: an error, a
     CHECK(printed.empty());
     CHECK_THAT(said, Catch::Contains("rank 1") && Catch::Contains("signal 9"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("warp-sweep under mpirun: the points split over 1, 2 and 3 processes print what one process prints",
+          "[slow]") {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"warp-sweep", "--threads", "16:160:16", "--rep", "1:4", "--csv"},
+          std::vector<std::string>{"warp-sweep", "--threads", "32:96:32", "--rep", "2:3", "--engine", "both"},
+          std::vector<std::string>{"warp-sweep", "--threads", "16:64:16", "--rep", "1:3", "--fail-on-refuted"}}) {
+        const test::CliRun alone = test::run_cli(args);
+        INFO(args[3] << " " << args[5] << ": exit " << alone.exit_code << ", " << alone.err);
+        REQUIRE_FALSE(alone.out.empty());
+        for (int processes : {1, 2, 3}) {
+            const test::CliRun r = run_gpuwcrt_under_mpirun(processes, args);
+            INFO(processes << " processes: " << r.err);
+            CHECK(r.exit_code == alone.exit_code);
+            CHECK(r.out == alone.out);
+        }
+    }
+    // An odd number of points over 2 processes: rank 0 has one more.
+    const std::vector<std::string> odd{"warp-sweep", "--threads", "16:48:16", "--rep", "1:1", "--csv"};
+    const test::CliRun r = run_gpuwcrt_under_mpirun(2, odd);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == test::run_cli(odd).out);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 4);
 }
