@@ -139,23 +139,29 @@ extern "C" void on_interrupt_signal(int signal_number) {
     [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
 }
 
-bool sigterm_from_launcher = false;  // sigterm_ends_the_run
+bool sigterm_from_launcher = false;  // launcher_signals
 
-// Async-signal-safe as well: the launcher ends a run across processes whose processes can no
-// longer agree (one of them failed), so nothing is left to print.
+// Async-signal-safe as well: mpirun sends SIGTERM when it ends the job (Ctrl-C on it, or a process
+// of the run failed), and it stops forwarding the processes' output then, so a printed answer
+// could arrive cut: nothing is printed.
 extern "C" void on_launcher_termination(int signal_number) {
     static const char message[] =
-        "gpuwcrt: ended by the MPI launcher (a process of the run failed or the run was "
-        "interrupted): no answer\n";
+        "gpuwcrt: ended by the MPI launcher (Ctrl-C on mpirun, or a process of the run failed): no "
+        "answer; to stop a run and keep what is proven, send SIGUSR1 to mpirun\n";
     [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
     _exit(128 + signal_number);
 }
 
 }  // namespace
 
-void sigterm_ends_the_run() {
+void launcher_signals() {
     sigterm_from_launcher = true;
     signal(SIGTERM, on_launcher_termination);
+    struct sigaction action {};
+    action.sa_handler = on_interrupt_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGUSR1, &action, nullptr);  // mpirun forwards it to every process
 }
 
 void catch_interrupts() {

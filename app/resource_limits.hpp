@@ -27,9 +27,10 @@ void on_quick_exit(std::function<void(int)> hook);
 // (exit 128 + the signal). For the commands whose every long phase polls its budget.
 void catch_interrupts();
 
-// In a run across MPI processes (docs/distributed.md) the launcher sends SIGTERM to end the run
-// when a process failed: from now on SIGTERM ends this process at once, with a line on stderr,
-// and catch_interrupts leaves it so.
-void sigterm_ends_the_run();
+// In a run across MPI processes (docs/distributed.md): SIGTERM, which mpirun sends when it ends
+// the job, ends this process at once with a line on stderr (catch_interrupts leaves it so);
+// SIGUSR1, which mpirun forwards to every process, is an interrupt as SIGINT is in one process:
+// the processes agree on it and rank 0 prints what is proven.
+void launcher_signals();
 
 }  // namespace gpuwcrt::app

@@ -349,3 +349,44 @@ TEST_CASE("warp-sweep under mpirun: the points split over 1, 2 and 3 processes p
     CHECK(r.out == test::run_cli(odd).out);
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 4);
 }
+
+TEST_CASE("SIGUSR1 to mpirun: every process agrees on the interrupt and rank 0 prints what is proven", "[slow]") {
+    const std::string dir = test::temp_dir();
+    const std::string file = test::write_file(dir, "n11.toml", workload_to_toml(bench_family(11, 11000)));
+    const std::string out = dir + "/out", err = dir + "/err";
+    const pid_t mpirun = fork();
+    if (mpirun == 0) {
+        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (o < 0 || e < 0 || dup2(o, STDOUT_FILENO) < 0 || dup2(e, STDERR_FILENO) < 0) _exit(127);
+        execl(GPUWCRT_MPIEXEC, GPUWCRT_MPIEXEC, "--oversubscribe", "-np", "2", GPUWCRT_BINARY, "wcrt", file.c_str(),
+              "--engine", "exact", "--json", "--timeout", "600", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(mpirun > 0);
+    // Once the search is under way across the processes (its first level lines on stderr).
+    for (int tries = 0; tries < 300 && !test::contains(test::slurp(err), "states stored by 2 processes"); ++tries)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    kill(mpirun, SIGUSR1);  // forwarded to every process (Ctrl-C would end the job: mpirun's choice)
+    int status = 0;
+    for (int tries = 0; tries < 600 && waitpid(mpirun, &status, WNOHANG) == 0; ++tries)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!WIFEXITED(status) && !WIFSIGNALED(status)) {
+        kill(mpirun, SIGKILL);
+        waitpid(mpirun, &status, 0);
+        FAIL("mpirun did not end within 60 s of the interrupt");
+    }
+    const nlohmann::json printed = nlohmann::json::parse(test::slurp(out), nullptr, false);
+    INFO(test::slurp(err));
+    REQUIRE_FALSE(printed.is_discarded());
+    REQUIRE(printed["operations"].size() == 11);
+    for (const auto& op : printed["operations"]) {
+        CHECK(op["status"] == "unknown");
+        CHECK(op["lower_bound"].is_string());  // the seeding run's replayed answers at least
+    }
+    CHECK(printed["stats"]["processes"] == 2);
+    CHECK(printed["operations"][0]["unknown_reason"] == "interrupted");
+    std::filesystem::remove_all(dir);
+}

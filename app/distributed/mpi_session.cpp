@@ -54,7 +54,7 @@ int run_as_mpi_process(int argc, char** argv, const CommandBody& body) {
         MPI_Finalize();
         return exit_internal_error;
     }
-    sigterm_ends_the_run();
+    launcher_signals();
     const bool readable = read_round_bytes(rank == 0);
     int code = exit_input_error;
     if (rank == 0) {
