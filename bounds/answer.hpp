@@ -143,7 +143,7 @@ struct ExactStats {
     // States stored at each level, from level 0, up to the last one reached (the growth from level to
     // level is what docs/distributed.md projects larger searches with).
     std::vector<long long> level_states;
-    int threads = 1;                            // worker threads used (EngineOptions::threads), per process
+    int threads = 1;  // worker threads used (EngineOptions::threads), per process
     std::chrono::milliseconds elapsed{0};
     // Across processes (docs/distributed.md): how many, the bytes they sent each other in all and
     // in each level, and each one's peak resident memory (KiB, getrusage).

@@ -60,7 +60,8 @@ test::CliRun run_shell(const std::string& line) {
     return r;
 }
 
-test::CliRun run_gpuwcrt_under_mpirun(int processes, const std::vector<std::string>& args, const std::string& env = "") {
+test::CliRun run_gpuwcrt_under_mpirun(int processes, const std::vector<std::string>& args,
+                                      const std::string& env = "") {
     std::string line = mpirun_line(processes, env) + mpi_quoted(GPUWCRT_BINARY);
     for (const std::string& a : args) line += " " + mpi_quoted(a);
     return run_shell(line);
@@ -170,7 +171,8 @@ TEST_CASE("certify --engine exact and wcrt's default plan under mpirun answer wh
     const std::string dir = test::temp_dir();
     const std::string file = test::write_file(dir, "n6.toml", workload_to_toml(bench_family(6, 6002)));
     for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"certify", file, "--engine", "exact", "--bound", "K1=9", "--bound", "K3=7", "--json"},
+         {std::vector<std::string>{"certify", file, "--engine", "exact", "--bound", "K1=9", "--bound", "K3=7",
+                                   "--json"},
           std::vector<std::string>{"wcrt", file, "--json"}}) {
         const test::CliRun alone = test::run_cli(args);
         const test::CliRun spread = run_gpuwcrt_under_mpirun(2, args);
@@ -307,7 +309,8 @@ TEST_CASE("a process of a run across processes killed in the middle: an error, a
             for (int i = 0; i < 9; ++i) fields >> skip;
             fields >> user_ticks;
             if (parent != mpirun || user_ticks < sysconf(_SC_CLK_TCK)) continue;
-            if (test::contains(test::slurp(e.path().string() + "/environ"), std::string("OMPI_COMM_WORLD_RANK=1\0", 23)))
+            if (test::contains(test::slurp(e.path().string() + "/environ"),
+                               std::string("OMPI_COMM_WORLD_RANK=1\0", 23)))
                 victim = static_cast<pid_t>(std::stol(e.path().filename().string()));
         }
     }

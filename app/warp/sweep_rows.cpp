@@ -36,8 +36,11 @@ std::vector<SweepRow> rows_from(const std::string& text) {
         if (end == std::string::npos || fields.size() != 9 || fields.back().size() != 3)
             throw std::logic_error("warp-sweep: a malformed row from another process");
         const std::string flags = fields.back();
-        rows.push_back({std::stoull(fields[0]), {fields.begin() + 1, fields.end() - 1}, flags[0] == '1',
-                        flags[1] == '1', flags[2] == '1'});
+        rows.push_back({std::stoull(fields[0]),
+                        {fields.begin() + 1, fields.end() - 1},
+                        flags[0] == '1',
+                        flags[1] == '1',
+                        flags[2] == '1'});
         at = end + 1;
     }
     return rows;
