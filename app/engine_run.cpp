@@ -49,7 +49,7 @@ std::string stats_line(const EngineRun& run) {
         }
     if (const auto& exact = run.stats.exact) {
         out << "states stored: " << exact->states << " (at most " << exact->peak_level_states << " per level, "
-            << exact->pruned << " pruned, " << exact->threads << " threads";
+            << exact->pruned << " pruned, " << exact->threads << (exact->threads == 1 ? " thread" : " threads");
         if (exact->processes > 1) out << " in each of " << exact->processes << " processes";
         out << ")";
         sep = ", ";
