@@ -113,6 +113,24 @@ Workload bench_family(int n, std::uint64_t seed) {
     return random_workload(s, seed);
 }
 
+// `mpirun -np 2 gpuwcrt wcrt FILE --engine exact --json --timeout S` started in the background,
+// its stdout and stderr in the files `out` and `err`: its pid (mpirun is this process's child).
+pid_t start_exact_search_under_mpirun(const std::string& file, const std::string& out, const std::string& err,
+                                      const char* timeout_s) {
+    const pid_t mpirun = fork();
+    if (mpirun == 0) {
+        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (o < 0 || e < 0 || dup2(o, STDOUT_FILENO) < 0 || dup2(e, STDERR_FILENO) < 0) _exit(127);
+        execl(GPUWCRT_MPIEXEC, GPUWCRT_MPIEXEC, "--oversubscribe", "-np", "2", GPUWCRT_BINARY, "wcrt", file.c_str(),
+              "--engine", "exact", "--json", "--timeout", timeout_s, static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    return mpirun;
+}
+
 // The stats' states per level add up to the states stored, in one process and across several.
 void require_level_states_add_up(const test::CliRun& r) {
     const nlohmann::json stats = nlohmann::json::parse(r.out, nullptr, false)["stats"];
@@ -271,17 +289,7 @@ TEST_CASE("a process of a run across processes killed in the middle: an error, a
     const std::string dir = test::temp_dir();
     const std::string file = test::write_file(dir, "n10.toml", workload_to_toml(bench_family(10, 10000)));
     const std::string out = dir + "/out", err = dir + "/err";
-    const pid_t mpirun = fork();
-    if (mpirun == 0) {
-        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, STDOUT_FILENO) < 0 || dup2(e, STDERR_FILENO) < 0) _exit(127);
-        execl(GPUWCRT_MPIEXEC, GPUWCRT_MPIEXEC, "--oversubscribe", "-np", "2", GPUWCRT_BINARY, "wcrt", file.c_str(),
-              "--engine", "exact", "--json", static_cast<char*>(nullptr));
-        _exit(127);
-    }
+    const pid_t mpirun = start_exact_search_under_mpirun(file, out, err, "60");
     REQUIRE(mpirun > 0);
     struct Reap {  // a failed check leaves no run behind: mpirun (our child) ends its processes
         pid_t pid;
@@ -357,17 +365,7 @@ TEST_CASE("SIGUSR1 to mpirun: every process agrees on the interrupt and rank 0 p
     const std::string dir = test::temp_dir();
     const std::string file = test::write_file(dir, "n11.toml", workload_to_toml(bench_family(11, 11000)));
     const std::string out = dir + "/out", err = dir + "/err";
-    const pid_t mpirun = fork();
-    if (mpirun == 0) {
-        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-        const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (o < 0 || e < 0 || dup2(o, STDOUT_FILENO) < 0 || dup2(e, STDERR_FILENO) < 0) _exit(127);
-        execl(GPUWCRT_MPIEXEC, GPUWCRT_MPIEXEC, "--oversubscribe", "-np", "2", GPUWCRT_BINARY, "wcrt", file.c_str(),
-              "--engine", "exact", "--json", "--timeout", "600", static_cast<char*>(nullptr));
-        _exit(127);
-    }
+    const pid_t mpirun = start_exact_search_under_mpirun(file, out, err, "600");
     REQUIRE(mpirun > 0);
     // Once the search is under way across the processes (its first level lines on stderr).
     for (int tries = 0; tries < 300 && !test::contains(test::slurp(err), "states stored by 2 processes"); ++tries)
