@@ -11,6 +11,7 @@
 #include "model/source_location.hpp"
 #include "report/context/version.hpp"
 #include "report/provenance.hpp"
+#include "app/distributed/launcher.hpp"
 #include "app/distributed/process_share.hpp"
 #ifdef GPUWCRT_HAVE_MPI
 #include "app/distributed/mpi_session.hpp"
@@ -111,6 +112,15 @@ int main(int argc, char** argv) {
     // Under mpirun: this process's part of a run across processes (docs/distributed.md).
     return gpuwcrt::app::run_as_mpi_process(argc, argv, run_command);
 #else
+    // mpirun of a build without MPI would run the whole command in every process.
+    if (gpuwcrt::app::started_by_launcher() && gpuwcrt::app::launched_processes() > 1) {
+        if (gpuwcrt::app::launched_rank() == 0)
+            std::cerr << "gpuwcrt: started by an MPI launcher with " << gpuwcrt::app::launched_processes()
+                      << " processes, but this build has no MPI: the search across processes is compiled when\n"
+                         "CMake finds Open MPI (apt-get install libopenmpi-dev openmpi-bin, then build again;\n"
+                         "docs/distributed.md), or run gpuwcrt without mpirun\n";
+        return gpuwcrt::app::exit_input_error;
+    }
     return run_command(argc, argv, nullptr);
 #endif
 }

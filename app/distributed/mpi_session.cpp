@@ -6,20 +6,13 @@
 #include <iostream>
 #include <string>
 
+#include "app/distributed/launcher.hpp"
 #include "app/exit_codes.hpp"
 #include "app/resource_limits.hpp"
 #include "solver/exact/distributed/search.hpp"
 
 namespace gpuwcrt::app {
 namespace {
-
-// The variables a launcher sets in each process it starts: Open MPI's mpirun, PMIx (srun
-// --mpi=pmix, prterun) and PMI-1/2 (MPICH's Hydra, srun --mpi=pmi2).
-bool started_by_launcher() {
-    for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
-        if (std::getenv(v)) return true;
-    return false;
-}
 
 // GPUWCRT_EXCHANGE_BYTES: the bytes each process queues for the others before an exchange
 // round (docs/distributed.md); false with a message when it is not a positive integer.
