@@ -155,11 +155,7 @@ private:
         stats_.expansions += out.expansions;
         stats_.steps += out.steps;
         stats_.pruned += out.pruned;
-        for (const ChunkOutput::Response& r : out.responses) {
-            Best& b = best_[r.op];
-            if (b.improved_by(r.response, r.path))
-                b = {true, false, r.response, r.path, 0, r.from, out.choice(r.choice_at, r.choice_len)};
-        }
+        take_responses(out, 0, best_);
         for (const ChunkOutput::Child& c : out.children) {
             insert(out, c);
             if (limits_.max_states > 0 && stored_count_ >= limits_.max_states) return "state budget";
@@ -186,10 +182,7 @@ private:
         const int* choice = out.choices.data() + c.choice_at;
         if (at.kind == Placement::Kind::dropped) return;
         if (at.kind == Placement::Kind::replaces) {  // the same state, reached first in the canonical order
-            LevelStore::Entry& e = store[at.index];
-            e.record = records_.add(c.from, choice, c.choice_len);
-            e.now = c.now;
-            e.path = c.path;
+            take_over(store[at.index], records_.add(c.from, choice, c.choice_len), c.now, c.path);
             return;
         }
         const auto index = static_cast<std::uint32_t>(store.size());

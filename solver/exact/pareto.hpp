@@ -20,6 +20,13 @@ struct Placement {
     std::uint32_t index = LevelStore::none;
 };
 
+// A `replaces` placement: the stored state takes the newcomer's record, `now` and path.
+inline void take_over(LevelStore::Entry& stored, std::uint32_t record, std::int64_t now, std::uint64_t path) {
+    stored.record = record;
+    stored.now = now;
+    stored.path = path;
+}
+
 // Scratch vectors of place_state, kept by its caller so that they are allocated once.
 struct PlacementScratch {
     std::vector<std::int64_t> incoming, stored;

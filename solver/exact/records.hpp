@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/exact/chunk_output.hpp"
+
 namespace gpuwcrt::exact {
 
 struct Records {
@@ -61,5 +63,15 @@ struct Best {
         return r == response && !seeded && h < path;
     }
 };
+
+// The responses of an expanded chunk taken into `best` where they improve on it; `process`: the
+// one holding their parents' records (0 in one process).
+inline void take_responses(const ChunkOutput& out, std::uint32_t process, std::vector<Best>& best) {
+    for (const ChunkOutput::Response& r : out.responses) {
+        Best& b = best[static_cast<std::size_t>(r.op)];
+        if (b.improved_by(r.response, r.path))
+            b = {true, false, r.response, r.path, process, r.from, out.choice(r.choice_at, r.choice_len)};
+    }
+}
 
 }  // namespace gpuwcrt::exact

@@ -198,17 +198,7 @@ bool ProcessSearch::merge(const ChunkOutput& out) {
     stats_.expansions += out.expansions;
     stats_.steps += out.steps;
     stats_.pruned += out.pruned;
-    for (const ChunkOutput::Response& r : out.responses) {
-        Best& b = best_[static_cast<std::size_t>(r.op)];
-        if (b.improved_by(r.response, r.path))
-            b = {true,
-                 false,
-                 r.response,
-                 r.path,
-                 static_cast<std::uint32_t>(me_),
-                 r.from,
-                 out.choice(r.choice_at, r.choice_len)};
-    }
+    take_responses(out, static_cast<std::uint32_t>(me_), best_);
     for (const ChunkOutput::Child& c : out.children) {
         TravellingChild t{c.level,      c.now,      c.path,       c.from, out.choices.data() + c.choice_at,
                           c.choice_len, out.key(c), out.issues(c)};
@@ -244,10 +234,7 @@ void ProcessSearch::insert(const TravellingChild& c, std::uint32_t process, std:
     if (at.kind == Placement::Kind::dropped) return;
     const std::uint32_t record = records_.add(process, c.from, c.choice, c.choice_len);
     if (at.kind == Placement::Kind::replaces) {  // the same state, reached first in the canonical order
-        LevelStore::Entry& e = (*level)[at.index];
-        e.record = record;
-        e.now = c.now;
-        e.path = c.path;
+        take_over((*level)[at.index], record, c.now, c.path);
         return;
     }
     level->add(c.key, hash, c.issues, c.now, c.path, record, at.index);
