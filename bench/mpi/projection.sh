@@ -12,11 +12,7 @@ pilot_s=${2:-5}
 check_runs=${3:-0 2}
 sizes=${4:-12 14}
 cmake --build "$build" --target gpuwcrt gen_family -j 2 >/dev/null
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/^Mem:/{print $2}') GB;" \
-  "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git rev-parse --short HEAD)"
+source "$here/setup.sh"
 echo "command: bench/mpi/projection.sh $build $pilot_s \"$check_runs\" \"$sizes\"   (raw: $out)"
 for n in 10 11 $sizes; do "$build/bench/engines/gen_family" wcrt "$n" 3 "$out" >/dev/null; done
 exact() { "$build/gpuwcrt" wcrt "$1" --engine exact --json "${@:2}" 2>/dev/null || true; }

@@ -14,13 +14,7 @@ runs=${2:-3}
 rows=${3:-wcrt:8:0,wcrt:9:0,wcrt:10:0,camera:5x8,camera:6x6,camera:6x8}
 timeout=${4:-600}
 cmake --build "$build" --target gpuwcrt gen_family gen_camera -j 2 >/dev/null
-command -v mpirun >/dev/null || { echo "bench/mpi/run.sh: mpirun not found (apt-get install openmpi-bin)" >&2; exit 3; }
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-# Open MPI refuses root unless told; these apply to this script's runs only.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/^Mem:/{print $2}') GB;" \
-  "date: $(date -u '+%Y-%m-%d %H:%M UTC'); load: $(cut -d' ' -f1-3 /proc/loadavg); commit: $(git rev-parse --short HEAD)"
+source "$here/setup.sh"
 echo "command: bench/mpi/run.sh $build $runs $rows $timeout   (raw: $out)"
 echo
 : > "$out/runs"
