@@ -143,8 +143,8 @@ private:
 };
 
 // How long a wcrt or certify run without --timeout may take: 60 s and 0.1 s per operation, at
-// most 15 minutes (docs/decisions.md, "Default time limit"). A run then ends on its own with the
-// bounds proven so far, their status unknown ("time limit"), exit 2.
+// most 15 minutes (docs/decisions/0013-timeout-and-memory-limits.md, "Default time limit"). A run then ends on its own
+// with the bounds proven so far, their status unknown ("time limit"), exit 2.
 std::chrono::milliseconds default_time_limit(std::size_t operations);
 
 // An unknown answer's reason once `run` has expired: the engines say "timeout" for any

@@ -1,7 +1,7 @@
 #pragma once
-// The documented maxima of every number read from input (README "Input format", docs/decisions.md
-// "Input limits"). They are far above any real GPU, and low enough that every product and sum the
-// model forms from them fits in 64 bits, so no value is ever wrapped or truncated.
+// The documented maxima of every number read from input (README "Input format",
+// docs/decisions/0012-input-limits-and-names.md "Input limits"). They are far above any real GPU, and low enough that
+// every product and sum the model forms from them fits in 64 bits, so no value is ever wrapped or truncated.
 #include <cstddef>
 #include <cstdint>
 

@@ -8,7 +8,7 @@
 //     (U+2028, U+2029, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
 //   - without leading or trailing white space,
 //   - without ',' or '=' (they separate names and values on the command line).
-// docs/decisions.md "Names" says why.
+// docs/decisions/0012-input-limits-and-names.md "Names" says why.
 #include <optional>
 #include <string>
 #include <string_view>

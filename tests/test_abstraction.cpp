@@ -182,7 +182,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
     }
 }
 
-TEST_CASE("bounds: the anomaly reproducers of docs/decisions.md are covered") {
+TEST_CASE("bounds: the anomaly reproducers of docs/decisions/0010 are covered") {
     EngineOptions o;
     SECTION("interior block time") {  // K2's worst response 2 needs K1's block at exactly 0.5
         const Workload w = test::workload_from(R"(

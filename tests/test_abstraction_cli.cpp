@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-// docs/decisions.md's first reproducer: K2's worst response 2 needs K1's block at exactly 0.5.
+// docs/decisions/0010-interval-anomalies.md's first reproducer: K2's worst response 2 needs K1's block at exactly 0.5.
 const std::string interval_case =
     "[[stream]]\nname = \"S0\"\n"
     "[[kernel]]\nname = \"K1\"\nstream = \"S0\"\nblocks = 1\nthreads = 1024\nblock_time = [0.4, 1]\n"

@@ -89,7 +89,7 @@ TEST_CASE("bounds mutation: the differential test passes unmutated and fails wit
     CHECK(failures(AbstractionMutation::none, false, 150) == 0);
     CHECK(failures(AbstractionMutation::none, true, 150) == 0);
     // The block time's low end: a shorter block can finish a resource earlier and delay another
-    // kernel (docs/decisions.md, the anomalies), and a later copy end is not "worse" either.
+    // kernel (docs/decisions/0010-interval-anomalies.md, the anomalies), and a later copy end is not "worse" either.
     CHECK(failures(AbstractionMutation::drop_time_low, true, 150) > 0);
     // Every SM where a block may fit (policy any): one SM alone misses placements.
     CHECK(failures(AbstractionMutation::one_sm, false, 150) > 0);

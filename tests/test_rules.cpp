@@ -291,8 +291,8 @@ TEST_CASE("the launch order option decides ties between simultaneous issues and 
 }
 
 TEST_CASE("N1/N2 compare stream heads whether kernel or copy - copies are exempt", "[rules]") {
-    // docs/decisions.md (e). N waits for the copy heading S1 (launched before it); the NULL
-    // stream's copy D is not held back by the kernel A launched before it.
+    // docs/decisions/0005-null-stream-heads-and-copies.md. N waits for the copy heading S1 (launched before it); the
+    // NULL stream's copy D is not held back by the kernel A launched before it.
     const Run r = run(stream("NULL", "null = true") + stream("S1") + stream("S2") + copy("C", "2", "stream = \"S1\"") +
                       kernel("N", 1, 32, "1", "stream = \"NULL\"\nissue = 0.5"));
     CHECK(r.start("N") == 2);

@@ -79,7 +79,8 @@ TEST_CASE("Algorithm 2 on 2^63 - 1 slots is exact and immediate", "[rta][scale]"
 }
 
 // Slot counts beyond 64 bits cannot come from a file any more: blocks <= 2^40 and blocks x
-// threads <= 2^62 (docs/decisions.md (g)) are checked while loading, so the loader answers first.
+// threads <= 2^62 (docs/decisions/0012-input-limits-and-names.md) are checked while loading, so the loader answers
+// first.
 TEST_CASE("rta: a grid of 2^63 - 1 blocks is an input error at the kernel, not exit 4", "[rta][scale][cli]") {
     const std::string dir = gpuwcrt::test::temp_dir();
     const std::string file = dir + "/huge.toml";

@@ -41,7 +41,7 @@ Json rta_json(const Workload& w, const RtaOutcome& r) {
         const Operation& o = w.ops[r.order[i]];
         const Time response = r.finish[i] - r.release[i];
         // meets_deadline: the RTA's prediction; deadline_met: a fact about the TX2, so only
-        // where the RTA is exact (docs/decisions.md, "rta's deadline_met").
+        // where the RTA is exact (docs/decisions/0020-json-and-csv-claims.md, "rta's deadline_met").
         const std::optional<bool> predicted = o.deadline ? std::optional(response <= *o.deadline) : std::nullopt;
         Json j = {{"name", o.name},
                   {"kind", o.is_kernel() ? "kernel" : "copy"},

@@ -209,7 +209,7 @@ BlockProblem make_block_problem(const Workload& w) {
     p.copy_engines = w.platform.copy_engines;
     std::vector<int> last_kernel(w.streams.size(), -1), last_op(w.streams.size(), -1);
     KernelDemands dem;
-    // decisions.md (c): an absolute instant means "not before the predecessor's issue".
+    // docs/decisions/0003-issue-after-stream-idle.md: an absolute instant means "not before the predecessor's issue".
     const std::vector<IssueBounds<std::int64_t>> bounds = issue_bounds<std::int64_t>(
         w, [&](std::size_t o, OpTime field) { return checked(ticks, static_cast<int>(o), field, w.ops[o]); });
     for (std::size_t i = 0; i < w.ops.size(); ++i) {

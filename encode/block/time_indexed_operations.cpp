@@ -90,8 +90,8 @@ void TimeIndexedEncoding::declare_operation_variables() {
 }
 
 // sim/rules.cpp predecessor_issued / operation_completed: an absolute instant is "not before
-// the predecessor's issue" (decisions.md (c)), with_previous is the predecessor's instant,
-// after_stream_idle is the predecessor's completion + delay.
+// the predecessor's issue" (docs/decisions/0003-issue-after-stream-idle.md), with_previous is the predecessor's
+// instant, after_stream_idle is the predecessor's completion + delay.
 void TimeIndexedEncoding::rule_g1_issue_times() {
     using R = BlockProblem::IssueRule;
     for (int o = 0; o < p_.ops(); ++o) {
@@ -145,10 +145,9 @@ void TimeIndexedEncoding::rule_launch_order_follows_issues() {
 
 // sim/rules.cpp g2_a1_c1_admit_stream_heads with n1_n2_may_join: an operation is at its
 // stream's head once issued and its predecessor completed (G1, G4, C4). A copy joins the CE
-// queue then (C1; copies are exempt from N1/N2, decisions.md (e)). A NULL-stream kernel joins
-// once every operation of another stream launched before it has completed (N1: the other
-// stream heads are all launched after it); another kernel once every NULL-stream operation
-// launched before it has completed (N2).
+// queue then (C1; copies are exempt from N1/N2, docs/decisions/0005-null-stream-heads-and-copies.md). A NULL-stream
+// kernel joins once every operation of another stream launched before it has completed (N1: the other stream heads are
+// all launched after it); another kernel once every NULL-stream operation launched before it has completed (N2).
 void TimeIndexedEncoding::rule_g2_n1_n2_c1_joins() {
     const int n = p_.ops();
     for (int o = 0; o < n; ++o)

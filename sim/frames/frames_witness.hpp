@@ -1,8 +1,8 @@
 #pragma once
 // A witness of an all-time lower bound (solver/frames/all_time.hpp) as a workload that runs
 // once: the unrolled frames with every choice the witness made fixed, so that a TOML copy of it
-// replays the witnessed frame under `gpuwcrt simulate` (docs/decisions.md, "Witness files over
-// frames").
+// replays the witnessed frame under `gpuwcrt simulate` (docs/decisions/0022-periodic-streams-and-frames.md, "Witness
+// files over frames").
 #include "model/frames/unroll.hpp"
 #include "sim/witness.hpp"
 

@@ -3,7 +3,7 @@
 // scenarios, then the scenario search (baselines, a beam over decisions, local search off the
 // grid), which also starts from the best scenarios the others found; candidates of searches
 // over an engine's states come in through offer(). The interior points matter: anomalies put
-// the worst case there (docs/decisions.md).
+// the worst case there (docs/decisions/0010-interval-anomalies.md).
 #include <cstdint>
 #include <optional>
 #include <vector>

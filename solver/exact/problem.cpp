@@ -11,7 +11,7 @@ namespace gpuwcrt::exact {
 
 void require_exact_scope(const Workload& w, const IntegerTimes& t) {
     // Over a real interval the worst response is a supremum that need not be attained
-    // (docs/decisions.md), so the engine takes every value of the tick grid (1/scale) and its
+    // (docs/decisions/0011-exact-engine-grid.md), so the engine takes every value of the tick grid (1/scale) and its
     // answers are lower bounds; the grid must stay small enough to search.
     std::optional<std::int64_t> product = 1;
     const Operation* widest = nullptr;

@@ -21,7 +21,7 @@ WcrtAnswer exact_answer(const Problem& p, int op, const std::string& stop, const
     WcrtAnswer a;
     a.op = op;
     // Intervals and windows: the maximum over the tick grid is attained by a replayed scenario,
-    // but the supremum over the real intervals may lie between grid points (docs/decisions.md):
+    // but the supremum over the real intervals may lie between grid points (docs/decisions/0011-exact-engine-grid.md):
     // a lower bound, never exact, and no upper bound.
     const bool exact = stop.empty() && !p.ranges;
     a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;

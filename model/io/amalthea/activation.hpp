@@ -1,7 +1,7 @@
 #pragma once
 // When a task on the GPU runs: once at 0 (no stimulus), periodically (its own PeriodicStimulus),
 // or each time a periodic CPU task fires the InterProcessTrigger of its InterProcessStimulus,
-// the pattern of GPU offloading in the WATERS 2019 model. docs/decisions.md "AMALTHEA import"
+// the pattern of GPU offloading in the WATERS 2019 model. docs/decisions/0018-amalthea-import.md
 // says how the release window follows from the CPU task's work before the trigger.
 #include <map>
 #include <optional>

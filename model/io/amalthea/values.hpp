@@ -1,7 +1,7 @@
 #pragma once
 // The value forms of AMALTHEA that the importer reads, each with its element's position in
 // errors: discrete values (Ticks), times (stimuli), frequencies (hardware) and integer custom
-// properties. docs/decisions.md "AMALTHEA import" says why each form maps as it does.
+// properties. docs/decisions/0018-amalthea-import.md says why each form maps as it does.
 #include <cstdint>
 #include <optional>
 #include <string>
