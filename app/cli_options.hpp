@@ -28,8 +28,8 @@ void add_policy_option(CLI::App* sub, std::string& policy);
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s, const ChartContext& ctx);
 
 // Outputs that list every block are refused before any work above these sizes: a chart
-// simulates and lays out every block, a JSON or table of more takes gigabytes to build. Documented in the README
-// ("Size").
+// simulates and lays out every block, a JSON or table of more takes gigabytes to build. Documented in
+// docs/guide/limits.md ("Size").
 inline constexpr std::int64_t max_svg_blocks = 20'000;
 inline constexpr std::int64_t max_listed_blocks = 1'000'000;
 // `svg` empty: no chart asked for; `listing`: the option that lists every block ("--json" or

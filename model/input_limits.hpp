@@ -1,5 +1,5 @@
 #pragma once
-// The documented maxima of every number read from input (README "Input format",
+// The documented maxima of every number read from input (docs/reference/input-format.md,
 // docs/decisions/0012-input-limits-and-names.md "Input limits"). They are far above any real GPU, and low enough that
 // every product and sum the model forms from them fits in 64 bits, so no value is ever wrapped or truncated.
 #include <cstddef>

@@ -16,7 +16,7 @@
 
 namespace gpuwcrt {
 
-// The width README promises for tables ("about 120 columns"), within which they wrap.
+// The width docs/guide/outputs-for-scripts.md promises for tables ("about 120 columns"), within which they wrap.
 constexpr std::size_t max_table_width = 120;
 
 // A cell: text, or a time whose text its column's notation decides (kept as its TimeText, a

@@ -1,5 +1,5 @@
 #pragma once
-// One notation for the times shown together in a table column (README "Reading the tables"):
+// One notation for the times shown together in a table column (docs/reference/outputs.md, "Reading the tables"):
 // every value that is a decimal with at most max_fraction_digits digits after the point is
 // written with the same number of such digits ("0.50", "1.25", "3.00"), so that right-aligned
 // points line up; a value that is not (1/3, or 2^-21) is its exact fraction ("1/3") alone, and

@@ -1,7 +1,7 @@
 // The answers of `wcrt` and `certify` agree and say what they are: the bound an engine proves
 // is the same under both commands, certify's margin says whether the WCRT may be lower, the
 // CSV has the JSON's columns, every --help lists the memory limit, tables keep within the width
-// README promises, and the progress line counts every decided operation.
+// docs/guide/outputs-for-scripts.md promises, and the progress line counts every decided operation.
 #include <catch2/catch.hpp>
 
 #include <sstream>

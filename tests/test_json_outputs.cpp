@@ -297,7 +297,7 @@ TEST_CASE("a misspelt option gets a suggestion from the command's own options", 
 }
 
 TEST_CASE("warp prints its interleavings only on --schedule, for every engine", "[outputs]") {
-    // TR: 16 threads, rep 2 refutes FT by one cycle (README); the schedule is opt-in.
+    // TR: 16 threads, rep 2 refutes FT by one cycle (docs/reference/warp.md); the schedule is opt-in.
     const auto quiet = run_cli({"warp", "--threads", "16", "--rep", "2"});
     CHECK(quiet.exit_code == 1);
     CHECK(quiet.out.find("interleaving (makespan") == std::string::npos);

@@ -1,4 +1,4 @@
-// The SMT engine on the documented examples (README's full example, with its interval and
+// The SMT engine on the documented examples (the full example of docs/reference/input-format.md, with its interval and
 // window fixed to one value) and the fast imported examiner configs: equal to enumeration,
 // every witness replayed. The slower configs are listed in bench/RESULTS.md ("wcrt").
 #include <catch2/catch.hpp>

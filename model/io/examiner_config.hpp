@@ -1,6 +1,6 @@
 #pragma once
 // Import of cuda_scheduling_examiner JSON configs (the tool behind the RTSS'17 and thesis
-// measurements) as gpuwcrt workloads. README "Checking against measurements" documents the
+// measurements) as gpuwcrt workloads. docs/guide/compare-with-measurements.md documents the
 // mapping; every construct the model cannot express is an InputError, never dropped.
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The gpuwcrt TOML input format (README "Input format"). Every problem is an InputError
+// The gpuwcrt TOML input format (docs/reference/input-format.md). Every problem is an InputError
 // carrying file:line:column; unknown keys are never ignored.
 #include <string>
 

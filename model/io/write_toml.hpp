@@ -1,5 +1,5 @@
 #pragma once
-// Writes a workload in the gpuwcrt TOML input format (README "Input format") such that
+// Writes a workload in the gpuwcrt TOML input format (docs/reference/input-format.md) such that
 // load_workload_text(workload_to_toml(w)) gives back an equal workload: same platform,
 // streams (in order, explicit [[stream]] tables, with their period or min_interarrival, offset
 // and jitter), operations (kernels and copies interleaved in Workload::ops order), exact times,

@@ -98,7 +98,7 @@ struct WarpProblem {
     }
 };
 
-// Documented limits of the warp model (README "Warp-level finishing times"), checked on every
+// Documented limits of the warp model (docs/reference/warp.md), checked on every
 // input before an engine runs: counts stay inside the engines' 16-bit counters, every
 // makespan inside an int, and every point inside them answers (possibly "unknown" at the
 // timeout or memory limit) instead of overflowing.

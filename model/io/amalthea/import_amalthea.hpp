@@ -4,7 +4,7 @@
 // runnables are kernels, their Ticks the block time, the custom property GridSize the grid; and
 // as the WATERS 2019 model offloads GPU work: a CPU task's InterProcessTrigger releases a GPU
 // task every period, whose label-access runnables are copies over the GPU's data rate.
-// README "For APP4MC / AMALTHEA users" documents the mapping and docs/decisions/0018-amalthea-import.md
+// docs/guide/import-amalthea.md documents the mapping and docs/decisions/0018-amalthea-import.md
 // the choices; every construct the importer cannot map is an InputError, never dropped.
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
-// Warp machines and programs from TOML (cases/raravi2010/*.toml); schema in README
-// "Warp-level finishing times". Unknown keys are input errors at file:line:column.
+// Warp machines and programs from TOML (cases/raravi2010/*.toml); schema in
+// docs/reference/warp.md. Unknown keys are input errors at file:line:column.
 #include <optional>
 #include <string>
 
