@@ -26,7 +26,7 @@
 # no timings, no machine-dependent values.
 # Exit status: 0 when every command passed, 1 otherwise.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 update=0
 pages=()
 for arg in "$@"; do
@@ -34,7 +34,8 @@ for arg in "$@"; do
     --update) update=1 ;;
     -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check_readme: unknown option $arg" >&2; exit 1 ;;
-    *) pages+=("$arg") ;;
+    /*) pages+=("$(realpath -m --relative-to=. "$arg")") ;;
+    *) pages+=("$(realpath -m --relative-to=. "$OLDPWD/$arg")") ;;
   esac
 done
 [ ${#pages[@]} -eq 0 ] && pages=(README.md docs/guide/*.md)
