@@ -51,7 +51,8 @@ std::chrono::milliseconds output_cpu_time(std::size_t operations);
 // `engines` (a part of `run`), ending also when the time left to `run`'s deadline falls to
 // output_cpu_time(operations) at the speed the process gets now: a thread of its own reads every
 // 0.2 s how long this process's threads ran and waited for a CPU over the last second (the
-// scheduler's account), and stops the engines then. Without a deadline, `engines` unchanged.
+// scheduler's account), and stops the engines then, but not before half the time `run` has left
+// now. Without a deadline, `engines` unchanged.
 Budget stopped_for_output(const Budget& engines, const Budget& run, std::size_t operations);
 
 }  // namespace gpuwcrt::app
