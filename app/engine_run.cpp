@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "app/resource_limits.hpp"
 #include "report/text_table.hpp"
 
 namespace gpuwcrt::app {
@@ -86,7 +87,8 @@ Budget engines_budget(const Budget& run, std::size_t operations) {
     const milliseconds left = run.remaining().value_or(milliseconds(0));
     const milliseconds output =
         milliseconds(500) + milliseconds(static_cast<long long>(std::min<std::size_t>(operations, 1'000'000)));
-    return run.capped(left - std::min(left / 5, output));
+    // And earlier when the process runs slower than on an idle machine (stopped_for_output, app/resource_limits.hpp).
+    return stopped_for_output(run.capped(left - std::min(left / 5, output)), run, operations);
 }
 
 std::string stop_note(const Budget& run) {

@@ -1,5 +1,6 @@
 #include "app/phase_progress.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -55,6 +56,12 @@ void Progress::print(const std::string& line) {
     last_ = std::chrono::steady_clock::now();
 }
 
+bool Progress::due(const std::string& what, std::chrono::steady_clock::time_point now) {
+    if (what == last_what_ && now < last_ + unchanged_every) return false;
+    last_what_ = what;
+    return true;
+}
+
 void Progress::phase_loop() {
     using namespace std::chrono;
     auto next = start_ + seconds(1);
@@ -62,26 +69,35 @@ void Progress::phase_loop() {
     while (!wake_.wait_until(lock, next, [this] { return stop_; })) {
         std::string what = phase_;
         if (status_) what += (what.empty() ? "" : ", ") + status_();
+        next += seconds(3);
+        if (!due(what, steady_clock::now())) continue;
         std::cerr << "gpuwcrt " + command_ + ": " + what + ", " +
                          std::to_string(duration_cast<seconds>(steady_clock::now() - start_).count()) + " s\n"
                   << std::flush;
-        next += seconds(3);
+        last_ = steady_clock::now();
     }
+}
+
+std::string Progress::counters_line() const {
+    const RunCounters& c = budget_->counters();
+    std::string line = c.phase.load();
+    if (line.empty()) line = "starting";
+    if (const auto n = c.operations.load())
+        line += ", " + std::to_string(c.decided.load()) + " of " + std::to_string(n) + " operations decided";
+    if (const std::string worst = c.worst_open.get(); !worst.empty()) line += ", worst open " + worst;
+    if (const auto n = c.states.load()) line += ", " + std::to_string(n) + " states";
+    if (const auto n = c.checks.load()) line += ", " + std::to_string(n) + " solver checks";
+    return line;
 }
 
 void Progress::tick_loop() {
     std::unique_lock lock(mutex_);
-    while (!wake_.wait_until(lock, last_ + every, [this] { return stop_; })) {
-        if (std::chrono::steady_clock::now() < last_ + every) continue;  // a line was said meanwhile
-        const RunCounters& c = budget_->counters();
-        std::string line = c.phase.load();
-        if (line.empty()) line = "starting";
-        if (const auto n = c.operations.load())
-            line += ", " + std::to_string(c.decided.load()) + " of " + std::to_string(n) + " operations decided";
-        if (const std::string worst = c.worst_open.get(); !worst.empty()) line += ", worst open " + worst;
-        if (const auto n = c.states.load()) line += ", " + std::to_string(n) + " states";
-        if (const auto n = c.checks.load()) line += ", " + std::to_string(n) + " solver checks";
-        print(line);
+    auto next = last_ + every;
+    while (!wake_.wait_until(lock, next, [this] { return stop_; })) {
+        const auto now = std::chrono::steady_clock::now();
+        next = std::max(now, last_) + every;
+        if (now < last_ + every) continue;  // a line was said meanwhile
+        if (const std::string line = counters_line(); due(line, now)) print(line);
     }
 }
 

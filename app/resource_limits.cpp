@@ -7,15 +7,21 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <memory>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <z3++.h>
 
@@ -139,6 +145,47 @@ extern "C" void on_interrupt_signal(int signal_number) {
     [[maybe_unused]] const ssize_t written = write(STDERR_FILENO, message, sizeof message - 1);
 }
 
+using std::chrono::duration;
+using Clock = Budget::Clock;
+
+// Nanoseconds this process's threads have run on a CPU and waited, runnable, for one
+// (/proc/PID/task/TID/schedstat: the scheduler's own account; {0, 0} where the kernel keeps none).
+struct CpuWait {
+    double run = 0, wait = 0;
+};
+
+CpuWait cpu_and_wait() {
+    CpuWait total;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        std::ifstream in(task.path() / "schedstat");
+        double run = 0, wait = 0;
+        if (in >> run >> wait) total.run += run, total.wait += wait;
+    }
+    return total;
+}
+
+// How many times its CPU time a runnable thread of this process takes now, over the last
+// second: 1 on idle cores, about the runnable threads per core under load.
+class Slowdown {
+public:
+    // Never throws: under --max-memory an allocation here may fail, and then the last factor stands.
+    double measure() noexcept try {
+        samples_.push_back(cpu_and_wait());
+        if (samples_.size() > 5) samples_.erase(samples_.begin());
+        const double run = samples_.back().run - samples_.front().run;
+        const double wait = samples_.back().wait - samples_.front().wait;
+        if (run > 5e6) factor_ = std::max(1.0, (run + wait) / run);  // else: too little run to say
+        return factor_;
+    } catch (...) {
+        return factor_;
+    }
+
+private:
+    std::vector<CpuWait> samples_;
+    double factor_ = 1;
+};
+
 bool sigterm_from_launcher = false;  // launcher_signals
 
 // Async-signal-safe as well: mpirun sends SIGTERM when it ends the job (Ctrl-C on it, or a process
@@ -212,6 +259,35 @@ int run_within_limits(const std::function<int()>& action) {
         if (!is_memory_exhaustion(e)) throw;
         return report_memory_limit();
     }
+}
+
+std::chrono::milliseconds output_cpu_time(std::size_t operations) {
+    using std::chrono::milliseconds;
+    const auto counted = static_cast<long long>(std::min<std::size_t>(operations, 1'000'000));
+    return milliseconds(100) + milliseconds(counted * 5 / 4);
+}
+
+Budget stopped_for_output(const Budget& engines, const Budget& run, std::size_t operations) {
+    if (!run.deadline) return engines;
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    const Clock::time_point deadline = *run.deadline;
+    // The engines get half the time left at least: an estimate that grows with the operations
+    // must not leave them nothing (10 000 operations: 13 s of CPU estimated, 3 s taken).
+    const Clock::time_point earliest = Clock::now() + (deadline - Clock::now()) / 2;
+    const duration<double> needed = output_cpu_time(operations);
+    // Detached: it ends at the stop or at the deadline, and touches nothing but the flag it owns.
+    std::thread([stop, deadline, earliest, needed] {
+        Slowdown slowdown;
+        while (Clock::now() < deadline && !interrupt_requested()) {
+            const double factor = slowdown.measure();  // every 0.2 s, the window filled from the start
+            if (Clock::now() >= earliest && deadline - Clock::now() <= needed * factor) {
+                stop->store(true);
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+    }).detach();
+    return engines.stopped_by(stop);
 }
 
 }  // namespace gpuwcrt::app

@@ -2,9 +2,13 @@
 // The process-wide memory limit every command runs under (--max-memory, an option of the main
 // command accepted before or after the subcommand), and what running out of memory means:
 // "unknown (memory limit)", exit 2 — never an OOM kill or an internal error.
+#include <chrono>
+#include <cstddef>
 #include <functional>
 
 #include <CLI/CLI.hpp>
+
+#include "common/budget.hpp"
 
 namespace gpuwcrt::app {
 
@@ -32,5 +36,23 @@ void catch_interrupts();
 // SIGUSR1, which mpirun forwards to every process, is an interrupt as SIGINT is in one process:
 // the processes agree on it and rank 0 prints what is proven.
 void launcher_signals();
+
+// The time a run with a deadline keeps for what follows its engines (the RTA columns' end and the
+// result: a table or JSON of every operation), measured against the speed the process gets now.
+// A fixed reserve holds on an idle machine only: on 2 cores under four builds the process got a
+// sixth of a core, and the same output took six times its time, past --timeout. (The fixed
+// reserve of engines_budget, app/engine_run.hpp, stays as the least.)
+//
+// The CPU time writing the result of `operations` operations takes on an idle machine, with a
+// margin: 0.1 s + 1.25 ms per operation (measured at 4 000 operations on the AMD EPYC VM: 4.4 s
+// of CPU from the engines' stop to the end of `wcrt --json`, most of it building the JSON).
+std::chrono::milliseconds output_cpu_time(std::size_t operations);
+
+// `engines` (a part of `run`), ending also when the time left to `run`'s deadline falls to
+// output_cpu_time(operations) at the speed the process gets now: a thread of its own reads every
+// 0.2 s how long this process's threads ran and waited for a CPU over the last second (the
+// scheduler's account), and stops the engines then, but not before half the time `run` has left
+// now. Without a deadline, `engines` unchanged.
+Budget stopped_for_output(const Budget& engines, const Budget& run, std::size_t operations);
 
 }  // namespace gpuwcrt::app

@@ -22,5 +22,11 @@ constexpr long max_time_exponent = 1000;
 constexpr std::int64_t max_frames = 100'000;
 constexpr std::int64_t max_unrolled_operations = 1'000'000;
 constexpr std::size_t max_input_bytes = std::size_t{1} << 30;  // one input file (1 GiB)
+// A name (model/name_policy.hpp), in bytes: tables pad and wrap every name, and the search keys
+// its states by them, so that a megabyte name costs gigabytes of output and minutes of search.
+constexpr std::size_t max_name_bytes = 1024;
+// Tables within tables in a TOML input, whether by [a.b] headers, dotted keys (a.b.c = 1),
+// inline tables or arrays: a workload needs four; reading a deeper document recursed without end.
+constexpr int max_toml_depth = 32;
 
 }  // namespace gpuwcrt::limits

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "model/input_limits.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -58,6 +60,9 @@ std::string code_point(long cp) {
 
 std::optional<std::string> name_problem(std::string_view name) {
     if (name.empty()) return "is empty";
+    if (name.size() > limits::max_name_bytes)
+        return "is " + std::to_string(name.size()) + " bytes long, more than the limit of " +
+               std::to_string(limits::max_name_bytes);
     // Printable ASCII without ',' or '=' and no blank at either end: nearly every name, and
     // fine by every rule below, checked without decoding.
     const bool plain =
@@ -80,8 +85,11 @@ void check_name(const SourceLocation& where, std::string_view name, const std::s
 }
 
 std::string quoted_name(std::string_view name) {
+    // A message quotes the beginning of a name over the limit: enough to find it.
+    constexpr std::size_t shown = 64;
+    const bool cut = name.size() > limits::max_name_bytes;
     std::string out = "'";
-    for (const Char& c : decode(name)) {
+    for (const Char& c : decode(cut ? name.substr(0, shown) : name)) {
         char buf[24];
         if (c.cp < 0) {
             std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c.bytes[0])));
@@ -93,7 +101,7 @@ std::string quoted_name(std::string_view name) {
             out += c.bytes;
         }
     }
-    return out + "'";
+    return out + (cut ? "...'" : "'");
 }
 
 std::string name_from_label(std::string_view label, bool& changed) {

@@ -2,7 +2,7 @@
 // One policy for every name that enters gpuwcrt (stream and operation names in workload TOML,
 // examiner labels, names in [scenario] and [[expect]]), so that a name can always be echoed to a
 // terminal, an SVG or a TOML file, and typed in --order a,b / --bound NAME=T. A name is
-//   - non-empty, valid UTF-8,
+//   - non-empty, at most limits::max_name_bytes (1024) bytes, valid UTF-8,
 //   - free of control characters: C0 (U+0000-U+001F), DEL, C1 (U+0080-U+009F), and the
 //     line separators and bidirectional controls that change how following text is shown
 //     (U+2028, U+2029, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
@@ -24,7 +24,8 @@ std::optional<std::string> name_problem(std::string_view name);
 void check_name(const SourceLocation& where, std::string_view name, const std::string& what);
 
 // The name in single quotes for a message, with every byte or character the policy forbids
-// written as an escape (\x1b, \u202e), so that quoting bad input never echoes it raw.
+// written as an escape (\x1b, \u202e), so that quoting bad input never echoes it raw; a name
+// over the length limit as its first 64 bytes and "...".
 std::string quoted_name(std::string_view name);
 
 // A cuda_scheduling_examiner label as a name: ',' becomes ';' and '=' becomes ':', edge white

@@ -185,3 +185,20 @@ TEST_CASE("wcrt --timeout 3 on 2 000 operations ends near its deadline with ever
     const nlohmann::json j = nlohmann::json::parse(r.out);
     CHECK(j.at("operations").size() == 2000);
 }
+
+TEST_CASE("wcrt --timeout 2 on 400 operations ends within 3 s and prints a row for every operation",
+          "[limits][timeout]") {
+    const std::string file = test::write_file(test::temp_dir(), "streams.toml", ranged_streams_toml(10, 40));
+    const auto t0 = std::chrono::steady_clock::now();
+    const test::CliRun r = test::run_cli({"wcrt", file, "--timeout", "2"});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    INFO(r.err.substr(r.err.size() > 2000 ? r.err.size() - 2000 : 0));
+    CHECK((r.exit_code == 0 || r.exit_code == 2));
+    // The output reserve measures the speed the process gets, so this holds on a loaded machine.
+    CHECK(seconds < 3);
+    for (int s = 0; s < 10; ++s)
+        for (int k = 0; k < 40; ++k) {
+            INFO("S" << s << "_" << k);
+            CHECK(test::contains(r.out, "\nS" + std::to_string(s) + "_" + std::to_string(k) + " "));
+        }
+}

@@ -186,7 +186,8 @@ TEST_CASE("the same answers on every run and with 1 or 2 threads", "[plan][repro
     }
 }
 
-TEST_CASE("progress: the first line within a second, then never a second of silence", "[plan][progress]") {
+TEST_CASE("progress: the first line within a second, then a line a second while the search counts states",
+          "[plan][progress]") {
     const test::SimultaneousCase& c = test::simultaneous_kernels_file(20, 1);
     const auto t0 = std::chrono::steady_clock::now();
     const test::CliRun r = test::run_cli({"wcrt", c.file, "--timeout", "3", "--engine", "exact"});
