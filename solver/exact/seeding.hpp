@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "bounds/engine_options.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "sim/search/best_scenarios.hpp"

@@ -5,6 +5,8 @@
 #include <new>
 #include <numeric>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "encode/block/block_encoding.hpp"
 #include "encode/block/encoding_size.hpp"
 #include "encode/block/time_indexed_encoding.hpp"

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
 #include "model/source_location.hpp"

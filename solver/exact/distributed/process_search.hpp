@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bounds/engine_stats.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "solver/exact/distributed/exchange.hpp"

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "bounds/engine_options.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "solver/exact/explorer.hpp"
