@@ -14,10 +14,6 @@
 
 namespace gpuwcrt::exact::distributed {
 
-// Whether this process should spread an exact search over the others: MPI runs with more than
-// one process and this is rank 0.
-bool spread();
-
 // On rank 0: the search across every process. nullopt when the workload cannot be handed over
 // (one without a TOML form, e.g. an unrolled frame): the caller then searches alone.
 std::optional<ExactResult> exact_wcrt_across_processes(const Workload& w, const EngineOptions& o, const Budget& budget,
