@@ -168,8 +168,7 @@ void LevelSearch::insert(const ChildView& c, std::uint64_t hash, std::uint32_t p
 }
 
 // Across processes a parent may live in another one: the record names it.
-std::uint32_t LevelSearch::add_record(std::uint32_t process, std::uint32_t from, const int* choice,
-                                      std::size_t count) {
+std::uint32_t LevelSearch::add_record(std::uint32_t process, std::uint32_t from, const int* choice, std::size_t count) {
     if (owner_.processes() > 1) return records_.add(process, from, choice, count);
     return records_.add(from, choice, count);
 }

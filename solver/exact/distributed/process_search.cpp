@@ -73,7 +73,7 @@ ProcessSearch::~ProcessSearch() = default;
 // The owner of a state: from the hash of its key, mixed again, so that the states of one
 // process do not share the low bits that place them in its hash table.
 int ProcessSearch::owner(std::uint64_t hash) const {
-    return static_cast<int>(mix64(hash) % static_cast<std::uint64_t>(processes_));
+    return static_cast<int>(splitmix_mix(hash) % static_cast<std::uint64_t>(processes_));
 }
 
 std::optional<StopReason> ProcessSearch::run(const Seeds& seeds, const ProgressSink& progress) {
