@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 
+#include "bounds/engine_options.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/io/write_toml.hpp"
 #include "report/compact/compact_list.hpp"

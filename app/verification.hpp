@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/phase_progress.hpp"
+#include "bounds/engine_options.hpp"
 #include "report/context/output_context.hpp"
 #include "report/json.hpp"
 #include "bounds/answer.hpp"

@@ -5,7 +5,6 @@
 // answer one WcrtAnswer per operation; certify's answer is the same with a verdict on a bound;
 // the RTA over launch orders answers one per kernel (solver/rta/), the warp check one per goal
 // (solver/warp/). Answers of several block engines are combined by absorb() alone.
-#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,52 +111,5 @@ std::vector<WcrtAnswer> unknown_answers(const Workload& w);
 // exceeds it (the witness is replayed again here, before it becomes a counterexample); else
 // unknown, with the answer's reason. busy_time_bound is set when that argument certified it.
 CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& bound);
-
-// Which SMT encoding (docs/encoding.md): both are exact; they differ in speed.
-enum class EncodingChoice { automatic, event, time_indexed };
-
-struct EngineOptions {
-    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (docs/semantics.md §5)
-    EncodingChoice encoding = EncodingChoice::automatic;
-    bool symmetry_breaking = true;
-    // Simulations spent on the SMT engine's first incumbent (sim/search/incumbent.hpp):
-    // -1 = 100 per operation; 0 = one scenario (the operation launched last, the others in
-    // file order), so that the solver itself must find every improvement (tests use it).
-    long incumbent_simulations = -1;
-    // Worker threads of the exact engine's level expansion (solver/exact/); 0 = the default,
-    // std::thread::hardware_concurrency() capped at 8 (2 when unknown). Answers do not depend on it.
-    int threads = 0;
-};
-
-// The exact engine's search (solver/exact/, docs/exact-engine.md).
-struct ExactStats {
-    long long states = 0;                       // stored (distinct, not dominated when stored)
-    long long expansions = 0;                   // states expanded
-    long long steps = 0;                        // macro steps run (one per branch)
-    long long dominated = 0;                    // states dropped or retired by dominance or equality
-    long long beam_cut = 0;                     // states dropped by the beam
-    long long pruned = 0;                       // states dropped by the drain bound (not expanded or not stored)
-    std::chrono::milliseconds seed_elapsed{0};  // the seeding beam run's share of `elapsed`
-    int levels = 0;                             // levels completed
-    long long peak_level_states = 0;            // most states stored at one level
-    // States stored at each level, from level 0, up to the last one reached (the growth from level to
-    // level is what docs/distributed.md projects larger searches with).
-    std::vector<long long> level_states;
-    int threads = 1;  // worker threads used (EngineOptions::threads), per process
-    std::chrono::milliseconds elapsed{0};
-    // Across processes (docs/distributed.md): how many, the bytes they sent each other in all and
-    // in each level, and each one's peak resident memory (KiB, getrusage).
-    int processes = 1;
-    long long bytes_exchanged = 0;
-    std::vector<long long> level_bytes, process_peak_rss_kib;
-};
-
-struct EngineStats {
-    std::chrono::milliseconds elapsed{0};
-    long long scenarios = 0;          // enumeration: scenarios simulated
-    long long solver_calls = 0;       // SMT: checks
-    long long abstract_states = 0;    // bounds: abstract states explored, every round
-    std::optional<ExactStats> exact;  // when the exact engine ran
-};
 
 }  // namespace gpuwcrt

@@ -32,6 +32,8 @@ std::size_t default_memory_bytes() {
 
 std::string to_string(StopReason r) {
     switch (r) {
+        case StopReason::states:
+            return "state budget";
         case StopReason::timeout:
             return "timeout";
         case StopReason::memory:

@@ -19,10 +19,18 @@
 
 namespace gpuwcrt {
 
+// Why a run or a search stopped. `states`: a search's limit on the states it stores;
 // `time_limit`: the default deadline of a run without --timeout; `interrupted`: SIGINT or
-// SIGTERM (request_interrupt).
-enum class StopReason { timeout, memory, time_limit, interrupted };
-std::string to_string(StopReason r);  // "timeout", "memory limit", "time limit", "interrupted"
+// SIGTERM (request_interrupt). Declared weakest first: where several stops meet (the chunks of
+// one search level, the processes of a search across processes), the strongest is the one
+// reported, and a lack of memory outranks every other.
+enum class StopReason { states, timeout, time_limit, interrupted, memory };
+// "state budget", "timeout", "time limit", "interrupted", "memory limit"
+std::string to_string(StopReason r);
+// `into` becomes `r` unless it holds a stronger stop already.
+inline void keep_strongest(std::optional<StopReason>& into, StopReason r) {
+    if (!into || *into < r) into = r;
+}
 
 // The process-wide stop request of SIGINT and SIGTERM: once set, every budget has expired, so
 // that every engine stops at its next poll and the command prints what it has proven. A flag

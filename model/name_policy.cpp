@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "common/utf8.hpp"
 #include "model/input_limits.hpp"
 
 namespace gpuwcrt {
@@ -17,18 +18,8 @@ struct Char {
 };
 
 Char next_char(std::string_view s, std::size_t i) {
-    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = b(i);
-    int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return {-1, s.substr(i, 1)};
-    long cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
-    for (int k = 1; k < len; ++k) {
-        if ((b(i + k) & 0xC0) != 0x80) return {-1, s.substr(i, 1)};
-        cp = (cp << 6) | (b(i + k) & 0x3F);
-    }
-    static const long min_of_len[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min_of_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {-1, s.substr(i, 1)};
-    return {cp, s.substr(i, len)};
+    const Utf8Char c = decode_utf8(s, i);
+    return {c.code_point, s.substr(i, c.length)};
 }
 
 std::vector<Char> decode(std::string_view s) {

@@ -7,7 +7,7 @@ namespace {
 
 bool every_process = false;
 
-bool spread() { return exact::distributed::mpi_running() && exact::distributed::process_count() > 1; }
+using exact::distributed::spread;
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "app/output_file.hpp"
 #include "app/verification.hpp"
 #include "bounds/answer.hpp"
+#include "bounds/engine_stats.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/time_unit.hpp"
 #include "report/compact/compact_list.hpp"

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bounds/engine_options.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/load_toml.hpp"
 #include "bounds/abstraction/bounds.hpp"

@@ -15,6 +15,8 @@
 #include <iostream>
 #include <string>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/generate/pipeline_workload.hpp"
 #include "model/generate/random_workload.hpp"

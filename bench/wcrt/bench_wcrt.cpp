@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/write_toml.hpp"

@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bounds/engine_options.hpp"
 #include "encode/block/block_problem.hpp"
 #include "bounds/abstraction/beam.hpp"
 #include "bounds/abstraction/explorer.hpp"

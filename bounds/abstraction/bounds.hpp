@@ -12,6 +12,8 @@
 
 #include "bounds/abstraction/problem.hpp"
 #include "bounds/answer.hpp"
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "common/budget.hpp"
 
 namespace gpuwcrt {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "model/rounding.hpp"
 #include "model/time.hpp"
 
 namespace gpuwcrt::interference {
@@ -31,8 +32,7 @@ struct ChainOp {
 
 // The least tick count at or above t (t >= 0), saturated at `limit`.
 inline std::int64_t ceil_ticks(const Time& t, std::int64_t limit) {
-    const BigInt q = boost::multiprecision::numerator(t) / boost::multiprecision::denominator(t);
-    const BigInt c = Time(q) < t ? q + 1 : q;
+    const BigInt c = ceil_of(t);
     return c >= limit ? limit : static_cast<std::int64_t>(c);
 }
 

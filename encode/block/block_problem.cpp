@@ -5,6 +5,7 @@
 
 #include "model/integer_time.hpp"
 #include "model/issue_bounds.hpp"
+#include "model/rounding.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -94,9 +95,7 @@ std::int64_t start_horizon(const BlockProblem& p) {
         }
         busy += w / Time(p.sms * (r.capacity - dmax + 1));
     }
-    const BigInt ceil_busy = (boost::multiprecision::numerator(busy) + boost::multiprecision::denominator(busy) - 1) /
-                             boost::multiprecision::denominator(busy);
-    return std::min(max_issue + work, max_issue + static_cast<std::int64_t>(ceil_busy));
+    return std::min(max_issue + work, max_issue + static_cast<std::int64_t>(ceil_of(busy)));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "model/input_limits.hpp"
+#include "model/rounding.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -59,7 +60,7 @@ std::int64_t frames_of_hyperperiods(const Stream& s, const Time& H, const Horizo
 std::int64_t frames_until(const Stream& s, const Horizon& h) {
     if (h.until < s.arrival.offset) return 0;
     const Time n = (h.until - s.arrival.offset) / s.arrival.period;
-    const BigInt whole = boost::multiprecision::numerator(n) / boost::multiprecision::denominator(n);
+    const BigInt whole = floor_of(n);
     if (whole >= limits::max_frames)
         throw InputError(h.where, human_string(h.until) + " covers more than " + std::to_string(limits::max_frames) +
                                       " frames of " + stream_text(s) + " (period " + human_string(s.arrival.period) +

@@ -5,26 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "common/utf8.hpp"
+
 namespace gpuwcrt {
 namespace {
-
-// The code point of the UTF-8 sequence at s[i] (advancing i past it), or -1 when invalid
-// (overlong forms, surrogates and values above U+10FFFF are).
-long next_code_point(std::string_view s, std::size_t& i) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = byte(i);
-    const int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return -1;
-    long cp = len == 1 ? c : c & (0x7F >> len);
-    for (int k = 1; k < len; ++k) {
-        if ((byte(i + k) & 0xC0) != 0x80) return -1;
-        cp = (cp << 6) | (byte(i + k) & 0x3F);
-    }
-    static const long min_of_len[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min_of_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return -1;
-    i += len;
-    return cp;
-}
 
 // Printable ASCII, tab, newline, and valid UTF-8 from U+00A0 on (no C1 control, no byte order
 // mark in front, which toml++ skips): TOML allows more, which this reader leaves to toml++.
@@ -37,7 +21,9 @@ bool plain_text(std::string_view s) {
             ++i;
             continue;
         }
-        if (next_code_point(s, i) < 0xA0) return false;
+        const Utf8Char u = decode_utf8(s, i);
+        if (u.code_point < 0xA0) return false;
+        i += u.length;
     }
     return true;
 }

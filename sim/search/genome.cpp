@@ -2,19 +2,13 @@
 
 #include <algorithm>
 
+#include "common/splitmix.hpp"
 #include "sim/simulate.hpp"
 
 namespace gpuwcrt::search {
 namespace {
 
 bool has_window(const Operation& o) { return o.issue.kind == IssueSpec::Kind::at && !o.issue.at.is_point(); }
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser: a placement that looks random, but fixed
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 int choose_sm(const Genome& g, const PlacementRequest& r) {
     const std::vector<int>& f = r.fitting;
@@ -26,7 +20,7 @@ int choose_sm(const Genome& g, const PlacementRequest& r) {
         case Place::cycle:
             return f[static_cast<std::size_t>(r.block) % f.size()];
         case Place::hashed: {
-            const std::uint64_t h = mix(g.salt[r.kernel] ^ mix(static_cast<std::uint64_t>(r.block)));
+            const std::uint64_t h = splitmix64(g.salt[r.kernel] ^ splitmix64(static_cast<std::uint64_t>(r.block)));
             return r.distinct[h % r.distinct.size()];
         }
         case Place::preferred: {

@@ -62,7 +62,7 @@ bool expand_one(const ExpandContext& x, int level, const State& base, std::uint3
         try {
             so = step(x.p, work, d, nullptr, &x.budget);
         } catch (const BudgetExhausted& stopped) {
-            out.stop = to_string(stopped.reason);
+            out.stop = stopped.reason;
             return false;
         }
         if (so.responses.empty() && !so.child) continue;
@@ -94,7 +94,7 @@ void expand_states(const ExpandContext& x, int level, const LevelStore& store, s
         if (!e.alive) continue;
         ++out.expansions;
         if (x.budget.expired()) {
-            out.stop = to_string(x.budget.expiry_reason());
+            out.stop = x.budget.expiry_reason();
             return;
         }
         decode(x.p, store.key(e), e.now, store.issues(e), base);

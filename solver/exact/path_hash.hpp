@@ -8,27 +8,20 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/splitmix.hpp"
+
 namespace gpuwcrt::exact {
 
 // The empty path: the initial state's.
 inline constexpr std::uint64_t initial_path = 0x6a09e667f3bcc908ULL;
 
-// A bijective 64-bit mix (the finaliser of SplitMix64): nearby inputs give unrelated outputs.
-inline std::uint64_t mix64(std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-}
-
 // The path `parent` extended by one macro step with `count` decisions: the count is mixed in
 // first, so that no two different sequences of steps share their decisions' concatenation.
 inline std::uint64_t extend_path(std::uint64_t parent, const int* decisions, std::size_t count) {
-    std::uint64_t h = mix64(parent + 0x9e3779b97f4a7c15ULL * (count + 1));
+    std::uint64_t h = splitmix_mix(parent + splitmix_gamma * (count + 1));
     for (std::size_t i = 0; i < count; ++i)
-        h = mix64(h ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(decisions[i])) + 0x632be59bd9b4e019ULL));
+        h = splitmix_mix(
+            h ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(decisions[i])) + 0x632be59bd9b4e019ULL));
     return h;
 }
 

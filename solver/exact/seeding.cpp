@@ -1,19 +1,11 @@
 #include "solver/exact/seeding.hpp"
 
-#include <algorithm>
 #include <stdexcept>
-#include <thread>
 
 #include "sim/witness.hpp"
 #include "solver/exact/witness_path.hpp"
 
 namespace gpuwcrt::exact {
-
-int worker_threads(const EngineOptions& o) {
-    if (o.threads > 0) return o.threads;
-    const unsigned hc = std::thread::hardware_concurrency();
-    return hc == 0 ? 2 : static_cast<int>(std::min(hc, 8u));
-}
 
 WcrtAnswer exact_answer(const Problem& p, int op, const std::string& stop, const Best& b,
                         const search::BestScenarios& seeds,

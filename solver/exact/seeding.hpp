@@ -1,13 +1,14 @@
 #pragma once
 // What the exact search shares between one process (explorer.cpp) and many
-// (distributed/, docs/distributed.md): the seeding beam run, the worker-thread count and the
-// answer of one operation from the best response found and the path that reached it.
+// (distributed/, docs/distributed.md) besides the level search itself (level_search.hpp): the
+// seeding beam run and the answer of one operation from the best response found and the path that reached it.
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "bounds/engine_options.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "sim/search/best_scenarios.hpp"
@@ -24,9 +25,6 @@ struct Seeds {
 };
 Seeds seed_responses(const Workload& w, const EngineOptions& o, const Budget& budget, int beam,
                      const StatesSignal& stored, search::BestScenarios& kept);
-
-// The number of worker threads (EngineOptions::threads; docs/exact-engine.md, "Both cores").
-int worker_threads(const EngineOptions& o);
 
 // The answer for `op` of a search that stopped for `stop` (empty: it completed): its largest
 // response `b`, whose witness is the seeding run's (`seeds`) or rebuilt from the decisions of

@@ -4,6 +4,7 @@
 #include <functional>
 #include <sstream>
 
+#include "bounds/engine_options.hpp"
 #include "bounds/rta/rta_workload.hpp"
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"

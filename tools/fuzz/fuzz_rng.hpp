@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <random>
 
+#include "common/splitmix.hpp"
+
 namespace gpuwcrt::fuzz {
 
 using Rng = std::mt19937_64;
@@ -19,12 +21,9 @@ inline std::size_t pick_index(Rng& rng, std::size_t size) { return static_cast<s
 inline bool one_in(Rng& rng, std::uint64_t n) { return rng() % n == 0; }
 
 // The generator of run `run` of a campaign seeded with `seed`: every run has its own stream
-// (splitmix64 of both), so a run's mutant does not depend on --jobs or on earlier runs.
+// (SplitMix64 of both, common/splitmix.hpp), so a run's mutant does not depend on --jobs or on earlier runs.
 inline Rng run_rng(std::uint64_t seed, std::uint64_t run) {
-    std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + run + 0x632BE59BD9B4E019ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return Rng(z ^ (z >> 31));
+    return Rng(splitmix_mix(seed * splitmix_gamma + run + 0x632BE59BD9B4E019ull));
 }
 
 }  // namespace gpuwcrt::fuzz

@@ -1,6 +1,7 @@
 #pragma once
 // `--engine exact` on the Engine interface: the explicit-state search (solver/exact/), every
 // operation at once.
+#include "bounds/engine_stats.hpp"
 #include "solver/engine.hpp"
 #include "solver/exact/explorer.hpp"
 

@@ -1,5 +1,7 @@
 #include "solver/block/engines/smt_engine.hpp"
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "solver/block/engines/per_operation.hpp"
 #include "solver/block/smt/wcrt_smt.hpp"
 #include "solver/registry.hpp"

@@ -3,6 +3,7 @@
 // (solver/block/smt/wcrt_smt.hpp), one operation at a time.
 #include <memory>
 
+#include "bounds/engine_options.hpp"
 #include "encode/block/block_problem.hpp"
 #include "solver/engine.hpp"
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bounds/engine_options.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/integer_time.hpp"
 #include "model/issue_bounds.hpp"

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "common/budget.hpp"
 
 namespace gpuwcrt {

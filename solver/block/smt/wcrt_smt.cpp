@@ -5,9 +5,12 @@
 #include <new>
 #include <numeric>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "encode/block/block_encoding.hpp"
 #include "encode/block/encoding_size.hpp"
 #include "encode/block/time_indexed_encoding.hpp"
+#include "model/rounding.hpp"
 #include "sim/search/incumbent.hpp"
 #include "solver/z3/z3_session.hpp"
 
@@ -73,9 +76,7 @@ BlockEncodingOptions encoding_options(const EngineOptions& o, int k, const Call&
 
 // floor(bound * scale), clamped to what a scaled schedule can reach.
 std::int64_t scaled_floor(const Time& bound, const BlockProblem& p) {
-    const Time scaled = bound * p.scale;
-    BigInt fl = boost::multiprecision::numerator(scaled) / boost::multiprecision::denominator(scaled);
-    if (scaled < 0 && Time(fl) != scaled) fl -= 1;
+    const BigInt fl = floor_of(bound * p.scale);
     if (fl < -1) return -1;
     if (fl > BigInt(p.horizon) * 4 + 1) return p.horizon * 4 + 1;
     return static_cast<std::int64_t>(fl);

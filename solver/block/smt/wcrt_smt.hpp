@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "encode/block/block_problem.hpp"

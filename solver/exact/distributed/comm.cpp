@@ -62,6 +62,8 @@ int process_count() {
     return n;
 }
 
+bool spread() { return mpi_running() && process_count() > 1; }
+
 int processes_on_node() {
     if (node_processes > 0) return node_processes;
     MPI_Comm node;

@@ -29,7 +29,7 @@ std::string_view read_bytes(std::string_view in, std::size_t& at, std::size_t n)
 
 }  // namespace
 
-void write_child(const TravellingChild& c, std::string& out) {
+void write_child(const ChildView& c, std::string& out) {
     put_varint(out, c.level);
     put_varint(out, c.now);
     out.append(reinterpret_cast<const char*>(&c.path), 8);
@@ -42,9 +42,9 @@ void write_child(const TravellingChild& c, std::string& out) {
     out += c.issues;
 }
 
-TravellingChild read_child(std::string_view in, std::size_t& at, std::vector<int>& choices) {
+ChildView read_child(std::string_view in, std::size_t& at, std::vector<int>& choices) {
     VarintReader r{in, at};
-    TravellingChild c;
+    ChildView c;
     c.level = static_cast<int>(r.get());
     c.now = r.get();
     c.path = read_fixed64(in, r.at);
@@ -85,7 +85,7 @@ std::size_t Exchange::bytes() const {
     return n;
 }
 
-RoundOutcome Exchange::round(bool done, int stop, int stop_memory) {
+RoundOutcome Exchange::round(bool done, std::optional<StopReason> stop) {
     std::vector<int> send(static_cast<std::size_t>(processes_), 0);
     bool failed = false;
     try {  // packing and the receive buffer may not fit: then every process stops, and no one sends
@@ -108,7 +108,7 @@ RoundOutcome Exchange::round(bool done, int stop, int stop_memory) {
     } catch (const std::bad_alloc&) {
         failed = true;
     }
-    std::vector<std::int64_t> flags{done ? 0 : 1, failed ? stop_memory : stop, failed ? 1 : 0};
+    std::vector<std::int64_t> flags{done ? 0 : 1, stop_code(failed ? StopReason::memory : stop), failed ? 1 : 0};
     max_over_processes(flags);
     if (flags[2] == 0) {
         exchange_bytes(out_, send, in_, receive_);
@@ -119,7 +119,7 @@ RoundOutcome Exchange::round(bool done, int stop, int stop_memory) {
     }
     for (std::string& q : queues_) q.clear();
     last_ = std::chrono::steady_clock::now();
-    return {flags[0] == 0, static_cast<int>(flags[1])};
+    return {flags[0] == 0, stop_of_code(flags[1])};
 }
 
 std::string_view Exchange::received(int process) const {

@@ -5,35 +5,27 @@
 // hold, and a process calls one when its queues reach `round_bytes` (or some time has passed),
 // so that the memory the exchange takes stays flat whatever the level's size. A round also
 // agrees on whether every process is done with the level and on the strongest stop any
-// process asks for (stop codes: larger wins).
+// process asks for (StopReason: the strongest wins).
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "common/budget.hpp"
+#include "solver/exact/chunk_output.hpp"
+
 namespace gpuwcrt::exact::distributed {
 
-// One child as it travels: its level, `now`, path hash, the parent's record (in the sending
-// process), the decisions of its step, its key and issue bytes.
-struct TravellingChild {
-    int level = 0;
-    std::int64_t now = 0;
-    std::uint64_t path = 0;
-    std::uint32_t from = 0;
-    const int* choice = nullptr;
-    std::size_t choice_len = 0;
-    std::string_view key, issues;
-};
-
-// Appends `c` to `out`; read_child reads it back from `in` at `at` (advanced), its views and
-// choices pointing into `in` and `choices`.
-void write_child(const TravellingChild& c, std::string& out);
-TravellingChild read_child(std::string_view in, std::size_t& at, std::vector<int>& choices);
+// Appends `c` to `out` (all but the beam's fields); read_child reads it back from `in` at `at`
+// (advanced), its views and choices pointing into `in` and `choices`.
+void write_child(const ChildView& c, std::string& out);
+ChildView read_child(std::string_view in, std::size_t& at, std::vector<int>& choices);
 
 struct RoundOutcome {
-    bool all_done = false;  // no process has anything more to send in this level
-    int stop = 0;           // the largest stop code of any process (0: none)
+    bool all_done = false;           // no process has anything more to send in this level
+    std::optional<StopReason> stop;  // the strongest stop of any process
 };
 
 class Exchange {
@@ -46,10 +38,10 @@ public:
     // since the last one (so that a stop reaches every process soon).
     bool due() const;
     // One collective round. `done`: this process will queue nothing more in this level; `stop`:
-    // its stop code. What was received is in received(p), for each process p, until the next
-    // round. A receive buffer that cannot be allocated on some process is a memory stop
-    // (stop_memory) for every process, and that round's children are dropped.
-    RoundOutcome round(bool done, int stop, int stop_memory);
+    // its stop, if any. What was received is in received(p), for each process p, until the next
+    // round. A receive buffer that cannot be allocated on some process is a memory stop for
+    // every process, and that round's children are dropped.
+    RoundOutcome round(bool done, std::optional<StopReason> stop);
     std::string_view received(int process) const;
 
     long long bytes_sent = 0;   // by this process, over every round

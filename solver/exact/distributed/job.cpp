@@ -1,8 +1,9 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
-#include <thread>
 
+#include "bounds/engine_options.hpp"
+#include "bounds/engine_stats.hpp"
 #include "model/io/load_toml.hpp"
 #include "model/io/write_toml.hpp"
 #include "model/source_location.hpp"
@@ -53,19 +54,12 @@ Budget budget_of(const SearchJob& job) {
     return b;
 }
 
-// Worker threads per process: --threads, else the node's cores shared among its processes.
-int threads_of(const SearchJob& job) {
-    const int on_node = processes_on_node();  // collective: every process asks here
-    if (job.threads > 0) return static_cast<int>(job.threads);
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return std::clamp(cores / on_node, 1, 8);
-}
-
 SearchShape shape_of(const SearchJob& job, const Problem& p) {
     SearchShape s;
-    s.threads = threads_of(job);
-    s.max_states = job.max_states;
-    s.prune = job.prune != 0 && DrainBound(p).applies();
+    s.search.threads = worker_threads(static_cast<int>(job.threads), processes_on_node());  // collective
+    s.search.max_states = job.max_states;
+    s.search.prune = job.prune != 0;
+    s.search.prune = prunes(p, s.search);
     s.round_bytes = static_cast<std::size_t>(job.round_bytes);
     return s;
 }
@@ -75,10 +69,10 @@ Seeds shared_seeds(const SearchJob& job, const SearchShape& shape, const Problem
                    const StatesSignal& stored, search::BestScenarios* kept) {
     Seeds seeds{std::vector<char>(static_cast<std::size_t>(p.n), 0), std::vector<std::int64_t>(p.n, 0)};
     std::vector<std::int64_t> values(2 * static_cast<std::size_t>(p.n), 0);
-    if (kept && shape.prune && job.seed_beam > 0) {
+    if (kept && shape.search.prune && job.seed_beam > 0) {
         EngineOptions o;
         o.policy = p.policy;
-        o.threads = shape.threads;
+        o.threads = shape.search.threads;
         seeds = seed_responses(*p.w, o, budget, static_cast<int>(job.seed_beam), stored, *kept);
         for (int op = 0; op < p.n; ++op) {
             values[2 * static_cast<std::size_t>(op)] = seeds.found[static_cast<std::size_t>(op)];
@@ -106,9 +100,10 @@ Searched search_everywhere(const SearchJob& job, const Problem& p, const Budget&
     try {
         const SearchShape shape = shape_of(job, p);
         const Seeds seeds = shared_seeds(job, shape, p, budget, stored, kept);
-        ProcessSearch s(p, budget, shape);
+        ProcessSearch s(p, budget, shape, stored);
         Searched out;
-        out.stop = s.run(seeds, progress, stored);
+        const std::optional<StopReason> stop = s.run(seeds, progress);
+        out.stop = stop ? to_string(*stop) : "";
         out.best = s.best_on_root();
         out.stats = s.stats_on_root();
         return out;
@@ -120,8 +115,6 @@ Searched search_everywhere(const SearchJob& job, const Problem& p, const Budget&
 }
 
 }  // namespace
-
-bool spread() { return mpi_running() && process_count() > 1 && process_rank() == 0; }
 
 void set_round_bytes(std::size_t bytes) { round_bytes_setting = std::max<std::size_t>(bytes, 1); }
 

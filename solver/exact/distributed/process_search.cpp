@@ -2,24 +2,16 @@
 
 #include <sys/resource.h>
 
-#include <algorithm>
 #include <functional>
-#include <limits>
 #include <new>
 
-#include "solver/exact/chunk_output.hpp"
+#include "bounds/engine_stats.hpp"
 #include "solver/exact/distributed/comm.hpp"
-#include "solver/exact/expand.hpp"
-#include "solver/exact/ordered_chunks.hpp"
 #include "solver/exact/path_hash.hpp"
-#include "solver/exact/state.hpp"
 #include "solver/exact/varint.hpp"
 
 namespace gpuwcrt::exact::distributed {
 namespace {
-
-constexpr std::int64_t nothing_found = std::numeric_limits<std::int64_t>::min();
-const char* const stop_texts[] = {"", "state budget", "timeout", "time limit", "interrupted", "memory limit"};
 
 // Which answer of one operation wins between processes: the larger response; on a tie the
 // seeding run's, then the path first in the canonical order (path_hash.hpp), then (never seen:
@@ -67,192 +59,103 @@ long long peak_rss_kib() {
 
 }  // namespace
 
-int stop_code(const std::string& reason) {
-    for (int c = 1; c <= stop_memory; ++c)
-        if (reason == stop_texts[c]) return c;
-    return reason.empty() ? no_stop : stop_memory;
-}
-
-std::string stop_text(int code) { return code >= 0 && code <= stop_memory ? stop_texts[code] : "memory limit"; }
-
-ProcessSearch::ProcessSearch(const Problem& p, const Budget& budget, const SearchShape& shape)
+ProcessSearch::ProcessSearch(const Problem& p, const Budget& budget, const SearchShape& shape,
+                             const StatesSignal& stored)
     : p_(p),
       budget_(budget),
-      shape_(shape),
       me_(process_rank()),
       processes_(process_count()),
-      drain_(p),
-      best_(static_cast<std::size_t>(p.n)),
-      exchange_(processes_, shape.round_bytes) {}
+      exchange_(processes_, shape.round_bytes),
+      search_(p, budget, shape.search, *this, stored) {}
 
 ProcessSearch::~ProcessSearch() = default;
 
 // The owner of a state: from the hash of its key, mixed again, so that the states of one
 // process do not share the low bits that place them in its hash table.
 int ProcessSearch::owner(std::uint64_t hash) const {
-    return static_cast<int>(mix64(hash) % static_cast<std::uint64_t>(processes_));
+    return static_cast<int>(splitmix_mix(hash) % static_cast<std::uint64_t>(processes_));
 }
 
-std::string ProcessSearch::run(const Seeds& seeds, const ProgressSink& progress, const StatesSignal& stored) {
-    for (int op = 0; op < p_.n; ++op)
-        if (seeds.found[static_cast<std::size_t>(op)]) {
-            best_[static_cast<std::size_t>(op)].found = best_[static_cast<std::size_t>(op)].seeded = true;
-            best_[static_cast<std::size_t>(op)].response = seeds.response[static_cast<std::size_t>(op)];
-        }
-    levels_.resize(static_cast<std::size_t>(p_.n) + 1);
-    records_.add(0u, 0u, nullptr, 0);  // record 0: the initial state, in whichever process owns it
-    State s0 = initial_state(p_);
-    canonicalise(p_, s0);
-    const Encoded e0 = encode(p_, s0);
-    const std::uint64_t h0 = std::hash<std::string_view>{}(e0.key);
-    if (owner(h0) == me_) {
-        std::string issues;
-        issue_bytes(e0.issues, issues);
-        levels_[0] = std::make_unique<LevelStore>();
-        levels_[0]->add(e0.key, h0, issues, s0.now, initial_path, 0, LevelStore::none);
-        ++stored_;
-    }
-    if (budget_.expired()) stop_ = stop_code(to_string(budget_.expiry_reason()));
+std::optional<StopReason> ProcessSearch::run(const Seeds& seeds, const ProgressSink& progress) {
+    search_.start(seeds);
     for (int level = 0; level <= p_.n + 1; ++level) {
-        if (!agree(level, progress, stored)) break;
-        if (level <= p_.n) expand_level(level);
+        if (!agree(level, progress)) break;
+        if (level <= p_.n) search_.expand(level);
     }
-    levels_.clear();
-    return stop_text(stop_);
+    search_.free_levels();
+    return search_.stopped();
 }
 
 // Collective, before each level and once after the last: the stop, the largest responses (the
 // drain bound's pruning reference for the level, as in one process) and the counts.
-bool ProcessSearch::agree(int level, const ProgressSink& progress, const StatesSignal& stored) {
-    std::vector<std::int64_t> most(static_cast<std::size_t>(p_.n) + 1);
-    most[0] = stop_;
-    for (int op = 0; op < p_.n; ++op) {
-        const Best& b = best_[static_cast<std::size_t>(op)];
-        most[static_cast<std::size_t>(op) + 1] = b.found ? b.response : nothing_found;
-    }
+bool ProcessSearch::agree(int level, const ProgressSink& progress) {
+    std::vector<std::int64_t> most = search_.largest();
+    most.insert(most.begin(), stop_code(search_.stopped()));
     max_over_processes(most);
-    const LevelStore* here = level <= p_.n ? levels_[static_cast<std::size_t>(level)].get() : nullptr;
-    std::vector<std::int64_t> sums{stored_, here ? static_cast<std::int64_t>(here->size()) : 0, exchange_.bytes_sent};
+    const std::int64_t here = level <= p_.n ? static_cast<std::int64_t>(search_.size(level)) : 0;
+    std::vector<std::int64_t> sums{search_.stored(), here, exchange_.bytes_sent};
     sum_over_processes(sums);
-    stop_ = static_cast<int>(most[0]);
-    lb_.assign(static_cast<std::size_t>(p_.n), 0);
-    lb_found_.assign(static_cast<std::size_t>(p_.n), 0);
-    for (int op = 0; op < p_.n; ++op)
-        if (most[static_cast<std::size_t>(op) + 1] != nothing_found) {
-            lb_[static_cast<std::size_t>(op)] = most[static_cast<std::size_t>(op) + 1];
-            lb_found_[static_cast<std::size_t>(op)] = 1;
-        }
+    if (const auto stop = stop_of_code(most[0])) search_.stop(*stop);
+    const bool going = !search_.stopped();
+    search_.fix_bound({most.begin() + 1, most.end()});
     all_stored_ = sums[0];
     const long long before = level_size_;
     level_size_ = static_cast<long long>(sums[1]);
-    stats_.peak_level_states = std::max(stats_.peak_level_states, static_cast<long long>(sums[1]));
-    if (level <= p_.n && stop_ == no_stop) stats_.level_states.push_back(static_cast<long long>(sums[1]));
+    ExactStats& stats = search_.stats();
+    if (level <= p_.n && going) search_.count_level(level, level_size_);
     if (level > 0) {
-        stats_.level_bytes.push_back(sums[2] - sent_before_);
+        stats.level_bytes.push_back(sums[2] - sent_before_);
         sent_before_ = sums[2];
-        if (stop_ == no_stop && before > 0)
-            stats_.levels = level;  // as in one process: the last level that held states
-        budget_.counters().states.store(static_cast<std::uint64_t>(all_stored_), std::memory_order_relaxed);
-        if (progress && stop_ == no_stop && before > 0)
-            progress("exact: level " + std::to_string(level - 1) + "/" + std::to_string(p_.n) + " done, " +
-                     std::to_string(all_stored_) + " states stored by " + std::to_string(processes_) + " processes");
-        if (stored.reached && !signalled_ && static_cast<std::uint64_t>(all_stored_) >= stored.states) {
-            signalled_ = true;
-            stored.reached();
+        if (going && before > 0) {
+            stats.levels = level;  // as in one process: the last level that held states
+            if (progress) progress(level_progress(level - 1, p_.n, all_stored_, processes_));
         }
+        search_.count_stored(all_stored_);
     }
-    return stop_ == no_stop;
+    return going;
 }
 
-void ProcessSearch::expand_level(int level) {
-    level_over_ = false;
-    LevelStore* here = levels_[static_cast<std::size_t>(level)].get();
-    const std::size_t size = here ? here->size() : 0;
-    const auto threads = static_cast<std::size_t>(shape_.threads);
-    const std::size_t chunk = std::clamp<std::size_t>(size / (threads * 16), 1, 256);
-    const std::size_t count = (size + chunk - 1) / chunk;
-    const ExpandContext x{p_, budget_, drain_, shape_.prune, lb_, lb_found_, false};
-    try {
-        run_ordered_chunks(
-            count, shape_.threads, threads * 8,
-            [&](std::size_t c, ChunkOutput& out) {
-                expand_states(x, level, *here, c * chunk, std::min(size, (c + 1) * chunk), out);
-            },
-            [&](std::size_t, ChunkOutput& out) { return merge(out); });
-    } catch (const std::bad_alloc&) {
-        stop_ = stop_memory;
-    }
-    while (!level_over_) {  // the others may still send: every process takes part until all are done
+void ProcessSearch::hand_over(const ChildView& child, std::uint64_t hash) {
+    write_child(child, exchange_.queue(owner(hash)));
+}
+
+// A round when the queues are full or a stop is due. False: the level is over.
+bool ProcessSearch::after_chunk(LevelSearch& s) {
+    if (s.stopped() || exchange_.due()) round(s.stopped().has_value());
+    return !level_over_;
+}
+
+// The others may still send: every process takes part until all are done with the level.
+void ProcessSearch::finish_level(LevelSearch& s) {
+    while (!level_over_) {
         try {
             round(true);
         } catch (const std::bad_alloc&) {
-            stop_ = stop_memory;
+            s.stop(StopReason::memory);
         }
     }
-    levels_[static_cast<std::size_t>(level)].reset();
-}
-
-// On the calling thread, chunk after chunk: responses, then children, each kept here or queued
-// for its owner; a round when the queues are full or a stop is due. False: the level is over.
-bool ProcessSearch::merge(const ChunkOutput& out) {
-    stats_.expansions += out.expansions;
-    stats_.steps += out.steps;
-    stats_.pruned += out.pruned;
-    take_responses(out, static_cast<std::uint32_t>(me_), best_);
-    for (const ChunkOutput::Child& c : out.children) {
-        TravellingChild t{c.level,      c.now,      c.path,       c.from, out.choices.data() + c.choice_at,
-                          c.choice_len, out.key(c), out.issues(c)};
-        const int to = owner(c.hash);
-        if (to == me_) insert(t, static_cast<std::uint32_t>(me_), c.hash);
-        else write_child(t, exchange_.queue(to));
-    }
-    if (shape_.max_states > 0 && stored_ * processes_ >= shape_.max_states) stop_ = std::max(stop_, int(stop_states));
-    if (bytes_in_use() > budget_.memory_bytes) stop_ = std::max(stop_, int(stop_memory));
-    if (!out.stop.empty()) stop_ = std::max(stop_, stop_code(out.stop));
-    if (stop_ != no_stop || exchange_.due()) round(stop_ != no_stop);
-    return !level_over_ && stop_ == no_stop;
+    level_over_ = false;
 }
 
 void ProcessSearch::round(bool done) {
-    const RoundOutcome r = exchange_.round(done, stop_, stop_memory);
-    if (r.stop != no_stop) stop_ = std::max(stop_, r.stop);
-    if (r.all_done || r.stop != no_stop) level_over_ = true;
+    const RoundOutcome r = exchange_.round(done, search_.stopped());
+    if (r.stop) search_.stop(*r.stop);
+    if (r.all_done || r.stop) level_over_ = true;
     for (int q = 0; q < processes_; ++q) {
         const std::string_view in = exchange_.received(q);
         for (std::size_t at = 0; at < in.size();) {
-            const TravellingChild c = read_child(in, at, choices_);
-            insert(c, static_cast<std::uint32_t>(q), std::hash<std::string_view>{}(c.key));
+            const ChildView c = read_child(in, at, choices_);
+            search_.insert(c, std::hash<std::string_view>{}(c.key), static_cast<std::uint32_t>(q));
         }
     }
-    if (bytes_in_use() > budget_.memory_bytes) stop_ = std::max(stop_, int(stop_memory));
-}
-
-void ProcessSearch::insert(const TravellingChild& c, std::uint32_t process, std::uint64_t hash) {
-    auto& level = levels_[static_cast<std::size_t>(c.level)];
-    if (!level) level = std::make_unique<LevelStore>();
-    const Placement at = place_state(*level, c.key, hash, c.issues, c.path, true, placement_, stats_.dominated);
-    if (at.kind == Placement::Kind::dropped) return;
-    const std::uint32_t record = records_.add(process, c.from, c.choice, c.choice_len);
-    if (at.kind == Placement::Kind::replaces) {  // the same state, reached first in the canonical order
-        take_over((*level)[at.index], record, c.now, c.path);
-        return;
-    }
-    level->add(c.key, hash, c.issues, c.now, c.path, record, at.index);
-    ++stored_;
-}
-
-std::size_t ProcessSearch::bytes_in_use() const {
-    std::size_t bytes = records_.bytes() + exchange_.bytes();
-    for (const auto& level : levels_)
-        if (level) bytes += level->bytes();
-    return bytes;
+    if (search_.bytes_in_use() > budget_.memory_bytes) search_.stop(StopReason::memory);
 }
 
 std::vector<GatheredBest> ProcessSearch::best_on_root() {
     std::string mine;
-    for (const Best& b : best_) write_best(b, mine);
+    for (const Best& b : search_.best()) write_best(b, mine);
     const std::vector<std::string> all = gather(mine, 0);
-    std::vector<GatheredBest> best(me_ == 0 ? best_.size() : 0);
+    std::vector<GatheredBest> best(me_ == 0 ? search_.best().size() : 0);
     for (const std::string& bytes : all) {
         VarintReader r{bytes};
         for (GatheredBest& g : best) {
@@ -286,10 +189,11 @@ void ProcessSearch::steps_on_root(std::vector<GatheredBest>& best) {
             const std::int64_t op = r.get(), process = r.get(), record = r.get();
             if (process != me_) continue;
             const auto rec = static_cast<std::uint32_t>(record);
+            const Records& records = search_.records();
             put_varint(answer, op);
-            put_varint(answer, records_.parent_process[rec]);
-            put_varint(answer, records_.parent[rec]);
-            const std::vector<int> step = records_.step(rec);
+            put_varint(answer, records.parent_process[rec]);
+            put_varint(answer, records.parent[rec]);
+            const std::vector<int> step = records.step(rec);
             put_varint(answer, static_cast<std::int64_t>(step.size()));
             for (int d : step) put_varint(answer, d);
         }
@@ -308,18 +212,18 @@ void ProcessSearch::steps_on_root(std::vector<GatheredBest>& best) {
 }
 
 ExactStats ProcessSearch::stats_on_root() {
-    std::vector<std::int64_t> sums{stored_,       stats_.expansions, stats_.steps,
-                                   stats_.pruned, stats_.dominated,  exchange_.bytes_sent};
+    ExactStats s = search_.stats();
+    std::vector<std::int64_t> sums{search_.stored(), s.expansions, s.steps,
+                                   s.pruned,         s.dominated,  exchange_.bytes_sent};
     sum_over_processes(sums);
     const std::vector<std::string> rss = gather(std::to_string(peak_rss_kib()), 0);
-    ExactStats s = stats_;
     s.states = sums[0];
     s.expansions = sums[1];
     s.steps = sums[2];
     s.pruned = sums[3];
     s.dominated = sums[4];
     s.bytes_exchanged = sums[5];
-    s.threads = shape_.threads;
+    s.threads = search_.threads();
     s.processes = processes_;
     while (!s.level_states.empty() && s.level_states.back() == 0) s.level_states.pop_back();  // as in one process
     for (const std::string& kib : rss) s.process_peak_rss_kib.push_back(std::stoll(kib));

@@ -7,15 +7,12 @@
 #include <cstddef>
 #include <optional>
 
+#include "bounds/engine_options.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
 #include "solver/exact/explorer.hpp"
 
 namespace gpuwcrt::exact::distributed {
-
-// Whether this process should spread an exact search over the others: MPI runs with more than
-// one process and this is rank 0.
-bool spread();
 
 // On rank 0: the search across every process. nullopt when the workload cannot be handed over
 // (one without a TOML form, e.g. an unrolled frame): the caller then searches alone.
