@@ -106,7 +106,13 @@ TEST_CASE("all-time: each mutation of the argument is caught by the simulated fr
             o.search_cap = std::chrono::milliseconds(0);
             if (assume_idle) o.assume_idle = true;
             else o.mutation = InterferenceMutation::no_wait;
-            const AllTimeResult r = all_time_bounds(w, Budget(), o);
+            AllTimeResult r;
+            try {
+                r = all_time_bounds(w, Budget(), o);
+            } catch (const BoundsContradict&) {  // the analysis' own replayed frames caught it
+                caught = true;
+                continue;
+            }
             if (r.overload || r.closed_after == 0) continue;
             caught = exceeded(w, r, 3, seed).has_value();
         }
@@ -157,7 +163,7 @@ TEST_CASE("all-time: a stream alone on the GPU, derived by hand", "[frames][all-
     REQUIRE(r.answers[0].lower);
     CHECK(*r.answers[0].lower == 3);
     CHECK(r.answers[0].status == WcrtStatus::exact);
-    CHECK(r.frame[0] == 0);
+    CHECK(r.answers[0].frame == 0);
 }
 
 namespace {
