@@ -2,9 +2,9 @@
 // What every engine answers about one quantity it bounds, in one type, BoundedAnswer: a bound
 // reached by a replayed witness, a proven bound on the other side, who gave each, the status and
 // the reason. The block-level engines (bounds, exact, smt, enumerate, and the auto chain of them)
-// answer one WcrtAnswer per operation; certify's answer is the same with a verdict on a bound;
-// the RTA over launch orders answers one per kernel (solver/rta/), the warp check one per goal
-// (solver/warp/). Answers of several block engines are combined by absorb() alone.
+// answer one WcrtAnswer per operation (the all-time engine one per operation of the file, over
+// all its frames); the RTA over orders one per kernel, the warp check one per goal. Answers are
+// combined by the functions below alone: meet (absorb), join over parts, settle for the status.
 #include <chrono>
 #include <cstdint>
 #include <optional>
