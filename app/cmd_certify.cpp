@@ -147,7 +147,7 @@ int run_certify(const CertifyOptions& o) {
     require_engine_scope(engine, w, "gpuwcrt certify");
     if (!engine.ranges_over_frames()) check_block_outputs(w, o.svg);  // over frames: the frames' chart
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
-    const Budget budget = whole_run_budget(o, w), engines = engines_budget(budget, w.ops.size());
+    const Budget budget = whole_run_budget(o, w, engine), engines = engines_budget(budget, w.ops.size());
     Progress progress("certify");
     progress.watch(budget);
     const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, engines);

@@ -187,7 +187,7 @@ int run_wcrt(const WcrtOptions& o) {
     if (!frames) check_block_outputs(w, o.svg);
     const std::vector<int> ops = selected_ops(w, o.ops);
     const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
-    const Budget budget = whole_run_budget(o, w);
+    const Budget budget = whole_run_budget(o, w, engine);
     const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
     Progress progress("wcrt");
     progress.watch(budget);
