@@ -106,7 +106,12 @@ const std::vector<std::string> certify_csv_columns{
 void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
-    TextTable t({"operation", "bound", "verdict", "margin", "violating response"});
+    // The file's deadlines beside the bounds checked (--bound may replace them), as wcrt shows them.
+    bool deadlines = false;
+    for (const auto& a : answers) deadlines = deadlines || w.ops[a.op].deadline;
+    std::vector<std::string> header{"operation", "bound", "verdict", "margin", "violating response"};
+    if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
+    TextTable t(header);
     for (const auto& a : answers) {
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
@@ -118,7 +123,9 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         if (a.verdict == Verdict::unknown && a.lower)
             verdict += " (lower bound " + human_string(*a.lower) +
                        (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
-        t.add({w.ops[a.op].name, a.bound, verdict, certified_margin_text(a), a.response});
+        std::vector<TableCell> row{w.ops[a.op].name, a.bound, verdict, certified_margin_text(a), a.response};
+        if (deadlines) row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a)});
+        t.add(row);
     }
     t.print(std::cout);
     for (const auto& a : answers)

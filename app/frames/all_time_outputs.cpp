@@ -65,10 +65,11 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
     const FramesRun& res = *run.frames;
     const bool certify = r.command == "certify";
     // certify's verdict says what status would: a second column would only disagree in words.
-    bool deadlines = false;  // as wcrt's table over one frame: the deadline columns when some operation has one
+    bool deadlines = false;  // as over one frame: the deadline columns when some operation has one
     for (const int op : r.ops) deadlines = deadlines || w.ops[op].deadline;
     std::vector<std::string> header{"operation", "wcrt", "upper bound", "frame"};
-    if (!certify && deadlines) header.insert(header.end(), {"deadline", "met", "margin"});
+    if (deadlines) header.insert(header.end(), {"deadline", "met"});
+    if (!certify && deadlines) header.push_back("margin");
     if (!certify) header.push_back("status");
     if (certify) header.insert(header.begin() + 1, {"bound", "verdict", "margin"});
     header.push_back("by");
@@ -77,8 +78,8 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
         const WcrtAnswer& a = run.answers[op];
         const std::string frame = a.frame ? std::to_string(*a.frame) : "-";
         std::vector<TableCell> row{w.ops[op].name, lower_cell(a.lower), upper_cell(a.upper), frame};
-        if (!certify && deadlines)
-            row.insert(row.end(), {w.ops[op].deadline, met_text(w, a), lower_cell(deadline_margin(w, a))});
+        if (deadlines) row.insert(row.end(), {w.ops[op].deadline, met_text(w, a)});
+        if (!certify && deadlines) row.push_back(lower_cell(deadline_margin(w, a)));
         if (!certify) row.push_back(status_text(a));
         if (const CertifyAnswer* v = verdict_on(r, op))
             row.insert(row.begin() + 1, {v->bound, to_string(v->verdict), certified_margin_text(*v)});
