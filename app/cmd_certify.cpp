@@ -2,11 +2,12 @@
 #include <map>
 #include <memory>
 
+#include "app/answer_rows.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
-#include "app/frames/all_time_command.hpp"
+#include "app/frames/all_time_outputs.hpp"
 #include "app/output_file.hpp"
 #include "app/resource_limits.hpp"
 #include "app/verification.hpp"
@@ -65,19 +66,6 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
-// How far a certified bound is above the proven upper bound: exactly the margin when the WCRT
-// is known (lower = upper), else a lower bound on it (the WCRT may be below the proven bound).
-std::optional<Time> certified_margin(const CertifyAnswer& a) {
-    if (a.verdict != Verdict::certified || !a.upper) return std::nullopt;
-    return a.bound - *a.upper;
-}
-
-std::string margin_text(const CertifyAnswer& a) {
-    const std::optional<Time> m = certified_margin(a);
-    if (!m) return "-";
-    return (a.status == WcrtStatus::exact ? "" : "≥ ") + human_string(*m);
-}
-
 // The deadline of the file, against the bounds: the bound checked may be a --bound instead.
 Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers) {
     Json list = Json::array();
@@ -118,7 +106,12 @@ const std::vector<std::string> certify_csv_columns{
 void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
-    TextTable t({"operation", "bound", "verdict", "margin", "violating response"});
+    // The file's deadlines beside the bounds checked (--bound may replace them), as wcrt shows them.
+    bool deadlines = false;
+    for (const auto& a : answers) deadlines = deadlines || w.ops[a.op].deadline;
+    std::vector<std::string> header{"operation", "bound", "verdict", "margin", "violating response"};
+    if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
+    TextTable t(header);
     for (const auto& a : answers) {
         std::string verdict = to_string(a.verdict);
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
@@ -130,7 +123,9 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         if (a.verdict == Verdict::unknown && a.lower)
             verdict += " (lower bound " + human_string(*a.lower) +
                        (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
-        t.add({w.ops[a.op].name, a.bound, verdict, margin_text(a), a.response});
+        std::vector<TableCell> row{w.ops[a.op].name, a.bound, verdict, certified_margin_text(a), a.response};
+        if (deadlines) row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a)});
+        t.add(row);
     }
     t.print(std::cout);
     for (const auto& a : answers)
@@ -155,16 +150,11 @@ int run_certify(const CertifyOptions& o) {
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
-    if (w.repeats()) {
-        AllTimeRequest r{"certify", o, {}, bounds_to_check(w, o.bounds, o.only_bounds), o.counterexample};
-        for (const auto& [op, bound] : r.bounds) r.ops.push_back(op);
-        return run_all_time(r, w);
-    }
-    check_block_outputs(w, o.svg);
-    const Engine& engine = engine_named(o.engine);
+    const Engine& engine = engine_for(o.engine, w);
     require_engine_scope(engine, w, "gpuwcrt certify");
+    if (!engine.ranges_over_frames()) check_block_outputs(w, o.svg);  // over frames: the frames' chart
     const std::map<int, Time> bounds = bounds_to_check(w, o.bounds, o.only_bounds);
-    const Budget budget = whole_run_budget(o, w), engines = engines_budget(budget, w.ops.size());
+    const Budget budget = whole_run_budget(o, w, engine), engines = engines_budget(budget, w.ops.size());
     Progress progress("certify");
     progress.watch(budget);
     const CertifyRun certified = certify_bounds(engine, EngineRequest{w, {}, eo, {}, progress.sink()}, bounds, engines);
@@ -172,6 +162,12 @@ int run_certify(const CertifyOptions& o) {
     for (CertifyAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
     if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt certify: " << note << "\n";
     const EngineRun& run = certified.run;
+    if (run.frames) {
+        AllTimeOutput out{"certify", o, {}, answers, o.counterexample};
+        for (const CertifyAnswer& a : answers) out.ops.push_back(a.op);
+        print_all_time(out, w, run);
+        return exit_code(answers, budget);
+    }
 
     const CertifyAnswer* first_cex = nullptr;
     for (const auto& a : answers)

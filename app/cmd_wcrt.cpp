@@ -3,11 +3,12 @@
 #include <memory>
 #include <sstream>
 
+#include "app/answer_rows.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
-#include "app/frames/all_time_command.hpp"
+#include "app/frames/all_time_outputs.hpp"
 #include "app/output_file.hpp"
 #include "app/resource_limits.hpp"
 #include "app/verification.hpp"
@@ -56,51 +57,19 @@ bool write_witness(const WcrtOptions& o, const Workload& w, const WcrtAnswer& a)
     return true;
 }
 
-// wcrt as a deadline check: met iff the proven upper bound is within the deadline, missed iff
-// the replayed lower bound exceeds it, else not known.
-std::optional<bool> met_of(const Workload& w, const WcrtAnswer& a) {
-    return deadline_met(w.ops[a.op].deadline, a.lower, a.upper);
-}
-
 Json answers_json(const Workload& w, const std::vector<WcrtAnswer>& answers, const RtaColumns& rta) {
     Json list = Json::array();
     for (const WcrtAnswer& a : answers) {
-        const Operation& op = w.ops[a.op];
-        Json j = {{"name", op.name},
-                  {"kind", op.is_kernel() ? "kernel" : "copy"},
-                  {"stream", w.streams[op.stream].name},
-                  {"wcrt", time_or_null(a.lower)},
-                  {"status", to_string(a.status)},
-                  {"upper_bound", time_or_null(a.upper)},
-                  {"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
-                  {"rta_file_order", time_or_null(rta.file_order[a.op])},
-                  {"rta_max_over_orders", rta_max_json(rta, a.op)}};
-        if (a.status == WcrtStatus::unknown) j["unknown_reason"] = a.unknown_reason;
-        j["lower_bound"] = time_or_null(a.lower);  // = wcrt: named for scripts that read bounds
-        j["lower_by"] = provenance_json(a.lower_by);
-        j["upper_by"] = provenance_json(a.upper_by);
-        add_deadline(j, op.deadline, met_of(w, a));
-        list.push_back(std::move(j));
+        const Json middle = {{"witness", a.witness ? witness_json(w, *a.witness) : Json(nullptr)},
+                             {"rta_file_order", time_or_null(rta.file_order[a.op])},
+                             {"rta_max_over_orders", rta_max_json(rta, a.op)}};
+        list.push_back(answer_row_json(w, a, middle));
     }
     return list;
 }
 
-const std::vector<std::string> wcrt_csv_columns{"operation",
-                                                "kind",
-                                                "stream",
-                                                "wcrt",
-                                                "status",
-                                                "lower_bound",
-                                                "lower_by",
-                                                "upper_bound",
-                                                "upper_by",
-                                                "deadline",
-                                                "deadline_met",
-                                                "rta_file_order",
-                                                "rta_max_over_orders",
-                                                "rta_max_over_orders.lower",
-                                                "rta_max_over_orders.upper",
-                                                "unknown_reason"};
+const std::vector<std::string> wcrt_csv_columns = answer_csv_columns(
+    {"rta_file_order", "rta_max_over_orders", "rta_max_over_orders.lower", "rta_max_over_orders.upper"});
 
 // The table's text; `orders`: with the witness order column.
 std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
@@ -111,21 +80,16 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
     // another (auto combines them).
     std::vector<std::string> header{"operation", "wcrt", "upper bound", "status", "by"};
     if (orders) header.push_back("witness order");
-    if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
+    if (deadlines) header.insert(header.begin() + 4, {"deadline", "met", "margin"});
     header.insert(header.end(), {"rta(file order)", rta_max_header(rta)});
     TextTable t(header);
     for (const WcrtAnswer& a : answers) {
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        std::string by = a.lower_by == Provenance::none ? "-" : provenance_text(a.lower_by);
-        if (a.upper_by != Provenance::none && a.upper_by != a.lower_by) by += " / " + provenance_text(a.upper_by);
-        std::vector<TableCell> row{w.ops[a.op].name, a.lower, a.upper, status, by};
+        std::vector<TableCell> row{w.ops[a.op].name, lower_cell(a.lower), upper_cell(a.upper), status, by_text(a)};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
-        if (deadlines) {
-            const std::optional<bool> met = met_of(w, a);
-            const std::string text = !w.ops[a.op].deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
-            row.insert(row.begin() + 4, {w.ops[a.op].deadline, text});
-        }
+        if (deadlines)
+            row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a), lower_cell(deadline_margin(w, a))});
         row.insert(row.end(), {rta.file_order[a.op], rta_max_text(rta, a.op)});
         t.add(row);
     }
@@ -156,45 +120,29 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
     std::cout << text;
     if (drop_orders) std::cout << "witness orders: --wide, --json or --witness\n";
     if (deadlines)
-        std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it\n";
+        std::cout << "met: yes when the upper bound is within the deadline, MISSED when the wcrt exceeds it; "
+                     "margin: deadline - upper bound\n";
 }
 
-int run_wcrt(const WcrtOptions& o) {
-    catch_interrupts();
-    check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
-    const Workload w = load_workload_file(o.file);
-    if (w.repeats()) return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}, o.witness}, w);
-    check_block_outputs(w, o.svg);
-    const Engine& engine = engine_named(o.engine);
-    require_engine_scope(engine, w, "gpuwcrt wcrt");
-    const std::vector<int> ops = selected_ops(w, o.ops);
-    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
-    const Budget budget = whole_run_budget(o, w);
-    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
-    Progress progress("wcrt");
-    progress.watch(budget);
-    RtaColumnsJob rta_job(w, budget, rta_cap, default_rta_reserve);  // beside the engines, from the start
-    const Budget engines = engines_budget(budget, w.ops.size());
-    const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, engines);
-    require_policy_witnesses(w, eo.policy, run);
-    std::vector<WcrtAnswer> answers;
-    for (int op : ops) answers.push_back(run.answers[op]);
-    for (WcrtAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
-    if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt wcrt: " << note << "\n";
-    budget.counters().phase = "rta(max over orders)";
-    const RtaColumns rta = rta_job.finish();
-
-    const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
-    if (!o.svg.empty() && answers.front().witness) {
-        const Schedule s = simulate(w, witness_scenario(w, *answers.front().witness));
-        write_gantt_svg(o.svg, w, s, witness_chart(w, answers.front().op, s.response(answers.front().op)));
+// --witness and --svg of the first analysed operation, one frame; whether the witness was written.
+bool write_block_files(const WcrtOptions& o, const Workload& w, const WcrtAnswer& first) {
+    const bool wrote_witness = !o.witness.empty() && write_witness(o, w, first);
+    if (!o.svg.empty() && first.witness) {
+        const Schedule s = simulate(w, witness_scenario(w, *first.witness));
+        write_gantt_svg(o.svg, w, s, witness_chart(w, first.op, s.response(first.op)));
     } else if (!o.svg.empty()) {
-        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
+        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[first.op].name
                   << "' was found in time: no chart written to " << o.svg << "\n";
     }
     if (!o.witness.empty() && !wrote_witness)
-        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
+        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[first.op].name
                   << "' was found in time: no witness written to " << o.witness << "\n";
+    return wrote_witness;
+}
+
+void print_block_outputs(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
+                         const RtaColumns& rta, const EngineRun& run) {
+    const bool wrote_witness = write_block_files(o, w, answers.front());
     if (o.json || o.csv) {
         OutputContext context = verify_context("wcrt", o, w);
         context.options["op"] = o.ops;
@@ -202,7 +150,7 @@ int run_wcrt(const WcrtOptions& o) {
         Json list = answers_json(w, answers, rta);
         if (o.csv) {
             std::cout << csv_from_json(list, wcrt_csv_columns);
-            return exit_code(answers, budget);
+            return;
         }
         // Built key by key and moved: a brace list would copy the operations (10^4 of them).
         Json body = {{"engine", o.engine}, {"policy", o.policy}};
@@ -211,7 +159,7 @@ int run_wcrt(const WcrtOptions& o) {
         body["rta_scope"] = rta.scope;
         body["rta_scope_reasons"] = rta.reasons;
         std::cout << with_context(context, std::move(body)).dump(2) << '\n';
-        return exit_code(answers, budget);
+        return;
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
@@ -225,6 +173,40 @@ int run_wcrt(const WcrtOptions& o) {
     if (wrote_witness)
         std::cout << "wrote " << o.witness << " (gpuwcrt simulate " << o.witness << " reproduces "
                   << w.ops[answers.front().op].name << "'s response " << human_string(*answers.front().lower) << ")\n";
+}
+
+int run_wcrt(const WcrtOptions& o) {
+    catch_interrupts();
+    check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
+    const Workload w = load_workload_file(o.file);
+    const Engine& engine = engine_for(o.engine, w);
+    require_engine_scope(engine, w, "gpuwcrt wcrt");
+    // The RTA columns and the one-frame charts are of one frame; over frames the engine's own
+    // outputs name the frame of each lower bound.
+    const bool frames = engine.ranges_over_frames();
+    if (!frames) check_block_outputs(w, o.svg);
+    const std::vector<int> ops = selected_ops(w, o.ops);
+    const EngineOptions eo = engine_options(o);  // a bad --timeout is an input error before any work
+    const Budget budget = whole_run_budget(o, w, engine);
+    const std::chrono::milliseconds rta_cap = rta_timeout(o.rta_timeout);
+    Progress progress("wcrt");
+    progress.watch(budget);
+    std::optional<RtaColumnsJob> rta_job;  // beside the engines, from the start
+    if (!frames) rta_job.emplace(w, budget, rta_cap, default_rta_reserve);
+    const Budget engines = engines_budget(budget, w.ops.size());
+    const EngineRun run = engine.run(EngineRequest{w, ops, eo, {}, progress.sink()}, engines);
+    require_policy_witnesses(w, eo.policy, run);
+    std::vector<WcrtAnswer> answers;
+    for (int op : ops) answers.push_back(run.answers[op]);
+    for (WcrtAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
+    if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt wcrt: " << note << "\n";
+    if (!rta_job) {
+        print_all_time({"wcrt", o, ops, {}, o.witness}, w, run);
+        return exit_code(answers, budget);
+    }
+    budget.counters().phase = "rta(max over orders)";
+    const RtaColumns rta = rta_job->finish();
+    print_block_outputs(o, w, answers, rta, run);
     return exit_code(answers, budget);
 }
 

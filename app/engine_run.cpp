@@ -71,8 +71,8 @@ std::string stats_line(const EngineRun& run) {
     return out.str();
 }
 
-Budget whole_run_budget(const VerifyOptions& o, const Workload& w) {
-    if (w.repeats() && !o.timeout) return run_budget(o);
+Budget whole_run_budget(const VerifyOptions& o, const Workload& w, const Engine& engine) {
+    if (engine.ranges_over_frames() && !o.timeout) return run_budget(o);
     Budget b = Budget::until(run_start() + (o.timeout ? parse_timeout(*o.timeout) : default_time_limit(w.ops.size())));
     if (!o.timeout) b.deadline_reason = StopReason::time_limit;
     b.leave_table_on_timeout = true;  // the process ends right after the run

@@ -19,9 +19,9 @@ Json stats_json(const EngineRun& run);
 std::string stats_line(const EngineRun& run);
 
 // The whole run's budget, counted from the run's start (mark_run_start): --timeout, else the
-// default time limit (default_time_limit, common/budget.hpp). Periodic streams get none here: the all-time analysis has
-// its own default.
-Budget whole_run_budget(const VerifyOptions& o, const Workload& w);
+// default time limit (default_time_limit, common/budget.hpp). The engine over frames gets none
+// here: the all-time analysis has its own default.
+Budget whole_run_budget(const VerifyOptions& o, const Workload& w, const Engine& engine);
 // The deadline of the engines inside `run`: a moment before its end, so that the columns and
 // the output of `operations` operations that follow them still end within it.
 Budget engines_budget(const Budget& run, std::size_t operations);

@@ -31,27 +31,16 @@ std::vector<WcrtAnswer> unknown_answers(const Workload& w) {
 }
 
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine) {
-    if (from.lower && (!into.lower || *from.lower > *into.lower)) {
-        into.lower = from.lower;
-        into.witness = from.witness;
-        into.lower_by = from.lower_by == Provenance::none ? engine : from.lower_by;
-    }
-    if (from.upper && (!into.upper || *from.upper < *into.upper)) {
-        into.upper = from.upper;
-        into.upper_by = from.upper_by == Provenance::none ? engine : from.upper_by;
-    }
-    if (into.lower && into.upper && *into.lower > *into.upper)
-        throw BoundsContradict("engines disagree on '" + w.ops[into.op].name + "': a replayed scenario gives " +
-                                   exact_string(*into.lower) + ", above the proven upper bound " +
-                                   exact_string(*into.upper),
-                               into.lower_by, into.upper_by);
-    const bool exact = into.lower && into.upper && *into.lower == *into.upper;
-    into.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
-    if (exact) into.unknown_reason.clear();
-    else if (!from.unknown_reason.empty()) into.unknown_reason = from.unknown_reason;
+    const bool lower = from.lower && (!into.lower || *from.lower > *into.lower);
+    meet(into, from, engine, w.ops[into.op].name);
+    if (lower) into.frame = from.frame;
 }
 
 CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& bound) {
+    return verdict_from(w, a.op, a, bound);
+}
+
+CertifyAnswer verdict_from(const Workload& witnessed, int witnessed_op, const WcrtAnswer& a, const Time& bound) {
     CertifyAnswer c;
     static_cast<WcrtAnswer&>(c) = a;
     c.unknown_reason.clear();
@@ -60,7 +49,7 @@ CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& b
         c.verdict = Verdict::certified;
         if (a.status != WcrtStatus::exact && a.upper_by == Provenance::busy_time) c.busy_time_bound = a.upper;
     } else if (a.lower && *a.lower > bound && a.witness) {
-        replay_witness(w, *a.witness, a.op, *a.lower);
+        replay_witness(witnessed, *a.witness, witnessed_op, *a.lower);
         c.verdict = Verdict::refuted;
         c.counterexample = a.witness;
         c.response = a.lower;

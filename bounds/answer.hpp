@@ -2,9 +2,10 @@
 // What every engine answers about one quantity it bounds, in one type, BoundedAnswer: a bound
 // reached by a replayed witness, a proven bound on the other side, who gave each, the status and
 // the reason. The block-level engines (bounds, exact, smt, enumerate, and the auto chain of them)
-// answer one WcrtAnswer per operation; certify's answer is the same with a verdict on a bound;
-// the RTA over launch orders answers one per kernel (solver/rta/), the warp check one per goal
-// (solver/warp/). Answers of several block engines are combined by absorb() alone.
+// answer one WcrtAnswer per operation (the all-time engine one per operation of the file, over
+// all its frames); the RTA over orders one per kernel, the warp check one per goal. Answers are
+// combined by the functions below alone: meet (absorb), join over parts, settle for the status.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,6 +77,9 @@ struct BoundedAnswer {
 // combines engines (absorb); a single engine names itself.
 struct WcrtAnswer : BoundedAnswer<Time, WitnessScenario> {
     int op = 0;
+    // Over periodic or sporadic streams (the all-time engine, solver/frames/): the frame whose
+    // replayed response is `lower`; `witness` is then a scenario of the unrolled frames.
+    std::optional<std::int64_t> frame;
 };
 
 // certify: the answer about one operation (`lower` the worst replayed response found, when the
@@ -99,9 +103,69 @@ public:
     Provenance lower_by, upper_by;
 };
 
-// The one merge of answers about the same operation: takes from `from` what improves `into`, a
-// larger lower bound with its witness, a smaller upper bound, each named by `from` or else by `engine`;
-// exact exactly when they meet. Throws BoundsContradict when a lower bound exceeds an upper bound.
+// A bound in a message: the exact rational of a time, the integer of a count of cycles.
+inline std::string bound_text(const Time& t) { return exact_string(t); }
+inline std::string bound_text(long long cycles) { return std::to_string(cycles); }
+
+// The status from the bounds alone: exact when they meet (the reason cleared), else unknown,
+// with `reason` when one is given (else the reason it had).
+template <class Value, class Witness>
+void settle(BoundedAnswer<Value, Witness>& a, const std::string& reason) {
+    const bool exact = a.lower && a.upper && *a.lower == *a.upper;
+    a.status = exact ? WcrtStatus::exact : WcrtStatus::unknown;
+    if (exact) a.unknown_reason.clear();
+    else if (!reason.empty()) a.unknown_reason = reason;
+}
+
+// The bounds of the meet of two answers about the same quantity, both true: takes from `from`
+// what improves `into`, a larger lower bound with its witness, a smaller upper bound, each named
+// by `from` or else by `engine`. The status and reason are left to the caller (meet, or a
+// check that lets only an engine decide).
+template <class Value, class Witness>
+void tighten(BoundedAnswer<Value, Witness>& into, const BoundedAnswer<Value, Witness>& from, Provenance engine) {
+    if (from.lower && (!into.lower || *from.lower > *into.lower)) {
+        into.lower = from.lower;
+        into.witness = from.witness;
+        into.lower_by = from.lower_by == Provenance::none ? engine : from.lower_by;
+    }
+    if (from.upper && (!into.upper || *from.upper < *into.upper)) {
+        into.upper = from.upper;
+        into.upper_by = from.upper_by == Provenance::none ? engine : from.upper_by;
+    }
+}
+
+// The meet: tighten, then exact exactly when the bounds meet, else `from`'s reason when it gives
+// one. Throws BoundsContradict, naming `what`, when a lower bound exceeds an upper bound.
+template <class Value, class Witness>
+void meet(BoundedAnswer<Value, Witness>& into, const BoundedAnswer<Value, Witness>& from, Provenance engine,
+          const std::string& what) {
+    tighten(into, from, engine);
+    if (into.lower && into.upper && *into.lower > *into.upper)
+        throw BoundsContradict("engines disagree on '" + what + "': a replayed scenario gives " +
+                                   bound_text(*into.lower) + ", above the proven upper bound " +
+                                   bound_text(*into.upper),
+                               into.lower_by, into.upper_by);
+    settle(into, from.unknown_reason);
+}
+
+// The join of the answers about the parts of one quantity, its maximum over them (the frames of
+// one operation of the file): the largest lower bound with its witness and the largest upper
+// bound, each with who gave it. A part without an upper bound leaves none only where the caller
+// says so (a frame that is not bounded is not joined).
+template <class Value, class Witness>
+void join(BoundedAnswer<Value, Witness>& into, const BoundedAnswer<Value, Witness>& part) {
+    if (part.lower && (!into.lower || *part.lower > *into.lower)) {
+        into.lower = part.lower;
+        into.witness = part.witness;
+        into.lower_by = part.lower_by;
+    }
+    if (part.upper && (!into.upper || *part.upper > *into.upper)) {
+        into.upper = part.upper;
+        into.upper_by = part.upper_by;
+    }
+}
+
+// The one merge of answers about the same operation (meet, named by the operation).
 void absorb(const Workload& w, WcrtAnswer& into, const WcrtAnswer& from, Provenance engine);
 
 // One answer per operation of `w`, indexed like w.ops, each unknown with nothing proven yet.
@@ -111,5 +175,8 @@ std::vector<WcrtAnswer> unknown_answers(const Workload& w);
 // exceeds it (the witness is replayed again here, before it becomes a counterexample); else
 // unknown, with the answer's reason. busy_time_bound is set when that argument certified it.
 CertifyAnswer verdict_from(const Workload& w, const WcrtAnswer& a, const Time& bound);
+// The same where the witness is a scenario of `witnessed` (the unrolled frames), in which it
+// gives operation `witnessed_op` the response `a.lower`.
+CertifyAnswer verdict_from(const Workload& witnessed, int witnessed_op, const WcrtAnswer& a, const Time& bound);
 
 }  // namespace gpuwcrt

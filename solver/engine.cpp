@@ -6,6 +6,7 @@
 
 #include "model/frames/one_frame.hpp"
 #include "solver/block/engines/per_operation.hpp"
+#include "solver/registry.hpp"
 
 namespace gpuwcrt {
 
@@ -18,7 +19,19 @@ void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy
 }
 
 void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command) {
-    require_one_frame(w, command);
+    // The default engine of a command without an all-time analysis (rta-check) says what
+    // require_one_frame says for every such command.
+    if (engine.name() == default_engine) require_one_frame(w, command);
+    if (!engine.ranges_over_frames())
+        for (const Stream& s : w.streams) {
+            if (!s.arrival.repeats()) continue;
+            throw InputError(s.where, command + ": stream '" + s.name + "' is " +
+                                          (s.arrival.kind == Arrival::Kind::periodic ? "periodic" : "sporadic") +
+                                          ", and --engine " + std::string(engine.name()) +
+                                          " analyses one frame; wcrt and certify analyse periodic and sporadic "
+                                          "streams for all time with the default engine, " +
+                                          std::string(default_engine) + " (docs/all-time.md)");
+        }
     if (!engine.ranges_over_wait())
         for (const Operation& op : w.ops) {
             if (op.wait.empty()) continue;
@@ -65,7 +78,12 @@ CertifyRun certify_bounds(const Engine& engine, EngineRequest request, const std
         };
     out.run = engine.run(request, budget);
     require_policy_witnesses(w, request.options.policy, out.run);
-    for (const auto& [op, bound] : bounds) out.verdicts.push_back(verdict_from(w, out.run.answers[op], bound));
+    const Workload& witnessed = witnessed_workload(w, out.run);
+    for (const auto& [op, bound] : bounds) {
+        const WcrtAnswer& a = out.run.answers[op];
+        const std::optional<int> at = out.run.frames ? witnessed_operation(*out.run.frames, op, a.frame) : op;
+        out.verdicts.push_back(at ? verdict_from(witnessed, *at, a, bound) : verdict_from(w, a, bound));
+    }
     return out;
 }
 
@@ -95,7 +113,11 @@ void publish_progress(const Workload& w, const std::vector<WcrtAnswer>& answers,
 
 void require_policy_witnesses(const Workload& w, Policy policy, const EngineRun& run) {
     for (const WcrtAnswer& a : run.answers)
-        if (a.witness) require_policy_placement(w, *a.witness, policy);
+        if (a.witness) require_policy_placement(witnessed_workload(w, run), *a.witness, policy);
+}
+
+const Workload& witnessed_workload(const Workload& w, const EngineRun& run) {
+    return run.frames && run.frames->unrolled ? run.frames->unrolled->workload : w;
 }
 
 }  // namespace gpuwcrt

@@ -6,6 +6,7 @@
 // `auto` is a chain of the others built on the same interface (solver/block/plan/auto_engine.hpp).
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "bounds/engine_stats.hpp"
 #include "common/budget.hpp"
 #include "common/progress.hpp"
+#include "solver/frames/frames_run.hpp"
 
 namespace gpuwcrt {
 
@@ -43,6 +45,12 @@ struct EngineRun {
     bool complete = false;            // nothing stopped early (timeout, memory, a cut)
     std::vector<std::string> steps;   // a chain: what ran, one line each
     StatsShown shown;                 // which counters this engine measures
+    // The arguments the run's upper bounds rest on, one sentence each, for the reports (the
+    // all-time engine's closures, steady state, exploration, busy window).
+    std::vector<std::string> arguments;
+    // Over periodic or sporadic streams: what the all-time engine used, with the unrolled frames
+    // its witnesses are scenarios of (WcrtAnswer::frame names the witnessed frame).
+    std::optional<FramesRun> frames;
 };
 
 class Engine {
@@ -57,6 +65,9 @@ public:
     // Whether its answers hold for workloads with `wait` (docs/semantics.md §9); one that does
     // not is refused them by require_engine_scope.
     virtual bool ranges_over_wait() const { return false; }
+    // Whether it analyses periodic and sporadic streams, for all time; one that does not (every
+    // engine of one frame) is refused them by require_engine_scope.
+    virtual bool ranges_over_frames() const { return false; }
     // Throws InputError when the engine does not cover the workload.
     virtual EngineRun run(const EngineRequest& request, const Budget& budget) const = 0;
     // The counters this engine measures, as the reports show them.
@@ -71,7 +82,7 @@ public:
 };
 
 // Before any work, what every command that runs an engine checks: no periodic or sporadic
-// stream (no engine analyses frames yet), no `wait` unless the engine ranges over it, then the
+// stream unless the engine ranges over frames, no `wait` unless it ranges over it, then the
 // engine's own check_scope. Throws InputError (exit 3) naming the engine and the feature.
 void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command);
 
@@ -105,5 +116,8 @@ void publish_progress(const Workload& w, const std::vector<WcrtAnswer>& answers,
 // policy `policy` would not (sim/witness.hpp, require_policy_placement): a check on every
 // engine's witnesses, whichever engine found them.
 void require_policy_witnesses(const Workload& w, Policy policy, const EngineRun& run);
+
+// The workload `run`'s witnesses are scenarios of: the unrolled frames over periodic streams, else `w`.
+const Workload& witnessed_workload(const Workload& w, const EngineRun& run);
 
 }  // namespace gpuwcrt

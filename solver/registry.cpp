@@ -11,6 +11,7 @@
 #include "solver/block/engines/interference_engine.hpp"
 #include "solver/block/engines/smt_engine.hpp"
 #include "solver/block/plan/run_plan.hpp"
+#include "solver/frames/all_time_engine.hpp"
 #include "solver/warp/warp_check.hpp"
 
 namespace gpuwcrt {
@@ -32,6 +33,12 @@ const Engine& engine_named(std::string_view name) {
     for (const Engine* e : engines())
         if (e->name() == name) return *e;
     throw std::invalid_argument("unknown engine '" + std::string(name) + "'");
+}
+
+const Engine& engine_for(std::string_view name, const Workload& w) {
+    static const AllTimeEngine all_time;
+    if (name == engine_name::automatic && w.repeats()) return all_time;
+    return engine_named(name);
 }
 
 std::vector<std::string> engine_names() {

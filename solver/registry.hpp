@@ -10,6 +10,7 @@ namespace gpuwcrt {
 
 class Engine;
 struct BlockProblem;
+struct Workload;
 struct PlanStep;
 struct WarpEngines;
 
@@ -24,6 +25,9 @@ inline constexpr std::string_view enumerate = "enumerate";
 // (the interference bound in bounds' answers, the busy-time bound in smt's and enumerate's).
 inline constexpr std::string_view interference = "interference";
 inline constexpr std::string_view busy_time = "busy-time";
+// The all-time analysis of periodic and sporadic streams (solver/frames/all_time_engine.hpp):
+// what auto runs on such a workload (engine_for), not a choice of --engine.
+inline constexpr std::string_view all_time = "all-time";
 }  // namespace engine_name
 
 // The warp-level engines (solver/warp/warp_check.hpp, `gpuwcrt warp`).
@@ -41,6 +45,10 @@ const Engine& engine_named(std::string_view name);
 // Every block-level engine's name, in the order of --help; the default first.
 std::vector<std::string> engine_names();
 inline constexpr std::string_view default_engine = engine_name::automatic;
+// The engine --engine `name` runs on `w`: auto is the all-time engine when `w` has periodic or
+// sporadic streams (frames), else engine_named(name). A named engine of one frame stays itself:
+// require_engine_scope refuses it frames.
+const Engine& engine_for(std::string_view name, const Workload& w);
 
 // A link of auto's chain (solver/block/plan/auto_engine.hpp): the engine of the plan step `step`
 // (solver/block/plan/run_plan.hpp), configured by it (the exact step's state limit, the

@@ -59,7 +59,10 @@ TEST_CASE("wcrt and certify analyse periodic streams for all time, with the defa
         const auto r = test::run_cli({"wcrt", path, "--engine", engine});
         CHECK(r.exit_code == 3);
         CHECK(r.out.empty());
-        CHECK(test::contains(r.err, "--engine: '" + std::string(engine) + "' analyses one frame"));
+        CHECK(r.err.rfind(
+                  path + ":4:1: gpuwcrt wcrt: stream 'cam' is periodic, and --engine " + engine + " analyses one frame",
+                  0) == 0);
+        CHECK(test::contains(r.err, "for all time with the default engine, auto"));
     }
     const std::string sporadic =
         test::write_file(dir, "sporadic.toml",

@@ -88,7 +88,8 @@ const std::string camera_and_lidar =
 
 std::optional<int> unrolled_index(const AllTimeResult& r, int op) {
     for (std::size_t i = 0; i < r.unrolled->origin.size(); ++i)
-        if (r.unrolled->origin[i].op == op && r.unrolled->origin[i].frame == *r.frame[op]) return static_cast<int>(i);
+        if (r.unrolled->origin[i].op == op && r.unrolled->origin[i].frame == *r.answers[op].frame)
+            return static_cast<int>(i);
     return std::nullopt;
 }
 
@@ -115,7 +116,7 @@ TEST_CASE("a witness over frames, written and simulated, reproduces the witnesse
         if (r.overload || !r.unrolled) continue;
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             const WcrtAnswer& a = r.answers[op];
-            if (!a.witness || !a.lower || !r.frame[op]) continue;
+            if (!a.witness || !a.lower || !r.answers[op].frame) continue;
             const std::optional<int> i = unrolled_index(r, static_cast<int>(op));
             REQUIRE(i);
             INFO(r.unrolled->workload.ops[*i].name << " responds in " << human_string(*a.lower));

@@ -11,27 +11,19 @@
 namespace gpuwcrt::app {
 namespace {
 
-// The unrolled operation whose replayed response is `op`'s lower bound: its frame res.frame[op].
-std::optional<int> witnessed(const AllTimeResult& res, int op) {
-    if (!res.unrolled || !res.frame[op] || !res.answers[op].witness || !res.answers[op].lower) return std::nullopt;
-    const std::vector<FrameOrigin>& origin = res.unrolled->origin;
-    for (std::size_t i = 0; i < origin.size(); ++i)
-        if (origin[i].op == op && origin[i].frame == *res.frame[op]) return static_cast<int>(i);
-    return std::nullopt;
-}
-
 // How many hyperperiods `u` unrolled: a periodic stream's frames times its period over H.
-Time hyperperiods_unrolled(const Workload& w, const AllTimeResult& res) {
+Time hyperperiods_unrolled(const Workload& w, const FramesRun& res) {
     for (std::size_t s = 0; s < w.streams.size(); ++s)
         if (w.streams[s].arrival.repeats())
             return Time(res.unrolled->frames[s]) * w.streams[s].arrival.period / res.hyperperiod;
     return 1;
 }
 
-std::vector<std::string> witness_comments(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res, int i) {
+std::vector<std::string> witness_comments(const AllTimeFiles& f, const Workload& w, const EngineRun& run, int i) {
+    const FramesRun& res = *run.frames;
     const Unrolled& u = *res.unrolled;
     const int op = *f.op;
-    const WcrtAnswer& a = res.answers[op];
+    const WcrtAnswer& a = run.answers[op];
     const std::string frame = "frame " + std::to_string(u.origin[i].frame) + " of '" + w.ops[op].name + "' (" +
                               u.workload.ops[i].name + " here) responds in " + human_string(*a.lower);
     const std::string claim = f.bound ? "Counterexample: " + frame + " > bound " + human_string(*f.bound)
@@ -57,9 +49,14 @@ void write_frames_svg(const std::string& path, const FramesChart& f, const Chart
     write_output_file(path, frames_svg(f, ctx), "SVG chart of " + what);
 }
 
-std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res) {
+std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const EngineRun& run) {
     if (f.svg.empty() && f.toml.empty()) return "";
-    const std::optional<int> i = f.op ? witnessed(res, *f.op) : std::nullopt;
+    const auto witnessed = [&run](int op) -> std::optional<int> {
+        const WcrtAnswer& a = run.answers[op];
+        if (!a.witness || !a.lower) return std::nullopt;
+        return witnessed_operation(*run.frames, op, a.frame);
+    };
+    const std::optional<int> i = f.op ? witnessed(*f.op) : std::nullopt;
     if (!i) {
         const std::string files = f.svg.empty() ? f.toml : f.toml.empty() ? f.svg : f.toml + " or " + f.svg;
         if (f.op)
@@ -70,9 +67,9 @@ std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const
                       << files << "\n";
         return "";
     }
-    const Unrolled& u = *res.unrolled;
-    const WitnessScenario& x = *res.answers[*f.op].witness;
-    const Time& response = *res.answers[*f.op].lower;
+    const Unrolled& u = *run.frames->unrolled;
+    const WitnessScenario& x = *run.answers[*f.op].witness;
+    const Time& response = *run.answers[*f.op].lower;
     if (!f.svg.empty()) {
         const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
         const ChartContext ctx = f.bound ? counterexample_chart(u.workload, *i, response, *f.bound)
@@ -82,7 +79,7 @@ std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const
     if (f.toml.empty()) return "";
     TomlWriteOptions opts;
     opts.title = w.title;
-    opts.comments = witness_comments(f, w, res, *i);
+    opts.comments = witness_comments(f, w, run, *i);
     const std::string what = f.bound ? "'s counterexample" : "'s witness";
     write_output_file(f.toml, workload_to_toml(frames_witness_workload(u, x), opts),
                       "workload TOML of " + u.workload.ops[*i].name + what);

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "report/frames/frames_chart.hpp"
-#include "solver/frames/all_time.hpp"
+#include "solver/engine.hpp"
 
 namespace gpuwcrt::app {
 
@@ -22,9 +22,9 @@ struct AllTimeFiles {
     std::optional<Time> bound;
 };
 
-// Writes what `f` asks for about `f.op`'s lower bound in `res`; the line to print after the
-// table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was written. Says on
-// stderr when there is no witness to write (no scenario found, nothing refuted).
-std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res);
+// Writes what `f` asks for about `f.op`'s lower bound in `run` (the all-time engine's); the line
+// to print after the table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was
+// written. Says on stderr when there is no witness to write (no scenario found, nothing refuted).
+std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const EngineRun& run);
 
 }  // namespace gpuwcrt::app

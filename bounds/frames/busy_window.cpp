@@ -137,7 +137,7 @@ std::optional<BusyWindowBounds> busy_window_bounds(const Workload& w, const Budg
     for (std::size_t i = 0; i < u->origin.size(); ++i) {
         const std::optional<Time>& r = ib.response[i];
         if (!r) return why = "the interference bound leaves '" + u->workload.ops[i].name + "' unbounded", std::nullopt;
-        std::optional<Time>& up = out.upper[u->origin[i].op];
+        std::optional<Time>& up = out.upper[file_operation(*u, static_cast<int>(i))];
         if (!up || *up < *r) up = r;
     }
     return out;

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "model/frames/transforms.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -12,7 +14,7 @@ std::vector<int> next_hyperperiod(const Workload& w, const Unrolled& u, const Ti
     std::vector<int> next(u.origin.size(), -1);
     for (std::size_t i = 0; i < u.origin.size(); ++i) {
         const FrameOrigin& o = u.origin[i];
-        const Time per = H / w.streams[w.ops[o.op].stream].arrival.period;
+        const Time per = frames_per_hyperperiod(w.streams[w.ops[o.op].stream], H);
         const auto it = index.find({o.op, o.frame + static_cast<std::int64_t>(numerator(per))});
         if (it != index.end() && o.release.lo < H) next[i] = it->second;
     }
@@ -42,8 +44,9 @@ UpperEnds join(const UpperEnds& a, const UpperEnds& b) {
 
 std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& budget, const SteadyOptions& o,
                                                std::string& why) {
-    for (const Stream& s : w.streams)
-        if (s.arrival.kind != Arrival::Kind::periodic || s.arrival.offset >= s.arrival.period)
+    if (std::string gap = pattern_gap(w); !gap.empty()) return why = std::move(gap), std::nullopt;
+    for (const Stream& s : w.streams)  // a stream that runs once has no steady state to settle into
+        if (!s.arrival.repeats())
             return why = "stream '" + s.name + "' is not periodic with its offset below its period", std::nullopt;
     // Any multiple of the hyperperiod is a period of the system: a longer one leaves the frames
     // more room to complete within two of them.
@@ -51,7 +54,7 @@ std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& 
     SteadyState st;
     // Three periods: the later period's frames may run until the end of the third, and the third
     // period's frames can delay them there (docs/all-time.md, fact 4).
-    st.unrolled = unroll(w, Horizon::hyperperiods(3 * o.hyperperiods, {w.source, 0, 0}));
+    st.unrolled = unroll(w, hyperperiods_of(w, 3 * o.hyperperiods));
     const Workload& u = st.unrolled.workload;
     const std::vector<int> next = next_hyperperiod(w, st.unrolled, H);
     for (std::size_t i = 0; i < next.size(); ++i)
@@ -101,7 +104,7 @@ std::optional<SteadyBounds> steady_bounds(const Workload& w, const Budget& budge
         if (!st) continue;
         SteadyBounds out{o.hyperperiods, std::vector<std::optional<Time>>(w.ops.size())};
         for (const int i : st->first) {
-            std::optional<Time>& u = out.upper[st->unrolled.origin[i].op];
+            std::optional<Time>& u = out.upper[file_operation(st->unrolled, i)];
             if (!u || *u < *st->response[i]) u = st->response[i];
         }
         why.clear();

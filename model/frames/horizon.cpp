@@ -39,7 +39,7 @@ void equalise_linked(const Workload& w, std::vector<std::int64_t>& count) {
 }
 
 std::int64_t hyperperiod_frames(const Stream& s, const Time& H) {
-    const Time n = H / s.arrival.period;  // an integer: H is a multiple of every period
+    const Time n = frames_per_hyperperiod(s, H);
     if (n > max_hyperperiod_frames)
         throw InputError(s.where, "the hyperperiod of the workload's periods, " + human_string(H) + ", holds " +
                                       boost::multiprecision::numerator(n).str() + " frames of " + stream_text(s) +
@@ -49,7 +49,7 @@ std::int64_t hyperperiod_frames(const Stream& s, const Time& H) {
 }
 
 std::int64_t frames_of_hyperperiods(const Stream& s, const Time& H, const Horizon& h) {
-    const Time n = H / s.arrival.period * h.frames;  // an integer: H is a multiple of every period
+    const Time n = frames_per_hyperperiod(s, H) * h.frames;
     if (h.frames < 1 || n > limits::max_frames)
         throw InputError(h.where, std::to_string(h.frames) + " hyperperiods of " + human_string(H) + " hold " +
                                       boost::multiprecision::numerator(n).str() + " frames of " + stream_text(s) +
@@ -69,6 +69,10 @@ std::int64_t frames_until(const Stream& s, const Horizon& h) {
 }
 
 }  // namespace
+
+Time frames_per_hyperperiod(const Stream& s, const Time& H) {
+    return s.arrival.repeats() ? H / s.arrival.period : Time(1);  // an integer: H is a multiple of every period
+}
 
 Time hyperperiod(const Workload& w) {
     Time H = 0;

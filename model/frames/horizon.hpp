@@ -30,6 +30,13 @@ struct Horizon {
 // periodic and sporadic streams; 0 when it has none.
 Time hyperperiod(const Workload& w);
 
+// The frames of `k` hyperperiods of `w`, for an analysis (no option set it).
+inline Horizon hyperperiods_of(const Workload& w, std::int64_t k) { return Horizon::hyperperiods(k, {w.source, 0, 0}); }
+
+// How many frames of stream `s` one hyperperiod `H` holds (H is a multiple of its period); 1
+// for a stream that runs once.
+Time frames_per_hyperperiod(const Stream& s, const Time& H);
+
 // Per stream of `w`, the frames the horizon covers: 1 for a stream that runs once. Streams
 // linked by `wait` get the same count, the largest among them, so that no wait names a frame
 // left out. Throws InputError at `h.where` beyond limits::max_frames frames of a stream (for the

@@ -26,6 +26,10 @@ struct Unrolled {
     std::vector<std::int64_t> frames;  // per stream (same indices in both workloads): frames unrolled
 };
 
+// The operation of the file that unrolled operation `i` of `u` is a frame of: the one fold-back
+// of frames onto the file's operations.
+inline int file_operation(const Unrolled& u, int i) { return u.origin[static_cast<std::size_t>(i)].op; }
+
 // Frame k of an operation with `issue = [a, b]` gets the issue window [O + kT + a, O + kT + J + b];
 // the first operation of a frame without `issue` is issued in the release window itself;
 // `after_stream_idle = d` is issued at max(release, stream idle) + d (IssueSpec::release);

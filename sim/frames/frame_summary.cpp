@@ -6,8 +6,8 @@ std::vector<FrameWorst> worst_per_operation(const Workload& original, const Unro
     std::vector<FrameWorst> all(original.ops.size());
     for (std::size_t i = 0; i < u.origin.size(); ++i) {
         const int op = static_cast<int>(i);
-        FrameWorst& f = all[u.origin[i].op];
-        f.op = u.origin[i].op;
+        FrameWorst& f = all[file_operation(u, op)];
+        f.op = file_operation(u, op);
         ++f.frames;
         const Time r = s.response(op);
         const auto& deadline = original.ops[f.op].deadline;

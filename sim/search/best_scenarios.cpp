@@ -2,7 +2,8 @@
 
 namespace gpuwcrt::search {
 
-BestScenarios::BestScenarios(const Workload& w) : w_(w), best_(w.ops.size()), witness_(w.ops.size()) {}
+BestScenarios::BestScenarios(const Workload& w, Acceptance accept)
+    : w_(w), accept_(std::move(accept)), best_(w.ops.size()), witness_(w.ops.size()) {}
 
 void BestScenarios::keep(int op, const Time& response, std::shared_ptr<const WitnessScenario> x) {
     if (!improves(op, response)) return;
@@ -34,6 +35,14 @@ bool BestScenarios::offer(Policy policy, int op, const Time& response, const Wit
     full->block_time = x.block_time;
     full->issue = x.issue;
     keep(op, s.response(op), std::move(full));
+    return true;
+}
+
+bool BestScenarios::offer_witness(int op, const Time& response, const WitnessScenario& x) {
+    if (!improves(op, response) || (accept_.scenario && !accept_.scenario(x))) return false;
+    const Schedule replayed = replay_witness(w_, x, op, response);
+    if (accept_.replayed && !accept_.replayed(op, replayed)) return false;
+    keep(op, response, std::make_shared<const WitnessScenario>(x));
     return true;
 }
 

@@ -6,6 +6,7 @@
 // beam). This table keeps, per operation, the largest response a proposed scenario reached and
 // that scenario, and hands a witness out only after the simulator reproduced it: a response is
 // a lower bound on the WCRT only through witness().
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -14,9 +15,18 @@
 
 namespace gpuwcrt::search {
 
+// Which replayed scenarios count as lower bounds: by default every scenario of the workload.
+// Over frames a scenario of the unrolled workload counts only where it is one of the system
+// (solver/frames/frame_lower_bounds.hpp): each frame released at one instant, the operation
+// complete before a frame left out is released.
+struct Acceptance {
+    std::function<bool(const WitnessScenario&)> scenario;   // before the replay; empty: every one
+    std::function<bool(int op, const Schedule&)> replayed;  // after it; empty: every one
+};
+
 class BestScenarios {
 public:
-    explicit BestScenarios(const Workload& w);
+    explicit BestScenarios(const Workload& w, Acceptance accept = {});
 
     bool improves(int op, const Time& response) const { return !best_[op] || *best_[op] < response; }
 
@@ -31,6 +41,11 @@ public:
     // the blocks, not the candidate. Returns whether it was kept.
     bool offer(Policy policy, int op, const Time& response, const WitnessScenario& x);
 
+    // A witness found elsewhere (a search on a workload with the same operations, an engine's
+    // answer): kept if it improves, the acceptance takes it and the simulator reproduces
+    // `response` here (a scenario that does not is a bug: ReplayMismatch). Returns whether kept.
+    bool offer_witness(int op, const Time& response, const WitnessScenario& x);
+
     const std::vector<std::optional<Time>>& best() const { return best_; }
     // The scenario kept for `op`, not replayed: a starting point for a strategy. Requires best()[op].
     const WitnessScenario& kept(int op) const { return *witness_[op]; }
@@ -40,6 +55,7 @@ public:
 
 private:
     const Workload& w_;
+    Acceptance accept_;
     std::vector<std::optional<Time>> best_;
     std::vector<std::shared_ptr<const WitnessScenario>> witness_;
 };

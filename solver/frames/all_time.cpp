@@ -1,66 +1,47 @@
 #include "solver/frames/all_time.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <memory>
 
 #include "bounds/frames/busy_window.hpp"
 #include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
+#include "model/frames/transforms.hpp"
 #include "model/integer_time.hpp"
 #include "model/issue_bounds.hpp"
-#include "sim/frames/frame_consistency.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "sim/simulate.hpp"
+#include "solver/frames/frame_lower_bounds.hpp"
 #include "solver/frames/phased_lower_bounds.hpp"
 #include "solver/registry.hpp"
 
 namespace gpuwcrt {
 namespace {
 
-// Whether the releases repeat a pattern every hyperperiod from the start: every repeating stream
-// periodic, with its offset below its period. Otherwise the busy window bounds the frames.
-bool repeats_a_pattern(const Workload& w) {
-    for (const Stream& s : w.streams) {
-        const Arrival& a = s.arrival;
-        if (a.kind == Arrival::Kind::sporadic || (a.kind == Arrival::Kind::periodic && a.offset >= a.period))
-            return false;
-    }
-    return true;
-}
-
-// The streams that repeat, alone: what runs after the streams that run once have finished.
-// `to_file[i]`: the operation of `w` that operation i of the result is.
-Workload repeating_part(const Workload& w, std::vector<int>& to_file) {
-    Workload out = w;
-    out.streams.clear();
-    out.ops.clear();
-    std::vector<int> stream_index(w.streams.size(), -1), op_index(w.ops.size(), -1);
-    for (std::size_t s = 0; s < w.streams.size(); ++s)
-        if (w.streams[s].arrival.repeats()) {
-            stream_index[s] = static_cast<int>(out.streams.size());
-            out.streams.push_back(w.streams[s]);
-        }
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        if (stream_index[w.ops[i].stream] < 0) continue;
-        op_index[i] = static_cast<int>(out.ops.size());
-        to_file.push_back(static_cast<int>(i));
-        out.ops.push_back(w.ops[i]);
-        out.ops.back().stream = stream_index[w.ops[i].stream];
-    }
-    for (Operation& op : out.ops)
-        for (int& t : op.wait) t = op_index[t];  // waits pair streams of one period only
-    out.expectations.clear();
-    out.scenario.reset();
-    return out;
-}
-
 struct Closure {
     int k = 0;
     Unrolled unrolled;
-    InterferenceBounds bounds;            // response and done: the least of every argument that ran
-    std::vector<Provenance> response_by;  // per unrolled operation: who proved its response bound
-    std::optional<EngineRun> searched;    // auto's run on the frames, when it ran
+    InterferenceBounds bounds;  // done: the least of every argument that ran
+    // Per unrolled operation: the meet of every argument's answer (the interference bound's,
+    // the engines'); its lower bounds are scenarios of the unrolled frames, not of the system.
+    std::vector<WcrtAnswer> response;
+    std::optional<EngineRun> searched;  // auto's run on the frames, when it ran
 };
+
+// Per operation of `w`, an answer with `upper[i]` as its upper bound, proven by `by`.
+std::vector<WcrtAnswer> upper_answers(const Workload& w, const std::vector<std::optional<Time>>& upper, Provenance by) {
+    std::vector<WcrtAnswer> out = unknown_answers(w);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (upper[i]) out[i].upper = upper[i], out[i].upper_by = by;
+    return out;
+}
+
+// Each operation's answer met with `upper`, a bound proven by `by`.
+void keep_least_upper(const Workload& w, const std::vector<std::optional<Time>>& upper, Provenance by,
+                      std::vector<WcrtAnswer>& answers) {
+    const std::vector<WcrtAnswer> proven = upper_answers(w, upper, by);
+    for (std::size_t i = 0; i < answers.size(); ++i) absorb(w, answers[i], proven[i], by);
+}
 
 bool idle_by(const InterferenceBounds& b, const Time& end) {
     for (const auto& d : b.done)
@@ -86,19 +67,15 @@ void tighten_with_auto(Closure& c, const Budget& budget, const AllTimeOptions& o
     std::vector<int> all(w.ops.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
     try {
-        c.searched = engine_named("auto").run(EngineRequest{w, all, EngineOptions{}, {}, {}}, part);
+        c.searched = engine_named(engine_name::automatic).run(EngineRequest{w, all, EngineOptions{}, {}, {}}, part);
     } catch (const InputError&) {
         return;  // out of the engines' integer time: the interference bound stands
     }
     const std::vector<IssueBounds<Time>> issue = issue_bounds(w);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
+        absorb(w, c.response[i], c.searched->answers[i], Provenance::none);
         const std::optional<Time>& upper = c.searched->answers[i].upper;
         if (!upper) continue;
-        std::optional<Time>& r = c.bounds.response[i];
-        if (!r || *upper < *r) {
-            r = upper;
-            c.response_by[i] = c.searched->answers[i].upper_by;
-        }
         std::optional<Time>& d = c.bounds.done[i];
         if (issue[i].hi && (!d || *issue[i].hi + *upper < *d)) d = *issue[i].hi + *upper;
     }
@@ -110,11 +87,11 @@ std::optional<Closure> close(const Workload& w, const Time& H, const Budget& bud
                              int first_k = 1) {
     const Budget engines = budget.capped(o.search_cap);
     for (int k = first_k; k <= o.max_hyperperiods && !budget.expired(); ++k) {
-        Closure c{k, unroll(w, Horizon::hyperperiods(k, {w.source, 0, 0})), {}, {}, {}};
+        Closure c{k, unroll(w, hyperperiods_of(w, k)), {}, {}, {}};
         InterferenceOptions io;
         io.mutation = o.mutation;
         c.bounds = interference_bounds(c.unrolled.workload, budget, io);
-        c.response_by.assign(c.bounds.response.size(), Provenance::interference);
+        c.response = upper_answers(c.unrolled.workload, c.bounds.response, Provenance::interference);
         if (c.bounds.stopped) return std::nullopt;
         if (o.assume_idle) return c;
         // The engines tighten the bounds of a closed k as well: the interference bound alone is
@@ -125,64 +102,20 @@ std::optional<Closure> close(const Workload& w, const Time& H, const Budget& bud
     return std::nullopt;
 }
 
-// Every frame's response bound, for all time, of the operations `c` unrolled.
+// Every frame's response bound, for all time, of the operations `c` unrolled: the join over
+// the frames of each operation (their lower bounds are no scenarios of the system: left out).
 void take_upper(const Closure& c, const std::vector<int>& to_file, std::vector<WcrtAnswer>& answers) {
     for (std::size_t i = 0; i < c.unrolled.origin.size(); ++i) {
-        WcrtAnswer& a = answers[to_file[c.unrolled.origin[i].op]];
-        const std::optional<Time>& r = c.bounds.response[i];
-        if (!r) continue;
-        if (!a.upper || *a.upper < *r) {
-            a.upper = r;
-            a.upper_by = c.response_by[i];
-        }
+        WcrtAnswer upper = c.response[i];
+        upper.lower.reset();
+        upper.witness.reset();
+        join(answers[to_file[file_operation(c.unrolled, static_cast<int>(i))]], upper);
     }
 }
 
 }  // namespace
 
 namespace {
-
-Workload without_jitter(const Workload& w) {
-    Workload out = w;
-    for (Stream& s : out.streams) s.arrival.jitter = 0;
-    return out;
-}
-
-// Keeps `x`, a scenario of `u` in which unrolled operation i responds in `response`, as its
-// operation's lower bound when it is better and a scenario of the system (see take_lower).
-void keep_lower(const Workload& w, const Unrolled& u, const Time& end, int i, const Time& response,
-                const WitnessScenario& x, Provenance by, AllTimeResult& r) {
-    WcrtAnswer& a = r.answers[u.origin[i].op];
-    if ((a.lower && response <= *a.lower) || !frames_consistent(w, u, x)) return;
-    const Schedule replayed = replay_witness(u.workload, x, i, response);
-    if (replayed.ops[i].finish > end) return;
-    a.lower = response;
-    a.witness = x;
-    a.lower_by = by;
-    r.frame[u.origin[i].op] = u.origin[i].frame;
-}
-
-// A response of unrolled operation `op`, with the scenario that gives it (made only when needed).
-struct LowerCandidate {
-    int op;
-    Time response;
-    std::function<WitnessScenario()> witness;
-    Provenance by;
-};
-
-// The candidates, best first: each replay simulates every frame, so an operation of the file
-// stops at its best candidate that is a scenario of the system, and the replays stop with the
-// budget (lower bounds are what the time allows; the upper bounds are already proven).
-void keep_best_lowers(const Workload& w, const Unrolled& u, const Time& end, std::vector<LowerCandidate> candidates,
-                      const Budget& budget, AllTimeResult& r) {
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const LowerCandidate& a, const LowerCandidate& b) { return a.response > b.response; });
-    for (const LowerCandidate& c : candidates) {
-        if (budget.expired()) return;
-        const WcrtAnswer& a = r.answers[u.origin[c.op].op];
-        if (!a.lower || *a.lower < c.response) keep_lower(w, u, end, c.op, c.response, c.witness(), c.by, r);
-    }
-}
 
 // A simulation costs about one step per operation: the scenarios searched shrink as the
 // frames grow, so that the search takes about the same time on every workload (its later
@@ -198,18 +131,17 @@ long simulations_for(const Workload& w, const AllTimeOptions& o) {
 // released without jitter, whose scenarios are scenarios of `u` with every frame released at
 // the start of its window (the same operations, in the same order).
 void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budget, const AllTimeOptions& o,
-                AllTimeResult& r) {
-    const Time end = r.hyperperiod * k;
+                FrameLowerBounds& lower, long long& simulations) {
     const Workload& uw = u.workload;
     bool jitter = false;
     for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
     std::optional<Unrolled> still;  // only with jitter is it another workload
-    if (jitter) still = unroll(without_jitter(densest(w)), Horizon::hyperperiods(k, {w.source, 0, 0}));
+    if (jitter) still = unroll(without_jitter(densest(w)), hyperperiods_of(w, k));
     // Where `u` widens sporadic frames' windows for their phasings (below), the search first
     // draws from the densest ones, whose scenarios are u's with the same operations in the same
     // order (its windows' lower ends): drawn from u's, most would bring frames too close.
     std::optional<Unrolled> densest_frames;
-    if (has_sporadic_stream(w)) densest_frames = unroll(densest(w), Horizon::hyperperiods(k, {w.source, 0, 0}));
+    if (has_sporadic_stream(w)) densest_frames = unroll(densest(w), hyperperiods_of(w, k));
     std::vector<const Workload*> searches{densest_frames ? &densest_frames->workload : &uw};
     if (still) searches.push_back(&still->workload);
     const auto started = Budget::Clock::now();
@@ -225,33 +157,22 @@ void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budge
         }
         search::LowerBoundSearch s(*searched, *times, Policy::chooser, o.seed);
         s.run(simulations_for(*searched, o), part);
-        r.simulations += s.simulations();
-        std::vector<LowerCandidate> candidates;
-        for (std::size_t i = 0; i < uw.ops.size(); ++i)
-            if (const std::optional<Time>& best = s.best()[i])
-                candidates.push_back({static_cast<int>(i), *best, [&s, i] { return s.witness(static_cast<int>(i)); },
-                                      Provenance::frame_search});
-        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
+        simulations += s.simulations();
+        lower.offer_search(s, budget);
     }
     // The phasings of sporadic streams: their best scenarios, carried over to `u`, in at most
     // half the time the searches above took (at least 0.2 s).
     const auto spent =
         std::max<Budget::Clock::duration>((Budget::Clock::now() - started) / 2, std::chrono::milliseconds(200));
     const Budget phasing = budget.slice(3, 4).capped(std::chrono::duration_cast<std::chrono::milliseconds>(spent));
-    std::vector<LowerCandidate> phased;
-    for (PhasedCandidate& c : phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, r.simulations))
-        phased.push_back({c.op, c.response, [x = c.witness] { return *x; }, Provenance::frame_search});
-    keep_best_lowers(w, u, end, std::move(phased), budget, r);
+    lower.offer_phasings(phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, simulations), budget);
 }
 
 // As many hyperperiods as o allows, within about 2000 unrolled operations.
 int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
     const Time H = hyperperiod(w);
     Time per_hyperperiod = 0;
-    for (const Operation& op : w.ops) {
-        const Arrival& a = w.streams[op.stream].arrival;
-        per_hyperperiod += a.repeats() ? H / a.period : Time(1);
-    }
+    for (const Operation& op : w.ops) per_hyperperiod += frames_per_hyperperiod(w.streams[op.stream], H);
     int k = 1;
     while (k < o.max_hyperperiods && per_hyperperiod * (k + 1) <= 2000) ++k;
     return k;
@@ -309,21 +230,11 @@ std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, c
             bounded = bounded && rest_closure;
         }
     }
-    for (std::size_t i = 0; i < r.answers.size(); ++i) {
-        WcrtAnswer& a = r.answers[i];
-        if (!bounded || !a.upper) a.upper.reset(), a.upper_by = Provenance::none;
-        const std::optional<Time> b = steady ? steady->upper[i] : std::nullopt;
-        if (b && (!a.upper || *b < *a.upper)) a.upper = b, a.upper_by = Provenance::steady_state;
-    }
+    // A closure that left the repeating part unbounded bounds no frame after it: forgotten.
+    for (WcrtAnswer& a : r.answers)
+        if (!bounded) a.upper.reset(), a.upper_by = Provenance::none;
+    if (steady) keep_least_upper(w, steady->upper, Provenance::steady_state, r.answers);
     return first;
-}
-
-// Per operation, `upper` where it is less than the bound it has (or it has none).
-void keep_least_upper(const std::vector<std::optional<Time>>& upper, Provenance by, std::vector<WcrtAnswer>& answers) {
-    for (std::size_t i = 0; i < answers.size(); ++i) {
-        WcrtAnswer& a = answers[i];
-        if (upper[i] && (!a.upper || *upper[i] < *a.upper)) a.upper = upper[i], a.upper_by = by;
-    }
 }
 
 // The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds.
@@ -334,7 +245,7 @@ void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptio
     const std::optional<BusyWindowBounds> b = busy_window_bounds(w, upper, r.busy_why, bo);
     if (!b) return;
     r.busy_window = b->window.length;
-    keep_least_upper(b->upper, Provenance::busy_window, r.answers);
+    keep_least_upper(w, b->upper, Provenance::busy_window, r.answers);
 }
 
 // The exploration of the frames (solver/frames/frame_exploration.hpp), where every time is
@@ -347,7 +258,7 @@ void take_exploration(const Workload& w, const Budget& upper, const AllTimeOptio
     if (!e) return;
     r.explored_window = e->window;
     r.explored_states = e->states;
-    keep_least_upper(e->worst, Provenance::frame_exploration, r.answers);
+    keep_least_upper(w, e->worst, Provenance::frame_exploration, r.answers);
 }
 
 std::string no_bound_reason(const Budget& upper, const AllTimeResult& r, bool pattern, int max_hyperperiods) {
@@ -361,6 +272,48 @@ std::string no_bound_reason(const Budget& upper, const AllTimeResult& r, bool pa
            ", and " + busy + ": frames may carry over for ever";
 }
 
+// Each answer's status from its bounds; why they did not meet where nothing else says.
+AllTimeResult settled(const Budget& budget, AllTimeResult r) {
+    const std::string apart = budget.expired() ? to_string(budget.expiry_reason()) : "the bounds did not meet";
+    for (WcrtAnswer& a : r.answers) settle(a, a.upper && a.unknown_reason.empty() ? apart : "");
+    return r;
+}
+
+// The quick round of lower bounds: its frames (heap-held, as `lower` refers to them), what it
+// replayed, and its simulations.
+struct QuickLower {
+    std::unique_ptr<Unrolled> u;
+    FrameLowerBounds lower;
+    long long simulations = 0;
+    Budget budget;  // for the status of its answers
+};
+
+// A tenth of the search's simulations, in at most a twentieth of the time; nullopt where the
+// frames cannot be unrolled (the full search says why).
+std::optional<QuickLower> quick_lower(const Workload& w, const Workload& dense, int k, const Budget& budget,
+                                      const AllTimeOptions& o) {
+    std::unique_ptr<Unrolled> u;
+    try {
+        u = std::make_unique<Unrolled>(lower_bound_frames(w, dense, k));
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+    const Unrolled& frames = *u;  // on the heap: it stays where it is when `u` moves into the result
+    QuickLower q{std::move(u), FrameLowerBounds(w, frames, hyperperiod(w) * k), 0, budget};
+    AllTimeOptions few = o;
+    few.lower_bound_simulations = std::max(1L, o.lower_bound_simulations / 10);
+    take_lower(w, *q.u, k, budget.slice(1, 20), few, q.lower, q.simulations);
+    return q;
+}
+
+// The answer of a run stopped before the full search of lower bounds: the quick round's.
+AllTimeResult stopped_with(QuickLower quick, AllTimeResult& r) {
+    quick.lower.fold_into(r.answers);
+    r.simulations += quick.simulations;
+    r.unrolled = std::move(*quick.u);
+    return settled(quick.budget, std::move(r));
+}
+
 }  // namespace
 
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
@@ -369,7 +322,6 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     if (given.deadline && opt.search_cap.count() > 0) opt.search_cap = std::max(opt.search_cap, *budget.remaining());
     AllTimeResult r;
     r.answers = unknown_answers(w);
-    r.frame.resize(w.ops.size());
     r.hyperperiod = hyperperiod(w);
     if ((r.overload = find_overload(w))) {
         for (WcrtAnswer& a : r.answers)
@@ -377,9 +329,16 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
                                                                         : "no bound: " + r.overload->reason;
         return r;
     }
+    // A quick round of lower bounds first, on the frames the search takes without a closure:
+    // a run stopped while the arguments run (SIGINT, --timeout, --max-memory) still shows
+    // what was replayed. Used only when the run is stopped, so that a run that ends on its own
+    // answers what the full search below finds.
+    const Workload dense = densest(w);
+    const int open_k = lower_bound_hyperperiods(dense, o);
+    std::optional<QuickLower> quick = quick_lower(w, dense, open_k, budget, o);
     // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
     const Budget upper = budget.slice(2, 3);
-    const bool pattern = repeats_a_pattern(w);
+    const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, upper, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {
         for (const WcrtAnswer& a : r.answers)
@@ -393,29 +352,23 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     // Without a closure, lower bounds still come from the frames of several hyperperiods, where
     // a backlog has had time to build up; sporadic streams at their densest releases.
     budget.counters().start_phase("all time: lower bounds from replayed frames");
-    const Workload dense = densest(w);
-    const int searched = first ? first->k : lower_bound_hyperperiods(dense, o);
+    const int searched = first ? first->k : open_k;
+    // Stopped before the full search: the quick round's frames and bounds are the answer's.
+    if (quick && budget.expired()) return stopped_with(std::move(*quick), r);
     Unrolled u = first ? std::move(first->unrolled) : lower_bound_frames(w, dense, searched);
-    const Time end = r.hyperperiod * searched;
-    if (first && first->searched) {  // the engines' witnesses, replayed by them and again here
-        std::vector<LowerCandidate> candidates;
-        for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
-            const WcrtAnswer& a = first->searched->answers[i];
-            if (a.lower && a.witness)
-                candidates.push_back({static_cast<int>(i), *a.lower, [&a] { return *a.witness; }, a.lower_by});
-        }
-        keep_best_lowers(w, u, end, std::move(candidates), budget, r);
-    }
-    take_lower(w, u, searched, budget, o, r);
-    for (WcrtAnswer& a : r.answers) {
-        if (a.lower && a.upper && *a.lower == *a.upper) {
-            a.status = WcrtStatus::exact;
-            a.unknown_reason.clear();
-        } else if (a.upper && a.unknown_reason.empty())
-            a.unknown_reason = budget.expired() ? to_string(budget.expiry_reason()) : "the bounds did not meet";
+    FrameLowerBounds lower(w, u, r.hyperperiod * searched);
+    // The engines' witnesses, replayed by them and again here.
+    if (first && first->searched) lower.offer_answers(first->searched->answers, budget);
+    take_lower(w, u, searched, budget, o, lower, r.simulations);
+    lower.fold_into(r.answers);
+    // Stopped during it: the quick round's better bounds count too where its frames are these
+    // (the same hyperperiods unrolled alike: no closure, or one without sporadic streams).
+    if (quick && budget.expired() && searched == open_k && (!first || !has_sporadic_stream(w))) {
+        quick->lower.fold_into(r.answers);
+        r.simulations += quick->simulations;
     }
     r.unrolled = std::move(u);
-    return r;
+    return settled(budget, std::move(r));
 }
 
 }  // namespace gpuwcrt

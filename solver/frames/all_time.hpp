@@ -16,6 +16,7 @@
 #include "common/budget.hpp"
 #include "model/frames/unroll.hpp"
 #include "solver/frames/frame_exploration.hpp"
+#include "solver/frames/frames_run.hpp"
 #include "solver/engine.hpp"
 
 namespace gpuwcrt {
@@ -37,24 +38,11 @@ struct AllTimeOptions {
     bool explore_drop_carry_over = false;  // the exploration's window moved on without the unfinished frames
 };
 
-struct AllTimeResult {
-    // Per operation of the file (indexed like its ops): `upper` bounds every frame's response,
-    // for all time; `lower` is a replayed response of frame `frame[op]`, `witness` a scenario of
-    // `unrolled`'s workload; exact when they meet.
+// Per operation of the file (indexed like its ops): `upper` bounds every frame's response, for
+// all time; `lower` is a replayed response of frame `frame`, `witness` a scenario of `unrolled`'s
+// workload; exact when they meet.
+struct AllTimeResult : FramesRun {
     std::vector<WcrtAnswer> answers;
-    std::vector<std::optional<std::int64_t>> frame;
-    std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
-    Time hyperperiod = 0;
-    int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
-    int steady_over = 0;               // L: the interference bound's steady state over L hyperperiods; 0: none
-    std::string steady_why;            // why no steady state was found, when none was
-    std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames
-    std::string busy_why;              // why the busy window bounded nothing, when it was tried
-    int explored_window = 0;           // hyperperiods of the window whose exploration closed; 0: none
-    long long explored_states = 0;     // the states that exploration stored
-    std::string explore_why;           // why the frames were not explored to a fixed point, when tried
-    std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
-    long long simulations = 0;
 };
 
 // Releases that repeat every hyperperiod (periodic streams, offsets below periods) are bounded

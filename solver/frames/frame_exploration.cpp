@@ -136,7 +136,7 @@ Outcome explore_window(const Window& win, const Budget& budget, const FrameExplo
             // Instants at or after the horizon would see frames the window leaves out.
             if (s.now >= horizon) return Outcome::too_short;
             for (const auto& [op, r] : so.responses) {
-                auto& best = worst[static_cast<std::size_t>(win.u.origin[static_cast<std::size_t>(op)].op)];
+                auto& best = worst[static_cast<std::size_t>(file_operation(win.u, op))];
                 if (!best || r > *best) best = r;
             }
             if (!so.child) return Outcome::too_short;  // every frame of the window done: it ran out

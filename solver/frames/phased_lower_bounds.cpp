@@ -84,21 +84,8 @@ WitnessScenario carried_over(const Unrolled& from, const Unrolled& to, const std
 
 }  // namespace
 
-bool has_sporadic_stream(const Workload& w) {
-    for (const Stream& s : w.streams)
-        if (s.arrival.kind == Arrival::Kind::sporadic) return true;
-    return false;
-}
-
-Workload densest(const Workload& w) {
-    Workload out = w;
-    for (Stream& s : out.streams)
-        if (s.arrival.kind == Arrival::Kind::sporadic) s.arrival.kind = Arrival::Kind::periodic;
-    return out;
-}
-
 Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
-    const Horizon h = Horizon::hyperperiods(k, {w.source, 0, 0});
+    const Horizon h = hyperperiods_of(w, k);
     if (!has_sporadic_stream(w)) return unroll(dense, h);
     const auto release = [&w](int stream, std::int64_t frame) {
         const Arrival& a = w.streams[static_cast<std::size_t>(stream)].arrival;
@@ -108,12 +95,10 @@ Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
     return unroll_windows(dense, frame_counts(dense, h), release, h.where);
 }
 
-std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget,
-                                               long simulations, std::uint64_t seed, long long& ran) {
-    std::vector<PhasedCandidate> out;
-    if (!has_sporadic_stream(w)) return out;
-    std::vector<std::optional<Time>> best(u.workload.ops.size());
-    std::vector<std::shared_ptr<const WitnessScenario>> by(u.workload.ops.size());
+search::BestScenarios phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget, long simulations,
+                                        std::uint64_t seed, long long& ran) {
+    search::BestScenarios best(u.workload);
+    if (!has_sporadic_stream(w)) return best;
     const Workload dense = densest(w);
     // Each phasing costs a search and replays over every frame: fewer on many frames.
     const std::size_t phasings = std::clamp<std::size_t>(2400 / std::max<std::size_t>(1, u.origin.size()), 2, 8);
@@ -134,19 +119,14 @@ std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled
             // Replayed on u, the scenario gives this operation the same response: only a better
             // one is worth the replay.
             const std::optional<Time>& found = s.best()[i];
-            const std::optional<Time>& so_far = best[static_cast<std::size_t>(at[i])];
-            if (!found || (so_far && *found <= *so_far)) continue;
+            if (!found || !best.improves(at[i], *found)) continue;
             auto x = std::make_shared<const WitnessScenario>(carried_over(p, u, at, s.witness(static_cast<int>(i))));
             const Schedule replayed = simulate(u.workload, witness_scenario(u.workload, *x));
-            for (std::size_t k = 0; k < best.size(); ++k) {
-                const Time r = replayed.response(static_cast<int>(k));
-                if (!best[k] || *best[k] < r) best[k] = r, by[k] = x;
-            }
+            for (std::size_t k = 0; k < u.workload.ops.size(); ++k)
+                best.keep(static_cast<int>(k), replayed.response(static_cast<int>(k)), x);
         }
     }
-    for (std::size_t k = 0; k < best.size(); ++k)
-        if (best[k]) out.push_back({static_cast<int>(k), *best[k], by[k]});
-    return out;
+    return best;
 }
 
 }  // namespace gpuwcrt

@@ -11,34 +11,25 @@
 #include <vector>
 
 #include "common/budget.hpp"
+#include "model/frames/transforms.hpp"
 #include "model/frames/unroll.hpp"
+#include "sim/search/best_scenarios.hpp"
 #include "sim/witness.hpp"
 
 namespace gpuwcrt {
-
-bool has_sporadic_stream(const Workload& w);
-
-// `w` with its sporadic streams released as densely as they may (made periodic): one scenario
-// of the system, whose replayed frames are lower bounds.
-Workload densest(const Workload& w);
 
 // `k` hyperperiods of `dense` (`w` with its sporadic streams at their densest releases), each
 // frame of a sporadic stream of `w` released anywhere up to one min_interarrival after its
 // densest window. Without sporadic streams: unroll(dense, k hyperperiods).
 Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k);
 
-struct PhasedCandidate {
-    int op;  // in `u`
-    Time response;
-    std::shared_ptr<const WitnessScenario> witness;  // a scenario of u.workload, replayed (shared by many)
-};
-
 // The scenario search on each phasing (sporadic releases shifted by eighths of the longest
 // min_interarrival and by the instants at which the other streams issue, no jitter), its best
 // scenarios carried over to `u` (the frames
 // lower_bound_frames made) and replayed there: candidates for every operation, whose gaps
-// frames_consistent still checks. `simulations` per phasing; `ran` counts the simulations.
-std::vector<PhasedCandidate> phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget,
-                                               long simulations, std::uint64_t seed, long long& ran);
+// frames_consistent still checks (frame_lower_bounds.hpp). `simulations` per phasing; `ran`
+// counts the simulations. The result refers to u.workload.
+search::BestScenarios phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget, long simulations,
+                                        std::uint64_t seed, long long& ran);
 
 }  // namespace gpuwcrt

@@ -223,19 +223,14 @@ void gather(WarpAnswer& into, WarpAnswer WarpEngineRun::*goal, const std::vector
     into.lower = into.upper = std::nullopt;
     into.lower_by = into.upper_by = Provenance::none;
     into.unknown_reason.clear();
+    std::optional<WarpSchedule> kept = std::move(into.witness);  // the runs' bounds only: the witness stays
     for (const auto& r : runs) {
         const WarpAnswer& a = r.*goal;
-        if (a.lower && (!into.lower || *a.lower > *into.lower)) {
-            into.lower = a.lower;
-            into.lower_by = a.lower_by;
-        }
-        if (a.upper && (!into.upper || *a.upper < *into.upper)) {
-            into.upper = a.upper;
-            into.upper_by = a.upper_by;
-        }
+        tighten(into, a, Provenance::none);
         if (!r.unknown_reason.empty() && into.unknown_reason.find(r.unknown_reason) == std::string::npos)
             into.unknown_reason += (into.unknown_reason.empty() ? "" : ", ") + r.unknown_reason;
     }
+    into.witness = std::move(kept);
 }
 
 void conclude(WarpCheck& out) {

@@ -1,0 +1,45 @@
+#pragma once
+// The row of one operation's answer, as every table, JSON and CSV of `wcrt` and `certify`
+// writes it, one frame or all time (app/frames/): the keys and cells they share, written once.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/answer.hpp"
+#include "report/json.hpp"
+#include "report/text_table.hpp"
+
+namespace gpuwcrt::app {
+
+// Who gave the lower bound, and after a slash who proved the upper bound when another; "-"
+// without a lower bound.
+std::string by_text(const WcrtAnswer& a);
+
+// deadline - upper bound, when both are known: how far every response stays within the
+// deadline (negative: the deadline is not proven to hold).
+std::optional<Time> deadline_margin(const Workload& w, const WcrtAnswer& a);
+
+// certify: how far a certified bound is above the proven upper bound: exactly the margin when
+// the WCRT is known (lower = upper), else a lower bound on it; none unless certified.
+std::optional<Time> certified_margin(const CertifyAnswer& a);
+// Its text: "-", or "≥ X" when only a lower bound on the margin is known.
+std::string certified_margin_text(const CertifyAnswer& a);
+
+// The met column: "-" without a deadline, "?" when the bounds leave it open, "yes", "MISSED".
+std::string met_text(const Workload& w, const WcrtAnswer& a);
+
+// The cells of a proven upper bound and of a replayed lower bound (or of a value computed from
+// an upper bound, such as a margin): the one place a table is told which side a time bounds.
+TableCell upper_cell(const std::optional<Time>& t);
+TableCell lower_cell(const std::optional<Time>& t);
+
+// The JSON row: "name", "kind", "stream", "wcrt", "status", "upper_bound", then `middle`'s keys
+// (the command's own: witness and RTA columns, the frame), "unknown_reason" when unknown,
+// "lower_bound", "lower_by", "upper_by", "deadline", "deadline_met", "margin".
+Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& middle);
+
+// The CSV columns of answer_row_json's keys (the JSON's "name" is the CSV's "operation"), then
+// the command's own, `after`, then "unknown_reason".
+std::vector<std::string> answer_csv_columns(const std::vector<std::string>& after);
+
+}  // namespace gpuwcrt::app
