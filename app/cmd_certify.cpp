@@ -72,10 +72,10 @@ std::optional<Time> certified_margin(const CertifyAnswer& a) {
     return a.bound - *a.upper;
 }
 
-std::string margin_text(const CertifyAnswer& a) {
+TextWithTimes margin_text(const CertifyAnswer& a) {
     const std::optional<Time> m = certified_margin(a);
-    if (!m) return "-";
-    return (a.status == WcrtStatus::exact ? "" : "≥ ") + human_string(*m);
+    if (!m) return TextWithTimes("-");
+    return TextWithTimes(a.status == WcrtStatus::exact ? "" : "≥ ").add(*m, Rounding::down);
 }
 
 // The deadline of the file, against the bounds: the bound checked may be a --bound instead.
@@ -120,17 +120,18 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     TextTable t({"operation", "bound", "verdict", "margin", "violating response"});
     for (const auto& a : answers) {
-        std::string verdict = to_string(a.verdict);
+        TextWithTimes verdict(to_string(a.verdict));
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
-        if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
+        if (a.busy_time_bound) (verdict += " (busy-time bound ").add(*a.busy_time_bound, Rounding::up) += ")";
         else if (a.verdict != Verdict::refuted && a.upper && a.upper_by != Provenance::busy_time)
-            verdict += " (upper bound " + human_string(*a.upper) + " by " + provenance_text(a.upper_by) + ")";
-        else if (a.verdict == Verdict::unknown && a.upper) verdict += " (upper bound " + human_string(*a.upper) + ")";
+            (verdict += " (upper bound ").add(*a.upper, Rounding::up) += " by " + provenance_text(a.upper_by) + ")";
+        else if (a.verdict == Verdict::unknown && a.upper)
+            (verdict += " (upper bound ").add(*a.upper, Rounding::up) += ")";
         // An unknown verdict: the bound lies between a replayed response and the proven bound.
         if (a.verdict == Verdict::unknown && a.lower)
-            verdict += " (lower bound " + human_string(*a.lower) +
-                       (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
-        t.add({w.ops[a.op].name, a.bound, verdict, margin_text(a), a.response});
+            (verdict += " (lower bound ").add(*a.lower, Rounding::down) +=
+                (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
+        t.add({w.ops[a.op].name, a.bound, verdict, margin_text(a), TableCell::lower(a.response)});
     }
     t.print(std::cout);
     for (const auto& a : answers)
@@ -195,7 +196,7 @@ int run_certify(const CertifyOptions& o) {
     }
     if (o.json || o.csv) {
         const Json list = verdicts_json(w, answers);
-        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns);
+        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns, bound_csv_times);
         else {
             OutputContext context = verify_context("certify", o, w);
             context.options["bound"] = o.bounds;

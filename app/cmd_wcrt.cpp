@@ -119,14 +119,14 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
         std::string by = a.lower_by == Provenance::none ? "-" : provenance_text(a.lower_by);
         if (a.upper_by != Provenance::none && a.upper_by != a.lower_by) by += " / " + provenance_text(a.upper_by);
-        std::vector<TableCell> row{w.ops[a.op].name, a.lower, a.upper, status, by};
+        std::vector<TableCell> row{w.ops[a.op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), status, by};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines) {
             const std::optional<bool> met = met_of(w, a);
             const std::string text = !w.ops[a.op].deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
             row.insert(row.begin() + 4, {w.ops[a.op].deadline, text});
         }
-        row.insert(row.end(), {rta.file_order[a.op], rta_max_text(rta, a.op)});
+        row.insert(row.end(), {TableCell::upper(rta.file_order[a.op]), rta_max_text(rta, a.op)});
         t.add(row);
     }
     std::ostringstream out;
@@ -201,7 +201,7 @@ int run_wcrt(const WcrtOptions& o) {
         context.options["rta_timeout"] = o.rta_timeout ? Json(*o.rta_timeout) : Json(nullptr);
         Json list = answers_json(w, answers, rta);
         if (o.csv) {
-            std::cout << csv_from_json(list, wcrt_csv_columns);
+            std::cout << csv_from_json(list, wcrt_csv_columns, bound_csv_times);
             return exit_code(answers, budget);
         }
         // Built key by key and moved: a brace list would copy the operations (10^4 of them).

@@ -34,7 +34,8 @@ ChartContext counterexample_chart(const Workload& w, int op, const Time& respons
 // bound 5 ms"; "" for a plain schedule.
 std::string chart_subtitle(const Workload& w, const ChartContext& ctx);
 
-// "5.5 ms", or "5.5" without a unit.
+// "5.5 ms", or "5.5" without a unit; a time that is no short decimal "≈8.042059 ms" (exact
+// with --exact).
 std::string time_with_unit(const Time& t, const std::string& unit);
 
 }  // namespace gpuwcrt

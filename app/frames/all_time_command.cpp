@@ -109,7 +109,7 @@ void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult
     for (const int op : r.ops) {
         const WcrtAnswer& a = res.answers[op];
         const std::string frame = res.frame[op] ? std::to_string(*res.frame[op]) : "-";
-        std::vector<TableCell> row{w.ops[op].name, a.lower, a.upper, frame};
+        std::vector<TableCell> row{w.ops[op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), frame};
         if (!certify) row.push_back(status_text(a));
         if (certify) {
             const Time& b = r.bounds.at(op);
@@ -183,7 +183,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
                                              "status",    "lower_bound", "frame",       "unknown_reason", "lower_by",
                                              "upper_by",  "deadline",    "deadline_met"};
             if (!r.bounds.empty()) columns.insert(columns.begin() + 1, {"bound", "verdict"});
-            std::cout << csv_from_json(list, columns);
+            std::cout << csv_from_json(list, columns, bound_csv_times);
             return exit_code(r, res);
         }
         Json body = {{"engine", "all-time"},

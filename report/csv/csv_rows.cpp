@@ -28,7 +28,38 @@ const Json* field_at(const Json& row, const std::string& column) {
 
 }  // namespace
 
-std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns) {
+const CsvTimes bound_csv_times{{"wcrt", Rounding::down},
+                               {"lower_bound", Rounding::down},
+                               {"response", Rounding::down},
+                               {"margin", Rounding::down},
+                               {"tx2_response", Rounding::down},
+                               {"rta_max_over_orders.lower", Rounding::down},
+                               {"upper_bound", Rounding::up},
+                               {"busy_time_bound", Rounding::up},
+                               {"rta_file_order", Rounding::up},
+                               {"rta_max_over_orders", Rounding::up},
+                               {"rta_max_over_orders.upper", Rounding::up},
+                               {"rta_max_upper_bound", Rounding::up},
+                               {"deadline", Rounding::nearest},
+                               {"bound", Rounding::nearest},
+                               {"excess", Rounding::down}};
+
+const CsvTimes schedule_csv_times{{"release", Rounding::nearest},  {"issue", Rounding::nearest},
+                                  {"start", Rounding::nearest},    {"finish", Rounding::nearest},
+                                  {"response", Rounding::nearest}, {"deadline", Rounding::nearest}};
+
+namespace {
+
+// A time column's text: the JSON's exact string with exact times, else a decimal.
+std::string time_field(const std::string& exact, Rounding rounding) {
+    if (exact_times()) return exact;
+    const std::optional<Time> t = parse_time(exact);
+    return t ? time_text(*t, rounding).text : exact;
+}
+
+}  // namespace
+
+std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns, const CsvTimes& times) {
     std::string out;
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (i) out += ',';
@@ -41,7 +72,10 @@ std::string csv_from_json(const Json& rows, const std::vector<std::string>& colu
             const Json* cell = field_at(row, columns[i] == "operation" ? std::string("name") : columns[i]);
             // An object (an undecided value's interval) goes out through its dotted columns.
             if (!cell || cell->is_null() || cell->is_object()) continue;
-            out += csv_field(cell->is_string() ? cell->get<std::string>() : cell->dump());
+            const auto time = times.find(columns[i]);
+            if (cell->is_string() && time != times.end())
+                out += csv_field(time_field(cell->get<std::string>(), time->second));
+            else out += csv_field(cell->is_string() ? cell->get<std::string>() : cell->dump());
         }
         out += '\n';
     }
