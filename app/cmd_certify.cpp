@@ -2,6 +2,8 @@
 #include <map>
 #include <memory>
 
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
@@ -107,8 +109,18 @@ Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers)
     return list;
 }
 
-Json certify_body(const CertifyOptions& o, const Json& list, const EngineRun& run) {
-    return {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", stats_json(run)}};
+std::vector<Assumption> certify_assumptions(const CertifyOptions& o, const Workload& w) {
+    std::vector<Assumption> out = answer_assumptions(w, o, {});
+    add_bound_assumptions(out, o.bounds, o.only_bounds);
+    return out;
+}
+
+Json certify_body(const CertifyOptions& o, const Workload& w, const Json& list, const EngineRun& run) {
+    return {{"engine", o.engine},
+            {"policy", o.policy},
+            {"operations", list},
+            {"stats", stats_json(run)},
+            {"assumptions", assumptions_json(certify_assumptions(o, w))}};
 }
 
 const std::vector<std::string> certify_csv_columns{
@@ -134,6 +146,7 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
         t.add({w.ops[a.op].name, a.bound, verdict, margin_text(a), TableCell::lower(a.response)});
     }
     t.print(std::cout);
+    print_assumptions(std::cout, certify_assumptions(o, w));
     for (const auto& a : answers)
         if (a.counterexample)
             std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
@@ -201,7 +214,7 @@ int run_certify(const CertifyOptions& o) {
             OutputContext context = verify_context("certify", o, w);
             context.options["bound"] = o.bounds;
             context.options["only_bounds"] = o.only_bounds;
-            std::cout << with_context(context, certify_body(o, list, run)).dump(2) << '\n';
+            std::cout << with_context(context, certify_body(o, w, list, run)).dump(2) << '\n';
         }
         return exit_code(answers, budget);
     }

@@ -3,6 +3,8 @@
 #include <memory>
 #include <sstream>
 
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
@@ -211,12 +213,14 @@ int run_wcrt(const WcrtOptions& o) {
         body["rta_scope"] = rta.scope;
         body["rta_scope_reasons"] = rta.reasons;
         std::cout << with_context(context, std::move(body)).dump(2) << '\n';
+        body["assumptions"] = assumptions_json(answer_assumptions(w, o, {}));
         return exit_code(answers, budget);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     print_wcrt_table(o, w, answers, rta);
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
+    print_assumptions(std::cout, answer_assumptions(w, o, {}));
     for (const auto& r : rta.reasons) std::cout << bullet_item(r);
     if (!rta.max_note.empty())
         std::cout << "rta(max over orders) stopped: " << rta.max_note

@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/exit_codes.hpp"
 #include "app/frames/frames_outputs.hpp"
@@ -125,6 +127,7 @@ void print_table(const AllTimeRequest& r, const Workload& w, const AllTimeResult
     std::cout << "wcrt: the worst replayed response of any frame (frame: which); upper bound: proven for every frame\n"
               << closure_text(res) << '\n'
               << "lower bounds: " << res.simulations << " simulated scenarios\n";
+    print_assumptions(std::cout, answer_assumptions(w, r.options, {}));
 }
 
 int exit_code(const AllTimeRequest& r, const AllTimeResult& res) {
@@ -198,7 +201,8 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
                                                       {"reason", res.overload->reason}}
                                                : Json(nullptr)},
                      {"simulations", res.simulations},
-                     {"operations", list}};
+                     {"operations", list},
+                     {"assumptions", assumptions_json(answer_assumptions(w, o, {}))}};
         std::cout << with_context(context, body).dump(2) << '\n';
         return exit_code(r, res);
     }

@@ -9,12 +9,12 @@
 namespace gpuwcrt::app {
 namespace {
 
-bool all_digits(const std::string& s) {
+bool only_digits(const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
 std::string shown(const std::string& text) {
-    const bool plain = !text.empty() && (all_digits(text) || (text[0] == '-' && all_digits(text.substr(1))));
+    const bool plain = !text.empty() && (only_digits(text) || (text[0] == '-' && only_digits(text.substr(1))));
     return plain ? text : "'" + text + "'";
 }
 
@@ -27,7 +27,7 @@ std::string without_leading_zeros(const std::string& digits) {
 
 long long positive_integer(const std::string& option, const std::string& text, long long most,
                            const std::string& why_most) {
-    if (!all_digits(text)) throw option_error(option, "must be a positive integer, got " + shown(text));
+    if (!only_digits(text)) throw option_error(option, "must be a positive integer, got " + shown(text));
     const std::string digits = without_leading_zeros(text);
     if (digits == "0") throw option_error(option, "must be a positive integer, got " + shown(text));
     const std::string limit = std::to_string(most);
@@ -42,7 +42,7 @@ std::chrono::milliseconds positive_seconds(const std::string& option, const std:
         "must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + shown(text);
     const auto dot = text.find('.');
     const std::string whole = text.substr(0, dot), fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
-    if (!all_digits(whole) || (dot != std::string::npos && !all_digits(fraction))) throw option_error(option, message);
+    if (!only_digits(whole) || (dot != std::string::npos && !only_digits(fraction))) throw option_error(option, message);
     const std::string w = without_leading_zeros(whole);
     if (w.size() > 7) throw option_error(option, message);
     long long ms = std::stoll(w) * 1000;

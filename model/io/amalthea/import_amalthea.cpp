@@ -149,6 +149,7 @@ private:
                                  std::string(physical_ ? "milliseconds, the unit of the model's stimuli)"
                                                        : "the workload's time unit)"));
         if (*options_.tick_time <= 0) throw option_error("--tick-time", "must be > 0");
+        out_.notes.push_back("one tick = " + human_string(*options_.tick_time) + " given by --tick-time");
         return *options_.tick_time;
     }
 
@@ -179,7 +180,10 @@ private:
         Operation k;
         k.kind = OpKind::kernel;
         k.blocks = per_kernel(r, "GridSize", options_.grid, "--grid", limits::max_blocks).value_or(1);
-        k.threads = per_kernel(r, "BlockSize", options_.block_size, "--block-size", 1024).value_or(options_.threads);
+        const std::optional<std::int64_t> threads =
+            per_kernel(r, "BlockSize", options_.block_size, "--block-size", 1024);
+        k.threads = threads.value_or(options_.threads);
+        if (given_.insert(name).second) note_given(name, k, threads.has_value());
         k.shared_mem = integer_property(src_, r, "SharedMemory", 0, limits::max_resource).value_or(0);
         k.registers = integer_property(src_, r, "Registers", 0, limits::max_resource).value_or(0);
         const TimeRange ticks = ticks_on(src_, body, gpu_.gpu_definitions,
@@ -188,6 +192,20 @@ private:
         k.time = {ticks.lo * *tick_, ticks.hi * *tick_};
         kernels_.insert(name);
         return k;
+    }
+
+    // What a kernel's grid and block size rest on when the model does not give them: the
+    // certificate repeats it (Workload::assumptions).
+    void note_given(const std::string& name, const Operation& k, bool has_block_size) {
+        if (options_.grid.count(name))
+            out_.notes.push_back("grid of " + quoted_name(name) + " given by --grid: " + std::to_string(k.blocks) +
+                                 (k.blocks == 1 ? " block" : " blocks"));
+        if (options_.block_size.count(name))
+            out_.notes.push_back("threads per block of " + quoted_name(name) +
+                                 " given by --block-size: " + std::to_string(k.threads));
+        else if (!has_block_size)
+            out_.notes.push_back("threads per block of " + quoted_name(name) + ": " + std::to_string(k.threads) +
+                                 ", the value of --threads (default 512), as the model has no BlockSize");
     }
 
     // A custom property of a kernel, or the option's value for it; a kernel without a grid is
@@ -305,7 +323,7 @@ private:
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
-    std::set<std::string> names_, kernels_, missing_grid_;
+    std::set<std::string> names_, kernels_, missing_grid_, given_;
     std::vector<pugi::xml_node> missing_grid_order_;
     AmaltheaImport out_;
 };
