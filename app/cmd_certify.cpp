@@ -167,6 +167,7 @@ int exit_code(const std::vector<CertifyAnswer>& answers, const Budget& run) {
 int run_certify(const CertifyOptions& o) {
     catch_interrupts();
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    (void)svg_window(o);  // a bad --svg-window is an input error before any work
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
     if (w.repeats()) {
@@ -197,15 +198,14 @@ int run_certify(const CertifyOptions& o) {
         if (!o.counterexample.empty())
             write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why),
                               "workload TOML of " + w.ops[first_cex->op].name + "'s counterexample");
-        if (!o.svg.empty())
-            write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)),
-                            counterexample_chart(w, first_cex->op, *first_cex->response, first_cex->bound));
-    } else if (!o.svg.empty() || !o.counterexample.empty()) {
-        std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to "
-                  << (o.svg.empty()              ? o.counterexample
-                      : o.counterexample.empty() ? o.svg
-                                                 : o.counterexample + " or " + o.svg)
+    } else if (!o.counterexample.empty()) {
+        std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to " << o.counterexample
                   << "\n";
+    }
+    if (!o.svg.empty()) {
+        const int op = *chart_operation(margin_rows(answers), std::nullopt);
+        for (const CertifyAnswer& a : answers)
+            if (a.op == op) write_answer_chart(o, w, a);
     }
     if (o.json || o.csv) {
         const Json list = verdicts_json(w, answers);
@@ -243,6 +243,7 @@ void add_certify_command(CLI::App& cli, Action& action) {
                            "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
                            "periodic streams the bound must hold for every frame, for all time (docs/all-time.md).");
     add_verify_options(sub, *o);
+    add_svg_window_option(sub, o->svg_window);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"
                     "instead of NAME's deadline in the file; the other operations' file deadlines are\n"

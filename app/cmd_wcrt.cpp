@@ -164,8 +164,12 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
 int run_wcrt(const WcrtOptions& o) {
     catch_interrupts();
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
+    (void)svg_window(o);  // a bad --svg-window is an input error before any work
     const Workload w = load_workload_file(o.file);
-    if (w.repeats()) return run_all_time({"wcrt", o, selected_ops(w, o.ops), {}, o.witness}, w);
+    if (w.repeats()) {
+        const std::vector<int> ops = selected_ops(w, o.ops);
+        return run_all_time({"wcrt", o, ops, {}, o.witness, o.ops.empty() ? std::nullopt : std::optional(ops[0])}, w);
+    }
     check_block_outputs(w, o.svg);
     const Engine& engine = engine_named(o.engine);
     require_engine_scope(engine, w, "gpuwcrt wcrt");
@@ -187,12 +191,9 @@ int run_wcrt(const WcrtOptions& o) {
     const RtaColumns rta = rta_job.finish();
 
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, answers.front());
-    if (!o.svg.empty() && answers.front().witness) {
-        const Schedule s = simulate(w, witness_scenario(w, *answers.front().witness));
-        write_gantt_svg(o.svg, w, s, witness_chart(w, answers.front().op, s.response(answers.front().op)));
-    } else if (!o.svg.empty()) {
-        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
-                  << "' was found in time: no chart written to " << o.svg << "\n";
+    if (!o.svg.empty()) {
+        const int op = *chart_operation(margin_rows(w, answers), o.ops.empty() ? std::nullopt : std::optional(ops[0]));
+        write_answer_chart(o, w, run.answers[op]);
     }
     if (!o.witness.empty() && !wrote_witness)
         std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[answers.front().op].name
@@ -212,15 +213,15 @@ int run_wcrt(const WcrtOptions& o) {
         body["stats"] = stats_json(run);
         body["rta_scope"] = rta.scope;
         body["rta_scope_reasons"] = rta.reasons;
-        std::cout << with_context(context, std::move(body)).dump(2) << '\n';
         body["assumptions"] = assumptions_json(answer_assumptions(w, o, {}));
+        std::cout << with_context(context, std::move(body)).dump(2) << '\n';
         return exit_code(answers, budget);
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     print_wcrt_table(o, w, answers, rta);
-    std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     print_assumptions(std::cout, answer_assumptions(w, o, {}));
+    std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << bullet_item(r);
     if (!rta.max_note.empty())
         std::cout << "rta(max over orders) stopped: " << rta.max_note
@@ -258,6 +259,7 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "every operation is bounded, for all time, and 'frame' names the worst replayed frame\n"
         "(docs/all-time.md; without --timeout the analysis takes at most 60 s).");
     add_verify_options(sub, *o);
+    add_svg_window_option(sub, o->svg_window);
     add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
     sub->add_option("--witness", o->witness,

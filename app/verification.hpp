@@ -30,6 +30,7 @@ struct VerifyOptions {
     bool csv = false;
     bool wide = false;  // long lists in full in the text tables
     std::string svg;
+    std::optional<std::string> svg_window;  // --svg-window of wcrt and certify; checked by svg_window
 };
 
 void add_verify_options(CLI::App* sub, VerifyOptions& o);

@@ -14,6 +14,11 @@ enum class ChartKind {
     counterexample  // certify: a scenario in which `op` responds in `response` > `deadline` (the bound)
 };
 
+// The times a chart draws, from < to; what lies outside is left out (cut at the edges).
+struct TimeWindow {
+    Time from, to;
+};
+
 struct ChartContext {
     ChartKind kind = ChartKind::schedule;
     std::string title;             // heading
@@ -21,6 +26,9 @@ struct ChartContext {
     std::optional<int> op;         // the operation singled out (witness, counterexample)
     std::optional<Time> response;  // its response in the charted scenario
     std::optional<Time> deadline;  // witness: its deadline if any; counterexample: the bound refuted
+    // The window drawn; none: the whole schedule, or, over frames with an operation singled
+    // out, the window around its frame (frames_svg).
+    std::optional<TimeWindow> window = {};
 };
 
 // The workload's `title`, else its file name without the directories, else "schedule".

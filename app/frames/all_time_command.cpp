@@ -146,8 +146,19 @@ int exit_code(const AllTimeRequest& r, const AllTimeResult& res) {
 }
 
 // wcrt: the first operation's witness; certify: the first refuted operation's (in file order).
-AllTimeFiles files_of(const AllTimeRequest& r, const AllTimeResult& res) {
+AllTimeFiles files_of(const AllTimeRequest& r, const Workload& w, const AllTimeResult& res) {
     AllTimeFiles f{r.command, r.options.file, r.options.svg, r.toml, {}, {}};
+    std::vector<MarginRow> rows;
+    for (const int op : r.ops) {
+        const auto b = r.bounds.find(op);
+        const std::optional<Time> bound = b != r.bounds.end() ? std::optional(b->second) : w.ops[op].deadline;
+        const WcrtAnswer& a = res.answers[op];
+        rows.push_back({op, bound, a.lower, a.upper, has_witnessed_frame(res, op)});
+    }
+    f.chart_op = chart_operation(rows, r.chart_op);
+    for (const MarginRow& row : rows)
+        if (row.op == f.chart_op) f.chart_bound = row.bound;
+    f.window = svg_window(r.options);
     if (r.bounds.empty()) {
         if (!r.ops.empty()) f.op = r.ops.front();
         return f;
@@ -176,7 +187,7 @@ int run_all_time(const AllTimeRequest& r, const Workload& w) {
     progress.set_phase("all-time analysis of the frames");
     const AllTimeResult res = all_time_bounds(w, budget);
     progress.set_phase("writing the result");
-    const std::string wrote = write_all_time_files(files_of(r, res), w, res);
+    const std::string wrote = write_all_time_files(files_of(r, w, res), w, res);
     if (o.json || o.csv) {
         OutputContext context = verify_context(r.command, o, w);
         Json list = Json::array();

@@ -3,6 +3,7 @@
 // (solver/frames/all_time.hpp) instead of the one-frame engines, one row per operation of the
 // file bounding every one of its frames.
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "app/verification.hpp"
@@ -17,6 +18,7 @@ struct AllTimeRequest {
     // wcrt --witness, certify --counterexample: the TOML of the first operation's witness (wcrt)
     // or of the first refuted operation's (certify), a frame of the unrolled workload; empty: none.
     std::string toml;
+    std::optional<int> chart_op = {};  // wcrt --op: the operation --svg charts; none: the critical one
 };
 
 // Prints the table (or --json/--csv), writes --svg and `toml`, and returns the exit code: 0 when every operation is

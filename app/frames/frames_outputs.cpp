@@ -57,29 +57,48 @@ void write_frames_svg(const std::string& path, const FramesChart& f, const Chart
     write_output_file(path, frames_svg(f, ctx), "SVG chart of " + what);
 }
 
+bool has_witnessed_frame(const AllTimeResult& res, int op) { return witnessed(res, op).has_value(); }
+
+namespace {
+
+// The chart of f.chart_op's witnessed frame: a counterexample when it exceeds f.chart_bound.
+void write_all_time_chart(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res) {
+    const std::optional<int> i = f.chart_op ? witnessed(res, *f.chart_op) : std::nullopt;
+    if (!i) {
+        std::cerr << "gpuwcrt " << f.command << ": no frame of any operation was replayed in time: no chart written to "
+                  << f.svg << "\n";
+        return;
+    }
+    const Unrolled& u = *res.unrolled;
+    const WitnessScenario& x = *res.answers[*f.chart_op].witness;
+    const Time& response = *res.answers[*f.chart_op].lower;
+    const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
+    ChartContext ctx = f.chart_bound && response > *f.chart_bound
+                           ? counterexample_chart(u.workload, *i, response, *f.chart_bound)
+                           : witness_chart(u.workload, *i, response);
+    if (f.chart_bound) ctx.deadline = f.chart_bound;
+    ctx.window = f.window;
+    write_frames_svg(f.svg, FramesChart{w, u, s, x.issue, u.workload.total_blocks() <= max_svg_blocks}, ctx);
+}
+
+}  // namespace
+
 std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const AllTimeResult& res) {
-    if (f.svg.empty() && f.toml.empty()) return "";
+    if (!f.svg.empty()) write_all_time_chart(f, w, res);
+    if (f.toml.empty()) return "";
     const std::optional<int> i = f.op ? witnessed(res, *f.op) : std::nullopt;
     if (!i) {
-        const std::string files = f.svg.empty() ? f.toml : f.toml.empty() ? f.svg : f.toml + " or " + f.svg;
         if (f.op)
             std::cerr << "gpuwcrt " << f.command << ": no scenario of '" << w.ops[*f.op].name
-                      << "' was found in time: nothing written to " << files << "\n";
+                      << "' was found in time: nothing written to " << f.toml << "\n";
         else
             std::cerr << "gpuwcrt " << f.command << ": no deadline refuted: no counterexample, nothing written to "
-                      << files << "\n";
+                      << f.toml << "\n";
         return "";
     }
     const Unrolled& u = *res.unrolled;
     const WitnessScenario& x = *res.answers[*f.op].witness;
     const Time& response = *res.answers[*f.op].lower;
-    if (!f.svg.empty()) {
-        const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
-        const ChartContext ctx = f.bound ? counterexample_chart(u.workload, *i, response, *f.bound)
-                                         : witness_chart(u.workload, *i, response);
-        write_frames_svg(f.svg, FramesChart{w, u, s, x.issue, u.workload.total_blocks() <= max_svg_blocks}, ctx);
-    }
-    if (f.toml.empty()) return "";
     TomlWriteOptions opts;
     opts.title = w.title;
     opts.comments = witness_comments(f, w, res, *i);

@@ -20,7 +20,15 @@ struct AllTimeFiles {
     // file order), its bound in `bound`.
     std::optional<int> op;
     std::optional<Time> bound;
+    // The operation --svg charts (app/chart_choice.hpp), its bound (certify's, else its
+    // deadline) and the window (--svg-window; none: around its witnessed frame).
+    std::optional<int> chart_op = {};
+    std::optional<Time> chart_bound = {};
+    std::optional<TimeWindow> window = {};
 };
+
+// Whether the all-time answer of `op` has a witnessed frame to chart or write.
+bool has_witnessed_frame(const AllTimeResult& res, int op);
 
 // Writes what `f` asks for about `f.op`'s lower bound in `res`; the line to print after the
 // table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was written. Says on

@@ -70,6 +70,27 @@ Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const C
     return end > 0 ? Time(end + end / 16) : Time(1);
 }
 
+// Around the singled-out operation's frame: from the release of the earliest frame still
+// running when it was released (what delays it) to its completion or deadline, whichever is
+// later, with a tenth of that span of room on each side; none when that is the whole chart.
+std::optional<TimeWindow> focus_window(const FramesChart& f, const std::vector<FrameBar>& bars,
+                                       const ChartContext& ctx) {
+    if (ctx.kind == ChartKind::schedule || !ctx.op) return std::nullopt;
+    const FrameBar* mine = nullptr;
+    for (const FrameBar& b : bars)
+        if (std::find(b.ops.begin(), b.ops.end(), *ctx.op) != b.ops.end()) mine = &b;
+    if (!mine) return std::nullopt;
+    Time from = mine->release, to = mine->completion;
+    if (ctx.deadline) to = std::max(to, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
+    for (const FrameBar& b : bars)
+        if (b.release < mine->release && b.completion > mine->release) from = std::min(from, b.release);
+    const Time room = (to - from) / 10;
+    from = std::max(Time(0), Time(from - room));
+    to += room;
+    if (from == 0 && to >= frames_end(f, bars, ctx)) return std::nullopt;
+    return TimeWindow{from, to};
+}
+
 std::string span_text(const Chart& ch, const Time& from, const Time& to) {
     return human_string(from) + " to " + human_string(to) + ch.unit_suffix();
 }
@@ -150,7 +171,12 @@ void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
         ch.c.label(x, base, k, frame_font, Anchor::start, attrs, row);
 }
 
-Time draw_stream_lane(Chart& ch, const std::vector<const FrameBar*>& bars, int stream, Time y) {
+Time draw_stream_lane(Chart& ch, std::vector<const FrameBar*> bars, int stream, Time y) {
+    std::erase_if(bars, [&](const FrameBar* b) {
+        Time last = b->completion;
+        for (const auto& d : b->due) last = std::max(last, d.first);
+        return !ch.xs.shows(b->release, last);
+    });
     std::vector<std::pair<Time, Time>> spans;
     for (const FrameBar* b : bars) spans.push_back({ch.xs.x(b->release), ch.xs.x(b->completion)});
     std::vector<int> row = interval_rows(spans, Time(2));
@@ -220,8 +246,9 @@ std::string frames_subtitle(const FramesChart& f, const ChartContext& ctx) {
 std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     using namespace gantt;
     const std::vector<FrameBar> bars = frame_bars(f);
-    const Time end = frames_end(f, bars, ctx);
-    Chart ch{f.u.workload, f.s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false, 0};
+    const std::optional<TimeWindow> window = ctx.window ? ctx.window : focus_window(f, bars, ctx);
+    const Time end = window ? window->to : frames_end(f, bars, ctx);
+    Chart ch{f.u.workload, f.s, ctx, end, window_scale(left, plot_width, end, window), {}, {}, {}, false, 0};
     ch.max_band_rows = max_band_rows;
     // Blocks take their stream's colour: the chart is read by stream.
     for (const Operation& o : f.u.workload.ops) ch.kernel_number.push_back(o.is_kernel() ? o.stream : -1);
@@ -237,6 +264,13 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     draw_deadline(ch, marker_top, axis_y);
     draw_time_axis(ch, axis_y);
     y = draw_stream_legend(ch, f.original, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
+    if (window) {
+        y += 16;
+        ch.c.text(left, y,
+                  "shown: " + span_text(ch, window->from, window->to) + " of " +
+                      span_text(ch, 0, frames_end(f, bars, ctx)) + " (--svg-window FROM:TO shows another window)",
+                  10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+    }
     if (ch.bands)
         ch.c.text(left, y + 8,
                   "SM lanes: one band per kernel and SM, from its first block's start to its last one's end", 10,
