@@ -123,7 +123,9 @@ private:
                 "SetEvent and ClearEvent items of tasks on the GPU signal the offloading CPU task; "
                 "they change nothing on the GPU");
         if (gpu_.has_mapping) {
-            for (const std::string& t : gpu_.other_tasks) out_.notes.push_back("task '" + t + "' is not on the GPU");
+            std::string others;
+            for (const std::string& t : gpu_.other_tasks) others += (others.empty() ? "'" : ", '") + t + "'";
+            if (!others.empty()) out_.notes.push_back("tasks not on the GPU, left out: " + others);
             return plans;
         }
         for (const pugi::xml_node& r : sw.children("runnables"))
@@ -203,9 +205,7 @@ private:
         if (options_.block_size.count(name))
             out_.notes.push_back("threads per block of " + quoted_name(name) +
                                  " given by --block-size: " + std::to_string(k.threads));
-        else if (!has_block_size)
-            out_.notes.push_back("threads per block of " + quoted_name(name) + ": " + std::to_string(k.threads) +
-                                 ", the value of --threads (default 512), as the model has no BlockSize");
+        else if (!has_block_size) threads_defaulted_ += (threads_defaulted_.empty() ? "" : ", ") + quoted_name(name);
     }
 
     // A custom property of a kernel, or the option's value for it; a kernel without a grid is
@@ -268,6 +268,11 @@ private:
         }
         for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
         if (!missing_grid_order_.empty()) missing_grids();
+        if (!threads_defaulted_.empty())
+            out_.notes.push_back(std::to_string(options_.threads) +
+                                 " threads per block (--threads, default 512) for the kernels whose model has no "
+                                 "BlockSize: " +
+                                 threads_defaulted_);
     }
 
     void frame(const StreamPlan& p, int stream) {
@@ -324,6 +329,7 @@ private:
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
     std::set<std::string> names_, kernels_, missing_grid_, given_;
+    std::string threads_defaulted_;  // the kernels given --threads, quoted, comma-separated
     std::vector<pugi::xml_node> missing_grid_order_;
     AmaltheaImport out_;
 };
