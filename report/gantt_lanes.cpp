@@ -185,8 +185,9 @@ Time draw_marker_row(Chart& ch, Time y) {
     const int op = *ch.ctx.op;
     const Time x0 = ch.xs.x(ch.s.ops[op].issue), x1 = ch.xs.x(ch.s.ops[op].finish);
     const Time line_y = y + 20;
-    if (ch.ctx.deadline) {  // labels keep off the deadline line, wherever it runs
-        const Time dx = ch.xs.x(ch.s.ops[op].issue + *ch.ctx.deadline);
+    const Time due = ch.s.ops[op].issue + ch.ctx.deadline.value_or(0);
+    if (ch.ctx.deadline && ch.xs.shows(due, due)) {  // labels keep off the deadline line, wherever it runs
+        const Time dx = ch.xs.x(due);
         ch.deadline_box = ch.c.space().take({dx - 1, y, dx + 1, Time(1'000'000'000)});
     }
     ch.c.line(x0, line_y, x1, line_y, "class=\"bracket\" stroke=\"#d00000\" stroke-width=\"2\"",
@@ -206,7 +207,9 @@ Time draw_marker_row(Chart& ch, Time y) {
 void draw_deadline(Chart& ch, const Time& top, const Time& bottom) {
     if (!ch.marked(ch.ctx.op.value_or(-1)) || !ch.ctx.deadline) return;
     const int op = *ch.ctx.op;
-    const Time x = ch.xs.x(ch.s.ops[op].issue + *ch.ctx.deadline);
+    const Time due = ch.s.ops[op].issue + *ch.ctx.deadline;
+    if (!ch.xs.shows(due, due)) return;  // outside the window: no line at its edge
+    const Time x = ch.xs.x(due);
     const std::string what = ch.ctx.kind == ChartKind::counterexample ? "bound " : "deadline ";
     if (ch.deadline_box) ch.c.space().retake(*ch.deadline_box, {x - 1, top, x + 1, bottom});
     ch.c.line(x, top, x, bottom, "class=\"deadline\" stroke=\"#d00000\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"",

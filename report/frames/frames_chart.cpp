@@ -58,12 +58,18 @@ std::vector<FrameBar> frame_bars(const FramesChart& f) {
     return bars;
 }
 
-Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const ChartContext& ctx) {
+// When the last frame completes or the last deadline passes.
+Time frames_last(const std::vector<FrameBar>& bars) {
     Time end = 0;
     for (const FrameBar& b : bars) {
         end = std::max(end, b.completion);
         for (const auto& d : b.due) end = std::max(end, d.first);
     }
+    return end;
+}
+
+Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const ChartContext& ctx) {
+    Time end = frames_last(bars);
     if (ctx.kind != ChartKind::schedule && ctx.op && ctx.deadline)
         end = std::max(end, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
     // A sixteenth more, for the label after the last frame.
@@ -84,9 +90,14 @@ std::optional<TimeWindow> focus_window(const FramesChart& f, const std::vector<F
     if (ctx.deadline) to = std::max(to, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
     for (const FrameBar& b : bars)
         if (b.release < mine->release && b.completion > mine->release) from = std::min(from, b.release);
-    const Time room = (to - from) / 10;
-    from = std::max(Time(0), Time(from - room));
-    to += room;
+    // Ends on multiples of a round step, so that the axis and the "shown" line read 120 to 180.
+    const Time room = (to - from) / 10, step = tick_step(to - from + 2 * room, 20);
+    const auto whole_steps = [&](const Time& t) -> BigInt {
+        return numerator_ref(t / step) / denominator_ref(t / step);
+    };
+    from = std::max(Time(0), Time(Time(whole_steps(from - room)) * step));
+    const BigInt up = whole_steps(to + room);
+    to = Time(up) * step < to + room ? Time(BigInt(up + 1)) * step : Time(up) * step;
     if (from == 0 && to >= frames_end(f, bars, ctx)) return std::nullopt;
     return TimeWindow{from, to};
 }
@@ -147,11 +158,13 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
                   w.ops[i].name + ": issued at " + human_string(t.issue) + ", runs " +
                       span_text(ch, t.start, t.finish) + ", response " + human_string(ch.s.response(i)));
     }
-    ch.c.line(x0, y0, x0, y0 + frame_row - 2, "class=\"release\" stroke=\"#000\" stroke-width=\"1.5\"",
-              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + " released at " +
-                  human_string(b.release) + ch.unit_suffix());
+    if (ch.xs.shows(b.release, b.release))  // not at the window's edge when released before it
+        ch.c.line(x0, y0, x0, y0 + frame_row - 2, "class=\"release\" stroke=\"#000\" stroke-width=\"1.5\"",
+                  w.streams[b.stream].name + " frame " + std::to_string(b.frame) + " released at " +
+                      human_string(b.release) + ch.unit_suffix());
     ch.c.space().take({x0 - 1, y0, x1 + 1, y0 + frame_row});
     for (const auto& [due, missed] : b.due) {
+        if (!ch.xs.shows(due, due)) continue;
         const Time x = ch.xs.x(due);
         ch.c.space().take({x - 1, y0, x + 1, y0 + frame_row});
         ch.c.line(x, y0, x, y0 + frame_row - 1,
@@ -265,11 +278,11 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     draw_time_axis(ch, axis_y);
     y = draw_stream_legend(ch, f.original, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
     if (window) {
-        y += 16;
-        ch.c.text(left, y,
-                  "shown: " + span_text(ch, window->from, window->to) + " of " +
-                      span_text(ch, 0, frames_end(f, bars, ctx)) + " (--svg-window FROM:TO shows another window)",
+        ch.c.text(left, y + 8,
+                  "shown: " + span_text(ch, window->from, window->to) + " of the frames, which run from 0 to " +
+                      time_with_unit(frames_last(bars), ctx.unit) + " (--svg-window FROM:TO shows another window)",
                   10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+        y += 16;
     }
     if (ch.bands)
         ch.c.text(left, y + 8,
