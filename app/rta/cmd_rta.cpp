@@ -27,10 +27,7 @@ const std::vector<std::string> rta_csv_columns{"operation", "kind",           "s
                                                "response",  "meets_deadline", "deadline", "deadline_met"};
 
 // The RTA's finish and response bound the kernel's: rounded up.
-const CsvTimes rta_csv_times{{"issue", Rounding::nearest},
-                             {"finish", Rounding::up},
-                             {"response", Rounding::up},
-                             {"deadline", Rounding::nearest}};
+const CsvTimes rta_csv_times = csv_times({}, {"finish", "response"}, {"issue", "deadline"});
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
     std::string out;

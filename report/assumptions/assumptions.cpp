@@ -5,17 +5,8 @@
 namespace gpuwcrt {
 
 std::string to_string(AssumptionSource source) {
-    switch (source) {
-        case AssumptionSource::import:
-            return "import";
-        case AssumptionSource::default_value:
-            return "default";
-        case AssumptionSource::option:
-            return "option";
-        case AssumptionSource::argument:
-            return "argument";
-    }
-    return "import";
+    static const char* const names[] = {"import", "default", "option", "argument"};  // in enum order
+    return names[static_cast<int>(source)];
 }
 
 Json assumptions_json(const std::vector<Assumption>& items) {

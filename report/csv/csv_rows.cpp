@@ -28,25 +28,22 @@ const Json* field_at(const Json& row, const std::string& column) {
 
 }  // namespace
 
-const CsvTimes bound_csv_times{{"wcrt", Rounding::down},
-                               {"lower_bound", Rounding::down},
-                               {"response", Rounding::down},
-                               {"margin", Rounding::down},
-                               {"tx2_response", Rounding::down},
-                               {"rta_max_over_orders.lower", Rounding::down},
-                               {"upper_bound", Rounding::up},
-                               {"busy_time_bound", Rounding::up},
-                               {"rta_file_order", Rounding::up},
-                               {"rta_max_over_orders", Rounding::up},
-                               {"rta_max_over_orders.upper", Rounding::up},
-                               {"rta_max_upper_bound", Rounding::up},
-                               {"deadline", Rounding::nearest},
-                               {"bound", Rounding::nearest},
-                               {"excess", Rounding::down}};
+CsvTimes csv_times(std::initializer_list<const char*> down, std::initializer_list<const char*> up,
+                   std::initializer_list<const char*> nearest) {
+    CsvTimes out;
+    for (const char* c : down) out.emplace(c, Rounding::down);
+    for (const char* c : up) out.emplace(c, Rounding::up);
+    for (const char* c : nearest) out.emplace(c, Rounding::nearest);
+    return out;
+}
 
-const CsvTimes schedule_csv_times{{"release", Rounding::nearest},  {"issue", Rounding::nearest},
-                                  {"start", Rounding::nearest},    {"finish", Rounding::nearest},
-                                  {"response", Rounding::nearest}, {"deadline", Rounding::nearest}};
+const CsvTimes bound_csv_times =
+    csv_times({"wcrt", "lower_bound", "response", "margin", "tx2_response", "rta_max_over_orders.lower", "excess"},
+              {"upper_bound", "busy_time_bound", "rta_file_order", "rta_max_over_orders", "rta_max_over_orders.upper",
+               "rta_max_upper_bound"},
+              {"deadline", "bound"});
+
+const CsvTimes schedule_csv_times = csv_times({}, {}, {"release", "issue", "start", "finish", "response", "deadline"});
 
 namespace {
 

@@ -6,6 +6,7 @@
 // a time as a table writes it (report/time_notation.hpp): its decimal when short, else rounded to
 // rounded_fraction_digits in its column's direction ("5.9", "0.333334"), so that a spreadsheet
 // reads a number; with exact times (--exact) the JSON's exact string ("59/10").
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,9 +27,13 @@ std::string csv_field(const std::string& field);
 using CsvTimes = std::map<std::string, Rounding>;
 std::string csv_from_json(const Json& rows, const std::vector<std::string>& columns, const CsvTimes& times);
 
+// The columns rounded down, up and to the nearest.
+CsvTimes csv_times(std::initializer_list<const char*> down, std::initializer_list<const char*> up,
+                   std::initializer_list<const char*> nearest);
+
 // The time columns of the bounds that wcrt, certify and rta-check write: lower bounds (wcrt,
-// lower_bound, a replayed response, a certified margin) round down, upper bounds (upper_bound,
-// the RTA columns, busy_time_bound) up, deadlines and given bounds to the nearest.
+// lower_bound, a replayed response, a certified margin, rta-check's excess) round down, upper
+// bounds (upper_bound, the RTA columns, busy_time_bound) up, deadlines and given bounds to the nearest.
 extern const CsvTimes bound_csv_times;
 // The time columns of one simulated schedule (simulate): exact values of that scenario, to the nearest.
 extern const CsvTimes schedule_csv_times;
