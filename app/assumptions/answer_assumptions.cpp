@@ -18,8 +18,7 @@ std::vector<Assumption> answer_assumptions(const Workload& w, const VerifyOption
     if (o.engine != default_engine)
         out.push_back({"engine " + o.engine + " chosen by --engine", AssumptionSource::option});
     if (o.timeout)
-        out.push_back({"analysis stopped after --timeout " + *o.timeout +
-                           " s: what was not decided by then is unknown, never certified",
+        out.push_back({"analysis limited to --timeout " + *o.timeout + " s: what it had not decided by then is unknown",
                        AssumptionSource::option});
     for (const std::string& a : arguments) out.push_back({a, AssumptionSource::argument});
     return out;
