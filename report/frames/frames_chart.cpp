@@ -176,11 +176,13 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
 
 // "#k R" after the frame (R its response, release to completion), or "#k", where free.
 void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
+    if (!ch.xs.shows(b.completion, b.completion)) return;  // not at the window's edge: its tooltip says
     const Time x = ch.xs.x(b.completion) + 3, base = y0 + bar_top + bar_height - 2;
     const TextBox row{Time(gantt::left), y0, Time(gantt::left + gantt::plot_width), y0 + frame_row};
     const std::string k = "#" + std::to_string(b.frame);
     const std::string attrs = "class=\"frame-label\" fill=\"#333\"";
-    ch.c.label(x, base, k + " " + human_string(b.completion - b.release), frame_font, Anchor::start, attrs, row) ||
+    ch.c.label(x, base, k + " " + time_with_unit(b.completion - b.release, ""), frame_font, Anchor::start, attrs,
+               row) ||
         ch.c.label(x, base, k, frame_font, Anchor::start, attrs, row);
 }
 
