@@ -292,13 +292,15 @@ TEST_CASE("every file written is announced on stderr and a file not written says
     REQUIRE(s.exit_code == 0);
     CHECK(s.err.find("gpuwcrt: wrote " + dir + "/s.svg (SVG chart of the schedule)") != std::string::npos);
     CHECK(s.out.find("wrote") == std::string::npos);  // stdout stays the table
-    // Every deadline of the example_case_path holds with a bound of 100: nothing refuted, nothing written.
-    const auto c =
-        run_cli({"certify", example_case_path, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg"});
+    // Every deadline of the example_case_path holds with a bound of 100: nothing refuted, so no
+    // counterexample is written, but the chart shows the critical operation's witness.
+    const auto c = run_cli({"certify", example_case_path, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg",
+                            "--counterexample", dir + "/c.toml"});
     REQUIRE(c.exit_code == 0);
-    CHECK(c.err.find("no deadline refuted") != std::string::npos);
-    CHECK(c.err.find(dir + "/c.svg") != std::string::npos);
-    std::ifstream none(dir + "/c.svg");
+    CHECK(c.err.find("no deadline refuted: no counterexample, nothing written to " + dir + "/c.toml") !=
+          std::string::npos);
+    CHECK(c.err.find("gpuwcrt: wrote " + dir + "/c.svg (SVG chart of t1's witness)") != std::string::npos);
+    std::ifstream none(dir + "/c.toml");
     CHECK(!none.good());
     const auto w = run_cli({"wcrt", example_case_path, "--op", "t4", "--witness", dir + "/w.toml"});
     REQUIRE(w.exit_code == 0);
