@@ -183,6 +183,7 @@ Time draw_ce_lanes(Chart& ch, Time y) {
 Time draw_marker_row(Chart& ch, Time y) {
     if (!ch.marked(ch.ctx.op.value_or(-1))) return y;
     const int op = *ch.ctx.op;
+    if (!ch.xs.shows(ch.s.ops[op].issue, ch.s.ops[op].finish)) return y;  // outside the window: the subtitle names it
     const Time x0 = ch.xs.x(ch.s.ops[op].issue), x1 = ch.xs.x(ch.s.ops[op].finish);
     const Time line_y = y + 20;
     const Time due = ch.s.ops[op].issue + ch.ctx.deadline.value_or(0);

@@ -141,13 +141,15 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
     const Workload& w = ch.w;
     const KernelFill fill = kernel_fill(b.stream);
     const Time x0 = ch.xs.x(b.release), x1 = std::max(ch.xs.x(b.completion), Time(x0 + Time(1, 2)));
-    ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
-              "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
-              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
-                  human_string(b.release) + ", complete at " + human_string(b.completion) + ch.unit_suffix() +
-                  ", response " + human_string(b.completion - b.release));
+    if (ch.xs.shows(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
+        ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
+                  "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
+                  w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
+                      human_string(b.release) + ", complete at " + human_string(b.completion) + ch.unit_suffix() +
+                      ", response " + human_string(b.completion - b.release));
     for (int i : b.ops) {
         const OpTiming& t = ch.s.ops[i];
+        if (!ch.xs.shows(t.start, t.finish)) continue;
         const Time s0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - s0), Time(1, 2));
         const bool copy = !w.ops[i].is_kernel();
         const std::string stroke =
