@@ -33,31 +33,16 @@ struct CertExactTimes {
 
 bool cert_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// Two kernels on two streams issued together: "wide" has the larger deadline but the smaller
-// margin (deadline - WCRT), so it is the critical one although it comes second.
-const std::string cert_two_margins = R"(
-[[stream]]
-name = "s1"
+// One kernel of one block of 512 threads in its own stream, issued at 0.
+std::string cert_kernel(const std::string& name, const std::string& block_time, const std::string& deadline) {
+    return "[[stream]]\nname = \"" + name + "_s\"\n[[kernel]]\nname = \"" + name + "\"\nstream = \"" + name +
+           "_s\"\nblocks = 1\nthreads = 512\nblock_time = " + block_time + "\ndeadline = " + deadline + "\n";
+}
 
-[[stream]]
-name = "s2"
-
-[[kernel]]
-name = "narrow"
-stream = "s1"
-blocks = 1
-threads = 512
-block_time = 1
-deadline = 50
-
-[[kernel]]
-name = "wide"
-stream = "s2"
-blocks = 1
-threads = 512
-block_time = 10
-deadline = 12
-)";
+// Two kernels issued together that run side by side: "wide" has the larger deadline but the
+// smaller margin (deadline - WCRT: 12 - 10 against 50 - 1), so it is the critical one although
+// it comes second.
+const std::string cert_two_margins = cert_kernel("narrow", "1", "50") + cert_kernel("wide", "10", "12");
 
 }  // namespace
 

@@ -42,7 +42,8 @@ std::chrono::milliseconds positive_seconds(const std::string& option, const std:
         "must be a positive number of seconds up to 1000000 (e.g. 5 or 0.5), got " + shown(text);
     const auto dot = text.find('.');
     const std::string whole = text.substr(0, dot), fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
-    if (!only_digits(whole) || (dot != std::string::npos && !only_digits(fraction))) throw option_error(option, message);
+    if (!only_digits(whole) || (dot != std::string::npos && !only_digits(fraction)))
+        throw option_error(option, message);
     const std::string w = without_leading_zeros(whole);
     if (w.size() > 7) throw option_error(option, message);
     long long ms = std::stoll(w) * 1000;
