@@ -23,10 +23,10 @@ std::optional<Time> certified_margin(const CertifyAnswer& a) {
     return a.bound - *a.upper;
 }
 
-std::string certified_margin_text(const CertifyAnswer& a) {
+TextWithTimes certified_margin_text(const CertifyAnswer& a) {
     const std::optional<Time> m = certified_margin(a);
-    if (!m) return "-";
-    return (a.status == WcrtStatus::exact ? "" : "≥ ") + human_string(*m);
+    if (!m) return TextWithTimes("-");
+    return TextWithTimes(a.status == WcrtStatus::exact ? "" : "≥ ").add(*m, Rounding::down);
 }
 
 std::string met_text(const Workload& w, const WcrtAnswer& a) {
@@ -34,9 +34,6 @@ std::string met_text(const Workload& w, const WcrtAnswer& a) {
     const std::optional<bool> met = deadline_met(deadline, a.lower, a.upper);
     return !deadline ? "-" : !met ? "?" : *met ? "yes" : "MISSED";
 }
-
-TableCell upper_cell(const std::optional<Time>& t) { return TableCell(t); }
-TableCell lower_cell(const std::optional<Time>& t) { return TableCell(t); }
 
 Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& middle) {
     const Operation& op = w.ops[a.op];

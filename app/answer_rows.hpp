@@ -22,16 +22,11 @@ std::optional<Time> deadline_margin(const Workload& w, const WcrtAnswer& a);
 // certify: how far a certified bound is above the proven upper bound: exactly the margin when
 // the WCRT is known (lower = upper), else a lower bound on it; none unless certified.
 std::optional<Time> certified_margin(const CertifyAnswer& a);
-// Its text: "-", or "≥ X" when only a lower bound on the margin is known.
-std::string certified_margin_text(const CertifyAnswer& a);
+// Its text: "-", or "≥ X" when only a lower bound on the margin is known (rounded down).
+TextWithTimes certified_margin_text(const CertifyAnswer& a);
 
 // The met column: "-" without a deadline, "?" when the bounds leave it open, "yes", "MISSED".
 std::string met_text(const Workload& w, const WcrtAnswer& a);
-
-// The cells of a proven upper bound and of a replayed lower bound (or of a value computed from
-// an upper bound, such as a margin): the one place a table is told which side a time bounds.
-TableCell upper_cell(const std::optional<Time>& t);
-TableCell lower_cell(const std::optional<Time>& t);
 
 // The JSON row: "name", "kind", "stream", "wcrt", "status", "upper_bound", then `middle`'s keys
 // (the command's own: witness and RTA columns, the frame), "unknown_reason" when unknown,

@@ -5,6 +5,7 @@
 #include "app/output_file.hpp"
 #include "app/parse_error_message.hpp"
 #include "report/gantt_svg.hpp"
+#include "report/time_notation.hpp"
 
 namespace gpuwcrt::app {
 
@@ -44,6 +45,14 @@ void add_policy_option(CLI::App* sub, std::string& policy) {
                     "SM placement: most-room (default: the SM that can host the most more blocks of\n"
                     "the kernel, ties to the lowest index), round-robin, or first-fit")
         ->check(CLI::IsMember({"most-room", "round-robin", "first-fit"}));
+}
+
+void add_exact_option(CLI::App* sub) {
+    sub->add_flag_callback(
+        "--exact", [] { set_exact_times(true); },
+        "exact times in the text tables and CSV: a decimal only when it ends within 12 digits, else\n"
+        "the fraction (default: decimals, a time that does not end within 6 digits rounded to 0.000001,\n"
+        "an upper bound up, a lower bound down, another time to the nearest; JSON is always exact)");
 }
 
 void check_block_outputs(const Workload& w, const std::string& svg, const std::string& listing) {

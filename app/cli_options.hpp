@@ -25,6 +25,9 @@ void add_names_option(CLI::App* sub, const std::string& option, std::optional<st
 // The names of an option added by add_names_option; empty when it was not given.
 std::vector<std::string> names_of(const std::optional<std::string>& value, const std::string& option);
 void add_policy_option(CLI::App* sub, std::string& policy);
+// --exact of every command that prints tables of times: exact values (fractions where a decimal
+// does not end) instead of decimals rounded to 6 digits (report/time_notation.hpp).
+void add_exact_option(CLI::App* sub);
 void write_gantt_svg(const std::string& path, const Workload& w, const Schedule& s, const ChartContext& ctx);
 
 // Outputs that list every block are refused before any work above these sizes: a chart

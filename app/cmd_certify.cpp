@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "app/answer_rows.hpp"
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
@@ -95,15 +97,26 @@ Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers)
     return list;
 }
 
-Json certify_body(const CertifyOptions& o, const Json& list, const EngineRun& run) {
-    return {{"engine", o.engine}, {"policy", o.policy}, {"operations", list}, {"stats", stats_json(run)}};
+std::vector<Assumption> certify_assumptions(const CertifyOptions& o, const Workload& w, const EngineRun& run) {
+    std::vector<Assumption> out = answer_assumptions(w, o, run.arguments);
+    add_bound_assumptions(out, o.bounds, o.only_bounds);
+    return out;
+}
+
+Json certify_body(const CertifyOptions& o, const Workload& w, const Json& list, const EngineRun& run) {
+    return {{"engine", o.engine},
+            {"policy", o.policy},
+            {"operations", list},
+            {"stats", stats_json(run)},
+            {"assumptions", assumptions_json(certify_assumptions(o, w, run))}};
 }
 
 const std::vector<std::string> certify_csv_columns{
     "operation",   "kind",     "stream", "bound",        "verdict",  "response",     "lower_bound",   "lower_by",
     "upper_bound", "upper_by", "margin", "margin_exact", "deadline", "deadline_met", "unknown_reason"};
 
-void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers) {
+void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers,
+                        const EngineRun& run) {
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     // The file's deadlines beside the bounds checked (--bound may replace them), as wcrt shows them.
@@ -113,21 +126,24 @@ void print_certify_text(const CertifyOptions& o, const Workload& w, const std::v
     if (deadlines) header.insert(header.begin() + 4, {"deadline", "met"});
     TextTable t(header);
     for (const auto& a : answers) {
-        std::string verdict = to_string(a.verdict);
+        TextWithTimes verdict(to_string(a.verdict));
         if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
-        if (a.busy_time_bound) verdict += " (busy-time bound " + human_string(*a.busy_time_bound) + ")";
+        if (a.busy_time_bound) (verdict += " (busy-time bound ").add(*a.busy_time_bound, Rounding::up) += ")";
         else if (a.verdict != Verdict::refuted && a.upper && a.upper_by != Provenance::busy_time)
-            verdict += " (upper bound " + human_string(*a.upper) + " by " + provenance_text(a.upper_by) + ")";
-        else if (a.verdict == Verdict::unknown && a.upper) verdict += " (upper bound " + human_string(*a.upper) + ")";
+            (verdict += " (upper bound ").add(*a.upper, Rounding::up) += " by " + provenance_text(a.upper_by) + ")";
+        else if (a.verdict == Verdict::unknown && a.upper)
+            (verdict += " (upper bound ").add(*a.upper, Rounding::up) += ")";
         // An unknown verdict: the bound lies between a replayed response and the proven bound.
         if (a.verdict == Verdict::unknown && a.lower)
-            verdict += " (lower bound " + human_string(*a.lower) +
-                       (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
-        std::vector<TableCell> row{w.ops[a.op].name, a.bound, verdict, certified_margin_text(a), a.response};
+            (verdict += " (lower bound ").add(*a.lower, Rounding::down) +=
+                (a.lower_by == Provenance::none ? "" : " by " + provenance_text(a.lower_by)) + ")";
+        std::vector<TableCell> row{w.ops[a.op].name, a.bound, verdict, certified_margin_text(a),
+                                   TableCell::lower(a.response)};
         if (deadlines) row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a)});
         t.add(row);
     }
     t.print(std::cout);
+    print_assumptions(std::cout, certify_assumptions(o, w, run));
     for (const auto& a : answers)
         if (a.counterexample)
             std::cout << "counterexample for " << w.ops[a.op].name << " (response " << human_string(*a.response)
@@ -148,6 +164,7 @@ int exit_code(const std::vector<CertifyAnswer>& answers, const Budget& run) {
 int run_certify(const CertifyOptions& o) {
     catch_interrupts();
     check_output_paths({{"--counterexample", o.counterexample}, {"--svg", o.svg}}, {o.file});
+    (void)svg_window(o);  // a bad --svg-window is an input error before any work
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
     const Engine& engine = engine_for(o.engine, w);
@@ -163,7 +180,7 @@ int run_certify(const CertifyOptions& o) {
     if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt certify: " << note << "\n";
     const EngineRun& run = certified.run;
     if (run.frames) {
-        AllTimeOutput out{"certify", o, {}, answers, o.counterexample};
+        AllTimeOutput out{"certify", o, {}, answers, o.counterexample, certify_assumptions(o, w, run)};
         for (const CertifyAnswer& a : answers) out.ops.push_back(a.op);
         print_all_time(out, w, run);
         return exit_code(answers, budget);
@@ -179,28 +196,27 @@ int run_certify(const CertifyOptions& o) {
         if (!o.counterexample.empty())
             write_output_file(o.counterexample, witness_toml(w, *first_cex->counterexample, why),
                               "workload TOML of " + w.ops[first_cex->op].name + "'s counterexample");
-        if (!o.svg.empty())
-            write_gantt_svg(o.svg, w, simulate(w, witness_scenario(w, *first_cex->counterexample)),
-                            counterexample_chart(w, first_cex->op, *first_cex->response, first_cex->bound));
-    } else if (!o.svg.empty() || !o.counterexample.empty()) {
-        std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to "
-                  << (o.svg.empty()              ? o.counterexample
-                      : o.counterexample.empty() ? o.svg
-                                                 : o.counterexample + " or " + o.svg)
+    } else if (!o.counterexample.empty()) {
+        std::cerr << "gpuwcrt certify: no deadline refuted: no counterexample, nothing written to " << o.counterexample
                   << "\n";
+    }
+    if (!o.svg.empty()) {
+        const int op = *chart_operation(margin_rows(answers), std::nullopt);
+        for (const CertifyAnswer& a : answers)
+            if (a.op == op) write_answer_chart(o, w, a);
     }
     if (o.json || o.csv) {
         const Json list = verdicts_json(w, answers);
-        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns);
+        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns, bound_csv_times);
         else {
             OutputContext context = verify_context("certify", o, w);
             context.options["bound"] = o.bounds;
             context.options["only_bounds"] = o.only_bounds;
-            std::cout << with_context(context, certify_body(o, list, run)).dump(2) << '\n';
+            std::cout << with_context(context, certify_body(o, w, list, run)).dump(2) << '\n';
         }
         return exit_code(answers, budget);
     }
-    print_certify_text(o, w, answers);
+    print_certify_text(o, w, answers, run);
     if (first_cex && !o.counterexample.empty())
         std::cout << "wrote " << o.counterexample << " (gpuwcrt simulate " << o.counterexample
                   << " reproduces the first counterexample)\n";
@@ -225,6 +241,7 @@ void add_certify_command(CLI::App& cli, Action& action) {
                            "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
                            "periodic streams the bound must hold for every frame, for all time (docs/all-time.md).");
     add_verify_options(sub, *o);
+    add_svg_window_option(sub, o->svg_window);
     sub->add_option("--bound", o->bounds,
                     "NAME=VALUE (repeatable, once per operation): check VALUE (a time >= 0) for NAME\n"
                     "instead of NAME's deadline in the file; the other operations' file deadlines are\n"

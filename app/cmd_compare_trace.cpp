@@ -65,6 +65,7 @@ void add_compare_trace_command(CLI::App& cli, Action& action) {
                     "which logged launch instant is the issue time: 'after' (default: when the launch\n"
                     "call returned, cuda_launch_times[1]) or 'before' (when it was entered, [0])")
         ->check(CLI::IsMember({"before", "after"}));
+    add_exact_option(sub);
     sub->add_flag("--json", o->json,
                   "print JSON: the run's context, then per kernel measured and predicted times (exact\n"
                   "strings, seconds), deadline and deadline_met (measured); schema: docs/schema/compare-trace.json");

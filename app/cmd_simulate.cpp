@@ -87,7 +87,9 @@ int run_simulate(const SimulateOptions& o) {
     if (unrolled) add_frames_json(body, file, *horizon, *unrolled, s);
     const Json out = with_context(context, body);
     if (o.json) std::cout << out.dump(2) << '\n';
-    else std::cout << csv_from_json(out["operations"], unrolled ? frames_csv_columns : simulate_csv_columns);
+    else
+        std::cout << csv_from_json(out["operations"], unrolled ? frames_csv_columns : simulate_csv_columns,
+                                   schedule_csv_times);
     return 0;
 }
 
@@ -113,6 +115,7 @@ void add_simulate_command(CLI::App& cli, Action& action) {
                                      "print CSV: a header row, then one row per operation (operation, kind, stream,\n"
                                      "issue, start, finish, response, deadline, deadline_met; times as in --json)")
                            ->excludes(json);
+    add_exact_option(sub);
     sub->add_flag("--blocks", o->blocks, "also list every block (SM, start, end) in the table")->excludes(csv);
     sub->add_option("--svg", o->svg,
                     "write a Gantt chart (one lane per SM, a CE lane for copies); with periodic or sporadic\n"

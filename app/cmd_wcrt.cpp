@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "app/answer_rows.hpp"
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
@@ -86,11 +88,11 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
     for (const WcrtAnswer& a : answers) {
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        std::vector<TableCell> row{w.ops[a.op].name, lower_cell(a.lower), upper_cell(a.upper), status, by_text(a)};
+        std::vector<TableCell> row{w.ops[a.op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), status, by_text(a)};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines)
-            row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a), lower_cell(deadline_margin(w, a))});
-        row.insert(row.end(), {rta.file_order[a.op], rta_max_text(rta, a.op)});
+            row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a), TableCell::lower(deadline_margin(w, a))});
+        row.insert(row.end(), {TableCell::upper(rta.file_order[a.op]), rta_max_text(rta, a.op)});
         t.add(row);
     }
     std::ostringstream out;
@@ -124,15 +126,15 @@ void print_wcrt_table(const WcrtOptions& o, const Workload& w, const std::vector
                      "margin: deadline - upper bound\n";
 }
 
-// --witness and --svg of the first analysed operation, one frame; whether the witness was written.
-bool write_block_files(const WcrtOptions& o, const Workload& w, const WcrtAnswer& first) {
+// --witness of the first analysed operation and --svg of the charted one (the first --op, else
+// the critical one), one frame; whether the witness was written.
+bool write_block_files(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
+                       const EngineRun& run) {
+    const WcrtAnswer& first = answers.front();
     const bool wrote_witness = !o.witness.empty() && write_witness(o, w, first);
-    if (!o.svg.empty() && first.witness) {
-        const Schedule s = simulate(w, witness_scenario(w, *first.witness));
-        write_gantt_svg(o.svg, w, s, witness_chart(w, first.op, s.response(first.op)));
-    } else if (!o.svg.empty()) {
-        std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[first.op].name
-                  << "' was found in time: no chart written to " << o.svg << "\n";
+    if (!o.svg.empty()) {
+        const std::optional<int> given = o.ops.empty() ? std::nullopt : std::optional(first.op);
+        write_answer_chart(o, w, run.answers[*chart_operation(margin_rows(w, answers), given)]);
     }
     if (!o.witness.empty() && !wrote_witness)
         std::cerr << "gpuwcrt wcrt: no scenario of '" << w.ops[first.op].name
@@ -142,14 +144,14 @@ bool write_block_files(const WcrtOptions& o, const Workload& w, const WcrtAnswer
 
 void print_block_outputs(const WcrtOptions& o, const Workload& w, const std::vector<WcrtAnswer>& answers,
                          const RtaColumns& rta, const EngineRun& run) {
-    const bool wrote_witness = write_block_files(o, w, answers.front());
+    const bool wrote_witness = write_block_files(o, w, answers, run);
     if (o.json || o.csv) {
         OutputContext context = verify_context("wcrt", o, w);
         context.options["op"] = o.ops;
         context.options["rta_timeout"] = o.rta_timeout ? Json(*o.rta_timeout) : Json(nullptr);
         Json list = answers_json(w, answers, rta);
         if (o.csv) {
-            std::cout << csv_from_json(list, wcrt_csv_columns);
+            std::cout << csv_from_json(list, wcrt_csv_columns, bound_csv_times);
             return;
         }
         // Built key by key and moved: a brace list would copy the operations (10^4 of them).
@@ -158,12 +160,14 @@ void print_block_outputs(const WcrtOptions& o, const Workload& w, const std::vec
         body["stats"] = stats_json(run);
         body["rta_scope"] = rta.scope;
         body["rta_scope_reasons"] = rta.reasons;
+        body["assumptions"] = assumptions_json(answer_assumptions(w, o, run.arguments));
         std::cout << with_context(context, std::move(body)).dump(2) << '\n';
         return;
     }
     std::cout << "engine: " << o.engine << ", SM placement: " << o.policy << "\n";
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     print_wcrt_table(o, w, answers, rta);
+    print_assumptions(std::cout, answer_assumptions(w, o, run.arguments));
     std::cout << "RTA scope: " << rta.scope << (rta.reasons.empty() ? "\n" : " (outside the thesis' assumptions):\n");
     for (const auto& r : rta.reasons) std::cout << bullet_item(r);
     if (!rta.max_note.empty())
@@ -178,6 +182,7 @@ void print_block_outputs(const WcrtOptions& o, const Workload& w, const std::vec
 int run_wcrt(const WcrtOptions& o) {
     catch_interrupts();
     check_output_paths({{"--witness", o.witness}, {"--svg", o.svg}}, {o.file});
+    (void)svg_window(o);  // a bad --svg-window is an input error before any work
     const Workload w = load_workload_file(o.file);
     const Engine& engine = engine_for(o.engine, w);
     require_engine_scope(engine, w, "gpuwcrt wcrt");
@@ -201,7 +206,8 @@ int run_wcrt(const WcrtOptions& o) {
     for (WcrtAnswer& a : answers) a.unknown_reason = stop_reason_text(a.unknown_reason, engines);
     if (const std::string note = stop_note(engines); !note.empty()) std::cerr << "gpuwcrt wcrt: " << note << "\n";
     if (!rta_job) {
-        print_all_time({"wcrt", o, ops, {}, o.witness}, w, run);
+        const std::optional<int> chart_op = o.ops.empty() ? std::nullopt : std::optional(ops[0]);
+        print_all_time({"wcrt", o, ops, {}, o.witness, answer_assumptions(w, o, run.arguments), chart_op}, w, run);
         return exit_code(answers, budget);
     }
     budget.counters().phase = "rta(max over orders)";
@@ -236,6 +242,7 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "every operation is bounded, for all time, and 'frame' names the worst replayed frame\n"
         "(docs/all-time.md; without --timeout the analysis takes at most 60 s).");
     add_verify_options(sub, *o);
+    add_svg_window_option(sub, o->svg_window);
     add_rta_timeout_option(sub, o->rta_timeout);
     sub->add_option("--op", o->ops, "only these operations, in this order (repeatable; default all, in file order)");
     sub->add_option("--witness", o->witness,

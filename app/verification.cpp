@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 
+#include "app/cli_options.hpp"
 #include "bounds/engine_options.hpp"
 #include "bounds/rta/rta_scope.hpp"
 #include "model/io/write_toml.hpp"
@@ -54,6 +55,7 @@ void add_verify_options(CLI::App* sub, VerifyOptions& o) {
                   "print CSV: a header row, then one row per operation with the values of --json (no\n"
                   "witnesses)")
         ->excludes(json);
+    add_exact_option(sub);
     sub->add_flag("--wide", o.wide,
                   "print long lists in full in the table (witness orders, the SM of every block); by\n"
                   "default they are shortened to keep lines within about 120 columns");
@@ -146,12 +148,16 @@ std::string witness_summary(const Workload& w, const WitnessScenario& x, bool wi
     return "order " + witness_order(w, x, false) + "; SMs: --wide";
 }
 
-std::string rta_max_text(const RtaColumns& c, int op) {
+TextWithTimes rta_max_text(const RtaColumns& c, int op) {
     const auto& a = c.max_over_orders[op];
-    if (a.exact()) return human_string(*a.exact());
-    if (a.upper)
-        return "[" + (a.lower ? human_string(*a.lower) : std::string("?")) + ", " + human_string(*a.upper) + "]";
-    return "-";
+    TextWithTimes text;
+    if (a.exact()) return text.add(*a.exact(), Rounding::up);
+    if (!a.upper) return TextWithTimes("-");
+    text += "[";
+    if (a.lower) text.add(*a.lower, Rounding::down);
+    else text += "?";
+    (text += ", ").add(*a.upper, Rounding::up);
+    return text += "]";
 }
 
 std::string rta_max_header(const RtaColumns& c) {

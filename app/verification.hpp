@@ -12,6 +12,7 @@
 #include "bounds/engine_options.hpp"
 #include "report/context/output_context.hpp"
 #include "report/json.hpp"
+#include "report/text_table.hpp"
 #include "bounds/answer.hpp"
 #include "common/budget.hpp"
 #include "solver/engine.hpp"
@@ -30,6 +31,7 @@ struct VerifyOptions {
     bool csv = false;
     bool wide = false;  // long lists in full in the text tables
     std::string svg;
+    std::optional<std::string> svg_window;  // --svg-window of wcrt and certify; checked by svg_window
 };
 
 void add_verify_options(CLI::App* sub, VerifyOptions& o);
@@ -56,7 +58,7 @@ bool huge_exponent(const std::string& text);
 // The column's header: it names an approximation once, for every row.
 std::string rta_max_header(const RtaColumns& c);
 // The RTA columns' text: a value, or the interval "[a, b]" of an undecided maximum.
-std::string rta_max_text(const RtaColumns& c, int op);
+TextWithTimes rta_max_text(const RtaColumns& c, int op);
 Json rta_max_json(const RtaColumns& c, int op);
 
 // The context of a --json output of `command` (report/context/): the verification options.

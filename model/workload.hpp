@@ -109,6 +109,9 @@ struct Workload {
     std::string source;     // file name it came from, for messages
     std::string title;      // the file's `title = "…"`, for chart headings; else ""
     std::string time_unit;  // "s", "ms", "us", "ns" when the file says (model/time_unit.hpp); else ""
+    // The file's `assumptions = ["…", …]`: what its values rest on (an importer's defaults and
+    // the values its options supplied), which every certificate about it repeats.
+    std::vector<std::string> assumptions;
     Platform platform;
     std::vector<Stream> streams;
     std::vector<Operation> ops;  // file order

@@ -1,5 +1,7 @@
 #include "report/chart_context.hpp"
 
+#include "report/time_notation.hpp"
+
 namespace gpuwcrt {
 
 std::string chart_title(const Workload& w) {
@@ -22,7 +24,11 @@ ChartContext counterexample_chart(const Workload& w, int op, const Time& respons
 }
 
 std::string time_with_unit(const Time& t, const std::string& unit) {
-    return unit.empty() ? human_string(t) : human_string(t) + " " + unit;
+    // A chart is read, not signed: a long fraction (241261777/30000000) becomes its nearest
+    // decimal, marked as such; the tooltips keep the exact values.
+    const TimeText text = time_text(t, Rounding::nearest);
+    const std::string value = text.rounded ? "≈" + text.text : exact_times() ? human_string(t) : text.text;
+    return unit.empty() ? value : value + " " + unit;
 }
 
 std::string chart_subtitle(const Workload& w, const ChartContext& ctx) {

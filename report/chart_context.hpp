@@ -14,6 +14,11 @@ enum class ChartKind {
     counterexample  // certify: a scenario in which `op` responds in `response` > `deadline` (the bound)
 };
 
+// The times a chart draws, from < to; what lies outside is left out (cut at the edges).
+struct TimeWindow {
+    Time from, to;
+};
+
 struct ChartContext {
     ChartKind kind = ChartKind::schedule;
     std::string title;             // heading
@@ -21,6 +26,9 @@ struct ChartContext {
     std::optional<int> op;         // the operation singled out (witness, counterexample)
     std::optional<Time> response;  // its response in the charted scenario
     std::optional<Time> deadline;  // witness: its deadline if any; counterexample: the bound refuted
+    // The window drawn; none: the whole schedule, or, over frames with an operation singled
+    // out, the window around its frame (frames_svg).
+    std::optional<TimeWindow> window = {};
 };
 
 // The workload's `title`, else its file name without the directories, else "schedule".
@@ -34,7 +42,8 @@ ChartContext counterexample_chart(const Workload& w, int op, const Time& respons
 // bound 5 ms"; "" for a plain schedule.
 std::string chart_subtitle(const Workload& w, const ChartContext& ctx);
 
-// "5.5 ms", or "5.5" without a unit.
+// "5.5 ms", or "5.5" without a unit; a time that is no short decimal "≈8.042059 ms" (exact
+// with --exact).
 std::string time_with_unit(const Time& t, const std::string& unit);
 
 }  // namespace gpuwcrt

@@ -32,6 +32,7 @@ bool draw_each_block(const Chart& ch) {
     const Time per_thread(lane_height, ch.w.platform.threads_per_sm);
     std::size_t fit = 0;
     for (const BlockTiming& b : blocks) {
+        if (!ch.xs.shows(b.start, b.end)) continue;  // not drawn; the window's blocks decide
         const Time wd = ch.xs.x(b.end) - ch.xs.x(b.start);
         const Time ht = per_thread * ch.w.ops[b.kernel].threads;
         fit += ht >= block_font_min + 3 && wd >= text_width(block_name(ch.w, b), block_font_min) + 2;
@@ -63,7 +64,7 @@ Time draw_block_lanes(Chart& ch, Time y) {
         lane_frame(ch, sm, y, bottom - y);
         for (std::size_t i = 0; i < s.blocks.size(); ++i) {
             const BlockTiming& b = s.blocks[i];
-            if (b.sm != sm) continue;
+            if (b.sm != sm || !ch.xs.shows(b.start, b.end)) continue;
             const Operation& k = w.ops[b.kernel];
             // Thread 0 at the bottom of the lane, like the paper's y axis.
             const Time ht = per_thread * k.threads, yt = bottom - per_thread * (offset[i] + k.threads);
@@ -101,7 +102,8 @@ std::vector<Band> bands_on(const Chart& ch, int sm) {
         ++it->second.blocks;
     }
     std::vector<Band> out;
-    for (auto& [k, band] : by_kernel) out.push_back(band);
+    for (auto& [k, band] : by_kernel)
+        if (ch.xs.shows(band.start, band.end)) out.push_back(band);
     std::stable_sort(out.begin(), out.end(), [](const Band& a, const Band& b) { return a.start < b.start; });
     return out;
 }
@@ -161,8 +163,8 @@ Time draw_ce_lanes(Chart& ch, Time y) {
         ch.c.text(10, y + ce_height / 2 + 5, w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e), 13,
                   Anchor::start, "font-weight=\"bold\"");
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
-            if (w.ops[i].is_kernel() || ch.s.ops[i].engine != e) continue;
             const OpTiming& t = ch.s.ops[i];
+            if (w.ops[i].is_kernel() || t.engine != e || !ch.xs.shows(t.start, t.finish)) continue;
             const Time x0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - x0), Time(1, 2));
             ch.c.rect(x0, y + 3, wd, ce_height - 6,
                       "class=\"copy\" data-copy=\"" + xml_escape(w.ops[i].name) + "\" fill=\"#d9d9d9\" " +
@@ -181,10 +183,12 @@ Time draw_ce_lanes(Chart& ch, Time y) {
 Time draw_marker_row(Chart& ch, Time y) {
     if (!ch.marked(ch.ctx.op.value_or(-1))) return y;
     const int op = *ch.ctx.op;
+    if (!ch.xs.shows(ch.s.ops[op].issue, ch.s.ops[op].finish)) return y;  // outside the window: the subtitle names it
     const Time x0 = ch.xs.x(ch.s.ops[op].issue), x1 = ch.xs.x(ch.s.ops[op].finish);
     const Time line_y = y + 20;
-    if (ch.ctx.deadline) {  // labels keep off the deadline line, wherever it runs
-        const Time dx = ch.xs.x(ch.s.ops[op].issue + *ch.ctx.deadline);
+    const Time due = ch.s.ops[op].issue + ch.ctx.deadline.value_or(0);
+    if (ch.ctx.deadline && ch.xs.shows(due, due)) {  // labels keep off the deadline line, wherever it runs
+        const Time dx = ch.xs.x(due);
         ch.deadline_box = ch.c.space().take({dx - 1, y, dx + 1, Time(1'000'000'000)});
     }
     ch.c.line(x0, line_y, x1, line_y, "class=\"bracket\" stroke=\"#d00000\" stroke-width=\"2\"",
@@ -204,7 +208,9 @@ Time draw_marker_row(Chart& ch, Time y) {
 void draw_deadline(Chart& ch, const Time& top, const Time& bottom) {
     if (!ch.marked(ch.ctx.op.value_or(-1)) || !ch.ctx.deadline) return;
     const int op = *ch.ctx.op;
-    const Time x = ch.xs.x(ch.s.ops[op].issue + *ch.ctx.deadline);
+    const Time due = ch.s.ops[op].issue + *ch.ctx.deadline;
+    if (!ch.xs.shows(due, due)) return;  // outside the window: no line at its edge
+    const Time x = ch.xs.x(due);
     const std::string what = ch.ctx.kind == ChartKind::counterexample ? "bound " : "deadline ";
     if (ch.deadline_box) ch.c.space().retake(*ch.deadline_box, {x - 1, top, x + 1, bottom});
     ch.c.line(x, top, x, bottom, "class=\"deadline\" stroke=\"#d00000\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"",

@@ -123,4 +123,10 @@ std::vector<int> interval_rows(const std::vector<std::pair<Time, Time>>& spans, 
     return row;
 }
 
+PixelScale window_scale(const Time& left, const Time& width, const Time& end, const std::optional<TimeWindow>& window) {
+    if (!window) return PixelScale{left, width / end};
+    const Time per_unit = width / (window->to - window->from);
+    return PixelScale{left - window->from * per_unit, per_unit, window};
+}
+
 }  // namespace gpuwcrt

@@ -1,9 +1,11 @@
 #pragma once
 // Geometry for the Gantt chart, kept apart from the SVG text so it can be tested directly.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "report/chart_context.hpp"
 #include "sim/schedule.hpp"
 
 namespace gpuwcrt {
@@ -21,8 +23,18 @@ Time tick_step(const Time& span, int max_ticks);
 struct PixelScale {
     Time origin;    // pixel position of time 0
     Time per_unit;  // pixels per time unit
-    Time x(const Time& t) const { return origin + t * per_unit; }
+    // The window drawn, when the chart has one: a time outside it is drawn at its nearer end.
+    std::optional<TimeWindow> window = {};
+    Time x(const Time& t) const {
+        if (window && t < window->from) return origin + window->from * per_unit;
+        if (window && t > window->to) return origin + window->to * per_unit;
+        return origin + t * per_unit;
+    }
+    // Whether [from, to] meets the window: what does not is not drawn.
+    bool shows(const Time& from, const Time& to) const { return !window || (to >= window->from && from <= window->to); }
 };
+// The scale that draws `window` (none: [0, end]) over `width` pixels from pixel `left`.
+PixelScale window_scale(const Time& left, const Time& width, const Time& end, const std::optional<TimeWindow>& window);
 std::string px(const Time& pixels);  // "123.45"
 
 // Text geometry. A label's box is estimated, not measured (no font at hand): every character

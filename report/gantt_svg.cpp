@@ -85,14 +85,22 @@ Time draw_heading(Chart& ch, const std::string& sub) {
 // Ticks at {1, 2, 5} x 10^k, as many as fit without their labels touching.
 void draw_time_axis(Chart& ch, const Time& y) {
     ch.c.line(left, y, left + plot_width, y, "stroke=\"#000\"");
-    Time step = tick_step(ch.end, 12);
+    const Time begin = ch.xs.window ? ch.xs.window->from : Time(0);
+    // The first multiple of `step` in the window.
+    const auto first_tick = [&](const Time& step) -> Time {
+        const Time k = begin / step;
+        const BigInt whole = numerator_ref(k) / denominator_ref(k);
+        return Time(whole) * step < begin ? Time(BigInt(whole + 1)) * step : Time(whole) * step;
+    };
+    Time step = tick_step(ch.end - begin, 12);
     for (int max_ticks = 12; max_ticks > 1; --max_ticks) {
-        step = tick_step(ch.end, max_ticks);
+        step = tick_step(ch.end - begin, max_ticks);
         Time widest = 0;
-        for (Time t = 0; t <= ch.end; t += step) widest = std::max(widest, text_width(human_string(t), 11));
+        for (Time t = first_tick(step); t <= ch.end; t += step)
+            widest = std::max(widest, text_width(human_string(t), 11));
         if (ch.xs.per_unit * step >= widest + 8) break;
     }
-    for (Time t = 0; t <= ch.end; t += step) {
+    for (Time t = first_tick(step); t <= ch.end; t += step) {
         ch.c.line(ch.xs.x(t), y, ch.xs.x(t), y + 5, "stroke=\"#000\"");
         ch.c.text(ch.xs.x(t), y + 17, human_string(t), 11, Anchor::middle, "class=\"tick\"");
     }
@@ -153,7 +161,8 @@ bool place_launch(Chart& ch, const std::vector<std::string>& rows, const Time& x
 void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
     std::vector<std::vector<int>> groups;
     for (int i : ch.s.launch_order)
-        if (groups.empty() || ch.xs.x(ch.s.ops[i].issue) - ch.xs.x(ch.s.ops[groups.back().front()].issue) >= 4)
+        if (!ch.xs.shows(ch.s.ops[i].issue, ch.s.ops[i].issue)) continue;
+        else if (groups.empty() || ch.xs.x(ch.s.ops[i].issue) - ch.xs.x(ch.s.ops[groups.back().front()].issue) >= 4)
             groups.push_back({i});  // launches closer than 4 px share one arrow and one list
         else groups.back().push_back(i);
     for (const auto& g : groups) {
@@ -234,8 +243,8 @@ std::string xml_escape(const std::string& s) {
 
 std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& ctx) {
     using namespace gantt;
-    const Time end = chart_end(w, s, ctx);
-    Chart ch{w, s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false, 0};
+    const Time end = ctx.window ? ctx.window->to : chart_end(w, s, ctx);
+    Chart ch{w, s, ctx, end, window_scale(left, plot_width, end, ctx.window), {}, {}, {}, false, 0};
     int kernels = 0;
     for (const Operation& o : w.ops) ch.kernel_number.push_back(o.is_kernel() ? kernels++ : -1);
     Time y = draw_heading(ch, chart_subtitle(w, ctx));

@@ -155,6 +155,22 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
     return lines;
 }
 
+TextWithTimes& TextWithTimes::add(const Time& t, Rounding rounding) {
+    TimeText time = time_text(t, rounding);
+    text_ += time.text;
+    rounded_ = rounded_ || time.rounded;
+    return *this;
+}
+
+TableCell TableCell::of(const std::optional<Time>& t, Rounding rounding) {
+    return t ? TableCell(time_text(*t, rounding)) : TableCell("-");
+}
+
+std::string rounding_note() {
+    return "times rounded to 0." + std::string(rounded_fraction_digits - 1, '0') +
+           "1: upper bounds up, lower bounds down, the others to the nearest (--exact: exact values)";
+}
+
 TextTable::TextTable(const std::vector<std::string>& header) { rows_.emplace_back(header.begin(), header.end()); }
 
 namespace {
@@ -195,6 +211,7 @@ void TextTable::print(std::ostream& out) const {
     for (std::size_t c = 0; c < rows_[0].size(); ++c)
         cols[c].narrowest = std::max(cols[c].narrowest, longest_word(rows_[0][c].text()));
     fit_columns(cols);
+    bool rounded = false;
     std::vector<std::string> text;
     std::vector<std::size_t> widths;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
@@ -202,10 +219,12 @@ void TextTable::print(std::ostream& out) const {
         widths.clear();
         for (std::size_t c = 0; c < rows_[r].size(); ++c) {
             text.push_back(cell_text(rows_[r][c], cols[c]));
+            rounded = rounded || rows_[r][c].rounded();
             widths.push_back(display_width(text.back()));
         }
         print_row(out, text, widths, cols, r == 0);
     }
+    if (rounded) out << rounding_note() << '\n';
 }
 
 }  // namespace gpuwcrt

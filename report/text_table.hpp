@@ -19,24 +19,54 @@ namespace gpuwcrt {
 // The width docs/guide/outputs-for-scripts.md promises for tables ("about 120 columns"), within which they wrap.
 constexpr std::size_t max_table_width = 120;
 
+// Words with times in them ("upper bound 0.333334 by exact"), each time rounded as a table cell
+// is (report/time_notation.hpp), remembering whether one was, so that the table says how.
+class TextWithTimes {
+public:
+    TextWithTimes() = default;
+    TextWithTimes(std::string text) : text_{std::move(text)} {}
+    TextWithTimes& operator+=(const std::string& text) {
+        text_ += text;
+        return *this;
+    }
+    TextWithTimes& add(const Time& t, Rounding rounding);
+    const std::string& text() const { return text_; }
+    bool rounded() const { return rounded_; }
+
+private:
+    std::string text_;
+    bool rounded_ = false;
+};
+
 // A cell: text, or a time whose text its column's notation decides (kept as its TimeText, a
-// few bytes, rather than the rational: tables of 10^5 rows).
+// few bytes, rather than the rational: tables of 10^5 rows). A time is rounded to the nearest
+// unless it is an upper bound (upper: rounded up) or a lower bound (lower: rounded down).
 class TableCell {
 public:
     TableCell(std::string text) : text_{std::move(text)} {}
     TableCell(const char* text) : text_{text} {}
+    TableCell(const TextWithTimes& text) : text_{text.text(), -1, text.rounded()} {}
     TableCell(const Time& t) : text_(time_text(t)), is_time_(true) {}
     TableCell(const std::optional<Time>& t) : TableCell(t ? TableCell(*t) : TableCell("-")) {}  // "-" when none
+    static TableCell upper(const std::optional<Time>& t) { return of(t, Rounding::up); }
+    static TableCell lower(const std::optional<Time>& t) { return of(t, Rounding::down); }
 
     bool is_time() const { return is_time_; }
     // A text cell's text; a time cell's text in its own digits (format_time gives the column's).
     const std::string& text() const { return text_.text; }
     const TimeText& time() const { return text_; }
+    bool rounded() const { return text_.rounded; }
 
 private:
+    static TableCell of(const std::optional<Time>& t, Rounding rounding);
+    TableCell(TimeText time) : text_(std::move(time)), is_time_(true) {}
+
     TimeText text_;  // digits unused for text
     bool is_time_ = false;
 };
+
+// The line a table with rounded times ends with: how they were rounded.
+std::string rounding_note();
 
 // `text` as lines of at most `width` display columns, broken at blanks where it can be (a
 // longer word is split between characters): how tables wrap their cells.

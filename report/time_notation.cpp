@@ -5,6 +5,15 @@
 
 namespace gpuwcrt {
 
+namespace {
+
+bool exact_output = false;
+
+}  // namespace
+
+void set_exact_times(bool exact) { exact_output = exact; }
+bool exact_times() { return exact_output; }
+
 void widen_notation(TimeNotation& notation, int digits) {
     if (digits < 0 || digits > max_fraction_digits) return;  // written as its fraction, alone
     notation.fraction_digits = std::max(notation.fraction_digits, digits);
@@ -47,10 +56,29 @@ std::optional<std::string> small_scaled_digits(const Time& t, int point) {
 
 }  // namespace
 
-TimeText time_text(const Time& t) {
+TimeText time_text(const Time& t, Rounding rounding) {
     const int d = decimal_digits(t);
-    if (d < 0 || d > max_fraction_digits) return {exact_string(t), -1};
-    return {format_time(t, TimeNotation{d}), d};
+    if (d >= 0 && d <= (exact_output ? max_fraction_digits : rounded_fraction_digits))
+        return {format_time(t, TimeNotation{d}), d};
+    if (exact_output) return {exact_string(t), -1};
+    return {rounded_decimal(t, rounded_fraction_digits, rounding), rounded_fraction_digits, true};
+}
+
+std::string rounded_decimal(const Time& t, int digits, Rounding rounding) {
+    BigInt scale = 1;
+    for (int i = 0; i < digits; ++i) scale *= 10;
+    const BigInt scaled = numerator_ref(t) * scale;
+    const BigInt& den = denominator_ref(t);
+    BigInt q = scaled / den;  // toward zero, the remainder taking the sign of `scaled`
+    const BigInt r = scaled % den;
+    if (r != 0) {
+        const bool negative = scaled < 0;
+        if (rounding == Rounding::up && !negative) q += 1;
+        else if (rounding == Rounding::down && negative) q -= 1;
+        else if (rounding == Rounding::nearest && 2 * (negative ? BigInt(-r) : r) >= den) q += negative ? -1 : 1;
+    }
+    const bool negative = q < 0;
+    return with_point((negative ? BigInt(-q) : q).str(), negative, static_cast<std::size_t>(digits));
 }
 
 std::string format_time(const TimeText& t, const TimeNotation& notation) {

@@ -155,8 +155,9 @@ TEST_CASE("a table wider than 120 columns wraps its widest text column, losing n
     }
     // Header, the first row on more than one line, the second row.
     CHECK(n > 3);
-    // Every word of the long cell is printed; the times keep their columns (1.5 and 1/3).
-    for (const char* word : {"K1,", "K20;", "SMs:", "--wide", "camera_front_left_preprocess", "1.5", "1/3"})
+    // Every word of the long cell is printed; the times keep their columns (1.5 and 1/3, to the
+    // nearest 0.000001).
+    for (const char* word : {"K1,", "K20;", "SMs:", "--wide", "camera_front_left_preprocess", "1.500000", "0.333333"})
         CHECK(test::contains(joined, word));
     // A short table is unchanged: one line per row.
     TextTable small({"a", "b"});

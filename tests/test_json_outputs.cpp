@@ -64,13 +64,24 @@ std::string cell_of(const json& v) {
     return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
+// A CSV cell without --exact: the JSON's value, or, for a time, its decimal within 0.000001
+// (rounded to 6 digits after the point, docs/decisions/decimal-output.md).
+bool rounded_cell(const std::string& cell, const std::string& exact) {
+    if (cell == exact) return true;
+    const std::optional<gpuwcrt::Time> c = gpuwcrt::parse_time(cell), e = gpuwcrt::parse_time(exact);
+    return c && e && cell.find('/') == std::string::npos && abs(*c - *e) < gpuwcrt::Time(1, 1000000);
+}
+
 // Every CSV row is the JSON operation at the same index, column by column ("operation" is
-// "name"), and the CSV has a row for every operation.
+// "name"), and the CSV has a row for every operation: with --exact the JSON's exact values,
+// without it the same values with times as rounded decimals.
 void check_round_trip(const std::vector<std::string>& args, const std::string& list_key) {
     std::vector<std::string> with_json = args, with_csv = args;
     with_json.push_back("--json");
     with_csv.push_back("--csv");
-    const auto j = run_cli(with_json), c = run_cli(with_csv);
+    std::vector<std::string> with_exact_csv = with_csv;
+    with_exact_csv.push_back("--exact");
+    const auto j = run_cli(with_json), c = run_cli(with_exact_csv), rounded = run_cli(with_csv);
     INFO(args[0] << ": " << j.err << c.err);
     REQUIRE(j.exit_code == c.exit_code);
     const json ops = json::parse(j.out)[list_key];
@@ -89,6 +100,15 @@ void check_round_trip(const std::vector<std::string>& args, const std::string& l
             INFO("row " << r << " column " << header[k]);
             // A key the JSON leaves out (no counterexample: no "response") is an empty cell.
             CHECK(rows[r][k] == (ops[r - 1].contains(key) ? cell_of(ops[r - 1][key]) : ""));
+        }
+    }
+    const auto rounded_rows = parse_csv(rounded.out);
+    REQUIRE(rounded_rows.size() == rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        REQUIRE(rounded_rows[r].size() == rows[r].size());
+        for (std::size_t k = 0; k < rows[r].size(); ++k) {
+            INFO("row " << r << " column " << rows[0][k] << ": " << rounded_rows[r][k] << " for " << rows[r][k]);
+            CHECK(rounded_cell(rounded_rows[r][k], rows[r][k]));
         }
     }
 }
@@ -172,7 +192,7 @@ TEST_CASE("a schema rejects an output that breaks it", "[outputs]") {
     CHECK(code == 1);
 }
 
-TEST_CASE("csv output has a header and one row per operation with the JSON's exact values", "[outputs]") {
+TEST_CASE("csv output has a header and one row per operation with the JSON's values, exact with --exact", "[outputs]") {
     check_round_trip({"simulate", example_case_path}, "operations");
     check_round_trip({"rta", example_case_path}, "operations");
     check_round_trip({"wcrt", example_case_path, "--timeout", "20"}, "operations");
@@ -191,7 +211,8 @@ TEST_CASE("csv output has a header and one row per operation with the JSON's exa
     REQUIRE(rows.size() == 2);
     CHECK(rows[1][0] == "a\"b");
     CHECK(rows[1][2] == "cam \"front\"");
-    CHECK(rows[1][6] == "1/3");  // response: exact, as in the JSON
+    CHECK(rows[1][6] == "0.333333");  // response: a decimal, to the nearest 0.000001
+    CHECK(parse_csv(run_cli({"simulate", file, "--csv", "--exact"}).out)[1][6] == "1/3");  // as in the JSON
     check_round_trip({"simulate", file}, "operations");
 }
 
@@ -271,13 +292,15 @@ TEST_CASE("every file written is announced on stderr and a file not written says
     REQUIRE(s.exit_code == 0);
     CHECK(s.err.find("gpuwcrt: wrote " + dir + "/s.svg (SVG chart of the schedule)") != std::string::npos);
     CHECK(s.out.find("wrote") == std::string::npos);  // stdout stays the table
-    // Every deadline of the example_case_path holds with a bound of 100: nothing refuted, nothing written.
-    const auto c =
-        run_cli({"certify", example_case_path, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg"});
+    // Every deadline of the example_case_path holds with a bound of 100: nothing refuted, so no
+    // counterexample is written, but the chart shows the critical operation's witness.
+    const auto c = run_cli({"certify", example_case_path, "--only-bounds", "--bound", "t1=100", "--svg", dir + "/c.svg",
+                            "--counterexample", dir + "/c.toml"});
     REQUIRE(c.exit_code == 0);
-    CHECK(c.err.find("no deadline refuted") != std::string::npos);
-    CHECK(c.err.find(dir + "/c.svg") != std::string::npos);
-    std::ifstream none(dir + "/c.svg");
+    CHECK(c.err.find("no deadline refuted: no counterexample, nothing written to " + dir + "/c.toml") !=
+          std::string::npos);
+    CHECK(c.err.find("gpuwcrt: wrote " + dir + "/c.svg (SVG chart of t1's witness)") != std::string::npos);
+    std::ifstream none(dir + "/c.toml");
     CHECK(!none.good());
     const auto w = run_cli({"wcrt", example_case_path, "--op", "t4", "--witness", dir + "/w.toml"});
     REQUIRE(w.exit_code == 0);

@@ -61,7 +61,7 @@ int run_import(const ImportAmaltheaOptions& o) {
     Progress progress("import-amalthea");
     progress.set_phase("importing " + o.file);
     check_output_paths({{"--output", o.output}}, {o.file});
-    const AmaltheaImport im = import_amalthea_file(o.file, import_options(o));
+    AmaltheaImport im = import_amalthea_file(o.file, import_options(o));
     TomlWriteOptions wo;
     wo.title = base_name(o.file);
     wo.source =
@@ -73,7 +73,8 @@ int run_import(const ImportAmaltheaOptions& o) {
     wo.comments.push_back("calls in order, issued together at each release, deadline = period on the last) or per");
     wo.comments.push_back("runnable no task calls (issue 0). A task released by a periodic CPU task's trigger is");
     wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger.");
-    for (const std::string& n : im.notes) wo.comments.push_back(n);
+    // Data, not comments: wcrt and certify repeat them in the certificate.
+    im.workload.assumptions = im.notes;
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
     return 0;
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/answer_rows.hpp"
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/frames/frames_outputs.hpp"
 #include "app/phase_progress.hpp"
@@ -77,9 +78,9 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
     for (const int op : r.ops) {
         const WcrtAnswer& a = run.answers[op];
         const std::string frame = a.frame ? std::to_string(*a.frame) : "-";
-        std::vector<TableCell> row{w.ops[op].name, lower_cell(a.lower), upper_cell(a.upper), frame};
+        std::vector<TableCell> row{w.ops[op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), frame};
         if (deadlines) row.insert(row.end(), {w.ops[op].deadline, met_text(w, a)});
-        if (!certify && deadlines) row.push_back(lower_cell(deadline_margin(w, a)));
+        if (!certify && deadlines) row.push_back(TableCell::lower(deadline_margin(w, a)));
         if (!certify) row.push_back(status_text(a));
         if (const CertifyAnswer* v = verdict_on(r, op))
             row.insert(row.begin() + 1, {v->bound, to_string(v->verdict), certified_margin_text(*v)});
@@ -93,11 +94,24 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
     std::cout << "wcrt: the worst replayed response of any frame (frame: which); upper bound: proven for every frame\n"
               << closure_text(run) << '\n'
               << "lower bounds: " << res.simulations << " simulated scenarios\n";
+    print_assumptions(std::cout, r.assumptions);
 }
 
 // wcrt: the first operation's witness; certify: the first refuted operation's (in file order).
-AllTimeFiles files_of(const AllTimeOutput& r) {
+// --svg: the chosen or critical operation's witnessed frame.
+AllTimeFiles files_of(const AllTimeOutput& r, const Workload& w, const EngineRun& run) {
     AllTimeFiles f{r.command, r.options.file, r.options.svg, r.toml, {}, {}};
+    std::vector<MarginRow> rows;
+    for (const int op : r.ops) {
+        const CertifyAnswer* v = verdict_on(r, op);
+        const std::optional<Time> bound = v ? std::optional(v->bound) : w.ops[op].deadline;
+        const WcrtAnswer& a = run.answers[op];
+        rows.push_back({op, bound, a.lower, a.upper, has_witnessed_frame(run, op)});
+    }
+    f.chart_op = chart_operation(rows, r.chart_op);
+    for (const MarginRow& row : rows)
+        if (row.op == f.chart_op) f.chart_bound = row.bound;
+    f.window = svg_window(r.options);
     if (r.verdicts.empty()) {
         if (!r.ops.empty()) f.op = r.ops.front();
         return f;
@@ -116,7 +130,7 @@ AllTimeFiles files_of(const AllTimeOutput& r) {
 void print_all_time(const AllTimeOutput& r, const Workload& w, const EngineRun& run) {
     const VerifyOptions& o = r.options;
     const FramesRun& res = *run.frames;
-    const std::string wrote = write_all_time_files(files_of(r), w, run);
+    const std::string wrote = write_all_time_files(files_of(r, w, run), w, run);
     if (o.json || o.csv) {
         OutputContext context = verify_context(r.command, o, w);
         Json list = Json::array();
@@ -124,7 +138,7 @@ void print_all_time(const AllTimeOutput& r, const Workload& w, const EngineRun& 
         if (o.csv) {
             std::vector<std::string> after{"frame"};
             if (r.command == "certify") after.insert(after.end(), {"bound", "verdict"});
-            std::cout << csv_from_json(list, answer_csv_columns(after));
+            std::cout << csv_from_json(list, answer_csv_columns(after), bound_csv_times);
             return;
         }
         Json body = {{"engine", std::string(engine_name::all_time)},
@@ -139,7 +153,8 @@ void print_all_time(const AllTimeOutput& r, const Workload& w, const EngineRun& 
                                                       {"reason", res.overload->reason}}
                                                : Json(nullptr)},
                      {"simulations", res.simulations},
-                     {"operations", list}};
+                     {"operations", list},
+                     {"assumptions", assumptions_json(r.assumptions)}};
         std::cout << with_context(context, body).dump(2) << '\n';
         return;
     }

@@ -4,9 +4,11 @@
 // bounding every one of its frames, the frame each lower bound was replayed in, the arguments
 // the bounds rest on, and the witness files (a frame of the unrolled workload).
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "app/verification.hpp"
+#include "report/assumptions/assumptions.hpp"
 
 namespace gpuwcrt::app {
 
@@ -19,6 +21,9 @@ struct AllTimeOutput {
     // wcrt --witness, certify --counterexample: the TOML of the first operation's witness (wcrt)
     // or of the first refuted operation's (certify); empty: none.
     std::string toml;
+    // What the answers rest on (app/assumptions/), printed after the table and in the JSON.
+    std::vector<Assumption> assumptions = {};
+    std::optional<int> chart_op = {};  // wcrt --op: the operation --svg charts; none: the critical one
 };
 
 // Prints the table (or --json/--csv) and writes --svg and `toml`.

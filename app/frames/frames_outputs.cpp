@@ -11,6 +11,13 @@
 namespace gpuwcrt::app {
 namespace {
 
+// The unrolled operation whose replayed response is `op`'s lower bound, in its witnessed frame.
+std::optional<int> witnessed(const EngineRun& run, int op) {
+    const WcrtAnswer& a = run.answers[op];
+    if (!run.frames || !a.witness || !a.lower) return std::nullopt;
+    return witnessed_operation(*run.frames, op, a.frame);
+}
+
 // How many hyperperiods `u` unrolled: a periodic stream's frames times its period over H.
 Time hyperperiods_unrolled(const Workload& w, const FramesRun& res) {
     for (std::size_t s = 0; s < w.streams.size(); ++s)
@@ -49,34 +56,48 @@ void write_frames_svg(const std::string& path, const FramesChart& f, const Chart
     write_output_file(path, frames_svg(f, ctx), "SVG chart of " + what);
 }
 
-std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const EngineRun& run) {
-    if (f.svg.empty() && f.toml.empty()) return "";
-    const auto witnessed = [&run](int op) -> std::optional<int> {
-        const WcrtAnswer& a = run.answers[op];
-        if (!a.witness || !a.lower) return std::nullopt;
-        return witnessed_operation(*run.frames, op, a.frame);
-    };
-    const std::optional<int> i = f.op ? witnessed(*f.op) : std::nullopt;
+bool has_witnessed_frame(const EngineRun& run, int op) { return witnessed(run, op).has_value(); }
+
+namespace {
+
+// The chart of f.chart_op's witnessed frame: a counterexample when it exceeds f.chart_bound.
+void write_all_time_chart(const AllTimeFiles& f, const Workload& w, const EngineRun& run) {
+    const std::optional<int> i = f.chart_op ? witnessed(run, *f.chart_op) : std::nullopt;
     if (!i) {
-        const std::string files = f.svg.empty() ? f.toml : f.toml.empty() ? f.svg : f.toml + " or " + f.svg;
+        std::cerr << "gpuwcrt " << f.command << ": no frame of any operation was replayed in time: no chart written to "
+                  << f.svg << "\n";
+        return;
+    }
+    const Unrolled& u = *run.frames->unrolled;
+    const WitnessScenario& x = *run.answers[*f.chart_op].witness;
+    const Time& response = *run.answers[*f.chart_op].lower;
+    const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
+    ChartContext ctx = f.chart_bound && response > *f.chart_bound
+                           ? counterexample_chart(u.workload, *i, response, *f.chart_bound)
+                           : witness_chart(u.workload, *i, response);
+    if (f.chart_bound) ctx.deadline = f.chart_bound;
+    ctx.window = f.window;
+    write_frames_svg(f.svg, FramesChart{w, u, s, x.issue, u.workload.total_blocks() <= max_svg_blocks}, ctx);
+}
+
+}  // namespace
+
+std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const EngineRun& run) {
+    if (!f.svg.empty()) write_all_time_chart(f, w, run);
+    if (f.toml.empty()) return "";
+    const std::optional<int> i = f.op ? witnessed(run, *f.op) : std::nullopt;
+    if (!i) {
         if (f.op)
             std::cerr << "gpuwcrt " << f.command << ": no scenario of '" << w.ops[*f.op].name
-                      << "' was found in time: nothing written to " << files << "\n";
+                      << "' was found in time: nothing written to " << f.toml << "\n";
         else
             std::cerr << "gpuwcrt " << f.command << ": no deadline refuted: no counterexample, nothing written to "
-                      << files << "\n";
+                      << f.toml << "\n";
         return "";
     }
     const Unrolled& u = *run.frames->unrolled;
     const WitnessScenario& x = *run.answers[*f.op].witness;
     const Time& response = *run.answers[*f.op].lower;
-    if (!f.svg.empty()) {
-        const Schedule s = simulate(u.workload, witness_scenario(u.workload, x));
-        const ChartContext ctx = f.bound ? counterexample_chart(u.workload, *i, response, *f.bound)
-                                         : witness_chart(u.workload, *i, response);
-        write_frames_svg(f.svg, FramesChart{w, u, s, x.issue, u.workload.total_blocks() <= max_svg_blocks}, ctx);
-    }
-    if (f.toml.empty()) return "";
     TomlWriteOptions opts;
     opts.title = w.title;
     opts.comments = witness_comments(f, w, run, *i);

@@ -20,11 +20,20 @@ struct AllTimeFiles {
     // file order), its bound in `bound`.
     std::optional<int> op;
     std::optional<Time> bound;
+    // The operation --svg charts (app/chart_choice.hpp), its bound (certify's, else its
+    // deadline) and the window (--svg-window; none: around its witnessed frame).
+    std::optional<int> chart_op = {};
+    std::optional<Time> chart_bound = {};
+    std::optional<TimeWindow> window = {};
 };
 
-// Writes what `f` asks for about `f.op`'s lower bound in `run` (the all-time engine's); the line
-// to print after the table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was
-// written. Says on stderr when there is no witness to write (no scenario found, nothing refuted).
+// Whether the all-time answer of `op` in `run` (the all-time engine's) has a witnessed frame to
+// chart or write.
+bool has_witnessed_frame(const EngineRun& run, int op);
+
+// Writes what `f` asks for about `f.op`'s lower bound in `run`; the line to print after the
+// table ("wrote F (gpuwcrt simulate F reproduces …)"), or "" when no TOML was written. Says on
+// stderr when there is no witness to write (no scenario found, nothing refuted).
 std::string write_all_time_files(const AllTimeFiles& f, const Workload& w, const EngineRun& run);
 
 }  // namespace gpuwcrt::app

@@ -26,6 +26,9 @@ struct RtaOptions {
 const std::vector<std::string> rta_csv_columns{"operation", "kind",           "stream",   "issue",       "finish",
                                                "response",  "meets_deadline", "deadline", "deadline_met"};
 
+// The RTA's finish and response bound the kernel's: rounded up.
+const CsvTimes rta_csv_times = csv_times({}, {"finish", "response"}, {"issue", "deadline"});
+
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -74,7 +77,7 @@ void print_rta(std::ostream& out, const Workload& w, const RtaOutcome& r) {
     for (std::size_t i = 0; i < r.order.size(); ++i) {
         const Operation& o = w.ops[r.order[i]];
         const Time response = time_difference(r.finish[i], r.release[i]);
-        t.add({o.name, r.release[i], r.finish[i], response, o.deadline,
+        t.add({o.name, r.release[i], TableCell::upper(r.finish[i]), TableCell::upper(response), o.deadline,
                o.deadline ? (!time_less(*o.deadline, response) ? "yes" : "MISSED") : "-"});
     }
     t.print(out);
@@ -103,7 +106,7 @@ int run_rta(const RtaOptions& o) {
     context.options = {{"order", o.order ? Json(*o.order) : Json(nullptr)}};
     const Json out = with_context(context, rta_json(w, r));
     if (o.json) std::cout << out.dump(2) << '\n';
-    else std::cout << csv_from_json(out["operations"], rta_csv_columns);
+    else std::cout << csv_from_json(out["operations"], rta_csv_columns, rta_csv_times);
     return 0;
 }
 
@@ -125,6 +128,7 @@ void add_rta_command(CLI::App& cli, Action& action) {
         sub->add_flag("--json", o->json,
                       "print JSON: context (tool, command, input, options, time_unit), scope, reasons, g_max,\n"
                       "operations (times as exact strings, \"3/2\"; schema: docs/schema/rta.json)");
+    add_exact_option(sub);
     sub->add_flag("--csv", o->csv,
                   "print CSV: a header row, then one row per operation (operation, kind, stream, issue,\n"
                   "finish, response, meets_deadline: the RTA's prediction, deadline, deadline_met: only\n"

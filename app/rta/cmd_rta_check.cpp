@@ -170,7 +170,7 @@ void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& 
                 const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
     const Json list = verdicts_json(w, verdicts);
     if (o.csv) {
-        std::cout << csv_from_json(list, rta_check_csv_columns);
+        std::cout << csv_from_json(list, rta_check_csv_columns, bound_csv_times);
         return;
     }
     OutputContext context = verify_context("rta-check", o, w);
@@ -189,12 +189,15 @@ void print_text(const Workload& w, const RtaCheckOptions& o, const std::string& 
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     TextTable t({"kernel", "rta(max over orders)", "verdict", "TX2 response"});
     for (const auto& v : verdicts) {
-        std::string verdict = v.verdict;
-        if (v.excess) verdict += " by " + human_string(*v.excess);
+        TextWithTimes verdict(v.verdict);
+        if (v.excess) (verdict += " by ").add(*v.excess, Rounding::down);
         if (v.verdict == "unknown") verdict += " (" + v.answer.unknown_reason + ")";
         const auto& m = v.rta_max;
-        std::string rta_text = m.exact() ? human_string(*m.exact()) : m.upper ? "<= " + human_string(*m.upper) : "-";
-        t.add({w.ops[v.op].name, rta_text, verdict, v.answer.response});
+        TextWithTimes rta_text;
+        if (m.exact()) rta_text.add(*m.exact(), Rounding::up);
+        else if (m.upper) (rta_text += "<= ").add(*m.upper, Rounding::up);
+        else rta_text += "-";
+        t.add({w.ops[v.op].name, rta_text, verdict, TableCell::lower(v.answer.response)});
     }
     t.print(std::cout);
     std::cout << "RTA scope: " << (reasons.empty() ? "exact\n" : "approximation (outside the thesis' assumptions):\n");

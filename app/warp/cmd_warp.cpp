@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/distributed/process_share.hpp"
 #include "app/warp/sweep_rows.hpp"
@@ -460,6 +461,7 @@ void add_warp_command(CLI::App& cli, Action& action) {
             ->type_name("REP");
     add_model_options(sub, *o);
     sub->add_option("--engine", o->engine, engine_text)->type_name("ENGINE");
+    add_exact_option(sub);
     sub->add_flag("--json", o->json,
                   "print {tool, command, input, options, time_unit (\"cycles\"), threads, warps, rep,\n"
                   "fairness, ft, worst, best, verdict, worst_lower, worst_upper (proven bounds; both = worst\n"

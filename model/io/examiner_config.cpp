@@ -169,8 +169,9 @@ private:
         if (p <= 0 || p > 100)
             throw InputError(v->where, "'mps_thread_percentage' must be in (0, 100], got " + v->text);
         if (p < 100 && !mps_noted_) {
-            out_.notes.push_back("mps_thread_percentage: the examiner applies it only to processes under MPS;");
-            out_.notes.push_back("benchmarks run as threads (use_processes = false) keep every SM.");
+            out_.notes.push_back(
+                "mps_thread_percentage: the examiner applies it only to processes under MPS; benchmarks run as "
+                "threads (use_processes = false) keep every SM");
             mps_noted_ = true;
         }
     }
@@ -294,8 +295,9 @@ private:
         if (auto problem = name_problem(name))
             throw InputError(v.where, what + " " + quoted_name(label) + " " + *problem);
         if (changed)
-            out_.notes.push_back("label '" + label + "' is named '" + name + "': a name has no ',' or '=' (they");
-        if (changed) out_.notes.push_back("separate names in --order and --bound) and no blanks at its ends.");
+            out_.notes.push_back("label '" + label + "' is named '" + name +
+                                 "': a name has no ',' or '=' (they separate names in --order and --bound) and no "
+                                 "blanks at its ends");
         return name;
     }
 
@@ -368,7 +370,8 @@ private:
                                                     " bytes) needs a duration: give --copy-bandwidth BYTES_PER_S");
         c.time = point(Time(count * bytes_per_int) / *options_.copy_bandwidth);
         out_.notes.push_back("copy '" + c.name + "': " + std::to_string(count * bytes_per_int) + " bytes / " +
-                             human_string(*options_.copy_bandwidth) + " B/s = " + human_string(c.time.lo) + " s");
+                             human_string(*options_.copy_bandwidth) +
+                             " B/s (--copy-bandwidth) = " + human_string(c.time.lo) + " s");
         return c;
     }
 

@@ -388,9 +388,10 @@ void read_scenario(const TomlReader& r, const TomlTable& t, Workload& w, const S
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(r.root(),
-                {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit"},
-                "the file");
+    r.only_keys(
+        r.root(),
+        {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit", "assumptions"},
+        "the file");
     Workload w;
     w.source = name;
     if (const TomlNode* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
@@ -402,6 +403,12 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
     if (const TomlNode* n = r.root().get("scenario")) read_scenario(r, r.table(*n, "scenario"), w, seen);
     read_expectations(r, w);
     if (const TomlNode* t = r.root().get("title")) w.title = r.string(*t, "title");
+    if (const TomlNode* a = r.root().get("assumptions"))
+        for (const TomlNode& item : r.array(*a, "assumptions")) {
+            w.assumptions.push_back(r.string(item, "assumptions"));
+            if (w.assumptions.back().find_first_not_of(" \t") == std::string::npos)
+                r.fail(item, "an assumption is a sentence: this one is empty");
+        }
     if (const TomlNode* u = r.root().get("time_unit")) {
         w.time_unit = r.string(*u, "time_unit");
         if (!time_unit_name(w.time_unit)) r.fail(*u, "time_unit must be \"s\", \"ms\", \"us\" or \"ns\"");

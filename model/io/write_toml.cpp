@@ -171,7 +171,13 @@ std::string workload_to_toml(const Workload& w, const TomlWriteOptions& options)
     if (!options.title.empty()) out << "title = " << toml_quoted(options.title) << '\n';
     if (!options.source.empty()) out << "source = " << toml_quoted(options.source) << '\n';
     if (!w.time_unit.empty()) out << "time_unit = " << toml_quoted(w.time_unit) << '\n';
-    if (!options.comments.empty() || !options.title.empty() || !options.source.empty() || !w.time_unit.empty())
+    if (!w.assumptions.empty()) {
+        out << "assumptions = [\n";
+        for (const std::string& a : w.assumptions) out << "    " << toml_quoted(a) << ",\n";
+        out << "]\n";
+    }
+    if (!options.comments.empty() || !options.title.empty() || !options.source.empty() || !w.time_unit.empty() ||
+        !w.assumptions.empty())
         out << '\n';
     platform_table(out, w.platform);
     for (const Stream& s : w.streams) {

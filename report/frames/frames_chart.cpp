@@ -58,16 +58,48 @@ std::vector<FrameBar> frame_bars(const FramesChart& f) {
     return bars;
 }
 
-Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const ChartContext& ctx) {
+// When the last frame completes or the last deadline passes.
+Time frames_last(const std::vector<FrameBar>& bars) {
     Time end = 0;
     for (const FrameBar& b : bars) {
         end = std::max(end, b.completion);
         for (const auto& d : b.due) end = std::max(end, d.first);
     }
+    return end;
+}
+
+Time frames_end(const FramesChart& f, const std::vector<FrameBar>& bars, const ChartContext& ctx) {
+    Time end = frames_last(bars);
     if (ctx.kind != ChartKind::schedule && ctx.op && ctx.deadline)
         end = std::max(end, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
     // A sixteenth more, for the label after the last frame.
     return end > 0 ? Time(end + end / 16) : Time(1);
+}
+
+// Around the singled-out operation's frame: from the release of the earliest frame still
+// running when it was released (what delays it) to its completion or deadline, whichever is
+// later, with a tenth of that span of room on each side; none when that is the whole chart.
+std::optional<TimeWindow> focus_window(const FramesChart& f, const std::vector<FrameBar>& bars,
+                                       const ChartContext& ctx) {
+    if (ctx.kind == ChartKind::schedule || !ctx.op) return std::nullopt;
+    const FrameBar* mine = nullptr;
+    for (const FrameBar& b : bars)
+        if (std::find(b.ops.begin(), b.ops.end(), *ctx.op) != b.ops.end()) mine = &b;
+    if (!mine) return std::nullopt;
+    Time from = mine->release, to = mine->completion;
+    if (ctx.deadline) to = std::max(to, Time(f.s.ops[*ctx.op].issue + *ctx.deadline));
+    for (const FrameBar& b : bars)
+        if (b.release < mine->release && b.completion > mine->release) from = std::min(from, b.release);
+    // Ends on multiples of a round step, so that the axis and the "shown" line read 120 to 180.
+    const Time room = (to - from) / 10, step = tick_step(to - from + 2 * room, 20);
+    const auto whole_steps = [&](const Time& t) -> BigInt {
+        return numerator_ref(t / step) / denominator_ref(t / step);
+    };
+    from = std::max(Time(0), Time(Time(whole_steps(from - room)) * step));
+    const BigInt up = whole_steps(to + room);
+    to = Time(up) * step < to + room ? Time(BigInt(up + 1)) * step : Time(up) * step;
+    if (from == 0 && to >= frames_end(f, bars, ctx)) return std::nullopt;
+    return TimeWindow{from, to};
 }
 
 std::string span_text(const Chart& ch, const Time& from, const Time& to) {
@@ -109,13 +141,15 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
     const Workload& w = ch.w;
     const KernelFill fill = kernel_fill(b.stream);
     const Time x0 = ch.xs.x(b.release), x1 = std::max(ch.xs.x(b.completion), Time(x0 + Time(1, 2)));
-    ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
-              "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
-              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
-                  human_string(b.release) + ", complete at " + human_string(b.completion) + ch.unit_suffix() +
-                  ", response " + human_string(b.completion - b.release));
+    if (ch.xs.shows(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
+        ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
+                  "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
+                  w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
+                      human_string(b.release) + ", complete at " + human_string(b.completion) + ch.unit_suffix() +
+                      ", response " + human_string(b.completion - b.release));
     for (int i : b.ops) {
         const OpTiming& t = ch.s.ops[i];
+        if (!ch.xs.shows(t.start, t.finish)) continue;
         const Time s0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - s0), Time(1, 2));
         const bool copy = !w.ops[i].is_kernel();
         const std::string stroke =
@@ -126,11 +160,13 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
                   w.ops[i].name + ": issued at " + human_string(t.issue) + ", runs " +
                       span_text(ch, t.start, t.finish) + ", response " + human_string(ch.s.response(i)));
     }
-    ch.c.line(x0, y0, x0, y0 + frame_row - 2, "class=\"release\" stroke=\"#000\" stroke-width=\"1.5\"",
-              w.streams[b.stream].name + " frame " + std::to_string(b.frame) + " released at " +
-                  human_string(b.release) + ch.unit_suffix());
+    if (ch.xs.shows(b.release, b.release))  // not at the window's edge when released before it
+        ch.c.line(x0, y0, x0, y0 + frame_row - 2, "class=\"release\" stroke=\"#000\" stroke-width=\"1.5\"",
+                  w.streams[b.stream].name + " frame " + std::to_string(b.frame) + " released at " +
+                      human_string(b.release) + ch.unit_suffix());
     ch.c.space().take({x0 - 1, y0, x1 + 1, y0 + frame_row});
     for (const auto& [due, missed] : b.due) {
+        if (!ch.xs.shows(due, due)) continue;
         const Time x = ch.xs.x(due);
         ch.c.space().take({x - 1, y0, x + 1, y0 + frame_row});
         ch.c.line(x, y0, x, y0 + frame_row - 1,
@@ -142,15 +178,22 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
 
 // "#k R" after the frame (R its response, release to completion), or "#k", where free.
 void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
+    if (!ch.xs.shows(b.completion, b.completion)) return;  // not at the window's edge: its tooltip says
     const Time x = ch.xs.x(b.completion) + 3, base = y0 + bar_top + bar_height - 2;
     const TextBox row{Time(gantt::left), y0, Time(gantt::left + gantt::plot_width), y0 + frame_row};
     const std::string k = "#" + std::to_string(b.frame);
     const std::string attrs = "class=\"frame-label\" fill=\"#333\"";
-    ch.c.label(x, base, k + " " + human_string(b.completion - b.release), frame_font, Anchor::start, attrs, row) ||
+    ch.c.label(x, base, k + " " + time_with_unit(b.completion - b.release, ""), frame_font, Anchor::start, attrs,
+               row) ||
         ch.c.label(x, base, k, frame_font, Anchor::start, attrs, row);
 }
 
-Time draw_stream_lane(Chart& ch, const std::vector<const FrameBar*>& bars, int stream, Time y) {
+Time draw_stream_lane(Chart& ch, std::vector<const FrameBar*> bars, int stream, Time y) {
+    std::erase_if(bars, [&](const FrameBar* b) {
+        Time last = b->completion;
+        for (const auto& d : b->due) last = std::max(last, d.first);
+        return !ch.xs.shows(b->release, last);
+    });
     std::vector<std::pair<Time, Time>> spans;
     for (const FrameBar* b : bars) spans.push_back({ch.xs.x(b->release), ch.xs.x(b->completion)});
     std::vector<int> row = interval_rows(spans, Time(2));
@@ -220,8 +263,9 @@ std::string frames_subtitle(const FramesChart& f, const ChartContext& ctx) {
 std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     using namespace gantt;
     const std::vector<FrameBar> bars = frame_bars(f);
-    const Time end = frames_end(f, bars, ctx);
-    Chart ch{f.u.workload, f.s, ctx, end, PixelScale{Time(left), Time(plot_width) / end}, {}, {}, {}, false, 0};
+    const std::optional<TimeWindow> window = ctx.window ? ctx.window : focus_window(f, bars, ctx);
+    const Time end = window ? window->to : frames_end(f, bars, ctx);
+    Chart ch{f.u.workload, f.s, ctx, end, window_scale(left, plot_width, end, window), {}, {}, {}, false, 0};
     ch.max_band_rows = max_band_rows;
     // Blocks take their stream's colour: the chart is read by stream.
     for (const Operation& o : f.u.workload.ops) ch.kernel_number.push_back(o.is_kernel() ? o.stream : -1);
@@ -237,6 +281,13 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     draw_deadline(ch, marker_top, axis_y);
     draw_time_axis(ch, axis_y);
     y = draw_stream_legend(ch, f.original, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
+    if (window) {
+        ch.c.text(left, y + 8,
+                  "shown: " + span_text(ch, window->from, window->to) + " of the frames, which run from 0 to " +
+                      time_with_unit(frames_last(bars), ctx.unit) + " (--svg-window FROM:TO shows another window)",
+                  10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+        y += 16;
+    }
     if (ch.bands)
         ch.c.text(left, y + 8,
                   "SM lanes: one band per kernel and SM, from its first block's start to its last one's end", 10,

@@ -123,7 +123,9 @@ private:
                 "SetEvent and ClearEvent items of tasks on the GPU signal the offloading CPU task; "
                 "they change nothing on the GPU");
         if (gpu_.has_mapping) {
-            for (const std::string& t : gpu_.other_tasks) out_.notes.push_back("task '" + t + "' is not on the GPU");
+            std::string others;
+            for (const std::string& t : gpu_.other_tasks) others += (others.empty() ? "'" : ", '") + t + "'";
+            if (!others.empty()) out_.notes.push_back("tasks not on the GPU, left out: " + others);
             return plans;
         }
         for (const pugi::xml_node& r : sw.children("runnables"))
@@ -149,6 +151,7 @@ private:
                                  std::string(physical_ ? "milliseconds, the unit of the model's stimuli)"
                                                        : "the workload's time unit)"));
         if (*options_.tick_time <= 0) throw option_error("--tick-time", "must be > 0");
+        out_.notes.push_back("one tick = " + human_string(*options_.tick_time) + " given by --tick-time");
         return *options_.tick_time;
     }
 
@@ -179,7 +182,10 @@ private:
         Operation k;
         k.kind = OpKind::kernel;
         k.blocks = per_kernel(r, "GridSize", options_.grid, "--grid", limits::max_blocks).value_or(1);
-        k.threads = per_kernel(r, "BlockSize", options_.block_size, "--block-size", 1024).value_or(options_.threads);
+        const std::optional<std::int64_t> threads =
+            per_kernel(r, "BlockSize", options_.block_size, "--block-size", 1024);
+        k.threads = threads.value_or(options_.threads);
+        if (given_.insert(name).second) note_given(name, k, threads.has_value());
         k.shared_mem = integer_property(src_, r, "SharedMemory", 0, limits::max_resource).value_or(0);
         k.registers = integer_property(src_, r, "Registers", 0, limits::max_resource).value_or(0);
         const TimeRange ticks = ticks_on(src_, body, gpu_.gpu_definitions,
@@ -188,6 +194,18 @@ private:
         k.time = {ticks.lo * *tick_, ticks.hi * *tick_};
         kernels_.insert(name);
         return k;
+    }
+
+    // What a kernel's grid and block size rest on when the model does not give them: the
+    // certificate repeats it (Workload::assumptions).
+    void note_given(const std::string& name, const Operation& k, bool has_block_size) {
+        if (options_.grid.count(name))
+            out_.notes.push_back("grid of " + quoted_name(name) + " given by --grid: " + std::to_string(k.blocks) +
+                                 (k.blocks == 1 ? " block" : " blocks"));
+        if (options_.block_size.count(name))
+            out_.notes.push_back("threads per block of " + quoted_name(name) +
+                                 " given by --block-size: " + std::to_string(k.threads));
+        else if (!has_block_size) threads_defaulted_ += (threads_defaulted_.empty() ? "" : ", ") + quoted_name(name);
     }
 
     // A custom property of a kernel, or the option's value for it; a kernel without a grid is
@@ -250,6 +268,11 @@ private:
         }
         for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
         if (!missing_grid_order_.empty()) missing_grids();
+        if (!threads_defaulted_.empty())
+            out_.notes.push_back(std::to_string(options_.threads) +
+                                 " threads per block (--threads, default 512) for the kernels whose model has no "
+                                 "BlockSize: " +
+                                 threads_defaulted_);
     }
 
     void frame(const StreamPlan& p, int stream) {
@@ -305,7 +328,8 @@ private:
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
-    std::set<std::string> names_, kernels_, missing_grid_;
+    std::set<std::string> names_, kernels_, missing_grid_, given_;
+    std::string threads_defaulted_;  // the kernels given --threads, quoted, comma-separated
     std::vector<pugi::xml_node> missing_grid_order_;
     AmaltheaImport out_;
 };
