@@ -1,6 +1,6 @@
 #pragma once
 // Which operation a certificate's chart shows when none is named: the critical one, whose
-// bound is nearest to failing (docs/decisions/decimal-output.md lists the order).
+// bound is nearest to failing (docs/decisions/0026-decimal-output.md lists the order).
 #include <optional>
 #include <vector>
 

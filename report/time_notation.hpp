@@ -4,7 +4,7 @@
 // "3.00"), so that right-aligned points line up. By default a value with at most
 // rounded_fraction_digits digits after the point is exact, and any other (1/3, 2^-21) is rounded
 // to rounded_fraction_digits digits in the direction its cell asks for: an upper bound up, a
-// lower bound down, any other time to the nearest (docs/decisions/decimal-output.md). With
+// lower bound down, any other time to the nearest (docs/decisions/0026-decimal-output.md). With
 // exact times (--exact) nothing is rounded: a decimal of up to max_fraction_digits digits is
 // exact and any other value is its exact fraction ("1/3") alone.
 #include <string>

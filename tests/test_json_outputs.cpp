@@ -65,7 +65,7 @@ std::string cell_of(const json& v) {
 }
 
 // A CSV cell without --exact: the JSON's value, or, for a time, its decimal within 0.000001
-// (rounded to 6 digits after the point, docs/decisions/decimal-output.md).
+// (rounded to 6 digits after the point, docs/decisions/0026-decimal-output.md).
 bool rounded_cell(const std::string& cell, const std::string& exact) {
     if (cell == exact) return true;
     const std::optional<gpuwcrt::Time> c = gpuwcrt::parse_time(cell), e = gpuwcrt::parse_time(exact);

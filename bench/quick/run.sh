@@ -22,7 +22,7 @@
 # shared 2-core runner and of the experiments that change the machine's relative speeds, within
 # 0.89-1.12x of the recorded ratios (rta 0.59x with cheaper page faults), and below a binary
 # that does its work twice, 1.66-1.91x:
-# docs/decisions/limits-on-any-machine.md). Record on the machine whose page faults cost most
+# docs/decisions/0025-limits-on-any-machine.md). Record on the machine whose page faults cost most
 # (the AMD EPYC VM today): on a machine where they cost less, rta, which pays more of them than
 # its yardstick, only looks faster.
 #
