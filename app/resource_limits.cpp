@@ -224,12 +224,15 @@ void on_quick_exit(std::function<void(int)> hook) { quick_exit_hook = std::move(
 
 void add_resource_limit_options(CLI::App& cli) {
     const MachineMemory m = machine_memory();
-    const std::string help = "memory limit of the whole run in MiB, before or after the subcommand (default " +
-                             std::to_string(default_limit_mib(m)) +
-                             ": 2048 or half this machine's RAM, whichever is smaller;\n" +
-                             std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
-                             ", RAM + swap). The engines size their searches and solvers to stay within it; what they\n"
-                             "cannot decide within it is 'unknown (memory limit)', exit 2";
+    const std::string help =
+        "memory limit of the whole run in MiB, before or after the subcommand (default " +
+        std::to_string(default_limit_mib(m)) + ": 2048 or half this machine's RAM, whichever is smaller;\n" +
+        std::to_string(smallest_limit_mib) + " to " + std::to_string(m.most_mib) +
+        ", RAM + swap). The engines size their searches and solvers to stay within it; what they\n"
+        "cannot decide within it is 'unknown (memory limit)', exit 2. Resident memory stays below\n"
+        "MB + " +
+        std::to_string(address_space_margin_mib) +
+        " MiB (thread stacks) + the program itself (its code and libraries, about 10-30 MiB)";
     cli.add_option("--max-memory", max_memory_option, help)->type_name("MB");
     // Also each subcommand's own, so that its --help lists the limit and its default.
     for (CLI::App* sub : cli.get_subcommands({}))
