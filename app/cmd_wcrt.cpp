@@ -88,10 +88,12 @@ std::string wcrt_table_text(const WcrtOptions& o, const Workload& w, const std::
     for (const WcrtAnswer& a : answers) {
         std::string status = to_string(a.status);
         if (a.status == WcrtStatus::unknown) status += " (" + a.unknown_reason + ")";
-        std::vector<TableCell> row{w.ops[a.op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), status, by_text(a)};
+        std::vector<TableCell> row{w.ops[a.op].name, TableCell::lower(a.lower), TableCell::upper(a.upper), status,
+                                   by_text(a)};
         if (orders) row.push_back(a.witness ? witness_order(w, *a.witness, o.wide) : "");
         if (deadlines)
-            row.insert(row.begin() + 4, {w.ops[a.op].deadline, met_text(w, a), TableCell::lower(deadline_margin(w, a))});
+            row.insert(row.begin() + 4,
+                       {w.ops[a.op].deadline, met_text(w, a), TableCell::lower(deadline_margin(w, a))});
         row.insert(row.end(), {TableCell::upper(rta.file_order[a.op]), rta_max_text(rta, a.op)});
         t.add(row);
     }
