@@ -33,8 +33,10 @@ generator=(-G Ninja)
 [ -f "$build/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build/CMakeCache.txt" && generator=()
 # CI fails a run that passes ci_budget seconds, so that a slowdown is seen the day it lands (its
 # hard limit is 90 minutes; a run past that lands nothing), and warns past ci_target, the time a
-# cold run on 2 cores is kept under (bench/RESULTS.md "build").
-ci_budget=${GPUWCRT_CI_BUDGET:-2400}
+# cold run on 2 cores is kept under (bench/RESULTS.md "build"). The budget holds on the slower of
+# the CPUs CI runs on: a cold run of the same tree takes far longer on the AMD EPYC
+# machine than on the Intel Xeon one, the compiler's time above all (bench/RESULTS.md "build").
+ci_budget=${GPUWCRT_CI_BUDGET:-3000}
 ci_target=${GPUWCRT_CI_TARGET:-1500}
 
 # Runs "$@" and prints how long it took, as "== NAME: N s".
