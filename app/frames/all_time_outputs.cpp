@@ -101,13 +101,11 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
 // --svg: the chosen or critical operation's witnessed frame.
 AllTimeFiles files_of(const AllTimeOutput& r, const Workload& w, const EngineRun& run) {
     AllTimeFiles f{r.command, r.options.file, r.options.svg, r.toml, {}, {}};
-    std::vector<MarginRow> rows;
-    for (const int op : r.ops) {
-        const CertifyAnswer* v = verdict_on(r, op);
-        const std::optional<Time> bound = v ? std::optional(v->bound) : w.ops[op].deadline;
-        const WcrtAnswer& a = run.answers[op];
-        rows.push_back({op, bound, a.lower, a.upper, has_witnessed_frame(run, op)});
-    }
+    std::vector<WcrtAnswer> answers;
+    for (const int op : r.ops) answers.push_back(run.answers[op]);
+    // Over frames only an operation with a replayed frame can be drawn.
+    std::vector<MarginRow> rows = r.verdicts.empty() ? margin_rows(w, answers) : margin_rows(r.verdicts);
+    for (MarginRow& row : rows) row.charted = has_witnessed_frame(run, row.op);
     f.chart_op = chart_operation(rows, r.chart_op);
     for (const MarginRow& row : rows)
         if (row.op == f.chart_op) f.chart_bound = row.bound;
