@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -26,13 +27,28 @@ struct InterruptedRun {
     std::string out, err;
 };
 
+// Whether `pid` has a handler for `signal_number` (the SigCgt mask of /proc/PID/status).
+bool catches(pid_t pid, int signal_number) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigCgt:", 0) == 0)
+            return (std::stoull(line.substr(7), nullptr, 16) >> (signal_number - 1)) & 1;
+    return false;
+}
+
 // Runs the built gpuwcrt with `args`, sends `signals` (one after the other, 0.2 s apart) once
-// `delay` has passed, and waits for its end.
+// `delay` has passed since it catches them, and waits for its end. Waiting for the handler, not
+// a fixed time, keeps a slow start (sanitizers, a loaded machine) from ending the run by the
+// default action before the command has begun.
 InterruptedRun interrupt_cli(const std::vector<std::string>& args, std::chrono::milliseconds delay,
                              const std::vector<int>& signals) {
     const std::string dir = test::temp_dir(), out = dir + "/out", err = dir + "/err";
     const pid_t child = test::spawn_cli(args, out, err);
     REQUIRE(child >= 0);
+    const auto started = std::chrono::steady_clock::now();
+    while (!catches(child, signals.front()) && std::chrono::steady_clock::now() - started < std::chrono::seconds(60))
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(catches(child, signals.front()));
     std::this_thread::sleep_for(delay);
     const auto signalled = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < signals.size(); ++i) {
