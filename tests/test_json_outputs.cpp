@@ -126,7 +126,7 @@ std::string one_kernel(const std::string& deadline) {
 
 }  // namespace
 
-TEST_CASE("every command's --json opens with its context and validates against its schema", "[outputs]") {
+TEST_CASE("every command's --json opens with its context and validates against its schema", "[outputs][slow]") {
     const std::string dir = gpuwcrt::test::temp_dir();
     const std::string imported = dir + "/rta.toml";
     REQUIRE(run_cli({"import-examiner", source_path("tests/data/thesis-tx2-traces/rta.json"), "-o", imported,

@@ -29,7 +29,7 @@ std::string cerr_of(F during) {
 }  // namespace
 
 TEST_CASE("the progress line: a line when a count moves, the same line again only after 5 s",
-          "[progress-line][progress]") {
+          "[progress-line][progress][slow]") {
     using namespace std::chrono;
     static_assert(app::Progress::unchanged_every == seconds(5));
     const Budget budget;

@@ -214,7 +214,7 @@ TEST_CASE("progress: the first line in the first second, then never more than 5 
 }
 
 TEST_CASE("progress of --engine bounds: each line names its phase, the abstraction's with its states so far",
-          "[plan][progress]") {
+          "[plan][progress][slow]") {
     // 6 s: the probe round ends within 2 s; the next one runs long enough for a heartbeat.
     const test::CliRun r =
         test::run_cli({"wcrt", "bench/camera/newcomer-ranged.toml", "--engine", "bounds", "--timeout", "6"});

@@ -108,10 +108,12 @@ TEST_CASE("the grid is needed: simulate finds responses beyond the hi/lo scenari
     CHECK(response_of(k2_first.out, "K1") == "11");
 }
 
-TEST_CASE("point intervals [x, x] and point windows answer exactly as the plain values", "[verdicts][cli]") {
+namespace {
+
+void point_ranges_answer_as_plain_values(std::uint64_t first_seed, std::uint64_t last_seed) {
     const std::string dir = test::temp_dir();
     const std::regex block_time(R"(block_time = ([^\[\n]+))"), issue(R"(issue = ([^\[\n]+))");
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    for (std::uint64_t seed = first_seed; seed <= last_seed; ++seed) {
         RandomWorkloadSpec spec;
         spec.kernels = 3;
         spec.streams = 2 + static_cast<int>(seed % 2);
@@ -140,6 +142,16 @@ TEST_CASE("point intervals [x, x] and point windows answer exactly as the plain 
             CHECK(verdict_part(c.out) == verdict_part(d.out));
         }
     }
+}
+
+}  // namespace
+
+TEST_CASE("point intervals [x, x] and point windows answer exactly as the plain values", "[verdicts][cli]") {
+    point_ranges_answer_as_plain_values(1, 2);
+}
+
+TEST_CASE("point intervals and point windows answer as the plain values, seeds 3-4", "[verdicts][cli][slow]") {
+    point_ranges_answer_as_plain_values(3, 4);
 }
 
 TEST_CASE("certify --bound: once per operation, checked, and --only-bounds", "[verdicts][certify][cli]") {
