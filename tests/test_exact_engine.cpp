@@ -103,7 +103,7 @@ Workload relisted(const Workload& w, std::uint64_t seed) {
 
 TEST_CASE("exact engine equals enumeration on 1200 random workloads with every feature") {
     int null_seen = 0, copies_seen = 0, high_seen = 0, idle_seen = 0, multi_seen = 0, pruned_seen = 0;
-    for (std::uint64_t seed = 1; seed <= 1200; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(1200); ++seed) {
         Workload w = random_workload(feature_spec(seed), 7000 + seed);
         // A binding resident-block limit on some seeds (with >= 128-thread blocks it never binds
         // at the TX2's 32, and the engine then leaves the count out of its states).
@@ -123,6 +123,7 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
         multi_seen += w.ops.size() > w.streams.size();
     }
     // The features were really drawn (a spec change that turns one off fails here).
+    if (test::sanitized) return;
     CHECK(null_seen > 50);
     CHECK(copies_seen > 100);
     CHECK(high_seen > 100);
