@@ -4,7 +4,10 @@
 # warp), stdout, stderr and the exit code, with elapsed times masked. A refactoring that must
 # not change behaviour shows no difference.
 #   scripts/compare_outputs.sh OLD_BINARY NEW_BINARY [OUT_DIR]
-# COMPARE_DIRS narrows the inputs (default "cases bench/camera tests/data"). Prints one line per difference and a summary; exits 1 when any output differs.
+# COMPARE_DIRS narrows the inputs (default "cases bench/camera tests/data"). COMPARE_JSON=1 runs
+# every command with --json, for scripts/explain_output_changes.py, which sorts the differences
+# into answers changed and format changed. Prints one line per difference and a summary; exits 1
+# when any output differs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 old=${1:?usage: $0 OLD_BINARY NEW_BINARY [OUT_DIR]}
@@ -33,6 +36,9 @@ run() {  # run BINARY TAG COMMAND FILE ARGS...
 files=$(find ${COMPARE_DIRS:-cases bench/camera tests/data} -type f \( -name '*.toml' -o -name '*.json' -o -name '*.amxmi' \
           -o -name '*.txt' -o -name '*.csv' \) | sort)
 commands=("simulate" "rta" "wcrt --timeout 20" "certify --timeout 20" "warp --timeout 20")
+if [ "${COMPARE_JSON:-0}" = 1 ]; then
+  for i in "${!commands[@]}"; do commands[i]="${commands[i]} --json"; done
+fi
 compared=0 differ=0
 for f in $files; do
   for c in "${commands[@]}"; do
