@@ -171,42 +171,6 @@ TEST_CASE("all-time: a stream alone on the GPU, derived by hand", "[frames][all-
     CHECK(r.answers[0].frame == 0);
 }
 
-TEST_CASE("all-time: a run stopped while the upper bounds run keeps the lower bounds replayed so far",
-          "[frames][all-time]") {
-    // Two periodic streams: the lower bounds of their frames come from the scenario search.
-    const Workload w = test::workload_from(
-        "[[stream]]\nname = \"cam\"\nperiod = 10\n[[stream]]\nname = \"radar\"\nperiod = 20\n"
-        "[[kernel]]\nname = \"detect\"\nstream = \"cam\"\nblocks = 4\nthreads = 1024\nblock_time = 2\n"
-        "[[kernel]]\nname = \"track\"\nstream = \"radar\"\nblocks = 4\nthreads = 1024\nblock_time = 3\n");
-    // Stopped (as SIGINT stops a run) the moment the first upper-bound argument starts.
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    const Budget budget = Budget().stopped_by(stop);
-    std::atomic<bool> done{false};
-    std::thread watcher([&] {
-        while (!done && std::string(budget.counters().phase.load()).rfind("all time: is the GPU idle", 0) != 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        *stop = true;
-    });
-    AllTimeOptions o;
-    o.search_cap = std::chrono::milliseconds(0);
-    const AllTimeResult r = all_time_bounds(w, budget, o);
-    done = true;
-    watcher.join();
-    REQUIRE(r.unrolled);
-    for (const WcrtAnswer& a : r.answers) {
-        INFO(w.ops[a.op].name);
-        REQUIRE(a.lower);  // at least one block time: replayed by the quick round
-        CHECK(*a.lower >= w.ops[a.op].time.lo);
-        REQUIRE(a.frame);
-        // The witness is a scenario of the frames reported: it replays to the lower bound.
-        int i = -1;
-        for (std::size_t k = 0; k < r.unrolled->origin.size(); ++k)
-            if (r.unrolled->origin[k].op == a.op && r.unrolled->origin[k].frame == *a.frame) i = static_cast<int>(k);
-        REQUIRE(i >= 0);
-        CHECK_NOTHROW(replay_witness(r.unrolled->workload, *a.witness, i, *a.lower));
-    }
-}
-
 namespace {
 
 // The phases of all_time_bounds in the order it enters them (the busy window and the lower
@@ -259,6 +223,22 @@ void require_replayed_lower_bounds(const Workload& w, const AllTimeResult& r) {
 }
 
 }  // namespace
+
+TEST_CASE("all-time: a run stopped while the upper bounds run keeps the lower bounds replayed so far",
+          "[frames][all-time]") {
+    // Two periodic streams: the lower bounds of their frames come from the scenario search.
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"cam\"\nperiod = 10\n[[stream]]\nname = \"radar\"\nperiod = 20\n"
+        "[[kernel]]\nname = \"detect\"\nstream = \"cam\"\nblocks = 4\nthreads = 1024\nblock_time = 2\n"
+        "[[kernel]]\nname = \"track\"\nstream = \"radar\"\nblocks = 4\nthreads = 1024\nblock_time = 3\n");
+    // Stopped (as SIGINT stops a run) the moment the first upper-bound argument starts.
+    const AllTimeResult r = all_time_stopped_at(w, 0);
+    require_replayed_lower_bounds(w, r);
+    for (const WcrtAnswer& a : r.answers) {
+        INFO(w.ops[a.op].name);
+        CHECK(*a.lower >= w.ops[a.op].time.lo);  // at least one block time: replayed by the first round
+    }
+}
 
 TEST_CASE(
     "all-time: a run stopped after the first, second or third upper-bound argument keeps every round's "

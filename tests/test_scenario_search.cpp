@@ -67,6 +67,13 @@ void require_replayed(const Workload& w, const ScenarioSearch& s) {
     }
 }
 
+void check_same_scenario(const WitnessScenario& x, const WitnessScenario& y) {
+    CHECK(x.launch_order == y.launch_order);
+    CHECK(x.sm == y.sm);
+    CHECK(x.block_time == y.block_time);
+    CHECK(x.issue == y.issue);
+}
+
 }  // namespace
 
 TEST_CASE("scenario search: replayed, at least the plain scenario, at most the abstraction's proven bound",
@@ -187,11 +194,7 @@ TEST_CASE("scenario search: the same result for the same seed and count", "[scen
     require_replayed(w, a);
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         CHECK(a.best()[op] == b.best()[op]);
-        const WitnessScenario x = a.witness(static_cast<int>(op)), y = b.witness(static_cast<int>(op));
-        CHECK(x.launch_order == y.launch_order);
-        CHECK(x.sm == y.sm);
-        CHECK(x.block_time == y.block_time);
-        CHECK(x.issue == y.issue);
+        check_same_scenario(a.witness(static_cast<int>(op)), b.witness(static_cast<int>(op)));
     }
 }
 
@@ -263,11 +266,7 @@ TEST_CASE("lower-bound search: a run split in parts by simulation counts finds w
         CHECK(split.simulations() == whole.simulations());
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             REQUIRE(split.best()[op] == whole.best()[op]);
-            const WitnessScenario x = split.witness(static_cast<int>(op)), y = whole.witness(static_cast<int>(op));
-            CHECK(x.launch_order == y.launch_order);
-            CHECK(x.sm == y.sm);
-            CHECK(x.block_time == y.block_time);
-            CHECK(x.issue == y.issue);
+            check_same_scenario(split.witness(static_cast<int>(op)), whole.witness(static_cast<int>(op)));
         }
     }
 }
