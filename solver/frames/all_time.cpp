@@ -153,7 +153,9 @@ public:
         if (frames_) {
             lower_.emplace(w, *frames_, hyperperiod(w) * k);
             search_.emplace(w, *frames_, k, o);
-            search_->run_to(++tenths_, budget, *lower_);
+            // In at most a twentieth of the time, so that the arguments keep theirs on large
+            // frames (the next round then goes on from where this one stopped).
+            search_->run_to(++tenths_, budget.slice(1, 20), *lower_);
         }
         // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
         upper_ = budget.slice(2, 3);

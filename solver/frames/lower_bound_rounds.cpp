@@ -63,16 +63,13 @@ void LowerBoundRounds::count_simulations(Searched& s) {
 
 void LowerBoundRounds::run_to(int tenths, const Budget& budget, FrameLowerBounds& lower) {
     const auto started = Budget::Clock::now();
-    long long total = 0;
-    for (const Searched& s : searched_) total += 2 * static_cast<long long>(s.count);
-    // The searches one after the other, as finish() runs them: each its share of the target.
-    long long target = total * tenths / 10;
+    // Every search its share of each round: the one without jitter often finds the worst
+    // frames first, and a run stopped early should have both.
     for (Searched& s : searched_) {
-        if (target <= 0 || budget.expired()) break;
-        s.search->run_part(s.count, target, budget);
+        if (budget.expired()) break;
+        s.search->run_part(s.count, 2 * static_cast<long long>(s.count) * tenths / 10, budget);
         count_simulations(s);
         lower.offer_search(*s.search, budget);
-        target -= 2 * static_cast<long long>(s.count);
     }
     spent_ += Budget::Clock::now() - started;
 }

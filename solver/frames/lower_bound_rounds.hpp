@@ -32,7 +32,7 @@ public:
     LowerBoundRounds(const LowerBoundRounds&) = delete;
     LowerBoundRounds& operator=(const LowerBoundRounds&) = delete;
 
-    // Continues the searches up to `tenths` tenths of their simulations and offers their bests
+    // Continues every search up to `tenths` tenths of its simulations and offers their bests
     // to `lower` (whose frames are u).
     void run_to(int tenths, const Budget& budget, FrameLowerBounds& lower);
     // The rest of every search, each in its share of the time, then the phasings.
