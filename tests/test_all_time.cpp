@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <memory>
+#include <iterator>
 #include <random>
+#include <string>
 #include <thread>
 
 #include "model/frames/unroll.hpp"
@@ -169,6 +171,59 @@ TEST_CASE("all-time: a stream alone on the GPU, derived by hand", "[frames][all-
     CHECK(r.answers[0].frame == 0);
 }
 
+namespace {
+
+// The phases of all_time_bounds in the order it enters them (the busy window and the lower
+// bounds' last search after these).
+const char* const all_time_phases[] = {"all time: is the GPU idle after one hyperperiod",
+                                       "all time: a steady state of the bounds",
+                                       "all time: is the GPU idle after 2 to 8 hyperperiods",
+                                       "all time: the frames explored to a fixed point",
+                                       "all time: a busy window",
+                                       "all time: lower bounds from replayed frames"};
+
+// all_time_bounds on `w` without the one-frame engines, stopped (as SIGINT stops a run) as soon
+// as it has entered all_time_phases[phase] or a later one; `phase` -1: never stopped.
+AllTimeResult all_time_stopped_at(const Workload& w, int phase) {
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    const Budget budget = Budget().stopped_by(stop);
+    std::atomic<bool> done{false};
+    std::thread watcher([&] {
+        const auto reached = [&] {
+            const std::string now = budget.counters().phase.load();
+            for (std::size_t p = static_cast<std::size_t>(phase); p < std::size(all_time_phases); ++p)
+                if (now == all_time_phases[p]) return true;
+            return false;
+        };
+        if (phase < 0) return;
+        while (!done && !reached()) std::this_thread::yield();
+        *stop = true;
+    });
+    AllTimeOptions o;
+    o.search_cap = std::chrono::milliseconds(0);
+    AllTimeResult r = all_time_bounds(w, budget, o);
+    done = true;
+    watcher.join();
+    return r;
+}
+
+// Every answer has a lower bound whose witness, a scenario of the frames reported, replays to it.
+void require_replayed_lower_bounds(const Workload& w, const AllTimeResult& r) {
+    REQUIRE(r.unrolled);
+    for (const WcrtAnswer& a : r.answers) {
+        INFO(w.ops[a.op].name);
+        REQUIRE(a.lower);
+        REQUIRE(a.frame);
+        int i = -1;
+        for (std::size_t k = 0; k < r.unrolled->origin.size(); ++k)
+            if (r.unrolled->origin[k].op == a.op && r.unrolled->origin[k].frame == *a.frame) i = static_cast<int>(k);
+        REQUIRE(i >= 0);
+        CHECK_NOTHROW(replay_witness(r.unrolled->workload, *a.witness, i, *a.lower));
+    }
+}
+
+}  // namespace
+
 TEST_CASE("all-time: a run stopped while the upper bounds run keeps the lower bounds replayed so far",
           "[frames][all-time]") {
     // Two periodic streams: the lower bounds of their frames come from the scenario search.
@@ -177,31 +232,50 @@ TEST_CASE("all-time: a run stopped while the upper bounds run keeps the lower bo
         "[[kernel]]\nname = \"detect\"\nstream = \"cam\"\nblocks = 4\nthreads = 1024\nblock_time = 2\n"
         "[[kernel]]\nname = \"track\"\nstream = \"radar\"\nblocks = 4\nthreads = 1024\nblock_time = 3\n");
     // Stopped (as SIGINT stops a run) the moment the first upper-bound argument starts.
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    const Budget budget = Budget().stopped_by(stop);
-    std::atomic<bool> done{false};
-    std::thread watcher([&] {
-        while (!done && std::string(budget.counters().phase.load()).rfind("all time: is the GPU idle", 0) != 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        *stop = true;
-    });
-    AllTimeOptions o;
-    o.search_cap = std::chrono::milliseconds(0);
-    const AllTimeResult r = all_time_bounds(w, budget, o);
-    done = true;
-    watcher.join();
-    REQUIRE(r.unrolled);
+    const AllTimeResult r = all_time_stopped_at(w, 0);
+    require_replayed_lower_bounds(w, r);
     for (const WcrtAnswer& a : r.answers) {
         INFO(w.ops[a.op].name);
-        REQUIRE(a.lower);  // at least one block time: replayed by the quick round
-        CHECK(*a.lower >= w.ops[a.op].time.lo);
-        REQUIRE(a.frame);
-        // The witness is a scenario of the frames reported: it replays to the lower bound.
-        int i = -1;
-        for (std::size_t k = 0; k < r.unrolled->origin.size(); ++k)
-            if (r.unrolled->origin[k].op == a.op && r.unrolled->origin[k].frame == *a.frame) i = static_cast<int>(k);
-        REQUIRE(i >= 0);
-        CHECK_NOTHROW(replay_witness(r.unrolled->workload, *a.witness, i, *a.lower));
+        CHECK(*a.lower >= w.ops[a.op].time.lo);  // at least one block time: replayed by the first round
+    }
+}
+
+TEST_CASE(
+    "all-time: a run stopped after the first, second or third upper-bound argument keeps every round's "
+    "lower bounds, the more the later",
+    "[frames][all-time][interrupt]") {
+    // No argument bounds these frames (the fusion stream's backlog may grow), so each runs in
+    // turn, closures, the steady state and closures over more hyperperiods first; ranged block
+    // times, so that the lower bounds come from the scenario search.
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"camA\"\nperiod = 6\njitter = 1\n"
+        "[[stream]]\nname = \"camB\"\nperiod = 6\noffset = 1\n"
+        "[[stream]]\nname = \"fusion\"\nperiod = 12\n"
+        "[[kernel]]\nname = \"detectA\"\nstream = \"camA\"\nblocks = 2\nthreads = 1024\nblock_time = [2, 3]\n"
+        "[[kernel]]\nname = \"detectB\"\nstream = \"camB\"\nblocks = 2\nthreads = 1024\nblock_time = [2, 3]\n"
+        "[[kernel]]\nname = \"fuse\"\nstream = \"fusion\"\nblocks = 3\nthreads = 1024\nblock_time = [3, 4]\n");
+    // Stopped as the first argument starts: the first round's bounds alone.
+    AllTimeResult earlier = all_time_stopped_at(w, 0);
+    require_replayed_lower_bounds(w, earlier);
+    for (int phase = 1; phase <= 3; ++phase) {
+        INFO("stopped as " << all_time_phases[phase] << " starts");
+        const AllTimeResult r = all_time_stopped_at(w, phase);
+        require_replayed_lower_bounds(w, r);
+        // One search split in rounds: a later stop has searched at least as far.
+        if (phase == 1) CHECK(r.simulations > earlier.simulations);  // the round after the first argument
+        CHECK(r.simulations >= earlier.simulations);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) CHECK(*r.answers[op].lower >= *earlier.answers[op].lower);
+        earlier = r;
+    }
+    // A run that ends on its own finishes the same search: at least every stop's bounds, the
+    // same on every run.
+    const AllTimeResult whole = all_time_stopped_at(w, -1), again = all_time_stopped_at(w, -1);
+    require_replayed_lower_bounds(w, whole);
+    CHECK(whole.simulations > earlier.simulations);
+    for (std::size_t op = 0; op < w.ops.size(); ++op) {
+        CHECK(*whole.answers[op].lower >= *earlier.answers[op].lower);
+        CHECK(whole.answers[op].lower == again.answers[op].lower);
+        CHECK(whole.answers[op].frame == again.answers[op].frame);
     }
 }
 

@@ -4,7 +4,10 @@
 // above the plain scenario `simulate` runs, and the same on every run with the same seed.
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "bounds/abstraction/bounds.hpp"
+#include "sim/search/lower_bounds.hpp"
 #include "sim/search/scenario_search.hpp"
 #include "model/generate/camera_pipeline.hpp"
 #include "model/generate/pipeline_workload.hpp"
@@ -62,6 +65,13 @@ void require_replayed(const Workload& w, const ScenarioSearch& s) {
         const WitnessScenario x = s.witness(static_cast<int>(op));
         CHECK(simulate(w, witness_scenario(w, x)).response(static_cast<int>(op)) == *s.best()[op]);
     }
+}
+
+void check_same_scenario(const WitnessScenario& x, const WitnessScenario& y) {
+    CHECK(x.launch_order == y.launch_order);
+    CHECK(x.sm == y.sm);
+    CHECK(x.block_time == y.block_time);
+    CHECK(x.issue == y.issue);
 }
 
 }  // namespace
@@ -184,11 +194,7 @@ TEST_CASE("scenario search: the same result for the same seed and count", "[scen
     require_replayed(w, a);
     for (std::size_t op = 0; op < w.ops.size(); ++op) {
         CHECK(a.best()[op] == b.best()[op]);
-        const WitnessScenario x = a.witness(static_cast<int>(op)), y = b.witness(static_cast<int>(op));
-        CHECK(x.launch_order == y.launch_order);
-        CHECK(x.sm == y.sm);
-        CHECK(x.block_time == y.block_time);
-        CHECK(x.issue == y.issue);
+        check_same_scenario(a.witness(static_cast<int>(op)), b.witness(static_cast<int>(op)));
     }
 }
 
@@ -241,4 +247,26 @@ TEST_CASE("scenario search: a 3 x 8 camera pipeline with ranges and jitter, repl
         above += *s.best()[op] > base.response(static_cast<int>(op));
     }
     CHECK(above > 0);
+}
+
+TEST_CASE("lower-bound search: a run split in parts by simulation counts finds what one run finds",
+          "[scenario_search][reproducible]") {
+    for (std::uint64_t seed : {2u, 5u, 11u}) {
+        INFO("seed " << seed);
+        const Workload w = random_workload(spec(seed, true), seed);
+        const IntegerTimes times = integer_times(w);
+        const long long count = 120;
+        search::LowerBoundSearch whole(w, times, Policy::chooser, seed);
+        whole.run(static_cast<long>(count), Budget());
+        // Parts ending inside the random scenarios, at their end, inside the beam and inside
+        // the local search, the last one unbounded.
+        search::LowerBoundSearch split(w, times, Policy::chooser, seed);
+        for (long long target : {7LL, 60LL, count, count + 5, count + 100, std::numeric_limits<long long>::max()})
+            split.run_part(static_cast<long>(count), target, Budget());
+        CHECK(split.simulations() == whole.simulations());
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            REQUIRE(split.best()[op] == whole.best()[op]);
+            check_same_scenario(split.witness(static_cast<int>(op)), whole.witness(static_cast<int>(op)));
+        }
+    }
 }

@@ -26,6 +26,11 @@ public:
     // Simulates up to `count` random scenarios and then up to `count` scenarios of the search,
     // stopping when `budget` runs out.
     void run(long count, const Budget& budget);
+    // The same run split in parts: each part continues it up to `target` simulations in all
+    // (random scenarios first, then the search; the search's baselines and beam, once begun, run
+    // to their end in one part), so that parts with rising targets, the last one unbounded,
+    // find what run(count, ·) finds. Only parts of one count on a search that ran no other way.
+    void run_part(long count, long long target, const Budget& budget);
 
     long long simulations() const { return random_.simulations() + search_.simulations(); }
     const std::vector<std::optional<Time>>& best() const { return best_.best(); }
@@ -33,11 +38,17 @@ public:
     WitnessScenario witness(int op) const { return best_.witness(op); }
 
 private:
+    // The random scenarios' bests become starting points of the search.
+    void hand_over(const Budget& budget);
+    // The search's bests, replayed, kept where they improve.
+    void keep_searched();
+
     Policy policy_;
     BestScenarios best_;
     RandomScenarios random_;
     ScenarioSearch search_;
-    std::vector<char> to_offer_;  // per operation: its best is not yet a starting point of the search
+    std::vector<char> to_offer_;            // per operation: its best is not yet a starting point of the search
+    std::optional<long long> search_from_;  // run_part: the search's simulations when it began
 };
 
 }  // namespace gpuwcrt::search

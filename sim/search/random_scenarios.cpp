@@ -36,9 +36,10 @@ WitnessScenario RandomScenarios::draw() {
     return x;
 }
 
-void RandomScenarios::run(long count, const Budget& budget, BestScenarios& best, std::vector<char>& improved) {
+void RandomScenarios::run_range(long first, long last, const Budget& budget, BestScenarios& best,
+                                std::vector<char>& improved) {
     std::vector<long> rank(w_.ops.size());
-    for (long i = 0; i < count; ++i) {
+    for (long i = first; i < last; ++i) {
         if (budget.expired()) return;
         WitnessScenario x = draw();
         mode_ = (mode_ + 1) % 3;

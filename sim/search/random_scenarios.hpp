@@ -19,7 +19,12 @@ public:
 
     // Simulates up to `count` scenarios, stopping when `budget` runs out; every operation a
     // scenario improves is kept in `best` and marked in `improved`.
-    void run(long count, const Budget& budget, BestScenarios& best, std::vector<char>& improved);
+    void run(long count, const Budget& budget, BestScenarios& best, std::vector<char>& improved) {
+        run_range(0, count, budget, best, improved);
+    }
+    // Scenarios `first` … `last` - 1 of one run: ranges that follow each other draw what one
+    // run over all of them draws.
+    void run_range(long first, long last, const Budget& budget, BestScenarios& best, std::vector<char>& improved);
 
     long long simulations() const { return simulations_; }
 

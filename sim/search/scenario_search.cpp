@@ -198,14 +198,16 @@ void ScenarioSearch::local(const Budget& budget, long long until) {
 }
 
 void ScenarioSearch::run(const Budget& budget, long long max_simulations) {
-    const long long until = simulations_ + max_simulations;
+    // The baselines and the beam take at most half of the first call's count: the local
+    // search always runs.
+    run_to(budget, simulations_ + std::max<long long>(1, max_simulations / 2), simulations_ + max_simulations);
+}
+
+void ScenarioSearch::run_to(const Budget& budget, long long first_end, long long until) {
     if (!started_) {
-        // The baselines and the beam take at most half of the first call's count: the local
-        // search always runs. A budget that ends them leaves them to the next call.
-        const long long first = simulations_ + std::max<long long>(1, max_simulations / 2);
-        baselines(budget, first);
-        beam(budget, first);
-        started_ = !budget.expired();
+        baselines(budget, first_end);
+        beam(budget, first_end);
+        started_ = !budget.expired();  // a budget that ends them leaves them to the next call
     }
     local(budget, until);
 }

@@ -41,6 +41,11 @@ public:
     // Runs until `max_simulations` more scenarios are simulated or `budget` runs out. The first
     // call runs the baselines and the beam first; every call then searches locally.
     void run(const Budget& budget, long long max_simulations);
+    // A part of one run: the baselines and the beam (when not yet run) up to `first_end`
+    // simulations in all, however small `until` is (the beam keeps its levels only while it
+    // runs), then the local search up to `until`. Parts with the same `first_end` and rising
+    // `until` search what one run up to the last `until` searches.
+    void run_to(const Budget& budget, long long first_end, long long until);
 
     long long simulations() const { return simulations_; }
     const std::vector<std::optional<Time>>& best() const { return best_.best(); }

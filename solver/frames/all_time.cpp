@@ -12,6 +12,7 @@
 #include "sim/search/lower_bounds.hpp"
 #include "sim/simulate.hpp"
 #include "solver/frames/frame_lower_bounds.hpp"
+#include "solver/frames/lower_bound_rounds.hpp"
 #include "solver/frames/phased_lower_bounds.hpp"
 #include "solver/registry.hpp"
 
@@ -117,71 +118,6 @@ void take_upper(const Closure& c, const std::vector<int>& to_file, std::vector<W
 
 namespace {
 
-// A simulation costs about one step per operation: the scenarios searched shrink as the
-// frames grow, so that the search takes about the same time on every workload (its later
-// scenarios seldom improve a bound).
-long simulations_for(const Workload& w, const AllTimeOptions& o) {
-    const long per_run = 30'000 / static_cast<long>(std::max<std::size_t>(1, w.ops.size()));
-    return std::clamp(per_run, std::min(50L, o.lower_bound_simulations), o.lower_bound_simulations);
-}
-
-// Replayed lower bounds from the scenario search, kept when the scenario is one of the system:
-// each frame released at one instant (frames_consistent), every operation it bounds complete by
-// `end`, before any frame left out of `u` is released. First on `u` itself, then on its frames
-// released without jitter, whose scenarios are scenarios of `u` with every frame released at
-// the start of its window (the same operations, in the same order).
-void take_lower(const Workload& w, const Unrolled& u, int k, const Budget& budget, const AllTimeOptions& o,
-                FrameLowerBounds& lower, long long& simulations) {
-    const Workload& uw = u.workload;
-    bool jitter = false;
-    for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
-    std::optional<Unrolled> still;  // only with jitter is it another workload
-    if (jitter) still = unroll(without_jitter(densest(w)), hyperperiods_of(w, k));
-    // Where `u` widens sporadic frames' windows for their phasings (below), the search first
-    // draws from the densest ones, whose scenarios are u's with the same operations in the same
-    // order (its windows' lower ends): drawn from u's, most would bring frames too close.
-    std::optional<Unrolled> densest_frames;
-    if (has_sporadic_stream(w)) densest_frames = unroll(densest(w), hyperperiods_of(w, k));
-    std::vector<const Workload*> searches{densest_frames ? &densest_frames->workload : &uw};
-    if (still) searches.push_back(&still->workload);
-    const auto started = Budget::Clock::now();
-    for (std::size_t round = 0; round < searches.size(); ++round) {
-        const Workload* searched = searches[round];
-        // Three quarters of what is left to the searches, the rest to replaying what they found.
-        const Budget part = budget.slice(3, 4 * static_cast<long long>(searches.size() - round));
-        std::optional<IntegerTimes> times;
-        try {
-            times = integer_times(*searched);
-        } catch (const InputError&) {
-            return;  // times finer than integer ticks: no random scenarios to draw
-        }
-        search::LowerBoundSearch s(*searched, *times, Policy::chooser, o.seed);
-        s.run(simulations_for(*searched, o), part);
-        simulations += s.simulations();
-        lower.offer_search(s, budget);
-    }
-    // The phasings of sporadic streams: their best scenarios, carried over to `u`, in at most
-    // half the time the searches above took (at least 0.2 s).
-    const auto spent =
-        std::max<Budget::Clock::duration>((Budget::Clock::now() - started) / 2, std::chrono::milliseconds(200));
-    const Budget phasing = budget.slice(3, 4).capped(std::chrono::duration_cast<std::chrono::milliseconds>(spent));
-    lower.offer_phasings(phased_candidates(w, u, phasing, simulations_for(uw, o) / 8, o.seed, simulations), budget);
-}
-
-// As many hyperperiods as o allows, within about 2000 unrolled operations.
-int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
-    const Time H = hyperperiod(w);
-    Time per_hyperperiod = 0;
-    for (const Operation& op : w.ops) per_hyperperiod += frames_per_hyperperiod(w.streams[op.stream], H);
-    int k = 1;
-    while (k < o.max_hyperperiods && per_hyperperiod * (k + 1) <= 2000) ++k;
-    return k;
-}
-
-}  // namespace
-
-namespace {
-
 // The steady state (bounds/frames/steady_state.hpp), when every stream is periodic: streams
 // that run once do not repeat.
 std::optional<SteadyBounds> try_steady(const Workload& w, const Budget& budget, const AllTimeOptions& o,
@@ -200,9 +136,93 @@ std::optional<SteadyBounds> try_steady(const Workload& w, const Budget& budget, 
 
 namespace {
 
+// The lower bounds searched from the start and between the upper-bound arguments, on the frames
+// the search takes without a closure (`k` hyperperiods, sporadic streams at their densest
+// releases): a round before the arguments and one after each, each another tenth of one search,
+// so that a run stopped while the arguments run (SIGINT, --timeout, --max-memory) shows what
+// was replayed so far, and a run that ends on its own finishes the same search.
+class InterleavedLower {
+public:
+    InterleavedLower(const Workload& w, const Workload& dense, int k, const Budget& budget, const AllTimeOptions& o)
+        : k_(k), budget_(budget), upper_(budget) {
+        try {
+            frames_ = std::make_unique<Unrolled>(lower_bound_frames(w, dense, k));
+        } catch (const InputError&) {
+            // The frames cannot be unrolled: the search after the arguments says why.
+        }
+        if (frames_) {
+            lower_.emplace(w, *frames_, hyperperiod(w) * k);
+            search_.emplace(w, *frames_, k, o);
+            // In at most a twentieth of the time, so that the arguments keep theirs on large
+            // frames (the next round then goes on from where this one stopped).
+            search_->run_to(++tenths_, budget.slice(1, 20), *lower_);
+        }
+        // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
+        upper_ = budget.slice(2, 3);
+    }
+
+    bool has_frames() const { return frames_ != nullptr; }
+    int k() const { return k_; }
+    // The arguments' budget: its deadline moved later by the time the later rounds took, which
+    // is the lower bounds' share.
+    Budget upper() const {
+        Budget b = upper_;
+        if (!b.deadline) return b;
+        b.deadline = *b.deadline + moved_;
+        if (budget_.deadline) b.deadline = std::min(*b.deadline, *budget_.deadline);
+        return b;
+    }
+    // The next round, while these frames can be the answer's: a closure after other than k
+    // hyperperiods brings frames of its own.
+    void after_argument(const std::optional<Closure>& closure) {
+        if (!has_frames() || (closure && closure->k != k_) || tenths_ >= last_round_tenths) return;
+        const auto started = Budget::Clock::now();
+        search_->run_to(++tenths_, budget_, *lower_);
+        moved_ += Budget::Clock::now() - started;
+    }
+    // The rest of the search, after the engines' witnesses on these frames (if any).
+    void finish(const std::optional<Closure>& closure) {
+        if (closure && closure->searched) lower_->offer_answers(closure->searched->answers, budget_);
+        search_->finish(budget_, *lower_);
+    }
+    // Whether what the rounds replayed is better than `other` for some operation: then theirs
+    // is the answer of a run stopped while the search on other frames ran.
+    bool better_than(const FrameLowerBounds& other, const std::vector<WcrtAnswer>& answers) const {
+        std::vector<WcrtAnswer> ours = answers, theirs = answers;
+        lower_->fold_into(ours);
+        other.fold_into(theirs);
+        for (std::size_t i = 0; i < ours.size(); ++i)
+            if (ours[i].lower && (!theirs[i].lower || *theirs[i].lower < *ours[i].lower)) return true;
+        return false;
+    }
+    // The answer with these frames' lower bounds.
+    AllTimeResult into(AllTimeResult r) {
+        lower_->fold_into(r.answers);
+        r.simulations += search_->simulations();
+        r.unrolled = std::move(*frames_);
+        return r;
+    }
+
+private:
+    static constexpr int last_round_tenths = 6;  // the first and one after each of five arguments
+
+    int k_;
+    Budget budget_, upper_;
+    std::unique_ptr<Unrolled> frames_;  // on the heap: lower_ and search_ refer to it
+    std::optional<FrameLowerBounds> lower_;
+    std::optional<LowerBoundRounds> search_;
+    int tenths_ = 0;
+    Budget::Clock::duration moved_{};
+};
+
+}  // namespace
+
+namespace {
+
 // Closures and the steady state, on releases that repeat every hyperperiod: each operation's
-// least bound, and the closure found, if any (its frames are searched for lower bounds).
-std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, const AllTimeOptions& opt,
+// least bound, and the closure found, if any (its frames are searched for lower bounds). A
+// round of lower bounds after each argument that ran.
+std::optional<Closure> bound_repeating(const Workload& w, InterleavedLower& lower, const AllTimeOptions& opt,
                                        AllTimeResult& r) {
     std::vector<int> identity(w.ops.size());
     for (std::size_t i = 0; i < identity.size(); ++i) identity[i] = static_cast<int>(i);
@@ -210,12 +230,18 @@ std::optional<Closure> bound_repeating(const Workload& w, const Budget& upper, c
     // which needs no idle instant; else closures after more hyperperiods.
     AllTimeOptions one = opt;
     one.max_hyperperiods = 1;
-    upper.counters().start_phase("all time: is the GPU idle after one hyperperiod");
-    std::optional<Closure> first = close(w, r.hyperperiod, upper, one);
-    upper.counters().start_phase("all time: a steady state of the bounds");
-    const std::optional<SteadyBounds> steady = first ? std::nullopt : try_steady(w, upper, opt, r);
-    upper.counters().start_phase("all time: is the GPU idle after 2 to 8 hyperperiods");
-    if (!first && !steady) first = close(w, r.hyperperiod, upper, opt, 2);
+    lower.upper().counters().start_phase("all time: is the GPU idle after one hyperperiod");
+    std::optional<Closure> first = close(w, r.hyperperiod, lower.upper(), one);
+    lower.after_argument(first);
+    lower.upper().counters().start_phase("all time: a steady state of the bounds");
+    const std::optional<SteadyBounds> steady = first ? std::nullopt : try_steady(w, lower.upper(), opt, r);
+    if (!first) lower.after_argument(first);
+    lower.upper().counters().start_phase("all time: is the GPU idle after 2 to 8 hyperperiods");
+    if (!first && !steady) {
+        first = close(w, r.hyperperiod, lower.upper(), opt, 2);
+        lower.after_argument(first);
+    }
+    const Budget upper = lower.upper();
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
@@ -279,41 +305,6 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
     return r;
 }
 
-// The quick round of lower bounds: its frames (heap-held, as `lower` refers to them), what it
-// replayed, and its simulations.
-struct QuickLower {
-    std::unique_ptr<Unrolled> u;
-    FrameLowerBounds lower;
-    long long simulations = 0;
-    Budget budget;  // for the status of its answers
-};
-
-// A tenth of the search's simulations, in at most a twentieth of the time; nullopt where the
-// frames cannot be unrolled (the full search says why).
-std::optional<QuickLower> quick_lower(const Workload& w, const Workload& dense, int k, const Budget& budget,
-                                      const AllTimeOptions& o) {
-    std::unique_ptr<Unrolled> u;
-    try {
-        u = std::make_unique<Unrolled>(lower_bound_frames(w, dense, k));
-    } catch (const InputError&) {
-        return std::nullopt;
-    }
-    const Unrolled& frames = *u;  // on the heap: it stays where it is when `u` moves into the result
-    QuickLower q{std::move(u), FrameLowerBounds(w, frames, hyperperiod(w) * k), 0, budget};
-    AllTimeOptions few = o;
-    few.lower_bound_simulations = std::max(1L, o.lower_bound_simulations / 10);
-    take_lower(w, *q.u, k, budget.slice(1, 20), few, q.lower, q.simulations);
-    return q;
-}
-
-// The answer of a run stopped before the full search of lower bounds: the quick round's.
-AllTimeResult stopped_with(QuickLower quick, AllTimeResult& r) {
-    quick.lower.fold_into(r.answers);
-    r.simulations += quick.simulations;
-    r.unrolled = std::move(*quick.u);
-    return settled(quick.budget, std::move(r));
-}
-
 }  // namespace
 
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
@@ -329,44 +320,47 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
                                                                         : "no bound: " + r.overload->reason;
         return r;
     }
-    // A quick round of lower bounds first, on the frames the search takes without a closure:
-    // a run stopped while the arguments run (SIGINT, --timeout, --max-memory) still shows
-    // what was replayed. Used only when the run is stopped, so that a run that ends on its own
-    // answers what the full search below finds.
+    // Without a closure, lower bounds come from the frames of several hyperperiods, where a
+    // backlog has had time to build up; sporadic streams at their densest releases. Searched in
+    // rounds from the start, between the upper-bound arguments.
     const Workload dense = densest(w);
-    const int open_k = lower_bound_hyperperiods(dense, o);
-    std::optional<QuickLower> quick = quick_lower(w, dense, open_k, budget, o);
-    // Two thirds of the time to the upper bounds, the rest (and what they leave) to the lower.
-    const Budget upper = budget.slice(2, 3);
+    InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
     const bool pattern = pattern_gap(w).empty();
-    std::optional<Closure> first = pattern ? bound_repeating(w, upper, opt, r) : std::nullopt;
+    std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {
         for (const WcrtAnswer& a : r.answers)
             if (!a.upper) return false;
         return true;
     };
-    if (pattern && !all_bounded()) take_exploration(w, upper, opt, r);
-    if (!all_bounded()) take_busy_window(w, upper, opt, r);
+    if (pattern && !all_bounded()) {
+        take_exploration(w, open.upper(), opt, r);
+        open.after_argument(first);
+    }
+    if (!all_bounded()) {
+        take_busy_window(w, open.upper(), opt, r);
+        open.after_argument(first);
+    }
     for (WcrtAnswer& a : r.answers)
-        if (!a.upper) a.unknown_reason = no_bound_reason(upper, r, pattern, o.max_hyperperiods);
-    // Without a closure, lower bounds still come from the frames of several hyperperiods, where
-    // a backlog has had time to build up; sporadic streams at their densest releases.
+        if (!a.upper) a.unknown_reason = no_bound_reason(open.upper(), r, pattern, o.max_hyperperiods);
     budget.counters().start_phase("all time: lower bounds from replayed frames");
-    const int searched = first ? first->k : open_k;
-    // Stopped before the full search: the quick round's frames and bounds are the answer's.
-    if (quick && budget.expired()) return stopped_with(std::move(*quick), r);
+    // Stopped, or the answer's frames are the rounds': what they replayed, the search finished.
+    if (open.has_frames() && (budget.expired() || !first || first->k == open.k())) {
+        if (!budget.expired()) open.finish(first);
+        return settled(budget, open.into(std::move(r)));
+    }
+    // A closure after k hyperperiods: the lower bounds of its frames, searched anew.
+    const int searched = first ? first->k : open.k();
     Unrolled u = first ? std::move(first->unrolled) : lower_bound_frames(w, dense, searched);
     FrameLowerBounds lower(w, u, r.hyperperiod * searched);
     // The engines' witnesses, replayed by them and again here.
     if (first && first->searched) lower.offer_answers(first->searched->answers, budget);
-    take_lower(w, u, searched, budget, o, lower, r.simulations);
+    LowerBoundRounds search(w, u, searched, o);
+    search.finish(budget, lower);
+    // Stopped during that search: the rounds' bounds where they are better.
+    if (budget.expired() && open.has_frames() && open.better_than(lower, r.answers))
+        return settled(budget, open.into(std::move(r)));
     lower.fold_into(r.answers);
-    // Stopped during it: the quick round's better bounds count too where its frames are these
-    // (the same hyperperiods unrolled alike: no closure, or one without sporadic streams).
-    if (quick && budget.expired() && searched == open_k && (!first || !has_sporadic_stream(w))) {
-        quick->lower.fold_into(r.answers);
-        r.simulations += quick->simulations;
-    }
+    r.simulations += search.simulations();
     r.unrolled = std::move(u);
     return settled(budget, std::move(r));
 }

@@ -1,0 +1,62 @@
+#pragma once
+// The scenario searches of the all-time analysis' lower bounds on one set of frames, runnable in
+// rounds: a run stopped between the upper-bound arguments (SIGINT, --timeout, --max-memory)
+// keeps what the rounds so far replayed. The rounds are parts of one search, split by simulation
+// counts (search::LowerBoundSearch::run_part), so that a run that ends on its own finds what
+// the search run at once finds, whatever the rounds' times.
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "common/budget.hpp"
+#include "model/frames/unroll.hpp"
+#include "sim/search/lower_bounds.hpp"
+#include "solver/frames/all_time.hpp"
+#include "solver/frames/frame_lower_bounds.hpp"
+
+namespace gpuwcrt {
+
+// As many hyperperiods as o allows, within about 2000 unrolled operations.
+int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o);
+
+// Replayed lower bounds from the scenario search, kept when the scenario is one of the system:
+// each frame released at one instant (frames_consistent), every operation it bounds complete by
+// the end of the k hyperperiods, before any frame left out of `u` is released. First on `u`
+// itself, then on its frames released without jitter, whose scenarios are scenarios of `u` with
+// every frame released at the start of its window (the same operations, in the same order);
+// last the phasings of sporadic streams.
+class LowerBoundRounds {
+public:
+    // `w`: the file's workload; `u`: its frames over `k` hyperperiods (both outlive this).
+    LowerBoundRounds(const Workload& w, const Unrolled& u, int k, const AllTimeOptions& o);
+    LowerBoundRounds(const LowerBoundRounds&) = delete;
+    LowerBoundRounds& operator=(const LowerBoundRounds&) = delete;
+
+    // Continues every search up to `tenths` tenths of its simulations and offers their bests
+    // to `lower` (whose frames are u).
+    void run_to(int tenths, const Budget& budget, FrameLowerBounds& lower);
+    // The rest of every search, each in its share of the time, then the phasings.
+    void finish(const Budget& budget, FrameLowerBounds& lower);
+
+    long long simulations() const { return simulations_; }
+
+private:
+    struct Searched {
+        std::unique_ptr<Unrolled> frames;  // when the search is not on u itself
+        const Workload* workload;
+        std::unique_ptr<search::LowerBoundSearch> search;
+        long count;             // run(count): count random scenarios, then count of the search
+        long long counted = 0;  // its simulations already in simulations_
+    };
+    void count_simulations(Searched& s);
+
+    const Workload& w_;
+    const Unrolled& u_;
+    AllTimeOptions o_;
+    std::vector<Searched> searched_;
+    bool phasings_ = true;  // false where a search's times are finer than integer ticks
+    Budget::Clock::duration spent_{};
+    long long simulations_ = 0;
+};
+
+}  // namespace gpuwcrt
