@@ -138,7 +138,9 @@ WindowEnd explore_window(const Window& win, const Budget& budget, const FrameExp
                          FrameExploration& out, std::vector<std::optional<std::int64_t>>& worst) {
     const WindowSteps steps(win, o.drop_carry_over);
     LevelSearchShape shape;
-    shape.threads = worker_threads(0);
+    // One thread: the window's levels are small, and worker threads started for each would cost
+    // more than they expand.
+    shape.threads = 1;
     shape.max_states = o.max_states + 1;  // the limit is on the states kept: the first beyond it stops
     shape.fixed_point = &steps;
     OneProcess one_process;
