@@ -98,13 +98,18 @@ int simulated_above(const Workload& w, const FrameExploration& e, std::uint64_t 
     return above;
 }
 
+// The frames of cases/periodic/two-cameras.toml explored; `why` says why not.
+std::optional<FrameExploration> explore_two_cameras(std::string& why, const FrameExplorationOptions& o = {},
+                                                    const Budget& budget = Budget()) {
+    return explore_frames(load_workload_file("cases/periodic/two-cameras.toml"), budget, why, o);
+}
+
 }  // namespace
 
 TEST_CASE("frame exploration: two cameras' backlog holds fuse at 10 and detectB at 5, for every frame",
           "[frames][exploration]") {
-    const Workload w = load_workload_file("cases/periodic/two-cameras.toml");
     std::string why;
-    const std::optional<FrameExploration> e = explore_frames(w, Budget(), why);
+    const std::optional<FrameExploration> e = explore_two_cameras(why);
     REQUIRE(e);
     // The hand derivation in the case file: 3, 5 (from frame 2 on) and 10 (from frame 2 on).
     CHECK(e->worst[0] == Time(3));
@@ -113,7 +118,7 @@ TEST_CASE("frame exploration: two cameras' backlog holds fuse at 10 and detectB 
     // Without the carry-over every frame starts as frame 0 did: fuse 8, an unsound answer.
     FrameExplorationOptions dropped;
     dropped.drop_carry_over = true;
-    const std::optional<FrameExploration> d = explore_frames(w, Budget(), why, dropped);
+    const std::optional<FrameExploration> d = explore_two_cameras(why, dropped);
     REQUIRE(d);
     CHECK(d->worst[2] < Time(10));
     // wcrt says so, exact for every frame, and names the argument.
@@ -124,6 +129,27 @@ TEST_CASE("frame exploration: two cameras' backlog holds fuse at 10 and detectB 
     for (const auto& op : out["operations"]) CHECK(op["status"] == "exact");
     CHECK(out["operations"][2]["upper_bound"] == "10");
     CHECK(out["operations"][2]["upper_by"] == "frame exploration");
+}
+
+TEST_CASE("frame exploration: the state limit is on the states kept, and the memory budget stops it with the reason",
+          "[frames][exploration]") {
+    std::string why;
+    const std::optional<FrameExploration> e = explore_two_cameras(why);
+    REQUIRE(e);
+    REQUIRE(e->states > 1);
+    FrameExplorationOptions o;
+    o.max_states = e->states;  // exactly the states the closing window keeps
+    const std::optional<FrameExploration> at = explore_two_cameras(why, o);
+    REQUIRE(at);
+    CHECK(at->states == e->states);
+    CHECK(at->worst == e->worst);
+    o.max_states = e->states - 1;
+    CHECK_FALSE(explore_two_cameras(why, o));
+    CHECK(why == "more than " + std::to_string(e->states - 1) + " states");
+    Budget small;
+    small.memory_bytes = 1024;  // less than the first level's store
+    CHECK_FALSE(explore_two_cameras(why, {}, small));
+    CHECK(why == "memory limit while the frames were explored");
 }
 
 TEST_CASE("frame exploration: jitter, ranges, sporadic streams and overlong backlogs are refused with the reason",

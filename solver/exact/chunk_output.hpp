@@ -53,6 +53,7 @@ struct ChunkOutput {
     std::vector<int> choices;  // per child / response: the decisions of its step
     long long expansions = 0, steps = 0, pruned = 0;
     std::optional<StopReason> stop;  // the chunk is incomplete, the search stops
+    bool ended = false;              // a FixedPointMode ended the search (level_search.hpp)
 
     std::string_view key(const Child& c) const { return {bytes.data() + c.bytes_at, c.key_len}; }
     std::string_view issues(const Child& c) const { return {bytes.data() + c.bytes_at + c.key_len, c.issues_len}; }

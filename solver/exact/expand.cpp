@@ -3,6 +3,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "solver/exact/level_search.hpp"
 #include "solver/exact/path_hash.hpp"
 #include "solver/exact/step.hpp"
 #include "solver/exact/varint.hpp"
@@ -10,14 +11,14 @@
 namespace gpuwcrt::exact {
 namespace {
 
-// Appends the child `work` reached from the state with record `from` by the step whose decisions
-// are out.choices[choice_at, +choice_len).
-void add_child(const ExpandContext& x, const State& work, std::uint32_t from, std::uint64_t path,
+// Appends the child `work` of level `level`, reached from the state with record `from` by the step
+// whose decisions are out.choices[choice_at, +choice_len).
+void add_child(const ExpandContext& x, const State& work, int level, std::uint32_t from, std::uint64_t path,
                std::uint32_t choice_at, std::uint32_t choice_len, Encoded& enc, std::string& scratch,
                ChunkOutput& out) {
     encode(x.p, work, enc);
     ChunkOutput::Child c;
-    c.level = work.level();
+    c.level = level;
     c.hash = std::hash<std::string_view>{}(enc.key);
     c.now = work.now;
     c.path = path;
@@ -65,6 +66,10 @@ bool expand_one(const ExpandContext& x, int level, const State& base, std::uint3
             out.stop = stopped.reason;
             return false;
         }
+        if (x.fixed_point && !x.fixed_point->follow(work, so.child)) {
+            out.ended = true;
+            return false;
+        }
         if (so.responses.empty() && !so.child) continue;
         const auto choice_at = static_cast<std::uint32_t>(out.choices.size());
         const auto choice_len = static_cast<std::uint32_t>(d.choice.size());
@@ -77,8 +82,9 @@ bool expand_one(const ExpandContext& x, int level, const State& base, std::uint3
             continue;
         }
         canonicalise(x.p, work);
-        if (work.level() <= level) throw std::logic_error("exact engine: a macro step determined nothing");
-        add_child(x, work, from, path, choice_at, choice_len, scratch.enc, scratch.issues, out);
+        const int child_level = x.fixed_point ? level + 1 : work.level();
+        if (child_level <= level) throw std::logic_error("exact engine: a macro step determined nothing");
+        add_child(x, work, child_level, from, path, choice_at, choice_len, scratch.enc, scratch.issues, out);
     } while (d.advance());
     return true;
 }

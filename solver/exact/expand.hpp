@@ -18,6 +18,8 @@
 
 namespace gpuwcrt::exact {
 
+class FixedPointMode;
+
 struct ExpandContext {
     const Problem& p;
     const Budget& budget;
@@ -27,6 +29,8 @@ struct ExpandContext {
     const std::vector<std::int64_t>& best;
     const std::vector<char>& found;
     bool beam = false;  // record each child's lateness and set of determined operations
+    // Levels are steps from the initial state, and every step passes the mode (level_search.hpp).
+    const FixedPointMode* fixed_point = nullptr;
 };
 
 // States [first, last) of `store`, a level's.

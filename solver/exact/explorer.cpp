@@ -39,10 +39,10 @@ public:
           o_(o),
           budget_(budget),
           limits_(l),
-          progress_(pr),
           stored_(stored),
           t0_(Clock::now()),
           shape_(shape_of(p_, o, l)),
+          one_process_(pr),
           search_(p_, budget, shape_, one_process_, stored),
           seed_(w) {}
 
@@ -84,22 +84,13 @@ private:
 
     void explore(const Seeds& seeds) {
         search_.start(seeds);
-        for (int level = 0; level <= p_.n && !search_.stopped(); ++level) {
-            if (!search_.has(level)) continue;
-            search_.fix_bound(search_.largest());
-            search_.count_level(level, static_cast<long long>(search_.size(level)));
-            search_.expand(level);
-            if (search_.stopped()) return;
-            search_.stats().levels = level + 1;
-            if (progress_) progress_(level_progress(level, p_.n, search_.stored(), 1));
-        }
+        search_.run();
     }
 
     Problem p_;
     EngineOptions o_;
     Budget budget_;
     ExactSearchOptions limits_;
-    ProgressSink progress_;
     StatesSignal stored_;
     Clock::time_point t0_;
     LevelSearchShape shape_;

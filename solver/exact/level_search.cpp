@@ -13,7 +13,7 @@
 namespace gpuwcrt::exact {
 
 bool prunes(const Problem& p, const LevelSearchShape& shape) {
-    return shape.prune && shape.beam == 0 && DrainBound(p).applies();
+    return shape.prune && shape.beam == 0 && !shape.fixed_point && DrainBound(p).applies();
 }
 
 int worker_threads(int asked, int on_node) {
@@ -30,6 +30,20 @@ std::string level_progress(int level, int n, long long stored, int processes) {
     return line;
 }
 
+LevelStart OneProcess::begin_level(LevelSearch& s, int level) {
+    if (s.stopped() || s.ended() || level >= s.level_count()) return LevelStart::over;
+    if (!s.has(level)) return LevelStart::skip;
+    s.fix_bound(s.largest());
+    s.count_level(level, static_cast<long long>(s.size(level)));
+    return LevelStart::expand;
+}
+
+void OneProcess::end_level(LevelSearch& s, int level) {
+    if (s.stopped()) return;
+    s.stats().levels = level + 1;
+    if (progress_) progress_(level_progress(level, s.problem().n, s.stored(), 1));
+}
+
 bool OneProcess::after_chunk(LevelSearch& s) {
     s.count_stored(s.stored());
     return true;
@@ -43,7 +57,7 @@ LevelSearch::LevelSearch(const Problem& p, const Budget& budget, const LevelSear
       owner_(owner),
       signal_(stored),
       drain_(p),
-      prune_(shape.prune && shape.beam == 0 && drain_.applies()),
+      prune_(shape.prune && shape.beam == 0 && !shape.fixed_point && drain_.applies()),
       beam_(shape.beam, shape.beam_level),
       best_(static_cast<std::size_t>(p.n)) {}
 
@@ -55,7 +69,8 @@ void LevelSearch::start(const Seeds& seeds) {
             best_[op].found = best_[op].seeded = true;
             best_[op].response = seeds.response[op];
         }
-    levels_.resize(static_cast<std::size_t>(p_.n) + 1);
+    levels_.resize(shape_.fixed_point ? 1 : static_cast<std::size_t>(p_.n) + 1);
+    if (shape_.fixed_point) seen_ = std::make_unique<LevelStore>();
     if (budget_.expired()) return stop(budget_.expiry_reason());
     add_record(0, 0, nullptr, 0);  // record 0: the initial state, in whichever process owns it
     State s0 = initial_state(p_);
@@ -65,9 +80,20 @@ void LevelSearch::start(const Seeds& seeds) {
     if (!owner_.owns(h0)) return;
     std::string issues;
     issue_bytes(e0.issues, issues);
+    if (seen_) seen_->add(e0.key, h0, issues, s0.now, initial_path, 0, LevelStore::none);
     levels_[0] = std::make_unique<SearchLevel>();
     levels_[0]->states.add(e0.key, h0, issues, s0.now, initial_path, 0, LevelStore::none);
     ++stored_;
+}
+
+void LevelSearch::run() {
+    for (int level = 0;; ++level) {
+        const LevelStart go = owner_.begin_level(*this, level);
+        if (go == LevelStart::over) return;
+        if (go == LevelStart::skip) continue;
+        expand(level);
+        owner_.end_level(*this, level);
+    }
 }
 
 std::vector<std::int64_t> LevelSearch::largest() const {
@@ -106,7 +132,7 @@ void LevelSearch::expand(int level) {
     // them over costs nothing on a large one.
     const std::size_t chunk = std::clamp<std::size_t>(size / (threads * 16), 1, 256);
     const std::size_t count = (size + chunk - 1) / chunk;
-    const ExpandContext x{p_, budget_, drain_, prune_, lb_, lb_found_, shape_.beam > 0};
+    const ExpandContext x{p_, budget_, drain_, prune_, lb_, lb_found_, shape_.beam > 0, shape_.fixed_point};
     try {
         run_ordered_chunks(
             count, shape_.threads, threads * 8,
@@ -129,11 +155,13 @@ bool LevelSearch::merge(const ChunkOutput& out) {
     stats_.steps += out.steps;
     stats_.pruned += out.pruned;
     take_responses(out, owner_.process(), best_);
-    if (store_children(out)) {
+    if (out.ended) {
+        ended_ = true;
+    } else if (store_children(out)) {
         if (bytes_in_use() > budget_.memory_bytes) stop(StopReason::memory);
         if (out.stop) stop(*out.stop);
     }
-    return owner_.after_chunk(*this) && !stop_;
+    return owner_.after_chunk(*this) && !stop_ && !ended_;
 }
 
 // False: the state budget stopped the search (the chunk's other children are dropped).
@@ -151,6 +179,7 @@ bool LevelSearch::store_children(const ChunkOutput& out) {
 }
 
 void LevelSearch::insert(const ChildView& c, std::uint64_t hash, std::uint32_t process) {
+    if (seen_) return insert_unseen(c, hash);
     auto& slot = levels_[static_cast<std::size_t>(c.level)];
     if (!slot) slot = std::make_unique<SearchLevel>();
     SearchLevel& L = *slot;
@@ -164,6 +193,20 @@ void LevelSearch::insert(const ChildView& c, std::uint64_t hash, std::uint32_t p
     const auto index = static_cast<std::uint32_t>(L.states.size());
     if (beam && !beam_.admit(L, c.lateness, c.set, index, stats_.beam_cut)) return;
     L.states.add(c.key, hash, c.issues, c.now, c.path, add_record(process, c.from, c.choice, c.choice_len), at.index);
+    ++stored_;
+}
+
+// A FixedPointMode's child: stored at its level unless the same state (key, issue vector and
+// `now`) was stored at any level before. Without parent records: the mode needs no witness.
+void LevelSearch::insert_unseen(const ChildView& c, std::uint64_t hash) {
+    const std::uint32_t same_key = seen_->find(c.key, hash);
+    if (seen_->holds(same_key, c.issues, c.now)) return;
+    seen_->add(c.key, hash, c.issues, c.now, c.path, 0, same_key);
+    const auto level = static_cast<std::size_t>(c.level);
+    if (levels_.size() <= level) levels_.resize(level + 1);
+    if (!levels_[level]) levels_[level] = std::make_unique<SearchLevel>();
+    LevelStore& store = levels_[level]->states;
+    store.add(c.key, hash, c.issues, c.now, c.path, 0, store.find(c.key, hash));
     ++stored_;
 }
 
@@ -181,8 +224,13 @@ void LevelSearch::count_stored(long long all) {
     }
 }
 
+void LevelSearch::free_levels() {
+    levels_.clear();
+    seen_.reset();
+}
+
 std::size_t LevelSearch::bytes_in_use() const {
-    std::size_t bytes = records_.bytes() + owner_.bytes();
+    std::size_t bytes = records_.bytes() + owner_.bytes() + (seen_ ? seen_->bytes() : 0);
     for (const auto& level : levels_)
         if (level) bytes += level->bytes(static_cast<std::size_t>(p_.n));
     return bytes;

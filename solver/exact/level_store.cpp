@@ -17,6 +17,12 @@ std::uint32_t LevelStore::find(std::string_view key, std::uint64_t hash) const {
     }
 }
 
+bool LevelStore::holds(std::uint32_t first_same, std::string_view issue_bytes, std::int64_t now) const {
+    for (std::uint32_t i = first_same; i != none; i = entries_[i].next_same)
+        if (entries_[i].now == now && issues(entries_[i]) == issue_bytes) return true;
+    return false;
+}
+
 void LevelStore::grow() {
     std::vector<std::uint32_t> old = std::move(slots_);
     slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);

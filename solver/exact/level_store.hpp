@@ -29,6 +29,9 @@ public:
 
     // First state with this key (follow next_same), or none.
     std::uint32_t find(std::string_view key, std::uint64_t hash) const;
+    // Whether the states with a key, from `first_same` (find()'s answer) on, hold one with these
+    // issue bytes and `now`: the same state.
+    bool holds(std::uint32_t first_same, std::string_view issue_bytes, std::int64_t now) const;
     // Adds a state; `first_same` is find()'s answer for its key.
     std::uint32_t add(std::string_view key, std::uint64_t hash, std::string_view issue_bytes, std::int64_t now,
                       std::uint64_t path, std::uint32_t record, std::uint32_t first_same);

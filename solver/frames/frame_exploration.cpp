@@ -1,13 +1,12 @@
 #include "solver/frames/frame_exploration.hpp"
 
 #include <new>
-#include <unordered_set>
+#include <optional>
 
 #include "model/frames/horizon.hpp"
 #include "model/frames/unroll.hpp"
+#include "solver/exact/level_search.hpp"
 #include "solver/exact/state.hpp"
-#include "solver/exact/step.hpp"
-#include "solver/exact/varint.hpp"
 
 namespace gpuwcrt {
 namespace {
@@ -104,54 +103,60 @@ void move_on(const Window& win, State& s, bool drop_carry_over) {
     s.now -= d;
 }
 
-std::string state_bytes(const Problem& p, const State& s) {
-    Encoded e = encode(p, s);
-    std::string out = std::move(e.key);
-    put_varint(out, s.now);
-    for (std::int64_t x : e.issues) put_varint(out, x);
-    return out;
-}
+// The window as a mode of the level search: a step that reaches the horizon (the next window's
+// first release: instants from there on would see frames the window leaves out) or after which
+// nothing is left to happen (every frame of the window done: it ran out) shows the window too
+// short; a state whose first hyperperiod has completed moves on.
+class WindowSteps final : public FixedPointMode {
+public:
+    WindowSteps(const Window& win, bool drop_carry_over)
+        : win_(win), horizon_(win.shift * win.periods), drop_carry_over_(drop_carry_over) {}
 
-enum class Outcome { closed, too_short, out_of_states };
-
-// The exploration over one window: every state reached, the window moved on wherever it may be.
-Outcome explore_window(const Window& win, const Budget& budget, const FrameExplorationOptions& o, FrameExploration& out,
-                       std::vector<std::optional<std::int64_t>>& worst) {
-    const std::int64_t horizon = win.shift * win.periods;  // the next window's first release
-    std::unordered_set<std::string> seen;
-    std::size_t seen_bytes = 0;  // what `seen` holds, about: its keys and a node each
-    std::vector<State> todo;
-    State s0 = initial_state(win.p);
-    canonicalise(win.p, s0);
-    seen.insert(state_bytes(win.p, s0));
-    todo.push_back(std::move(s0));
-    while (!todo.empty()) {
-        State base = std::move(todo.back());
-        todo.pop_back();
-        budget.check(seen_bytes);
-        DepthFirstDecider d;
-        do {
-            State s = base;
-            const StepOutcome so = step(win.p, s, d, nullptr, &budget);
-            // Instants at or after the horizon would see frames the window leaves out.
-            if (s.now >= horizon) return Outcome::too_short;
-            for (const auto& [op, r] : so.responses) {
-                auto& best = worst[static_cast<std::size_t>(file_operation(win.u, op))];
-                if (!best || r > *best) best = r;
-            }
-            if (!so.child) return Outcome::too_short;  // every frame of the window done: it ran out
-            if (movable(win, s)) move_on(win, s, o.drop_carry_over);
-            canonicalise(win.p, s);
-            std::string key = state_bytes(win.p, s);
-            const std::size_t bytes = key.size() + 64;
-            if (!seen.insert(std::move(key)).second) continue;
-            seen_bytes += bytes;
-            if (static_cast<long long>(seen.size()) + out.states > o.max_states) return Outcome::out_of_states;
-            todo.push_back(std::move(s));
-        } while (d.advance());
+    bool follow(State& child, bool has_child) const override {
+        if (child.now >= horizon_ || !has_child) return false;
+        if (movable(win_, child)) move_on(win_, child, drop_carry_over_);
+        return true;
     }
-    out.states += static_cast<long long>(seen.size());
-    return Outcome::closed;
+
+private:
+    const Window& win_;
+    std::int64_t horizon_;
+    bool drop_carry_over_;
+};
+
+// How the exploration over one window ended: closed (every state reached had been seen before),
+// the window too short for the frames it carries over, or stopped (the state limit or the
+// budget) before either was known.
+struct WindowEnd {
+    bool too_short = false;
+    std::optional<StopReason> stop;
+};
+
+// The exploration over one window: every state reached, the window moved on wherever it may be;
+// each operation's largest response taken by its operation in the file.
+WindowEnd explore_window(const Window& win, const Budget& budget, const FrameExplorationOptions& o,
+                         FrameExploration& out, std::vector<std::optional<std::int64_t>>& worst) {
+    const WindowSteps steps(win, o.drop_carry_over);
+    LevelSearchShape shape;
+    // One thread: the window's levels are small, and worker threads started for each would cost
+    // more than they expand.
+    shape.threads = 1;
+    shape.max_states = o.max_states + 1;  // the limit is on the states kept: the first beyond it stops
+    shape.fixed_point = &steps;
+    OneProcess one_process;
+    LevelSearch search(win.p, budget, shape, one_process, {});
+    search.start({});
+    search.run();
+    if (search.ended()) return {true, std::nullopt};
+    if (search.stopped()) return {false, search.stopped()};
+    const std::vector<std::int64_t> largest = search.largest();
+    for (int op = 0; op < win.p.n; ++op) {
+        if (largest[static_cast<std::size_t>(op)] == LevelSearch::nothing_found) continue;
+        auto& best = worst[static_cast<std::size_t>(file_operation(win.u, op))];
+        if (!best || largest[static_cast<std::size_t>(op)] > *best) best = largest[static_cast<std::size_t>(op)];
+    }
+    out.states += search.stored();
+    return {};
 }
 
 }  // namespace
@@ -186,17 +191,16 @@ std::optional<FrameExploration> explore_frames(const Workload& w, const Budget& 
         if (std::string problem = check_window(w, *win, H); !problem.empty())
             return why = "out of the exploration's scope: " + problem, std::nullopt;
         std::vector<std::optional<std::int64_t>> worst(w.ops.size());
-        Outcome result = Outcome::out_of_states;
+        WindowEnd end;
         try {
-            result = explore_window(*win, budget, o, out, worst);
-        } catch (const BudgetExhausted& e) {
-            return why = std::string(e.what()) + " while the frames were explored", std::nullopt;
+            end = explore_window(*win, budget, o, out, worst);
         } catch (const std::bad_alloc&) {
-            return why = "memory ran out while the frames were explored", std::nullopt;
+            end.stop = StopReason::memory;
         }
-        if (result == Outcome::out_of_states)
+        if (end.stop == StopReason::states)
             return why = "more than " + std::to_string(o.max_states) + " states", std::nullopt;
-        if (result == Outcome::too_short) continue;
+        if (end.stop) return why = to_string(*end.stop) + " while the frames were explored", std::nullopt;
+        if (end.too_short) continue;
         out.window = periods;
         out.worst.resize(w.ops.size());
         for (std::size_t i = 0; i < worst.size(); ++i)

@@ -77,18 +77,22 @@ int ProcessSearch::owner(std::uint64_t hash) const {
 }
 
 std::optional<StopReason> ProcessSearch::run(const Seeds& seeds, const ProgressSink& progress) {
+    progress_ = progress;
     search_.start(seeds);
-    for (int level = 0; level <= p_.n + 1; ++level) {
-        if (!agree(level, progress)) break;
-        if (level <= p_.n) search_.expand(level);
-    }
+    search_.run();
     search_.free_levels();
     return search_.stopped();
 }
 
+// Every level is agreed on, held here or not, and once more after the last.
+LevelStart ProcessSearch::begin_level(LevelSearch& /*s*/, int level) {
+    if (level > p_.n + 1 || !agree(level)) return LevelStart::over;
+    return level <= p_.n ? LevelStart::expand : LevelStart::skip;
+}
+
 // Collective, before each level and once after the last: the stop, the largest responses (the
 // drain bound's pruning reference for the level, as in one process) and the counts.
-bool ProcessSearch::agree(int level, const ProgressSink& progress) {
+bool ProcessSearch::agree(int level) {
     std::vector<std::int64_t> most = search_.largest();
     most.insert(most.begin(), stop_code(search_.stopped()));
     max_over_processes(most);
@@ -108,7 +112,7 @@ bool ProcessSearch::agree(int level, const ProgressSink& progress) {
         sent_before_ = sums[2];
         if (going && before > 0) {
             stats.levels = level;  // as in one process: the last level that held states
-            if (progress) progress(level_progress(level - 1, p_.n, all_stored_, processes_));
+            if (progress_) progress_(level_progress(level - 1, p_.n, all_stored_, processes_));
         }
         search_.count_stored(all_stored_);
     }

@@ -51,13 +51,14 @@ public:
     int processes() const override { return processes_; }
     std::uint32_t process() const override { return static_cast<std::uint32_t>(me_); }
     bool owns(std::uint64_t hash) const override { return owner(hash) == me_; }
+    LevelStart begin_level(LevelSearch& s, int level) override;
     void hand_over(const ChildView& child, std::uint64_t hash) override;
     bool after_chunk(LevelSearch& s) override;
     void finish_level(LevelSearch& s) override;
     std::size_t bytes() const override { return exchange_.bytes(); }
 
 private:
-    bool agree(int level, const ProgressSink& progress);
+    bool agree(int level);
     void round(bool done);
     int owner(std::uint64_t hash) const;
     void steps_on_root(std::vector<GatheredBest>& best);
@@ -67,6 +68,7 @@ private:
     int me_, processes_;
     Exchange exchange_;
     std::vector<int> choices_;
+    ProgressSink progress_;  // rank 0's (empty elsewhere)
     bool level_over_ = false;
     long long all_stored_ = 0, sent_before_ = 0, level_size_ = 0;
     LevelSearch search_;
