@@ -54,6 +54,9 @@ TextBox text_box(const Time& x, const Time& baseline, const std::string& s, cons
 // `s` cut to at most `max_width` with a trailing "…" (s itself when it fits); "" when not even
 // three characters and the ellipsis fit (fewer say too little).
 std::string shorten_to(const std::string& s, const Time& font, const Time& max_width);
+// `s` within `max_width`: whole, else its start and its end around "…", so that names that
+// differ only at the end (camera_1, camera_11) stay apart; "" as shorten_to.
+std::string shorten_middle_to(const std::string& s, const Time& font, const Time& max_width);
 
 // Boxes already taken on the canvas (texts and the lines that must not cross them): a label is
 // placed only where it overlaps none of them and stays within the canvas.
