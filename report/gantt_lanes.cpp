@@ -53,7 +53,7 @@ bool draw_each_block(const Chart& ch) {
 }
 
 void lane_frame(Chart& ch, int sm, const Time& y, const Time& height) {
-    ch.c.rect(ch.left, y, plot_width, height, "fill=\"#f4f4f4\" stroke=\"#999\"");
+    ch.c.rect(ch.left, y, plot_width, height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"");
     lane_title(ch, y + height / 2 + 4, {"SM" + std::to_string(sm), 13, true}, "class=\"lane-title\"");
     lane_title(ch, y + height / 2 + 18, {sm_threads_title(ch.w), 9, false}, "fill=\"#666\"");
 }
@@ -172,7 +172,7 @@ Time draw_ce_lanes(Chart& ch, Time y) {
     const Workload& w = ch.w;
     if (std::all_of(w.ops.begin(), w.ops.end(), [](const Operation& o) { return o.is_kernel(); })) return y;
     for (int e = 0; e < w.platform.copy_engines; ++e) {
-        ch.c.rect(ch.left, y, plot_width, ce_height, "fill=\"#f4f4f4\" stroke=\"#999\"");
+        ch.c.rect(ch.left, y, plot_width, ce_height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"");
         lane_title(ch, y + ce_height / 2 + 5,
                    {w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e), 13, true}, "class=\"lane-title\"");
         for (std::size_t i = 0; i < w.ops.size(); ++i) {

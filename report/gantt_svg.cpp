@@ -202,12 +202,13 @@ void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
 // order), then how many are not listed.
 Time draw_legend(Chart& ch, Time y) {
     const Workload& w = ch.w;
+    const int marked = ch.ctx.op && ch.marked(*ch.ctx.op) ? *ch.ctx.op : -1;
+    // The first ones in file order, leaving a place for the marked one when it comes later.
+    const std::size_t first = max_legend_entries - (marked >= static_cast<int>(max_legend_entries) - 1 ? 1 : 0);
     std::vector<LegendEntry> entries;
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Operation& o = w.ops[i];
-        if (w.ops.size() > max_legend_entries && entries.size() + 1 >= max_legend_entries &&
-            !ch.marked(static_cast<int>(i)))
-            continue;
+        if (w.ops.size() > max_legend_entries && i >= first && static_cast<int>(i) != marked) continue;
         entries.push_back({o.is_kernel() ? kernel_fill(ch.kernel_number[i]).fill() : "#d9d9d9",
                            o.is_kernel()
                                ? o.name + ": " + std::to_string(o.blocks) + " x " + std::to_string(o.threads) +
