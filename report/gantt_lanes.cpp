@@ -44,7 +44,7 @@ bool draw_each_block(const Chart& ch) {
     const Time per_thread(lane_height, ch.w.platform.threads_per_sm);
     std::size_t fit = 0;
     for (const BlockTiming& b : blocks) {
-        if (!ch.xs.shows(b.start, b.end)) continue;  // not drawn; the window's blocks decide
+        if (!ch.xs.shows_running(b.start, b.end)) continue;  // not drawn; the window's blocks decide
         const Time wd = ch.xs.x(b.end) - ch.xs.x(b.start);
         const Time ht = per_thread * ch.w.ops[b.kernel].threads;
         fit += ht >= block_font_min + 3 && wd >= text_width(block_name(ch.w, b), block_font_min) + 2;
@@ -75,7 +75,7 @@ Time draw_block_lanes(Chart& ch, Time y) {
         lane_frame(ch, sm, y, bottom - y);
         for (std::size_t i = 0; i < s.blocks.size(); ++i) {
             const BlockTiming& b = s.blocks[i];
-            if (b.sm != sm || !ch.xs.shows(b.start, b.end)) continue;
+            if (b.sm != sm || !ch.xs.shows_running(b.start, b.end)) continue;
             const Operation& k = w.ops[b.kernel];
             // Thread 0 at the bottom of the lane, like the paper's y axis.
             const Time ht = per_thread * k.threads, yt = bottom - per_thread * (offset[i] + k.threads);
@@ -114,7 +114,7 @@ std::vector<Band> bands_on(const Chart& ch, int sm) {
     }
     std::vector<Band> out;
     for (auto& [k, band] : by_kernel)
-        if (ch.xs.shows(band.start, band.end)) out.push_back(band);
+        if (ch.xs.shows_running(band.start, band.end)) out.push_back(band);
     std::stable_sort(out.begin(), out.end(), [](const Band& a, const Band& b) { return a.start < b.start; });
     return out;
 }
@@ -177,7 +177,7 @@ Time draw_ce_lanes(Chart& ch, Time y) {
                    {w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e), 13, true}, "class=\"lane-title\"");
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             const OpTiming& t = ch.s.ops[i];
-            if (w.ops[i].is_kernel() || t.engine != e || !ch.xs.shows(t.start, t.finish)) continue;
+            if (w.ops[i].is_kernel() || t.engine != e || !ch.xs.shows_running(t.start, t.finish)) continue;
             const Time x0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - x0), Time(1, 2));
             ch.c.rect(x0, y + 3, wd, ce_height - 6,
                       "class=\"copy\" data-copy=\"" + xml_escape(w.ops[i].name) + "\" fill=\"#d9d9d9\" " +

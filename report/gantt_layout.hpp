@@ -32,6 +32,11 @@ struct PixelScale {
     }
     // Whether [from, to] meets the window: what does not is not drawn.
     bool shows(const Time& from, const Time& to) const { return !window || (to >= window->from && from <= window->to); }
+    // Whether a span that runs over [from, to] shows more than its end at a window's edge (an
+    // instant inside the window shows): a block that ends where the window starts draws nothing.
+    bool shows_running(const Time& from, const Time& to) const {
+        return !window || (from == to ? shows(from, to) : to > window->from && from < window->to);
+    }
 };
 // The scale that draws `window` (none: [0, end]) over `width` pixels from pixel `left`.
 PixelScale window_scale(const Time& left, const Time& width, const Time& end, const std::optional<TimeWindow>& window);

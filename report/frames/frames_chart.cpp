@@ -147,7 +147,7 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
     const Workload& w = ch.w;
     const KernelFill fill = kernel_fill(b.stream);
     const Time x0 = ch.xs.x(b.release), x1 = std::max(ch.xs.x(b.completion), Time(x0 + Time(1, 2)));
-    if (ch.xs.shows(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
+    if (ch.xs.shows_running(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
         ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
                   "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
                   w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
@@ -155,7 +155,7 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
                       ", response " + human_string(b.completion - b.release));
     for (int i : b.ops) {
         const OpTiming& t = ch.s.ops[i];
-        if (!ch.xs.shows(t.start, t.finish)) continue;
+        if (!ch.xs.shows_running(t.start, t.finish)) continue;
         const Time s0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - s0), Time(1, 2));
         const bool copy = !w.ops[i].is_kernel();
         const std::string stroke =
@@ -184,7 +184,8 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
 
 // "#k R" after the frame (R its response, release to completion), or "#k", where free.
 void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
-    if (!ch.xs.shows(b.completion, b.completion)) return;  // not at the window's edge: its tooltip says
+    // Only after a bar drawn, and not at the window's right edge: the frame's tooltip says.
+    if (!ch.xs.shows(b.completion, b.completion) || !ch.xs.shows_running(b.release, b.completion)) return;
     const Time x = ch.xs.x(b.completion) + 3, base = y0 + bar_top + bar_height - 2;
     const TextBox row{Time(ch.left), y0, Time(ch.right_edge()), y0 + frame_row};
     const std::string k = "#" + std::to_string(b.frame);
