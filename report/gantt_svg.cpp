@@ -198,17 +198,29 @@ void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
     }
 }
 
-// One entry per operation, at most max_legend_entries (the marked one and the first in file
-// order), then how many are not listed.
+// The operations a legend lists: those in view (issue to completion), at most
+// max_legend_entries: the first in file order, and the marked one wherever it comes.
+std::vector<std::size_t> legend_operations(const Chart& ch, std::size_t& in_view) {
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < ch.w.ops.size(); ++i)
+        if (ch.xs.shows(ch.s.ops[i].issue, ch.s.ops[i].finish)) shown.push_back(i);
+    in_view = shown.size();
+    if (shown.size() <= max_legend_entries) return shown;
+    const auto marked =
+        std::find_if(shown.begin(), shown.end(), [&](std::size_t i) { return ch.marked(static_cast<int>(i)); });
+    if (marked != shown.end() && marked - shown.begin() >= static_cast<long>(max_legend_entries))
+        std::swap(shown[max_legend_entries - 1], *marked);
+    shown.resize(max_legend_entries);
+    std::sort(shown.begin(), shown.end());
+    return shown;
+}
+
+// One entry per operation listed, then how many in view are not.
 Time draw_legend(Chart& ch, Time y) {
-    const Workload& w = ch.w;
-    const int marked = ch.ctx.op && ch.marked(*ch.ctx.op) ? *ch.ctx.op : -1;
-    // The first ones in file order, leaving a place for the marked one when it comes later.
-    const std::size_t first = max_legend_entries - (marked >= static_cast<int>(max_legend_entries) - 1 ? 1 : 0);
+    std::size_t in_view = 0;
     std::vector<LegendEntry> entries;
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        const Operation& o = w.ops[i];
-        if (w.ops.size() > max_legend_entries && i >= first && static_cast<int>(i) != marked) continue;
+    for (std::size_t i : legend_operations(ch, in_view)) {
+        const Operation& o = ch.w.ops[i];
         entries.push_back({o.is_kernel() ? kernel_fill(ch.kernel_number[i]).fill() : "#d9d9d9",
                            o.is_kernel()
                                ? o.name + ": " + std::to_string(o.blocks) + " x " + std::to_string(o.threads) +
@@ -216,11 +228,12 @@ Time draw_legend(Chart& ch, Time y) {
                                : o.name + ": copy " + time_with_unit(o.time.hi, ch.ctx.unit)});
     }
     y = draw_legend_entries(ch, entries, y);
-    if (entries.size() < w.ops.size())
+    if (entries.size() < in_view)
         y = draw_note(ch, y,
-                      std::to_string(w.ops.size() - entries.size()) +
-                          " more operations not listed (a legend lists at most " + std::to_string(max_legend_entries) +
-                          "): blocks, bands, copies and launches name theirs " + "in their tooltips");
+                      std::to_string(in_view - entries.size()) + " more operations " +
+                          (ch.xs.window ? "in view " : "") + "not listed (a legend lists at most " +
+                          std::to_string(max_legend_entries) +
+                          "): blocks, bands, copies and launches name theirs in their tooltips");
     return y;
 }
 
@@ -270,6 +283,12 @@ std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& 
     draw_launch_arrows(ch, axis_y, axis_y + 32);
     y = std::max(ch.c.bottom(), Time(axis_y + 32)) + 16;
     y = draw_legend(ch, y);
+    if (ctx.window)
+        y = draw_note(ch, y,
+                      "shown: " + human_string(ctx.window->from) + " to " + human_string(ctx.window->to) +
+                          ch.unit_suffix() + " of the schedule, which runs from 0 to " +
+                          time_with_unit(chart_end(w, s, ctx), ctx.unit) +
+                          " (--svg-window FROM:TO shows another window)");
     if (ch.bands)
         y = draw_note(ch, y,
                       "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "

@@ -167,6 +167,16 @@ TEST_CASE("a legend lists at most 48 operations, the marked one among them, and 
         CHECK(test::contains(svg, "class=\"legend\">layer_0_convolution: "));
         CHECK(test::contains(svg, "class=\"legend\">s3_frame_out: ") == (ctx.kind == ChartKind::witness));
     }
+    // In a window, the legend lists what is in view: the last copy, not the first kernel, done
+    // before the window opens.
+    ChartContext late = schedule_chart(w);
+    const int first = *w.find_op("layer_0_convolution");
+    REQUIRE(s.ops[first].finish < s.ops[out].start);
+    late.window = TimeWindow{s.ops[out].start, s.ops[out].finish};
+    const std::string svg = gantt_svg(w, s, late);
+    check_readable(svg);
+    CHECK_FALSE(test::contains(svg, "class=\"legend\">layer_0_convolution: "));
+    CHECK(test::contains(svg, "class=\"legend\">s3_frame_out: "));
 }
 
 TEST_CASE("bands past 24 rows share an SM lane's last row and the chart says so", "[svg]") {
