@@ -6,17 +6,22 @@
 
 namespace gpuwcrt::app {
 
-void add_svg_window_option(CLI::App* sub, std::optional<std::string>& text) {
+void add_svg_window_option(CLI::App* sub, std::optional<std::string>& text, bool charts_an_operation) {
     sub->add_option_function<std::string>(
         "--svg-window", [&text](const std::string& v) { text = v; },
-        "FROM:TO: the times the --svg chart shows (e.g. 120:180, in the workload's unit; default: the whole\n"
-        "schedule, or over periodic streams the window around the charted operation's frame)");
+        charts_an_operation
+            ? "FROM:TO: the times the --svg chart shows (e.g. 120:180, in the workload's unit; default: the whole\n"
+              "schedule, or over periodic streams the window around the charted operation's frame)"
+            : "FROM:TO: the times the --svg chart shows (e.g. 120:180, in the workload's unit; default: the whole\n"
+              "schedule)");
 }
 
-std::optional<TimeWindow> svg_window(const VerifyOptions& o) {
-    if (!o.svg_window) return std::nullopt;
-    const std::string& text = *o.svg_window;
-    if (o.svg.empty()) throw option_error("--svg-window", "needs --svg FILE: it chooses what the chart shows");
+std::optional<TimeWindow> svg_window(const VerifyOptions& o) { return svg_window(o.svg_window, o.svg); }
+
+std::optional<TimeWindow> svg_window(const std::optional<std::string>& window, const std::string& svg) {
+    if (!window) return std::nullopt;
+    const std::string& text = *window;
+    if (svg.empty()) throw option_error("--svg-window", "needs --svg FILE: it chooses what the chart shows");
     const auto colon = text.find(':');
     if (colon == std::string::npos) throw option_error("--svg-window", "expected FROM:TO, got '" + text + "'");
     const std::string from = text.substr(0, colon), to = text.substr(colon + 1);

@@ -15,10 +15,14 @@
 
 namespace gpuwcrt::app {
 
-void add_svg_window_option(CLI::App* sub, std::optional<std::string>& text);
+// `charts_an_operation`: the command charts one operation (wcrt, certify), whose frame the
+// chart shows by default.
+void add_svg_window_option(CLI::App* sub, std::optional<std::string>& text, bool charts_an_operation = true);
 // --svg-window FROM:TO, checked (an option_error names what is wrong: exit 3); none when not
 // given. Call before any work.
 std::optional<TimeWindow> svg_window(const VerifyOptions& o);
+// The same for a command without VerifyOptions: the option's text and the --svg path.
+std::optional<TimeWindow> svg_window(const std::optional<std::string>& window, const std::string& svg);
 
 // wcrt's answers (the bound: the deadline) and certify's (the bound checked). Over one frame
 // every operation can be charted: without a witness, in the scenario `simulate` runs.

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <memory>
 
+#include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
 #include "app/commands.hpp"
 #include "app/frames/frames_outputs.hpp"
@@ -25,6 +26,7 @@ struct SimulateOptions {
     bool csv = false;
     bool blocks = false;
     std::string svg;
+    std::optional<std::string> svg_window;
     std::optional<std::int64_t> frames;
     std::optional<std::string> until;
 };
@@ -52,6 +54,7 @@ std::optional<Horizon> horizon_of(const SimulateOptions& o, const Workload& w) {
 
 int run_simulate(const SimulateOptions& o) {
     check_output_paths({{"--svg", o.svg}}, {o.file});
+    const std::optional<TimeWindow> window = svg_window(o.svg_window, o.svg);  // an input error before any work
     Progress progress("simulate");
     progress.set_phase("loading " + o.file);
     const Workload file = load_workload_file(o.file);
@@ -67,10 +70,14 @@ int run_simulate(const SimulateOptions& o) {
     const bool shows_blocks = o.blocks || o.json || !o.svg.empty();
     const Schedule s = simulate(w, sc, shows_blocks ? BlockRecord::kept : BlockRecord::dropped);
     progress.set_phase("writing the result");
-    if (!o.svg.empty() && unrolled)
-        write_frames_svg(o.svg, FramesChart{file, *unrolled, s, sc.issue_at, w.total_blocks() <= max_svg_blocks},
-                         schedule_chart(w));
-    else if (!o.svg.empty()) write_gantt_svg(o.svg, w, s, schedule_chart(w));
+    if (!o.svg.empty()) {
+        ChartContext ctx = schedule_chart(w);
+        ctx.window = window;
+        if (unrolled)
+            write_frames_svg(o.svg, FramesChart{file, *unrolled, s, sc.issue_at, w.total_blocks() <= max_svg_blocks},
+                             ctx);
+        else write_gantt_svg(o.svg, w, s, ctx);
+    }
     if (!o.json && !o.csv) {
         if (unrolled) print_frames_table(std::cout, file, *horizon, *unrolled, s, o.blocks);
         else print_schedule_table(std::cout, w, s, o.blocks);
@@ -120,6 +127,7 @@ void add_simulate_command(CLI::App& cli, Action& action) {
     sub->add_option("--svg", o->svg,
                     "write a Gantt chart (one lane per SM, a CE lane for copies); with periodic or sporadic\n"
                     "streams, one lane per stream above them showing every frame from release to completion");
+    add_svg_window_option(sub, o->svg_window, false);
     CLI::Option* frames =
         sub->add_option("--frames", o->frames,
                         "with periodic or sporadic streams: simulate N frames of each (at most 100000); the\n"

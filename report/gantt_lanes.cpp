@@ -24,6 +24,18 @@ std::string stroke(const Chart& ch, int op, const char* normal) {
     return ch.marked(op) ? "stroke=\"#d00000\" stroke-width=\"2\"" : normal;
 }
 
+// `name` within `width`, or cut when what is left names no other operation (so "layer_1…" is
+// no label when layer_10 exists: the tooltip tells); "" when not even that fits.
+std::string telling_label(const Chart& ch, const std::string& name, int font, const Time& width) {
+    const std::string label = shorten_to(name, font, width);
+    if (label == name || label.empty()) return label;
+    const std::string kept = label.substr(0, label.size() - std::string("\u2026").size());
+    const auto from = std::lower_bound(ch.sorted_names.begin(), ch.sorted_names.end(), kept);
+    const bool alone = from != ch.sorted_names.end() &&
+                       (std::next(from) == ch.sorted_names.end() || !std::next(from)->starts_with(kept));
+    return alone ? label : "";
+}
+
 // Blocks are drawn one by one when at least half of them are wide and tall enough for their
 // label at the smallest font: otherwise the chart would be mostly unlabelled slivers.
 bool draw_each_block(const Chart& ch) {
@@ -32,7 +44,7 @@ bool draw_each_block(const Chart& ch) {
     const Time per_thread(lane_height, ch.w.platform.threads_per_sm);
     std::size_t fit = 0;
     for (const BlockTiming& b : blocks) {
-        if (!ch.xs.shows(b.start, b.end)) continue;  // not drawn; the window's blocks decide
+        if (!ch.xs.shows_running(b.start, b.end)) continue;  // not drawn; the window's blocks decide
         const Time wd = ch.xs.x(b.end) - ch.xs.x(b.start);
         const Time ht = per_thread * ch.w.ops[b.kernel].threads;
         fit += ht >= block_font_min + 3 && wd >= text_width(block_name(ch.w, b), block_font_min) + 2;
@@ -41,10 +53,9 @@ bool draw_each_block(const Chart& ch) {
 }
 
 void lane_frame(Chart& ch, int sm, const Time& y, const Time& height) {
-    ch.c.rect(left, y, plot_width, height, "fill=\"#f4f4f4\" stroke=\"#999\"");
-    ch.c.text(10, y + height / 2 + 4, "SM" + std::to_string(sm), 13, Anchor::start, "font-weight=\"bold\"");
-    ch.c.text(10, y + height / 2 + 18, std::to_string(ch.w.platform.threads_per_sm) + " thr", 9, Anchor::start,
-              "fill=\"#666\"");
+    ch.c.rect(ch.left, y, plot_width, height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"");
+    lane_title(ch, y + height / 2 + 4, {"SM" + std::to_string(sm), 13, true}, "class=\"lane-title\"");
+    lane_title(ch, y + height / 2 + 18, {sm_threads_title(ch.w), 9, false}, "fill=\"#666\"");
 }
 
 // SM lanes are as tall as the SM's thread capacity (the paper's y axis), or taller if the
@@ -64,7 +75,7 @@ Time draw_block_lanes(Chart& ch, Time y) {
         lane_frame(ch, sm, y, bottom - y);
         for (std::size_t i = 0; i < s.blocks.size(); ++i) {
             const BlockTiming& b = s.blocks[i];
-            if (b.sm != sm || !ch.xs.shows(b.start, b.end)) continue;
+            if (b.sm != sm || !ch.xs.shows_running(b.start, b.end)) continue;
             const Operation& k = w.ops[b.kernel];
             // Thread 0 at the bottom of the lane, like the paper's y axis.
             const Time ht = per_thread * k.threads, yt = bottom - per_thread * (offset[i] + k.threads);
@@ -103,7 +114,7 @@ std::vector<Band> bands_on(const Chart& ch, int sm) {
     }
     std::vector<Band> out;
     for (auto& [k, band] : by_kernel)
-        if (ch.xs.shows(band.start, band.end)) out.push_back(band);
+        if (ch.xs.shows_running(band.start, band.end)) out.push_back(band);
     std::stable_sort(out.begin(), out.end(), [](const Band& a, const Band& b) { return a.start < b.start; });
     return out;
 }
@@ -116,8 +127,10 @@ Time draw_band_lanes(Chart& ch, Time y) {
         std::vector<std::pair<Time, Time>> spans;
         for (const Band& b : bands) spans.push_back({ch.xs.x(b.start), ch.xs.x(b.end)});
         std::vector<int> row = interval_rows(spans, Time(2));
-        if (ch.max_band_rows > 0)  // past the cap, bands share the last row (their tooltips tell them apart)
-            for (int& r : row) r = std::min(r, ch.max_band_rows - 1);
+        for (int& r : row) {
+            ch.band_rows_cut = ch.band_rows_cut || r >= ch.max_band_rows;
+            r = std::min(r, ch.max_band_rows - 1);
+        }
         const int rows = row.empty() ? 1 : *std::max_element(row.begin(), row.end()) + 1;
         const Time height = std::max(rows * band_row + 8, band_lane_min);
         lane_frame(ch, sm, y, height);
@@ -133,15 +146,15 @@ Time draw_band_lanes(Chart& ch, Time y) {
                           stroke(ch, b.kernel, "stroke=\"#222\" stroke-width=\"0.5\""),
                       k.name + " on SM" + std::to_string(sm) + ": " + std::to_string(b.blocks) + " of " +
                           std::to_string(k.blocks) + " blocks, " + span_text(ch, b.start, b.end));
-            const std::string label = shorten_to(k.name, band_font, wd - 4);
+            const std::string label = telling_label(ch, k.name, band_font, wd - 4);
             const Time base = yt + ht / 2 + Time(band_font * 35, 100);
             const std::string attrs = "class=\"band-label\" fill=\"" + f.text_colour() + "\"";
             const TextBox inside{x0, yt, x0 + wd, yt + ht};
             // Centred, else at either end (clear of a deadline line that crosses the band).
             if (!label.empty())
-                ch.c.label(x0 + wd / 2, base, label, band_font, Anchor::middle, attrs, inside) ||
-                    ch.c.label(x0 + 2, base, label, band_font, Anchor::start, attrs, inside) ||
-                    ch.c.label(x0 + wd - 2, base, label, band_font, Anchor::end, attrs, inside);
+                ch.c.label(x0 + wd / 2, base, label, band_font, Anchor::middle, attrs, inside, k.name) ||
+                    ch.c.label(x0 + 2, base, label, band_font, Anchor::start, attrs, inside, k.name) ||
+                    ch.c.label(x0 + wd - 2, base, label, band_font, Anchor::end, attrs, inside, k.name);
         }
         y += height + lane_gap;
     }
@@ -159,21 +172,21 @@ Time draw_ce_lanes(Chart& ch, Time y) {
     const Workload& w = ch.w;
     if (std::all_of(w.ops.begin(), w.ops.end(), [](const Operation& o) { return o.is_kernel(); })) return y;
     for (int e = 0; e < w.platform.copy_engines; ++e) {
-        ch.c.rect(left, y, plot_width, ce_height, "fill=\"#f4f4f4\" stroke=\"#999\"");
-        ch.c.text(10, y + ce_height / 2 + 5, w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e), 13,
-                  Anchor::start, "font-weight=\"bold\"");
+        ch.c.rect(ch.left, y, plot_width, ce_height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"");
+        lane_title(ch, y + ce_height / 2 + 5,
+                   {w.platform.copy_engines == 1 ? "CE" : "CE" + std::to_string(e), 13, true}, "class=\"lane-title\"");
         for (std::size_t i = 0; i < w.ops.size(); ++i) {
             const OpTiming& t = ch.s.ops[i];
-            if (w.ops[i].is_kernel() || t.engine != e || !ch.xs.shows(t.start, t.finish)) continue;
+            if (w.ops[i].is_kernel() || t.engine != e || !ch.xs.shows_running(t.start, t.finish)) continue;
             const Time x0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - x0), Time(1, 2));
             ch.c.rect(x0, y + 3, wd, ce_height - 6,
                       "class=\"copy\" data-copy=\"" + xml_escape(w.ops[i].name) + "\" fill=\"#d9d9d9\" " +
                           stroke(ch, static_cast<int>(i), "stroke=\"#222\" stroke-width=\"1\""),
                       w.ops[i].name + ": " + span_text(ch, t.start, t.finish));
-            const std::string label = shorten_to(w.ops[i].name, 10, wd - 4);
+            const std::string label = telling_label(ch, w.ops[i].name, 10, wd - 4);
             if (!label.empty())
                 ch.c.label(x0 + wd / 2, y + ce_height / 2 + 4, label, 10, Anchor::middle, "class=\"copy-label\"",
-                           TextBox{x0, y + 3, x0 + wd, y + ce_height - 3});
+                           TextBox{x0, y + 3, x0 + wd, y + ce_height - 3}, w.ops[i].name);
         }
         y += ce_height + lane_gap;
     }
@@ -197,7 +210,7 @@ Time draw_marker_row(Chart& ch, Time y) {
     for (const Time& x : {x0, x1}) ch.c.line(x, line_y - 5, x, line_y + 8, "stroke=\"#d00000\" stroke-width=\"2\"");
     ch.c.space().take({x0 - 2, line_y - 5, x1 + 2, line_y + 8});
     const std::string text = ch.w.ops[op].name + ": " + time_with_unit(*ch.ctx.response, ch.ctx.unit);
-    const TextBox row{0, y, canvas_width, y + 34};
+    const TextBox row{0, y, Time(ch.c.width()), y + 34};
     const std::string attrs = "class=\"marker-label\" fill=\"#d00000\"";
     ch.c.label((x0 + x1) / 2, line_y - 9, text, 11, Anchor::middle, attrs, row) ||
         ch.c.label(x1 + 6, line_y + 4, text, 11, Anchor::start, attrs, row) ||
@@ -216,7 +229,7 @@ void draw_deadline(Chart& ch, const Time& top, const Time& bottom) {
     ch.c.line(x, top, x, bottom, "class=\"deadline\" stroke=\"#d00000\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"",
               what + time_with_unit(*ch.ctx.deadline, ch.ctx.unit) + " after the issue of " + ch.w.ops[op].name);
     const std::string text = what + time_with_unit(*ch.ctx.deadline, ch.ctx.unit);
-    const TextBox row{0, top, canvas_width, top + 34};
+    const TextBox row{0, top, Time(ch.c.width()), top + 34};
     const std::string attrs = "class=\"deadline-label\" fill=\"#d00000\"";
     ch.c.label(x + 4, top + 12, text, 10, Anchor::start, attrs, row) ||
         ch.c.label(x - 4, top + 12, text, 10, Anchor::end, attrs, row);

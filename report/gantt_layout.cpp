@@ -86,17 +86,38 @@ TextBox text_box(const Time& x, const Time& baseline, const std::string& s, cons
     return {x0, baseline - font * 8 / 10, x0 + width, baseline + font / 4};
 }
 
-std::string shorten_to(const std::string& s, const Time& font, const Time& max_width) {
-    if (text_width(s, font) <= max_width) return s;
-    // Cut at character boundaries (UTF-8 continuation bytes are 10xxxxxx).
+namespace {
+
+// Where `s` may be cut: the start of every character but the first (UTF-8 continuation bytes
+// are 10xxxxxx).
+std::vector<std::size_t> character_starts(const std::string& s) {
     std::vector<std::size_t> cuts;
     for (std::size_t i = 1; i < s.size(); ++i)
         if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    return cuts;
+}
+
+}  // namespace
+
+std::string shorten_to(const std::string& s, const Time& font, const Time& max_width) {
+    if (text_width(s, font) <= max_width) return s;
+    const std::vector<std::size_t> cuts = character_starts(s);
     for (auto it = cuts.rbegin(); it != cuts.rend(); ++it) {
         const std::string cut = s.substr(0, *it) + "\u2026";
         if (text_width(cut, font) <= max_width) return display_width(cut) >= 4 ? cut : "";
     }
     return "";
+}
+
+std::string shorten_middle_to(const std::string& s, const Time& font, const Time& max_width) {
+    if (text_width(s, font) <= max_width) return s;
+    const std::vector<std::size_t> cuts = character_starts(s);
+    for (std::size_t keep = cuts.size(); keep >= 2; --keep) {
+        const std::size_t head = keep / 2, tail = keep - head;  // characters kept at each end
+        const std::string cut = s.substr(0, cuts[head - 1]) + "\u2026" + s.substr(cuts[cuts.size() - tail]);
+        if (text_width(cut, font) <= max_width) return cut;
+    }
+    return shorten_to(s, font, max_width);
 }
 
 bool LabelSpace::free(const TextBox& b) const {

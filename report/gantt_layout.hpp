@@ -32,6 +32,11 @@ struct PixelScale {
     }
     // Whether [from, to] meets the window: what does not is not drawn.
     bool shows(const Time& from, const Time& to) const { return !window || (to >= window->from && from <= window->to); }
+    // Whether a span that runs over [from, to] shows more than its end at a window's edge (an
+    // instant inside the window shows): a block that ends where the window starts draws nothing.
+    bool shows_running(const Time& from, const Time& to) const {
+        return !window || (from == to ? shows(from, to) : to > window->from && from < window->to);
+    }
 };
 // The scale that draws `window` (none: [0, end]) over `width` pixels from pixel `left`.
 PixelScale window_scale(const Time& left, const Time& width, const Time& end, const std::optional<TimeWindow>& window);
@@ -54,6 +59,9 @@ TextBox text_box(const Time& x, const Time& baseline, const std::string& s, cons
 // `s` cut to at most `max_width` with a trailing "…" (s itself when it fits); "" when not even
 // three characters and the ellipsis fit (fewer say too little).
 std::string shorten_to(const std::string& s, const Time& font, const Time& max_width);
+// `s` within `max_width`: whole, else its start and its end around "…", so that names that
+// differ only at the end (camera_1, camera_11) stay apart; "" as shorten_to.
+std::string shorten_middle_to(const std::string& s, const Time& font, const Time& max_width);
 
 // Boxes already taken on the canvas (texts and the lines that must not cross them): a label is
 // placed only where it overlaps none of them and stays within the canvas.

@@ -41,13 +41,17 @@ void Canvas::line(const Time& x1, const Time& y1, const Time& x2, const Time& y2
                           tooltip);
 }
 
-void Canvas::put_text(const Time& x, const Time& y, const std::string& s, int font, Anchor a,
-                      const std::string& attrs) {
+void Canvas::put_text(const Time& x, const Time& y, const std::string& s, int font, Anchor a, const std::string& attrs,
+                      const std::string& whole) {
     const TextBox b = text_box(x, y, s, font, a);
     space_.take(b);
     bottom_ = std::max(bottom_, b.y1);
+    // A shortened text sits in a group that carries the whole one: a <title> inside the <text>
+    // would be drawn by some renderers.
+    const bool cut = !whole.empty() && whole != s;
+    if (cut) body_ << "<g><title>" << xml_escape(whole) << "</title>";
     body_ << "<text x=\"" << px(x) << "\" y=\"" << px(y) << "\" font-size=\"" << font << "\" text-anchor=\""
-          << anchor_name(a) << "\" " << attrs << ">" << xml_escape(s) << "</text>\n";
+          << anchor_name(a) << "\" " << attrs << ">" << xml_escape(s) << "</text>" << (cut ? "</g>\n" : "\n");
 }
 
 void Canvas::text(const Time& x, const Time& y, const std::string& s, int font, Anchor a, const std::string& attrs) {
@@ -55,11 +59,16 @@ void Canvas::text(const Time& x, const Time& y, const std::string& s, int font, 
 }
 
 bool Canvas::label(const Time& x, const Time& y, const std::string& s, int font, Anchor a, const std::string& attrs,
-                   const TextBox& inside) {
+                   const TextBox& inside, const std::string& whole) {
     const TextBox b = text_box(x, y, s, font, a);
     if (s.empty() || !b.within(inside) || !space_.free(b)) return false;
-    put_text(x, y, s, font, a, attrs);
+    put_text(x, y, s, font, a, attrs, whole);
     return true;
+}
+
+void Canvas::fitted_text(const Time& x, const Time& y, const std::string& s, int font, Anchor a,
+                         const std::string& attrs, const Time& max_width, bool middle) {
+    put_text(x, y, middle ? shorten_middle_to(s, font, max_width) : shorten_to(s, font, max_width), font, a, attrs, s);
 }
 
 namespace {
@@ -75,16 +84,16 @@ Time chart_end(const Workload& w, const Schedule& s, const ChartContext& ctx) {
 }  // namespace
 
 Time draw_heading(Chart& ch, const std::string& sub) {
-    const Time width = canvas_width - 20;
-    ch.c.text(10, 22, shorten_to(ch.ctx.title, 14, width), 14, Anchor::start, "class=\"title\" font-weight=\"bold\"");
+    const Time width = ch.c.width() - 20;
+    ch.c.fitted_text(10, 22, ch.ctx.title, 14, Anchor::start, "class=\"title\" font-weight=\"bold\"", width);
     if (sub.empty()) return 30;
-    ch.c.text(10, 42, shorten_to(sub, 12, width), 12, Anchor::start, "class=\"subtitle\" fill=\"#d00000\"");
+    ch.c.fitted_text(10, 42, sub, 12, Anchor::start, "class=\"subtitle\" fill=\"#d00000\"", width);
     return 50;
 }
 
 // Ticks at {1, 2, 5} x 10^k, as many as fit without their labels touching.
 void draw_time_axis(Chart& ch, const Time& y) {
-    ch.c.line(left, y, left + plot_width, y, "stroke=\"#000\"");
+    ch.c.line(ch.left, y, ch.right_edge(), y, "stroke=\"#000\"");
     const Time begin = ch.xs.window ? ch.xs.window->from : Time(0);
     // The first multiple of `step` in the window.
     const auto first_tick = [&](const Time& step) -> Time {
@@ -104,13 +113,13 @@ void draw_time_axis(Chart& ch, const Time& y) {
         ch.c.line(ch.xs.x(t), y, ch.xs.x(t), y + 5, "stroke=\"#000\"");
         ch.c.text(ch.xs.x(t), y + 17, human_string(t), 11, Anchor::middle, "class=\"tick\"");
     }
-    ch.c.text(left - 8, y + 4, ch.ctx.unit.empty() ? "t" : "t (" + ch.ctx.unit + ")", 11, Anchor::end,
+    ch.c.text(ch.left - 8, y + 4, ch.ctx.unit.empty() ? "t" : "t (" + ch.ctx.unit + ")", 11, Anchor::end,
               "class=\"axis-unit\" font-style=\"italic\"");
 }
 
 std::string svg_document(const Chart& ch, const Time& height, int fills) {
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(canvas_width) + "\" height=\"" +
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(ch.c.width()) + "\" height=\"" +
            px(height) + "\" font-family=\"sans-serif\">\n";
     out +=
         "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
@@ -189,27 +198,43 @@ void draw_launch_arrows(Chart& ch, const Time& axis_y, const Time& y) {
     }
 }
 
+// The operations a legend lists: those in view (issue to completion), at most
+// max_legend_entries: the first in file order, and the marked one wherever it comes.
+std::vector<std::size_t> legend_operations(const Chart& ch, std::size_t& in_view) {
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < ch.w.ops.size(); ++i)
+        if (ch.xs.shows(ch.s.ops[i].issue, ch.s.ops[i].finish)) shown.push_back(i);
+    in_view = shown.size();
+    if (shown.size() <= max_legend_entries) return shown;
+    const auto marked =
+        std::find_if(shown.begin(), shown.end(), [&](std::size_t i) { return ch.marked(static_cast<int>(i)); });
+    if (marked != shown.end() && marked - shown.begin() >= static_cast<long>(max_legend_entries))
+        std::swap(shown[max_legend_entries - 1], *marked);
+    shown.resize(max_legend_entries);
+    std::sort(shown.begin(), shown.end());
+    return shown;
+}
+
+// One entry per operation listed, then how many in view are not.
 Time draw_legend(Chart& ch, Time y) {
-    const Workload& w = ch.w;
-    Time x = left;
-    for (std::size_t i = 0; i < w.ops.size(); ++i) {
-        const Operation& o = w.ops[i];
-        const std::string text =
-            shorten_to(o.is_kernel() ? o.name + ": " + std::to_string(o.blocks) + " x " + std::to_string(o.threads) +
-                                           " thr, " + time_with_unit(o.time.hi, ch.ctx.unit)
-                                     : o.name + ": copy " + time_with_unit(o.time.hi, ch.ctx.unit),
-                       10, Time(plot_width - 30));
-        const Time width = text_width(text, 10) + 30;
-        if (x + width > left + plot_width) {
-            x = left;
-            y += 18;
-        }
-        const std::string fill = o.is_kernel() ? kernel_fill(ch.kernel_number[i]).fill() : "#d9d9d9";
-        ch.c.rect(x, y - 10, 12, 12, "fill=\"" + fill + "\" stroke=\"#222\"");
-        ch.c.text(x + 16, y, text, 10, Anchor::start, "class=\"legend\"");
-        x += width;
+    std::size_t in_view = 0;
+    std::vector<LegendEntry> entries;
+    for (std::size_t i : legend_operations(ch, in_view)) {
+        const Operation& o = ch.w.ops[i];
+        entries.push_back({o.is_kernel() ? kernel_fill(ch.kernel_number[i]).fill() : "#d9d9d9",
+                           o.is_kernel()
+                               ? o.name + ": " + std::to_string(o.blocks) + " x " + std::to_string(o.threads) +
+                                     " thr, " + time_with_unit(o.time.hi, ch.ctx.unit)
+                               : o.name + ": copy " + time_with_unit(o.time.hi, ch.ctx.unit)});
     }
-    return y + 14;
+    y = draw_legend_entries(ch, entries, y);
+    if (entries.size() < in_view)
+        y = draw_note(ch, y,
+                      std::to_string(in_view - entries.size()) + " more operations " +
+                          (ch.xs.window ? "in view " : "") + "not listed (a legend lists at most " +
+                          std::to_string(max_legend_entries) +
+                          "): blocks, bands, copies and launches name theirs in their tooltips");
+    return y;
 }
 
 }  // namespace
@@ -244,7 +269,7 @@ std::string xml_escape(const std::string& s) {
 std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& ctx) {
     using namespace gantt;
     const Time end = ctx.window ? ctx.window->to : chart_end(w, s, ctx);
-    Chart ch{w, s, ctx, end, window_scale(left, plot_width, end, ctx.window), {}, {}, {}, false, 0};
+    Chart ch(w, s, ctx, end, ctx.window, title_column(sm_lane_titles(w)));
     int kernels = 0;
     for (const Operation& o : w.ops) ch.kernel_number.push_back(o.is_kernel() ? kernels++ : -1);
     Time y = draw_heading(ch, chart_subtitle(w, ctx));
@@ -257,12 +282,18 @@ std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& 
     draw_time_axis(ch, axis_y);
     draw_launch_arrows(ch, axis_y, axis_y + 32);
     y = std::max(ch.c.bottom(), Time(axis_y + 32)) + 16;
-    y = draw_legend(ch, y) + (ch.bands ? 14 : 0);
+    y = draw_legend(ch, y);
+    if (ctx.window)
+        y = draw_note(ch, y,
+                      "shown: " + human_string(ctx.window->from) + " to " + human_string(ctx.window->to) +
+                          ch.unit_suffix() + " of the schedule, which runs from 0 to " +
+                          time_with_unit(chart_end(w, s, ctx), ctx.unit) +
+                          " (--svg-window FROM:TO shows another window)");
     if (ch.bands)
-        ch.c.text(left, y + 6,
-                  "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "
-                  "(block counts in the tooltips)",
-                  10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
+        y = draw_note(ch, y,
+                      "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "
+                      "(block counts in the tooltips)");
+    y = draw_band_rows_note(ch, y);
     return svg_document(ch, std::max(y, ch.c.bottom()) + 10, kernels);
 }
 

@@ -80,6 +80,42 @@ std::vector<SvgTextBox> svg_text_boxes(const std::string& svg) {
     return out;
 }
 
+const std::string svg_ellipsis = "\u2026";
+
+// Every text cut with "…" sits in a group whose tooltip holds the whole text: its start before
+// the "…" and its end after it.
+void svg_cut_text_problems(const std::string& svg, std::vector<std::string>& problems) {
+    const std::regex re("(<g><title>([^<]*)</title>)?<text[^>]*>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator(); ++it) {
+        const std::string text = svg_unescape((*it)[3]), whole = svg_unescape((*it)[2]);
+        const std::size_t cut = text.find(svg_ellipsis);
+        if (cut == std::string::npos) continue;
+        const std::string head = text.substr(0, cut), tail = text.substr(cut + svg_ellipsis.size());
+        if (!(*it)[1].matched) problems.push_back("'" + text + "' is cut and no tooltip holds the whole text");
+        else if (whole == text || whole.size() < head.size() + tail.size() || whole.rfind(head, 0) != 0 ||
+                 whole.compare(whole.size() - tail.size(), tail.size(), tail) != 0)
+            problems.push_back("the tooltip '" + whole + "' is not the whole of the cut '" + text + "'");
+    }
+}
+
+// Lane titles (class "stream" or "lane-title", bold ones a tenth wider) end before the lanes
+// (rects of class "lane") begin.
+void svg_lane_title_problems(const std::string& svg, std::vector<std::string>& problems) {
+    double lanes_x = 1e9;
+    const std::regex lane_re("<rect x=\"([0-9.]+)\"[^>]*class=\"lane\"");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), lane_re); it != std::sregex_iterator(); ++it)
+        lanes_x = std::min(lanes_x, std::stod((*it)[1]));
+    const std::regex title_re("<text([^>]*class=\"(stream|lane-title)\"[^>]*)>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), title_re); it != std::sregex_iterator(); ++it) {
+        const std::string tag = (*it)[1], text = svg_unescape((*it)[3]);
+        const double bold = svg_attr(tag, "font-weight") == "bold" ? 1.1 : 1.0;
+        const double right = std::stod(svg_attr(tag, "x")) + static_cast<double>(svg_columns(text)) *
+                                                                 std::stod(svg_attr(tag, "font-size")) * 0.66 * bold;
+        if (right > lanes_x)
+            problems.push_back("the lane title '" + text + "' runs into the lanes at x " + std::to_string(lanes_x));
+    }
+}
+
 }  // namespace
 
 std::vector<std::string> svg_text_problems(const std::string& svg) {
@@ -108,6 +144,8 @@ std::vector<std::string> svg_text_problems(const std::string& svg) {
             if (b.x0 < x + 0.75 && x - 0.75 < b.x1 && b.y0 < std::max(y1, y2) && std::min(y1, y2) < b.y1)
                 problems.push_back("the launch arrow at x " + std::to_string(x) + " crosses " + b.where());
     }
+    svg_cut_text_problems(svg, problems);
+    svg_lane_title_problems(svg, problems);
     return problems;
 }
 

@@ -44,9 +44,10 @@ bool contains(const std::string& text, const std::string& part);
 std::size_t occurrences(const std::string& text, const std::string& part);
 
 // What makes an SVG chart unreadable, one message each: two texts that overlap, a text outside
-// the canvas, a launch arrow through a text. A text's box is the one the chart promises
-// (report/gantt_layout.hpp): each character 0.66 font sizes wide, 0.8 font sizes above the
-// baseline and 0.25 below. Empty: readable.
+// the canvas, a launch arrow through a text, a text cut with "…" whose whole is in no tooltip, a
+// lane title that runs into the lanes. A text's box is the one the chart promises
+// (report/gantt_layout.hpp): each character 0.66 font sizes wide (a bold lane title a tenth
+// wider), 0.8 font sizes above the baseline and 0.25 below. Empty: readable.
 std::vector<std::string> svg_text_problems(const std::string& svg);
 
 // Runs tests/validate_json.py on `text` against docs/schema/SCHEMA.json: its exit code (0 valid,

@@ -185,9 +185,15 @@ TEST_CASE("svg-window: a window drawn, a bad one refused with exit 3 before any 
     const std::string svg = test::slurp(dir + "/w.svg");
     CHECK(cert_has(svg, ">2</text>"));  // the axis starts at the window
     CHECK_FALSE(cert_has(svg, ">0</text>"));
+    // simulate takes it too, and says what part of the schedule is shown.
+    REQUIRE(run_cli({"simulate", file, "--svg", dir + "/s.svg", "--svg-window", "2:8"}).exit_code == 0);
+    const std::string simulated = test::slurp(dir + "/s.svg");
+    CHECK(cert_has(simulated, ">2</text>"));
+    CHECK_FALSE(cert_has(simulated, ">0</text>"));
+    CHECK(cert_has(simulated, ">shown: 2 to 8 of the schedule, which runs from 0 to "));
     for (const std::string bad : {"5", "8:2", "2:2", "-1:3", "a:3", "1:1e99999", ""}) {
         INFO("--svg-window '" << bad << "'");
-        for (const std::string command : {"wcrt", "certify"}) {
+        for (const std::string command : {"wcrt", "certify", "simulate"}) {
             const auto r = run_cli({command, file, "--svg", dir + "/bad.svg", "--svg-window", bad});
             CHECK(r.exit_code == 3);
             CHECK(cert_has(r.err, "--svg-window"));

@@ -5,6 +5,7 @@
 // the title, the unit and the marks of a witness or counterexample are there.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -152,4 +153,47 @@ TEST_CASE("launches a few pixels apart share one arrow and every name is listed 
     CHECK(test::occurrences(svg, "class=\"launch-arrow\"") == 1);
     for (int k = 1; k <= 4; ++k)
         CHECK(test::occurrences(svg, "class=\"launch\" fill=\"#222\">Kernel " + std::to_string(k) + "<") == 1);
+}
+
+TEST_CASE("a legend lists at most 48 operations, the marked one among them, and counts the others", "[svg]") {
+    const Workload w = pipeline(2000, 100, 4);  // 100 kernels and 8 copies
+    const Schedule s = simulate(w);
+    const int out = *w.find_op("s3_frame_out");  // the last operation in file order
+    for (const ChartContext& ctx : {schedule_chart(w), witness_chart(w, out, s.response(out))}) {
+        const std::string svg = gantt_svg(w, s, ctx);
+        check_readable(svg);
+        CHECK(test::occurrences(svg, "class=\"legend\"") == 48);
+        CHECK(test::contains(svg, ">60 more operations not listed"));
+        CHECK(test::contains(svg, "class=\"legend\">layer_0_convolution: "));
+        CHECK(test::contains(svg, "class=\"legend\">s3_frame_out: ") == (ctx.kind == ChartKind::witness));
+    }
+    // In a window, the legend lists what is in view: the last copy, not the first kernel, done
+    // before the window opens.
+    ChartContext late = schedule_chart(w);
+    const int first = *w.find_op("layer_0_convolution");
+    REQUIRE(s.ops[first].finish < s.ops[out].start);
+    late.window = TimeWindow{s.ops[out].start, s.ops[out].finish};
+    const std::string svg = gantt_svg(w, s, late);
+    check_readable(svg);
+    CHECK_FALSE(test::contains(svg, "class=\"legend\">layer_0_convolution: "));
+    CHECK(test::contains(svg, "class=\"legend\">s3_frame_out: "));
+}
+
+TEST_CASE("bands past 24 rows share an SM lane's last row and the chart says so", "[svg]") {
+    // 64 kernels of one block each, all issued at once: more bands at a time than rows.
+    std::ostringstream t;
+    for (int k = 0; k < 64; ++k)
+        t << "[[stream]]\nname = \"s" << k << "\"\n[[kernel]]\nname = \"k" << k << "\"\nstream = \"s" << k
+          << "\"\nblocks = 1\nthreads = 32\nblock_time = " << 1 + k % 3 << "\n";
+    const Workload w = test::workload_from(t.str());
+    const std::string svg = gantt_svg(w, simulate(w));
+    check_readable(svg);
+    std::map<std::string, std::set<std::string>> rows_at;  // distinct band tops, per lane
+    const std::regex band("<rect x=\"[0-9.]+\" y=\"([0-9.]+)\"[^>]*class=\"band\"[^>]*><title>k[0-9]+ on (SM[0-9]+)");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), band); it != std::sregex_iterator(); ++it)
+        rows_at[(*it)[2]].insert((*it)[1]);
+    REQUIRE(!rows_at.empty());
+    for (const auto& [sm, rows] : rows_at) CHECK(rows.size() <= 24);
+    CHECK(test::occurrences(svg, "class=\"band\"") == 64);
+    CHECK(test::contains(svg, ">SM lanes: at most 24 rows of bands each"));
 }

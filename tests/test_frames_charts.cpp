@@ -1,13 +1,19 @@
 // Charts over frames (report/frames/frames_chart.hpp): simulate --svg and wcrt/certify --svg on
 // periodic streams draw one lane per stream with every frame from its release to its
 // completion, blocks in their stream's colour, a legend by stream, and stay readable (no text
-// over another or off the canvas) at 12 streams of 12 kernels over several frames.
+// over another or off the canvas, no name cut without its whole in a tooltip, lane titles
+// clear of the lanes) at 12 streams of 12 kernels over several frames; long stream names
+// widen the title column, and past 24 streams the chart says which have no lane.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "model/frames/unroll.hpp"
+#include "report/frames/frames_chart.hpp"
+#include "sim/simulate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
@@ -119,4 +125,69 @@ TEST_CASE("wcrt and certify --svg on periodic streams chart the witnessed frame"
     CHECK(std::regex_search(cex, std::regex("counterexample for fuse in frame [0-9]+ \\(fuse#[0-9]+\\): response "
                                             "[0-9./]+ &gt; bound 8")));
     CHECK(test::occurrences(cex, "class=\"deadline\"") == 1);
+}
+
+namespace {
+
+// `streams` streams named by `name`, each of one kernel every 10 with a deadline of 10.
+std::string streams_of_one_kernel(int streams, const std::function<std::string(int)>& name) {
+    std::ostringstream t;
+    for (int s = 0; s < streams; ++s) t << "[[stream]]\nname = \"" << name(s) << "\"\nperiod = 10\n";
+    for (int s = 0; s < streams; ++s)
+        t << "[[kernel]]\nname = \"k" << s << "\"\nstream = \"" << name(s)
+          << "\"\nblocks = 1\nthreads = 256\nblock_time = \"1/10\"\ndeadline = 10\n";
+    return t.str();
+}
+
+// The texts of the stream lanes' titles, and for each cut one the whole name in its tooltip.
+std::vector<std::pair<std::string, std::string>> stream_titles(const std::string& svg) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const std::regex re("(<g><title>([^<]*)</title>)?<text[^>]*class=\"stream\"[^>]*>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator(); ++it)
+        out.push_back({(*it)[3], (*it)[2]});
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("stream lanes carry whole names up to 200 px, longer ones cut in the middle with the whole in a tooltip",
+          "[frames][svg]") {
+    const std::vector<std::string> names{"SFM_host_to_device", "Lane_Detection_Function",
+                                         "rear_camera_parking_assistant_tracking_1",
+                                         "rear_camera_parking_assistant_tracking_11"};
+    const std::string file =
+        test::write_file(test::temp_dir(), "names.toml", streams_of_one_kernel(4, [&](int s) { return names[s]; }));
+    const std::string svg = frames_chart_of({"simulate", file, "--frames", "2"});
+    frames_chart_readable(svg);
+    const auto titles = stream_titles(svg);
+    REQUIRE(titles.size() == 4);
+    CHECK(titles[0] == std::pair<std::string, std::string>{names[0], ""});
+    CHECK(titles[1] == std::pair<std::string, std::string>{names[1], ""});
+    // 40 characters are past the cap: both cut, their ends kept apart, each whole in its tooltip.
+    CHECK(titles[2].first != names[2]);
+    CHECK(titles[2].first != titles[3].first);
+    CHECK(titles[2].second == names[2]);
+    CHECK(titles[3].second == names[3]);
+    CHECK(titles[3].first.ends_with("tracking_11"));
+}
+
+TEST_CASE("past 24 streams a chart draws 24 lanes, the charted operation's among them, and counts the others",
+          "[frames][svg]") {
+    const Workload w =
+        test::workload_from(streams_of_one_kernel(30, [](int s) { return "stream_" + std::to_string(s); }));
+    const Unrolled u = unroll(w, Horizon::of_frames(2, {"test", 0, 0}));
+    const Schedule s = simulate(u.workload);
+    const int last = *u.workload.find_op("k29#1");
+    for (const ChartContext& ctx : {schedule_chart(u.workload), witness_chart(u.workload, last, s.response(last))}) {
+        const std::string svg = frames_svg(FramesChart{w, u, s, {}, true}, ctx);
+        frames_chart_readable(svg);
+        CHECK(stream_titles(svg).size() == 24);
+        CHECK(test::occurrences(svg, "class=\"legend\"") == 24);
+        CHECK(test::contains(svg, ">6 of 30 streams have no lane"));
+        // The charted operation's stream keeps its lane, then come the first in file order.
+        const bool witness = ctx.kind == ChartKind::witness;
+        CHECK(test::contains(svg, "class=\"stream\" font-weight=\"bold\">stream_29<") == witness);
+        CHECK(test::contains(svg, "class=\"stream\" font-weight=\"bold\">stream_23<") == !witness);
+        CHECK(test::contains(svg, "class=\"stream\" font-weight=\"bold\">stream_22<"));
+    }
 }

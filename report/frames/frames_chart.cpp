@@ -17,6 +17,8 @@ using gantt::Chart;
 constexpr int frame_row = 20, bar_top = 4, bar_height = 12, max_frame_rows = 6, frame_font = 9;
 // The SM lanes are the detail under the streams: at most this many rows of bands each.
 constexpr int max_band_rows = 8;
+// Stream lanes drawn at most: past that a chart is taller than a reader scrolls through.
+constexpr std::size_t max_stream_lanes = 24;
 
 struct FrameBar {
     int stream = 0;
@@ -106,33 +108,37 @@ std::string span_text(const Chart& ch, const Time& from, const Time& to) {
     return human_string(from) + " to " + human_string(to) + ch.unit_suffix();
 }
 
-// `s` within `width`: whole, else its start and its end around "…", so that names that differ
-// only at the end (camera_1, camera_11) stay apart.
-std::string shorten_middle(const std::string& s, int font, const Time& width) {
-    if (text_width(s, font) <= width) return s;
-    std::vector<std::size_t> cuts;  // character boundaries (UTF-8 continuation bytes are 10xxxxxx)
-    for (std::size_t i = 1; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
-    for (std::size_t keep = cuts.size(); keep >= 2; --keep) {
-        const std::size_t head = keep / 2, tail = keep - head;  // characters kept at each end
-        if (head == 0 || tail > cuts.size()) continue;
-        const std::string cut = s.substr(0, cuts[head - 1]) + "\u2026" + s.substr(cuts[cuts.size() - tail]);
-        if (text_width(cut, font) <= width) return cut;
-    }
-    return shorten_to(s, font, width);
-}
+std::string period_title(const Stream& st) { return "T " + human_string(st.arrival.period); }
 
 void lane_heading(Chart& ch, const Stream& st, const Time& y, int rows) {
     const Time height = rows * frame_row + 8;
-    ch.c.rect(gantt::left, y, gantt::plot_width, height, "fill=\"#f4f4f4\" stroke=\"#999\"", st.name);
-    const std::string name = shorten_middle(st.name, 10, Time(gantt::left - 12));
+    ch.c.rect(ch.left, y, gantt::plot_width, height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"", st.name);
+    const std::string attrs = "class=\"stream\"";
     if (rows == 1 || st.arrival.kind == Arrival::Kind::none) {
-        ch.c.text(8, y + height / 2 + 4, name, 10, Anchor::start, "class=\"stream\" font-weight=\"bold\"");
+        gantt::lane_title(ch, y + height / 2 + 4, {st.name, 10, true}, attrs);
         return;
     }
-    ch.c.text(8, y + height / 2 - 2, name, 10, Anchor::start, "class=\"stream\" font-weight=\"bold\"");
-    const std::string every = shorten_to("T " + human_string(st.arrival.period), 9, Time(gantt::left - 12));
-    ch.c.text(8, y + height / 2 + 10, every, 9, Anchor::start, "fill=\"#666\"");
+    gantt::lane_title(ch, y + height / 2 - 2, {st.name, 10, true}, attrs);
+    gantt::lane_title(ch, y + height / 2 + 10, {period_title(st), 9, false}, "fill=\"#666\"");
+}
+
+// The streams that get a lane: all of them up to max_stream_lanes, else the charted
+// operation's, then those that miss a deadline in view, then the first in file order.
+std::vector<bool> streams_drawn(const Workload& w, const ChartContext& ctx, const std::vector<FrameBar>& bars,
+                                const PixelScale& xs) {
+    const std::size_t streams = w.streams.size();
+    if (streams <= max_stream_lanes) return std::vector<bool>(streams, true);
+    std::vector<bool> drawn(streams, false);
+    std::size_t count = 0;
+    const auto draw = [&](int stream) {
+        if (count < max_stream_lanes && !drawn[stream]) drawn[stream] = ++count > 0;
+    };
+    if (ctx.kind != ChartKind::schedule && ctx.op) draw(w.ops[*ctx.op].stream);
+    for (const FrameBar& b : bars)
+        for (const auto& [due, missed] : b.due)
+            if (missed && xs.shows(due, due)) draw(b.stream);
+    for (std::size_t st = 0; st < streams; ++st) draw(static_cast<int>(st));
+    return drawn;
 }
 
 // One frame: the frame's extent lightly, its operations where they run, its release tick and
@@ -141,7 +147,7 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
     const Workload& w = ch.w;
     const KernelFill fill = kernel_fill(b.stream);
     const Time x0 = ch.xs.x(b.release), x1 = std::max(ch.xs.x(b.completion), Time(x0 + Time(1, 2)));
-    if (ch.xs.shows(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
+    if (ch.xs.shows_running(b.release, b.completion))  // a frame kept for its deadline alone draws no sliver
         ch.c.rect(x0, y0 + bar_top, x1 - x0, bar_height,
                   "class=\"frame\" fill=\"" + fill.light() + "\" stroke=\"" + fill.colour + "\"",
                   w.streams[b.stream].name + " frame " + std::to_string(b.frame) + ": released at " +
@@ -149,7 +155,7 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
                       ", response " + human_string(b.completion - b.release));
     for (int i : b.ops) {
         const OpTiming& t = ch.s.ops[i];
-        if (!ch.xs.shows(t.start, t.finish)) continue;
+        if (!ch.xs.shows_running(t.start, t.finish)) continue;
         const Time s0 = ch.xs.x(t.start), wd = std::max(Time(ch.xs.x(t.finish) - s0), Time(1, 2));
         const bool copy = !w.ops[i].is_kernel();
         const std::string stroke =
@@ -178,9 +184,10 @@ void draw_frame(Chart& ch, const FrameBar& b, const Time& y0) {
 
 // "#k R" after the frame (R its response, release to completion), or "#k", where free.
 void label_frame(Chart& ch, const FrameBar& b, const Time& y0) {
-    if (!ch.xs.shows(b.completion, b.completion)) return;  // not at the window's edge: its tooltip says
+    // Only after a bar drawn, and not at the window's right edge: the frame's tooltip says.
+    if (!ch.xs.shows(b.completion, b.completion) || !ch.xs.shows_running(b.release, b.completion)) return;
     const Time x = ch.xs.x(b.completion) + 3, base = y0 + bar_top + bar_height - 2;
-    const TextBox row{Time(gantt::left), y0, Time(gantt::left + gantt::plot_width), y0 + frame_row};
+    const TextBox row{Time(ch.left), y0, Time(ch.right_edge()), y0 + frame_row};
     const std::string k = "#" + std::to_string(b.frame);
     const std::string attrs = "class=\"frame-label\" fill=\"#333\"";
     ch.c.label(x, base, k + " " + time_with_unit(b.completion - b.release, ""), frame_font, Anchor::start, attrs,
@@ -216,35 +223,30 @@ std::string arrival_text(const Stream& st, const std::string& unit) {
     return out;
 }
 
-// One entry per stream (its colour, name, arrival and operations per frame), then what the
-// marks mean.
-Time draw_stream_legend(Chart& ch, const Workload& original, Time y) {
-    Time x = gantt::left;
-    const Time limit = gantt::left + gantt::plot_width;
+// One entry per stream drawn (its colour, name, arrival and operations per frame), how many
+// streams have no lane, then what the marks mean.
+Time draw_stream_legend(Chart& ch, const Workload& original, const std::vector<bool>& drawn, Time y) {
+    std::vector<gantt::LegendEntry> entries;
     for (std::size_t s = 0; s < original.streams.size(); ++s) {
+        if (!drawn[s]) continue;
         const Stream& st = original.streams[s];
         const std::size_t ops = original.stream_ops(static_cast<int>(s)).size();
-        const std::string text = shorten_to(
-            st.name + ": " + arrival_text(st, ch.ctx.unit) + ", " + std::to_string(ops) + (ops == 1 ? " op" : " ops"),
-            10, Time(gantt::plot_width - 30));
-        const Time width = text_width(text, 10) + 26;
-        if (x + width > limit) {
-            x = gantt::left;
-            y += 18;
-        }
-        ch.c.rect(x, y - 10, 12, 12, "fill=\"" + kernel_fill(static_cast<int>(s)).fill() + "\" stroke=\"#222\"");
-        ch.c.text(x + 16, y, text, 10, Anchor::start, "class=\"legend\"");
-        x += width;
+        entries.push_back({kernel_fill(static_cast<int>(s)).fill(), st.name + ": " + arrival_text(st, ch.ctx.unit) +
+                                                                        ", " + std::to_string(ops) +
+                                                                        (ops == 1 ? " op" : " ops")});
     }
-    const std::string notes[] = {
-        "a frame: from its release (black tick) to its last operation's completion, then #frame and its response;",
-        "inside it each operation runs where it is solid; red ticks: deadlines, solid when missed"};
-    for (const std::string& note : notes) {
-        y += 16;
-        ch.c.text(gantt::left, y, shorten_to(note, 10, Time(gantt::plot_width)), 10, Anchor::start,
-                  "class=\"legend-note\" fill=\"#555\"");
-    }
-    return y + 8;
+    y = gantt::draw_legend_entries(ch, entries, y);
+    if (entries.size() < original.streams.size())
+        y = gantt::draw_note(ch, y,
+                             std::to_string(original.streams.size() - entries.size()) + " of " +
+                                 std::to_string(original.streams.size()) + " streams have no lane (at most " +
+                                 std::to_string(max_stream_lanes) +
+                                 ": the charted operation's, those missing a deadline, then in file order)");
+    y = gantt::draw_note(
+        ch, y,
+        "a frame: from its release (black tick) to its last operation's completion, then #frame and its response;");
+    return gantt::draw_note(ch, y,
+                            "inside it each operation runs where it is solid; red ticks: deadlines, solid when missed");
 }
 
 std::string frames_subtitle(const FramesChart& f, const ChartContext& ctx) {
@@ -258,6 +260,35 @@ std::string frames_subtitle(const FramesChart& f, const ChartContext& ctx) {
     return out + (ctx.deadline ? ", deadline " + time_with_unit(*ctx.deadline, ctx.unit) : ", no deadline");
 }
 
+// The title column: as wide as the names of the streams drawn and of the SM lanes need.
+int frames_title_column(const FramesChart& f, const std::vector<bool>& drawn) {
+    std::vector<gantt::LaneTitle> titles = gantt::sm_lane_titles(f.u.workload);
+    for (std::size_t s = 0; s < drawn.size(); ++s)
+        if (drawn[s]) {
+            titles.push_back({f.u.workload.streams[s].name, 10, true});
+            titles.push_back({period_title(f.u.workload.streams[s]), 9, false});
+        }
+    return gantt::title_column(titles);
+}
+
+// The notes under the legend: the window shown, the SM lanes' bands or their absence.
+Time draw_frames_notes(Chart& ch, const FramesChart& f, const std::vector<FrameBar>& bars,
+                       const std::optional<TimeWindow>& window, Time y) {
+    if (window)
+        y = gantt::draw_note(
+            ch, y,
+            "shown: " + span_text(ch, window->from, window->to) + " of the frames, which run from 0 to " +
+                time_with_unit(frames_last(bars), ch.ctx.unit) + " (--svg-window FROM:TO shows another window)");
+    if (!f.blocks)
+        y = gantt::draw_note(ch, y,
+                             "no SM lanes: the frames have " + std::to_string(f.u.workload.total_blocks()) +
+                                 " blocks, more than a chart draws");
+    if (ch.bands)
+        y = gantt::draw_note(
+            ch, y, "SM lanes: one band per kernel and SM, from its first block's start to its last one's end");
+    return gantt::draw_band_rows_note(ch, y);
+}
+
 }  // namespace
 
 std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
@@ -265,7 +296,8 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     const std::vector<FrameBar> bars = frame_bars(f);
     const std::optional<TimeWindow> window = ctx.window ? ctx.window : focus_window(f, bars, ctx);
     const Time end = window ? window->to : frames_end(f, bars, ctx);
-    Chart ch{f.u.workload, f.s, ctx, end, window_scale(left, plot_width, end, window), {}, {}, {}, false, 0};
+    const std::vector<bool> drawn = streams_drawn(f.u.workload, ctx, bars, window_scale(0, plot_width, end, window));
+    Chart ch(f.u.workload, f.s, ctx, end, window, frames_title_column(f, drawn));
     ch.max_band_rows = max_band_rows;
     // Blocks take their stream's colour: the chart is read by stream.
     for (const Operation& o : f.u.workload.ops) ch.kernel_number.push_back(o.is_kernel() ? o.stream : -1);
@@ -274,25 +306,16 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     y = draw_marker_row(ch, y) + 6;
     std::vector<std::vector<const FrameBar*>> by_stream(f.u.workload.streams.size());
     for (const FrameBar& b : bars) by_stream[b.stream].push_back(&b);
-    for (std::size_t s = 0; s < by_stream.size(); ++s) y = draw_stream_lane(ch, by_stream[s], static_cast<int>(s), y);
+    for (std::size_t s = 0; s < by_stream.size(); ++s)
+        if (drawn[s]) y = draw_stream_lane(ch, by_stream[s], static_cast<int>(s), y);
     if (f.blocks) y = draw_sm_lanes(ch, y + 6);
     y = draw_ce_lanes(ch, y);
     const Time axis_y = y;
     draw_deadline(ch, marker_top, axis_y);
     draw_time_axis(ch, axis_y);
-    y = draw_stream_legend(ch, f.original, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
-    if (window) {
-        ch.c.text(left, y + 8,
-                  "shown: " + span_text(ch, window->from, window->to) + " of the frames, which run from 0 to " +
-                      time_with_unit(frames_last(bars), ctx.unit) + " (--svg-window FROM:TO shows another window)",
-                  10, Anchor::start, "class=\"legend-note\" fill=\"#555\"");
-        y += 16;
-    }
-    if (ch.bands)
-        ch.c.text(left, y + 8,
-                  "SM lanes: one band per kernel and SM, from its first block's start to its last one's end", 10,
-                  Anchor::start, "class=\"legend-note\" fill=\"#555\"");
-    return svg_document(ch, std::max(Time(y + 8), ch.c.bottom()) + 10, static_cast<int>(f.u.workload.streams.size()));
+    y = draw_stream_legend(ch, f.original, drawn, std::max(ch.c.bottom(), Time(axis_y + 24)) + 16);
+    y = draw_frames_notes(ch, f, bars, window, y);
+    return svg_document(ch, std::max(y, ch.c.bottom()) + 10, static_cast<int>(f.u.workload.streams.size()));
 }
 
 }  // namespace gpuwcrt
