@@ -7,6 +7,8 @@ Each run (command x input file) falls in the first class that applies:
   exit code changed      the old and new binary end differently: an answer or a refusal changed
   answer value changed   a key both JSON outputs have holds another value (elapsed times, the
                          tool's version and progress aside): a bound, a verdict, a response...
+  statistics changed     only the search's statistics differ ("stats", "simulations"): what a
+                         search under a time limit did, not what it answered
   keys removed           the new JSON lacks keys the old one had
   keys added             only new keys (columns, the assumptions block): a format change
   message changed        no JSON on stdout (a refusal, exit 3): stderr differs
@@ -18,9 +20,12 @@ explain each one. Exits 0; the table is the result.
 """
 import json
 import os
+import re
 import sys
 from collections import Counter, defaultdict
 
+ELAPSED = re.compile(r"[0-9]+(\.[0-9]+)? ?(s|ms|min)\b")
+STATISTICS = (".stats", ".simulations")
 VOLATILE = {"elapsed", "elapsed_ms", "seconds", "wall_ms", "time_ms", "seed_elapsed_ms", "version"}
 
 
@@ -49,7 +54,7 @@ def walk(old, new, path, changed, added, removed):
             changed.append((path, f"{len(old)} items", f"{len(new)} items"))
         for i, (a, b) in enumerate(zip(old, new)):
             walk(a, b, f"{path}[{i}]", changed, added, removed)
-    elif old != new:
+    elif old != new and not (isinstance(old, str) and isinstance(new, str) and ELAPSED.sub("<t>", old) == ELAPSED.sub("<t>", new)):
         changed.append((path, old, new))
 
 
@@ -80,8 +85,10 @@ def classify(old_dir, new_dir, rel):
     changed, added, removed = [], set(), set()
     walk(jo, jn, "", changed, added, removed)
     changed = [c for c in changed if not c[0].startswith(".progress")]
-    if changed:
+    if any(not c[0].startswith(STATISTICS) for c in changed):
         return "answer value changed", changed, added, removed
+    if changed:
+        return "statistics changed", changed, added, removed
     if removed:
         return "keys removed", [], added, removed
     if added:

@@ -147,7 +147,7 @@ TEST_CASE("wcrt under --max-memory 300 declines an SMT encoding that would not f
     CHECK(m.peak_rss_mib <= 300);
 }
 
-TEST_CASE("the exact search under --max-memory 300 stops at its budget with a whole answer", "[memory][cli][nosan]") {
+TEST_CASE("the exact search under --max-memory 300 stops at its budget with a whole answer", "[memory][cli][slow]") {
     const MeasuredRun m = run_measured(
         {"wcrt", ten_simultaneous_kernels(), "--engine", "exact", "--max-memory", "300", "--timeout", "60", "--json"});
     INFO(m.run.out << m.run.err);
