@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bounds/abstraction/interval.hpp"
+#include "common/hash_words.hpp"
 
 namespace gpuwcrt::abstraction {
 
@@ -17,9 +18,6 @@ inline OpSet with(OpSet s, int op) {
     s[op >> 6] |= std::uint64_t(1) << (op & 63);
     return s;
 }
-struct OpSetHash {
-    std::size_t operator()(const OpSet& s) const { return s[0] * 0x9e3779b97f4a7c15ULL ^ (s[1] + (s[1] << 17)); }
-};
 
 // The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
 // a high-priority one interrupted (A2). The explorer leaves `low_blocks` 0: how many of its
@@ -34,8 +32,9 @@ struct Key {
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const {
-        return OpSetHash{}(k.s) ^ (static_cast<std::size_t>(k.low_op + 1) * 0xff51afd7ed558ccdULL) ^
-               (static_cast<std::size_t>(k.low_blocks) << 32);
+        const std::array<std::uint64_t, 4> words{k.s[0], k.s[1], static_cast<std::uint64_t>(k.low_op),
+                                                 static_cast<std::uint64_t>(k.low_blocks)};
+        return static_cast<std::size_t>(hash_words(words));
     }
 };
 
