@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 
+#include "common/utf8.hpp"
 #include "report/display_width.hpp"
 
 namespace gpuwcrt {
@@ -88,10 +89,8 @@ TextBox text_box(const Time& x, const Time& baseline, const std::string& s, cons
 
 std::string shorten_to(const std::string& s, const Time& font, const Time& max_width) {
     if (text_width(s, font) <= max_width) return s;
-    // Cut at character boundaries (UTF-8 continuation bytes are 10xxxxxx).
-    std::vector<std::size_t> cuts;
-    for (std::size_t i = 1; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    std::vector<std::size_t> cuts = utf8_ends(s);  // cut between characters, never inside one
+    if (!cuts.empty()) cuts.pop_back();
     for (auto it = cuts.rbegin(); it != cuts.rend(); ++it) {
         const std::string cut = s.substr(0, *it) + "\u2026";
         if (text_width(cut, font) <= max_width) return display_width(cut) >= 4 ? cut : "";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "common/utf8.hpp"
 #include "report/chart_style.hpp"
 #include "report/gantt_canvas.hpp"
 #include "report/gantt_svg.hpp"
@@ -110,9 +111,8 @@ std::string span_text(const Chart& ch, const Time& from, const Time& to) {
 // only at the end (camera_1, camera_11) stay apart.
 std::string shorten_middle(const std::string& s, int font, const Time& width) {
     if (text_width(s, font) <= width) return s;
-    std::vector<std::size_t> cuts;  // character boundaries (UTF-8 continuation bytes are 10xxxxxx)
-    for (std::size_t i = 1; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+    std::vector<std::size_t> cuts = utf8_ends(s);  // between characters, never inside one
+    if (!cuts.empty()) cuts.pop_back();
     for (std::size_t keep = cuts.size(); keep >= 2; --keep) {
         const std::size_t head = keep / 2, tail = keep - head;  // characters kept at each end
         if (head == 0 || tail > cuts.size()) continue;
