@@ -37,165 +37,90 @@ std::string met_text(const Workload& w, const WcrtAnswer& a) {
 
 namespace {
 
-// Every key an answer row may hold. write_answer_row_key writes each, the layouts below order them.
-enum class RowKey {
-    name,
-    kind,
-    stream,
-    wcrt,
-    status,
-    lower_bound,
-    lower_by,
-    upper_bound,
-    upper_by,
-    deadline,  // and "deadline_met"
-    margin,
-    margin_exact,
-    bound,
-    verdict,
-    counterexample,  // "response" and "counterexample"
-    busy_time_bound,
-    unknown_reason,          // when the answer is unknown
-    verdict_unknown_reason,  // when the verdict is
-    own,                     // the command's own keys
-};
+// Which question a row answers, so which one its "unknown_reason" says is open: the response
+// time (wcrt; certify over all time, beside the verdict) or the verdict (certify over one frame).
+enum class RowQuestion { response_time, verdict };
 
-// The key's name, the CSV column's (the JSON's "name" is the CSV's "operation").
-std::string answer_row_column(RowKey k) {
-    static const char* const names[] = {"operation",       "kind",           "stream",         "wcrt",     "status",
-                                        "lower_bound",     "lower_by",       "upper_bound",    "upper_by", "deadline",
-                                        "margin",          "margin_exact",   "bound",          "verdict",  "response",
-                                        "busy_time_bound", "unknown_reason", "unknown_reason", ""};
-    return names[static_cast<int>(k)];
-}
-
-struct AnswerRowSource {
-    const Workload& w;
-    const WcrtAnswer& a;
-    const CertifyAnswer* v;  // certify's verdict on the operation's bound
-    const Json& own;
-};
-
-// certify's margin is the bound's, wcrt's the deadline's.
-std::optional<Time> answer_row_margin(const AnswerRowSource& s) {
-    return s.v ? certified_margin(*s.v) : deadline_margin(s.w, s.a);
-}
-
-void write_answer_row_key(Json& j, RowKey k, const AnswerRowSource& s) {
-    const Operation& op = s.w.ops[s.a.op];
-    const std::string key = answer_row_column(k);
-    switch (k) {
-        case RowKey::name:
-            j["name"] = op.name;
-            return;
-        case RowKey::kind:
-            j[key] = op.is_kernel() ? "kernel" : "copy";
-            return;
-        case RowKey::stream:
-            j[key] = s.w.streams[op.stream].name;
-            return;
-        case RowKey::wcrt:
-        case RowKey::lower_bound:
-            j[key] = time_or_null(s.a.lower);
-            return;  // the same: named for scripts that read bounds
-        case RowKey::status:
-            j[key] = to_string(s.a.status);
-            return;
-        case RowKey::lower_by:
-            j[key] = provenance_json(s.a.lower_by);
-            return;
-        case RowKey::upper_bound:
-            j[key] = time_or_null(s.a.upper);
-            return;
-        case RowKey::upper_by:
-            j[key] = provenance_json(s.a.upper_by);
-            return;
-        case RowKey::deadline:
-            add_deadline(j, op.deadline, deadline_met(op.deadline, s.a.lower, s.a.upper));
-            return;
-        case RowKey::margin:
-            j[key] = time_or_null(answer_row_margin(s));
-            return;
-        case RowKey::margin_exact:
-            j[key] = answer_row_margin(s) ? Json(s.a.status == WcrtStatus::exact) : Json(nullptr);
-            return;
-        case RowKey::bound:
-            j[key] = exact_string(s.v->bound);
-            return;
-        case RowKey::verdict:
-            j[key] = to_string(s.v->verdict);
-            return;
-        case RowKey::counterexample:
-            if (!s.v->counterexample) return;
-            j["response"] = exact_string(*s.v->response);
-            j["counterexample"] = witness_json(s.w, *s.v->counterexample);
-            return;
-        case RowKey::busy_time_bound:
-            if (s.v->busy_time_bound) j[key] = exact_string(*s.v->busy_time_bound);
-            return;
-        case RowKey::unknown_reason:
-            if (s.a.status == WcrtStatus::unknown) j[key] = s.a.unknown_reason;
-            return;
-        case RowKey::verdict_unknown_reason:
-            if (s.v->verdict == Verdict::unknown) j[key] = s.v->unknown_reason;
-            return;
-        case RowKey::own:
-            for (auto it = s.own.begin(); it != s.own.end(); ++it) j[it.key()] = *it;
-            return;
+// Every key a row may hold, with its value; the layouts below choose and order them. A key
+// the answer has no value for (a counterexample, a busy-time bound, a reason) is absent, and
+// so are the keys of the verdict's own row unless the row answers the verdict.
+Json answer_row_values(const Workload& w, const WcrtAnswer& a, const CertifyAnswer* v, RowQuestion question) {
+    const Operation& op = w.ops[a.op];
+    Json j = {{"name", op.name}, {"kind", op.is_kernel() ? "kernel" : "copy"}, {"stream", w.streams[op.stream].name}};
+    j["wcrt"] = j["lower_bound"] = time_or_null(a.lower);  // the same: "lower_bound" for scripts that read bounds
+    j["status"] = to_string(a.status);
+    j["upper_bound"] = time_or_null(a.upper);
+    j["lower_by"] = provenance_json(a.lower_by);
+    j["upper_by"] = provenance_json(a.upper_by);
+    add_deadline(j, op.deadline, deadline_met(op.deadline, a.lower, a.upper));
+    const bool open =
+        question == RowQuestion::verdict ? v->verdict == Verdict::unknown : a.status == WcrtStatus::unknown;
+    if (open) j["unknown_reason"] = question == RowQuestion::verdict ? v->unknown_reason : a.unknown_reason;
+    // certify's margin is the bound's, wcrt's the deadline's.
+    const std::optional<Time> margin = v ? certified_margin(*v) : deadline_margin(w, a);
+    j["margin"] = time_or_null(margin);
+    if (!v) return j;
+    j["bound"] = exact_string(v->bound);
+    j["verdict"] = to_string(v->verdict);
+    // Over all time the counterexample is one of the unrolled frames: the witness files show it.
+    if (question != RowQuestion::verdict) return j;
+    j["margin_exact"] = margin ? Json(a.status == WcrtStatus::exact) : Json(nullptr);
+    if (v->counterexample) {
+        j["response"] = exact_string(*v->response);
+        j["counterexample"] = witness_json(w, *v->counterexample);
     }
-}
-
-Json layout_row_json(const std::vector<RowKey>& layout, const AnswerRowSource& s) {
-    Json j = Json::object();
-    for (const RowKey k : layout) write_answer_row_key(j, k, s);
+    if (v->busy_time_bound) j["busy_time_bound"] = exact_string(*v->busy_time_bound);
     return j;
 }
 
-std::vector<std::string> layout_columns(const std::vector<RowKey>& layout) {
-    std::vector<std::string> out;
-    for (const RowKey k : layout) {
-        out.push_back(answer_row_column(k));
-        if (k == RowKey::deadline) out.push_back("deadline_met");
+// The keys of `layout` that `values` holds, in its order; `own`'s keys where the layout has "".
+Json layout_row_json(const Json& values, const std::vector<std::string>& layout, const Json& own) {
+    Json j = Json::object();
+    for (const std::string& key : layout) {
+        if (key.empty()) j.update(own);
+        else if (values.contains(key)) j[key] = values[key];
     }
-    return out;
+    return j;
+}
+
+// The CSV's columns of a layout: the JSON's "name" is the CSV's "operation".
+std::vector<std::string> layout_columns(std::vector<std::string> layout) {
+    for (std::string& key : layout)
+        if (key == "name") key = "operation";
+    return layout;
 }
 
 }  // namespace
 
-Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& own_keys, const CertifyAnswer* v) {
-    using enum RowKey;
-    const AnswerRowSource s{w, a, v, own_keys};
-    Json j = layout_row_json({name, kind, stream, wcrt, status, upper_bound, own, unknown_reason, lower_bound, lower_by,
-                              upper_by, deadline, margin},
-                             s);
-    if (v) {
-        write_answer_row_key(j, bound, s);
-        write_answer_row_key(j, verdict, s);
-    }
-    return j;
+Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& own, const CertifyAnswer* verdict) {
+    std::vector<std::string> layout{"name",        "kind",     "stream",         "wcrt",        "status",
+                                    "upper_bound", "",         "unknown_reason", "lower_bound", "lower_by",
+                                    "upper_by",    "deadline", "deadline_met",   "margin"};
+    if (verdict) layout.insert(layout.end(), {"bound", "verdict"});
+    return layout_row_json(answer_row_values(w, a, verdict, RowQuestion::response_time), layout, own);
 }
 
 Json verdict_row_json(const Workload& w, const CertifyAnswer& v) {
-    using enum RowKey;
-    const Json none = Json::object();
-    return layout_row_json({name, kind, stream, bound, verdict, counterexample, verdict_unknown_reason, busy_time_bound,
-                            margin, margin_exact, upper_bound, upper_by, lower_bound, lower_by, deadline},
-                           {w, v, &v, none});
+    return layout_row_json(answer_row_values(w, v, &v, RowQuestion::verdict),
+                           {"name", "kind", "stream", "bound", "verdict", "response", "counterexample",
+                            "unknown_reason", "busy_time_bound", "margin", "margin_exact", "upper_bound", "upper_by",
+                            "lower_bound", "lower_by", "deadline", "deadline_met"},
+                           Json::object());
 }
 
 std::vector<std::string> answer_csv_columns(const std::vector<std::string>& after) {
-    using enum RowKey;
-    std::vector<std::string> out = layout_columns(
-        {name, kind, stream, wcrt, status, lower_bound, lower_by, upper_bound, upper_by, deadline, margin});
+    std::vector<std::string> out =
+        layout_columns({"name", "kind", "stream", "wcrt", "status", "lower_bound", "lower_by", "upper_bound",
+                        "upper_by", "deadline", "deadline_met", "margin"});
     out.insert(out.end(), after.begin(), after.end());
-    out.push_back(answer_row_column(unknown_reason));
+    out.push_back("unknown_reason");
     return out;
 }
 
 std::vector<std::string> verdict_csv_columns() {
-    using enum RowKey;
-    return layout_columns({name, kind, stream, bound, verdict, counterexample, lower_bound, lower_by, upper_bound,
-                           upper_by, margin, margin_exact, deadline, verdict_unknown_reason});
+    return layout_columns({"name", "kind", "stream", "bound", "verdict", "response", "lower_bound", "lower_by",
+                           "upper_bound", "upper_by", "margin", "margin_exact", "deadline", "deadline_met",
+                           "unknown_reason"});
 }
 
 }  // namespace gpuwcrt::app
