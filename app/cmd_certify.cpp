@@ -201,19 +201,19 @@ int run_certify(const CertifyOptions& o) {
 
 void add_certify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<CertifyOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("certify",
-                           "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
-                           "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
-                           "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
-                           "the proven bounds; never reported as certified). The text says which engine proved the\n"
-                           "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
-                           "certified by that argument. The default engine, auto, stops on each operation once its\n"
-                           "verdict is known (docs/verification-engines.md), so its margin (bound - proven bound) is\n"
-                           "'≥ X': the WCRT may be lower; an engine named by --engine runs as under wcrt and reports\n"
-                           "the bound it proves (the margin is exact where it knows the WCRT). Exit 0 all certified,\n"
-                           "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
-                           "periodic streams the bound must hold for every frame, for all time (docs/all-time.md).");
+    CLI::App* sub = cli.add_subcommand(
+        "certify",
+        "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
+        "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
+        "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
+        "the proven bounds; never reported as certified). The text says which engine proved the\n"
+        "bound; a bound at or above the busy-time bound of docs/theory/encoding.md (\"Horizon\") is\n"
+        "certified by that argument. The default engine, auto, stops on each operation once its\n"
+        "verdict is known (docs/theory/verification-engines.md), so its margin (bound - proven bound) is\n"
+        "'≥ X': the WCRT may be lower; an engine named by --engine runs as under wcrt and reports\n"
+        "the bound it proves (the margin is exact where it knows the WCRT). Exit 0 all certified,\n"
+        "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
+        "periodic streams the bound must hold for every frame, for all time (docs/theory/all-time.md).");
     add_verify_options(sub, *o);
     add_svg_window_option(sub, o->svg_window);
     sub->add_option("--bound", o->bounds,

@@ -45,7 +45,7 @@ std::string closure_text(const EngineRun& run) {
     }
     std::string text;
     for (const std::string& p : run.arguments) text += (text.empty() ? "" : "; ") + p;
-    return text + " (docs/all-time.md)";
+    return text + " (docs/theory/all-time.md)";
 }
 
 // The kinds of repeating streams, for the table's title.
