@@ -28,13 +28,23 @@ TextWithTimes certified_margin_text(const CertifyAnswer& a);
 // The met column: "-" without a deadline, "?" when the bounds leave it open, "yes", "MISSED".
 std::string met_text(const Workload& w, const WcrtAnswer& a);
 
-// The JSON row: "name", "kind", "stream", "wcrt", "status", "upper_bound", then `middle`'s keys
-// (the command's own: witness and RTA columns, the frame), "unknown_reason" when unknown,
-// "lower_bound", "lower_by", "upper_by", "deadline", "deadline_met", "margin".
-Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& middle);
+// The JSON row of an answer: "name", "kind", "stream", "wcrt", "status", "upper_bound", then
+// `own`'s keys (the command's own: witness and RTA columns, the frame), "unknown_reason" when
+// unknown, "lower_bound", "lower_by", "upper_by", "deadline", "deadline_met", "margin". With
+// certify's `verdict` on the operation's bound (over all time), "margin" is the certified one
+// and "bound", "verdict" close the row.
+Json answer_row_json(const Workload& w, const WcrtAnswer& a, const Json& own, const CertifyAnswer* verdict = nullptr);
+
+// certify's JSON row over one frame, where the verdict is the answer: "name", "kind",
+// "stream", "bound", "verdict", the counterexample's "response" and "counterexample",
+// "unknown_reason" when the verdict is unknown, "busy_time_bound" when it certified, the
+// certified "margin" and "margin_exact", the bounds with their provenance, the file's deadline.
+Json verdict_row_json(const Workload& w, const CertifyAnswer& v);
 
 // The CSV columns of answer_row_json's keys (the JSON's "name" is the CSV's "operation"), then
 // the command's own, `after`, then "unknown_reason".
 std::vector<std::string> answer_csv_columns(const std::vector<std::string>& after);
+// The CSV columns of verdict_row_json's keys, without the counterexample.
+std::vector<std::string> verdict_csv_columns();
 
 }  // namespace gpuwcrt::app

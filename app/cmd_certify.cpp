@@ -68,32 +68,10 @@ std::map<int, Time> bounds_to_check(const Workload& w, const std::vector<std::st
     return out;
 }
 
-// The deadline of the file, against the bounds: the bound checked may be a --bound instead.
-Json verdicts_json(const Workload& w, const std::vector<CertifyAnswer>& answers) {
+// One row per checked bound (the file's deadline stays beside it: the bound may be a --bound).
+Json verdict_rows_json(const Workload& w, const std::vector<CertifyAnswer>& answers) {
     Json list = Json::array();
-    for (const auto& a : answers) {
-        const Operation& op = w.ops[a.op];
-        Json j = {{"name", op.name},
-                  {"kind", op.is_kernel() ? "kernel" : "copy"},
-                  {"stream", w.streams[op.stream].name},
-                  {"bound", exact_string(a.bound)},
-                  {"verdict", to_string(a.verdict)}};
-        if (a.counterexample) {
-            j["response"] = exact_string(*a.response);
-            j["counterexample"] = witness_json(w, *a.counterexample);
-        }
-        if (a.verdict == Verdict::unknown) j["unknown_reason"] = a.unknown_reason;
-        if (a.busy_time_bound) j["busy_time_bound"] = exact_string(*a.busy_time_bound);
-        const std::optional<Time> margin = certified_margin(a);
-        j["margin"] = time_or_null(margin);
-        j["margin_exact"] = margin ? Json(a.status == WcrtStatus::exact) : Json(nullptr);
-        j["upper_bound"] = time_or_null(a.upper);
-        j["upper_by"] = provenance_json(a.upper_by);
-        j["lower_bound"] = time_or_null(a.lower);
-        j["lower_by"] = provenance_json(a.lower_by);
-        add_deadline(j, op.deadline, deadline_met(op.deadline, a.lower, a.upper));
-        list.push_back(std::move(j));
-    }
+    for (const auto& a : answers) list.push_back(verdict_row_json(w, a));
     return list;
 }
 
@@ -110,10 +88,6 @@ Json certify_body(const CertifyOptions& o, const Workload& w, const Json& list, 
             {"stats", stats_json(run)},
             {"assumptions", assumptions_json(certify_assumptions(o, w, run))}};
 }
-
-const std::vector<std::string> certify_csv_columns{
-    "operation",   "kind",     "stream", "bound",        "verdict",  "response",     "lower_bound",   "lower_by",
-    "upper_bound", "upper_by", "margin", "margin_exact", "deadline", "deadline_met", "unknown_reason"};
 
 void print_certify_text(const CertifyOptions& o, const Workload& w, const std::vector<CertifyAnswer>& answers,
                         const EngineRun& run) {
@@ -206,8 +180,8 @@ int run_certify(const CertifyOptions& o) {
             if (a.op == op) write_answer_chart(o, w, a);
     }
     if (o.json || o.csv) {
-        const Json list = verdicts_json(w, answers);
-        if (o.csv) std::cout << csv_from_json(list, certify_csv_columns, bound_csv_times);
+        const Json list = verdict_rows_json(w, answers);
+        if (o.csv) std::cout << csv_from_json(list, verdict_csv_columns(), bound_csv_times);
         else {
             OutputContext context = verify_context("certify", o, w);
             context.options["bound"] = o.bounds;
@@ -227,19 +201,19 @@ int run_certify(const CertifyOptions& o) {
 
 void add_certify_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<CertifyOptions>();
-    CLI::App* sub =
-        cli.add_subcommand("certify",
-                           "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
-                           "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
-                           "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
-                           "the proven bounds; never reported as certified). The text says which engine proved the\n"
-                           "bound; a bound at or above the busy-time bound of docs/encoding.md (\"Horizon\") is\n"
-                           "certified by that argument. The default engine, auto, stops on each operation once its\n"
-                           "verdict is known (docs/verification-engines.md), so its margin (bound - proven bound) is\n"
-                           "'≥ X': the WCRT may be lower; an engine named by --engine runs as under wcrt and reports\n"
-                           "the bound it proves (the margin is exact where it knows the WCRT). Exit 0 all certified,\n"
-                           "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
-                           "periodic streams the bound must hold for every frame, for all time (docs/all-time.md).");
+    CLI::App* sub = cli.add_subcommand(
+        "certify",
+        "Check each operation's deadline over ALL scenarios: 'certified' (a proven upper bound on\n"
+        "its response is within the deadline: no scenario exceeds it), 'refuted' (a counterexample\n"
+        "scenario, replayed by the simulator), or 'unknown' (timeout, or the deadline lies between\n"
+        "the proven bounds; never reported as certified). The text says which engine proved the\n"
+        "bound; a bound at or above the busy-time bound of docs/theory/encoding.md (\"Horizon\") is\n"
+        "certified by that argument. The default engine, auto, stops on each operation once its\n"
+        "verdict is known (docs/theory/verification-engines.md), so its margin (bound - proven bound) is\n"
+        "'≥ X': the WCRT may be lower; an engine named by --engine runs as under wcrt and reports\n"
+        "the bound it proves (the margin is exact where it knows the WCRT). Exit 0 all certified,\n"
+        "1 some refuted, 2 none refuted but some unknown, 3 input error, 4 internal error. With\n"
+        "periodic streams the bound must hold for every frame, for all time (docs/theory/all-time.md).");
     add_verify_options(sub, *o);
     add_svg_window_option(sub, o->svg_window);
     sub->add_option("--bound", o->bounds,

@@ -53,7 +53,8 @@ int run_import(const ImportOptions& o) {
     wo.comments.push_back("One stream per benchmark (the NULL stream for timer_spin_default_stream.so); block time =");
     wo.comments.push_back("the spin duration; issue = release_time. Operations issued at the same instant launch in");
     wo.comments.push_back(
-        "file order in `simulate` unless --order says otherwise (docs/semantics.md §5): the config does not fix it.");
+        "file order in `simulate` unless --order says otherwise (docs/theory/semantics.md §5): the config does not fix "
+        "it.");
     // Data, not comments: wcrt and certify repeat them in the certificate.
     im.workload.assumptions = im.notes;
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");

@@ -106,7 +106,7 @@ void add_simulate_command(CLI::App& cli, Action& action) {
     auto o = std::make_shared<SimulateOptions>();
     CLI::App* sub = cli.add_subcommand(
         "simulate",
-        "Run the TX2 block-scheduling rules (docs/semantics.md §4) on one scenario and print every operation's\n"
+        "Run the TX2 block-scheduling rules (docs/theory/semantics.md §4) on one scenario and print every operation's\n"
         "issue, start, finish and response time (and, with --blocks or --json, every block).");
     sub->add_option("file", o->file, "workload TOML file ('-' reads standard input)")->required();
     add_names_option(sub, "--order", o->order,
@@ -131,7 +131,7 @@ void add_simulate_command(CLI::App& cli, Action& action) {
     CLI::Option* frames =
         sub->add_option("--frames", o->frames,
                         "with periodic or sporadic streams: simulate N frames of each (at most 100000); the\n"
-                        "default is one hyperperiod of their periods (docs/semantics.md §9)");
+                        "default is one hyperperiod of their periods (docs/theory/semantics.md §9)");
     sub->add_option("--until", o->until,
                     "with periodic or sporadic streams: simulate every frame released by T (an exact time)")
         ->excludes(frames);

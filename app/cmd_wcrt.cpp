@@ -238,11 +238,11 @@ void add_wcrt_command(CLI::App& cli, Action& action) {
         "the file order and maximised over all orders. Per operation: 'wcrt' is the worst replayed\n"
         "response (a lower bound), 'upper bound' is proven, and the status is exact when they meet;\n"
         "'by' names the engines that gave them. Exit 0 when every value is exact, 2 when some is\n"
-        "unknown. The default engine, auto, combines the others (docs/verification-engines.md);\n"
+        "unknown. The default engine, auto, combines the others (docs/theory/verification-engines.md);\n"
         "with block-time intervals or issue windows the worst case can be a supremum that no\n"
         "scenario reaches, so it stays between its bounds. With periodic streams every frame of\n"
         "every operation is bounded, for all time, and 'frame' names the worst replayed frame\n"
-        "(docs/all-time.md; without --timeout the analysis takes at most 60 s).");
+        "(docs/theory/all-time.md; without --timeout the analysis takes at most 60 s).");
     add_verify_options(sub, *o);
     add_svg_window_option(sub, o->svg_window);
     add_rta_timeout_option(sub, o->rta_timeout);

@@ -24,9 +24,9 @@ Json stats_json(const EngineRun& run) {
         st["levels"] = exact->levels;
         st["peak_level_states"] = exact->peak_level_states;
         st["level_states"] = exact->level_states;  // stored at each level, from level 0
-        st["pruned"] = exact->pruned;              // dropped by the drain bound (docs/exact-engine.md)
+        st["pruned"] = exact->pruned;              // dropped by the drain bound (docs/theory/exact-engine.md)
         st["threads"] = exact->threads;            // worker threads of the search (of each process)
-        if (exact->processes > 1) {                // across processes (docs/distributed.md)
+        if (exact->processes > 1) {                // across processes (docs/theory/distributed.md)
             st["processes"] = exact->processes;
             st["bytes_exchanged"] = exact->bytes_exchanged;
             st["level_bytes_exchanged"] = exact->level_bytes;

@@ -109,7 +109,7 @@ int run_command(int argc, char** argv, const std::function<int()>* instead) {
 int main(int argc, char** argv) {
     gpuwcrt::mark_run_start();  // --timeout covers the whole process, reading the input included
 #ifdef GPUWCRT_HAVE_MPI
-    // Under mpirun: this process's part of a run across processes (docs/distributed.md).
+    // Under mpirun: this process's part of a run across processes (docs/theory/distributed.md).
     return gpuwcrt::app::run_as_mpi_process(argc, argv, run_command);
 #else
     // mpirun of a build without MPI would run the whole command in every process.
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
             std::cerr << "gpuwcrt: started by an MPI launcher with " << gpuwcrt::app::launched_processes()
                       << " processes, but this build has no MPI: the search across processes is compiled when\n"
                          "CMake finds Open MPI (apt-get install libopenmpi-dev openmpi-bin, then build again;\n"
-                         "docs/distributed.md), or run gpuwcrt without mpirun\n";
+                         "docs/theory/distributed.md), or run gpuwcrt without mpirun\n";
         return gpuwcrt::app::exit_input_error;
     }
     return run_command(argc, argv, nullptr);

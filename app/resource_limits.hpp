@@ -22,7 +22,7 @@ void add_resource_limit_options(CLI::App& cli);
 int run_within_limits(const std::function<int()>& action);
 
 // `hook` runs with the exit code when run_within_limits ends the process without unwinding (a Z3
-// thread still runs): a run across MPI processes releases the others there (docs/distributed.md).
+// thread still runs): a run across MPI processes releases the others there (docs/theory/distributed.md).
 void on_quick_exit(std::function<void(int)> hook);
 
 // From now on SIGINT and SIGTERM stop the run instead of ending the process: the first sets
@@ -31,7 +31,7 @@ void on_quick_exit(std::function<void(int)> hook);
 // (exit 128 + the signal). For the commands whose every long phase polls its budget.
 void catch_interrupts();
 
-// In a run across MPI processes (docs/distributed.md): SIGTERM, which mpirun sends when it ends
+// In a run across MPI processes (docs/theory/distributed.md): SIGTERM, which mpirun sends when it ends
 // the job, ends this process at once with a line on stderr (catch_interrupts leaves it so);
 // SIGUSR1, which mpirun forwards to every process, is an interrupt as SIGINT is in one process:
 // the processes agree on it and rank 0 prints what is proven.

@@ -42,7 +42,7 @@ std::string to_string(Verdict v);
 
 // With block-time intervals or issue windows the SMT engine and enumeration range over the
 // grid (multiples of `grid`): their maximum is a replayed lower bound, not the worst case over
-// real values (docs/encoding.md, "Intervals and windows: the grid"). The unknown_reason they
+// real values (docs/theory/encoding.md, "Intervals and windows: the grid"). The unknown_reason they
 // give when no proven upper bound meets it, naming the grid ("maximum on grid 1/2, …").
 std::string grid_maximum_reason(const Time& grid);
 // A certify run that found no grid scenario above the bound: not a proof for real values.

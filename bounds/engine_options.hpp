@@ -6,11 +6,11 @@
 
 namespace gpuwcrt {
 
-// Which SMT encoding (docs/encoding.md): both are exact; they differ in speed.
+// Which SMT encoding (docs/theory/encoding.md): both are exact; they differ in speed.
 enum class EncodingChoice { automatic, event, time_indexed };
 
 struct EngineOptions {
-    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (docs/semantics.md §5)
+    Policy policy = Policy::chooser;  // chooser = any SM where the block fits (docs/theory/semantics.md §5)
     EncodingChoice encoding = EncodingChoice::automatic;
     bool symmetry_breaking = true;
     // Simulations spent on the SMT engine's first incumbent (sim/search/incumbent.hpp):

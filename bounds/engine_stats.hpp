@@ -7,7 +7,7 @@
 
 namespace gpuwcrt {
 
-// The exact engine's search (solver/exact/, docs/exact-engine.md).
+// The exact engine's search (solver/exact/, docs/theory/exact-engine.md).
 struct ExactStats {
     long long states = 0;                       // stored (distinct, not dominated when stored)
     long long expansions = 0;                   // states expanded
@@ -19,11 +19,11 @@ struct ExactStats {
     int levels = 0;                             // levels completed
     long long peak_level_states = 0;            // most states stored at one level
     // States stored at each level, from level 0, up to the last one reached (the growth from level to
-    // level is what docs/distributed.md projects larger searches with).
+    // level is what docs/theory/distributed.md projects larger searches with).
     std::vector<long long> level_states;
     int threads = 1;  // worker threads used (EngineOptions::threads), per process
     std::chrono::milliseconds elapsed{0};
-    // Across processes (docs/distributed.md): how many, the bytes they sent each other in all and
+    // Across processes (docs/theory/distributed.md): how many, the bytes they sent each other in all and
     // in each level, and each one's peak resident memory (KiB, getrusage).
     int processes = 1;
     long long bytes_exchanged = 0;

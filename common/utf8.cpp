@@ -17,4 +17,15 @@ Utf8Char decode_utf8(std::string_view s, std::size_t i) {
     return {cp, len};
 }
 
+Utf8Char shown_utf8(std::string_view s, std::size_t i) {
+    const Utf8Char c = decode_utf8(s, i);
+    return c.code_point < 0 ? Utf8Char{replacement_character, 1} : c;
+}
+
+std::vector<std::size_t> utf8_ends(std::string_view s) {
+    std::vector<std::size_t> ends;
+    for (std::size_t i = 0; i < s.size(); ends.push_back(i)) i += shown_utf8(s, i).length;
+    return ends;
+}
+
 }  // namespace gpuwcrt

@@ -1,5 +1,5 @@
 #pragma once
-// What is known about each operation's issue instant before a run (docs/semantics.md §3): the
+// What is known about each operation's issue instant before a run (docs/theory/semantics.md §3): the
 // one place that decides when one operation is surely issued before another, so that a launch
 // order must put it first (§5). The enumeration generates launch orders with it, launch_ranks
 // checks explicit orders (--order, [scenario] order, witness files) with it, and the SMT
@@ -21,7 +21,7 @@ struct IssueBounds {
 };
 
 // Only a surely earlier operation must come first in a launch order: any other pair can tie
-// (docs/semantics.md §5), including an absolute `issue = t` that the host reaches only after an
+// (docs/theory/semantics.md §5), including an absolute `issue = t` that the host reaches only after an
 // after_stream_idle predecessor and that is then issued later than t (§3).
 template <class T>
 bool surely_issued_before(const IssueBounds<T>& x, const IssueBounds<T>& o) {

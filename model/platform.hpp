@@ -1,5 +1,6 @@
 #pragma once
-// The GPU (docs/semantics.md §2). Defaults are the Jetson TX2 (Pascal, compute 6.2); every limit can be overridden.
+// The GPU (docs/theory/semantics.md §2). Defaults are the Jetson TX2 (Pascal, compute 6.2); every limit can be
+// overridden.
 #include <algorithm>
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Exact time (docs/semantics.md §1): every time value in gpuwcrt is a rational number.
+// Exact time (docs/theory/semantics.md §1): every time value in gpuwcrt is a rational number.
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 #include <limits>

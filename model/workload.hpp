@@ -1,5 +1,5 @@
 #pragma once
-// Streams, kernels and copies (docs/semantics.md §3).
+// Streams, kernels and copies (docs/theory/semantics.md §3).
 #include <map>
 #include <optional>
 #include <string>
@@ -23,10 +23,10 @@ struct Stream {
     Priority priority = Priority::low;
     bool is_null = false;
     SourceLocation where;
-    Arrival arrival;  // once (one frame), or periodic or sporadic frames (docs/semantics.md §9)
+    Arrival arrival;  // once (one frame), or periodic or sporadic frames (docs/theory/semantics.md §9)
 };
 
-// A closed interval; lo == hi for a single value. Simulation uses hi (docs/semantics.md §5).
+// A closed interval; lo == hi for a single value. Simulation uses hi (docs/theory/semantics.md §5).
 using TimeRange = Interval<Time>;
 
 // When the host calls the launch/copy API for an operation.
@@ -41,7 +41,7 @@ struct IssueSpec {
     Time delay = 0;
     // after_stream_idle inside a frame of a periodic or sporadic stream (set by unroll): the
     // host starts waiting for the idle stream at the frame's release, so the operation is
-    // issued at max(release, idle) + delay (docs/semantics.md §9).
+    // issued at max(release, idle) + delay (docs/theory/semantics.md §9).
     std::optional<TimeRange> release;
     bool is_static() const { return kind == Kind::at; }
 };
@@ -63,7 +63,7 @@ struct Operation {
     IssueSpec issue;
     std::optional<Time> deadline;  // relative to the issue time
     // Operations of the same frame that must have completed before this one joins its EE or
-    // CE queue (cudaStreamWaitEvent on events recorded after them; docs/semantics.md §9).
+    // CE queue (cudaStreamWaitEvent on events recorded after them; docs/theory/semantics.md §9).
     std::vector<int> wait;
     SourceLocation where;
 
@@ -92,14 +92,14 @@ struct Expectation {
     SourceLocation where;
 };
 
-// A [scenario] table: fixes what docs/semantics.md §5 leaves open, e.g. in a counterexample written by
+// A [scenario] table: fixes what docs/theory/semantics.md §5 leaves open, e.g. in a counterexample written by
 // `certify --counterexample`, so that `gpuwcrt simulate` reproduces it.
 struct FixedScenario {
     std::vector<std::string> order;              // launch order (as --order)
     std::optional<std::string> policy;           // SM placement policy name
     std::map<std::string, std::vector<int>> sm;  // kernel -> SM of each block, in index order
     // Operation -> time of each block (a copy: its duration), each within its interval; an
-    // operation not named runs at the interval's upper end (docs/semantics.md §5, simulation column).
+    // operation not named runs at the interval's upper end (docs/theory/semantics.md §5, simulation column).
     std::map<std::string, std::vector<Time>> block_time;
     std::map<std::string, Time> issue;  // operation -> issue instant within its window
     SourceLocation where;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "common/utf8.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -44,27 +46,6 @@ bool in(const Range (&ranges)[N], char32_t c) {
     return r != std::begin(ranges) && c <= std::prev(r)->last;
 }
 
-// Decodes the character at `i` and advances `i` past it; 0xFFFFFFFF for an invalid byte.
-char32_t next_char(std::string_view s, std::size_t& i) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char b = byte(i);
-    const int len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    if (len == 0 || i + len > s.size()) {
-        ++i;
-        return 0xFFFFFFFF;
-    }
-    char32_t c = len == 1 ? b : b & (0x7F >> len);
-    for (int k = 1; k < len; ++k) {
-        if ((byte(i + k) & 0xC0) != 0x80) {
-            ++i;
-            return 0xFFFFFFFF;
-        }
-        c = (c << 6) | (byte(i + k) & 0x3F);
-    }
-    i += len;
-    return c;
-}
-
 }  // namespace
 
 std::size_t display_width(std::string_view s) {
@@ -73,10 +54,10 @@ std::size_t display_width(std::string_view s) {
     if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return s.size();
     std::size_t width = 0;
     for (std::size_t i = 0; i < s.size();) {
-        const char32_t c = next_char(s, i);
-        if (c == 0xFFFFFFFF) ++width;
-        else if (in(zero, c)) continue;
-        else width += in(wide, c) ? 2 : 1;
+        const Utf8Char u = shown_utf8(s, i);
+        i += u.length;
+        const auto c = static_cast<char32_t>(u.code_point);
+        if (!in(zero, c)) width += in(wide, c) ? 2 : 1;
     }
     return width;
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 
+#include "common/utf8.hpp"
 #include "report/display_width.hpp"
 
 namespace gpuwcrt {
@@ -88,12 +89,10 @@ TextBox text_box(const Time& x, const Time& baseline, const std::string& s, cons
 
 namespace {
 
-// Where `s` may be cut: the start of every character but the first (UTF-8 continuation bytes
-// are 10xxxxxx).
-std::vector<std::size_t> character_starts(const std::string& s) {
-    std::vector<std::size_t> cuts;
-    for (std::size_t i = 1; i < s.size(); ++i)
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) cuts.push_back(i);
+// Where `s` may be cut: after every character but the last, never inside one.
+std::vector<std::size_t> cut_points(const std::string& s) {
+    std::vector<std::size_t> cuts = utf8_ends(s);
+    if (!cuts.empty()) cuts.pop_back();
     return cuts;
 }
 
@@ -101,7 +100,7 @@ std::vector<std::size_t> character_starts(const std::string& s) {
 
 std::string shorten_to(const std::string& s, const Time& font, const Time& max_width) {
     if (text_width(s, font) <= max_width) return s;
-    const std::vector<std::size_t> cuts = character_starts(s);
+    const std::vector<std::size_t> cuts = cut_points(s);
     for (auto it = cuts.rbegin(); it != cuts.rend(); ++it) {
         const std::string cut = s.substr(0, *it) + "\u2026";
         if (text_width(cut, font) <= max_width) return display_width(cut) >= 4 ? cut : "";
@@ -111,7 +110,7 @@ std::string shorten_to(const std::string& s, const Time& font, const Time& max_w
 
 std::string shorten_middle_to(const std::string& s, const Time& font, const Time& max_width) {
     if (text_width(s, font) <= max_width) return s;
-    const std::vector<std::size_t> cuts = character_starts(s);
+    const std::vector<std::size_t> cuts = cut_points(s);
     for (std::size_t keep = cuts.size(); keep >= 2; --keep) {
         const std::size_t head = keep / 2, tail = keep - head;  // characters kept at each end
         const std::string cut = s.substr(0, cuts[head - 1]) + "\u2026" + s.substr(cuts[cuts.size() - tail]);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "common/utf8.hpp"
 #include "report/display_width.hpp"
 #include "report/time_notation.hpp"
 
@@ -26,10 +27,9 @@ constexpr std::size_t min_wrap_width = 30;
 // in `width` display columns.
 std::size_t fitting_prefix(const std::string& word, std::size_t width) {
     std::size_t cut = 0;
-    for (std::size_t k = 1; k <= word.size(); ++k) {
-        if (k < word.size() && (static_cast<unsigned char>(word[k]) & 0xC0) == 0x80) continue;  // inside a character
-        if (cut > 0 && display_width(std::string_view(word).substr(0, k)) > width) break;
-        cut = k;
+    for (const std::size_t end : utf8_ends(word)) {
+        if (cut > 0 && display_width(std::string_view(word).substr(0, end)) > width) break;
+        cut = end;
     }
     return cut;
 }

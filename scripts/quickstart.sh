@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config libz3-dev libboost-dev libtomlplusplus-dev
           catch2 libcli11-dev nlohmann-json3-dev libpugixml-dev)
 # python3: scripts/check_sizes.sh; python3-jsonschema: tests/validate_json.py (docs/schema/)
-# Open MPI: the tests run the exact search across processes under mpirun (docs/distributed.md);
+# Open MPI: the tests run the exact search across processes under mpirun (docs/theory/distributed.md);
 # the main job does not need it (without MPI the build leaves that search out)
 [ "${1:-main}" = test ] && packages+=(python3 python3-jsonschema libopenmpi-dev openmpi-bin)
 missing=()

@@ -1,5 +1,5 @@
 #pragma once
-// docs/semantics.md §5: which SM gets the next block when several fit.
+// docs/theory/semantics.md §5: which SM gets the next block when several fit.
 #include <vector>
 
 #include "sim/sim_state.hpp"
@@ -10,7 +10,7 @@ namespace gpuwcrt {
 // demand `d`, given every SM's usage, or -1 when it fits on none. `round_robin_last` is the SM
 // that took the previous block (-1: none yet). The simulator and the exact engine
 // (solver/exact/step.cpp) both place blocks through it, so that a fixed policy is written once
-// outside the encodings, which state it as constraints (docs/rules.md).
+// outside the encodings, which state it as constraints (docs/theory/rules.md).
 int policy_sm(Policy policy, const std::vector<SmUsage>& sms, const BlockDemand& d, const Platform& p,
               int round_robin_last);
 

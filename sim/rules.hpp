@@ -1,9 +1,9 @@
 #pragma once
-// docs/semantics.md §4, one rule (or one step that applies a named group of rules) per function, named
+// docs/theory/semantics.md §4, one rule (or one step that applies a named group of rules) per function, named
 // after the rules it applies. R1 (per-block limits) is checked when a workload is read
 // (check_block_limits, model/validate.cpp), so no step repeats it; the SM chosen among those
-// that fit (docs/semantics.md §5) is sim/placement.hpp's. docs/rules.md maps every rule to these functions
-// and to its statement in each engine and encoding.
+// that fit (docs/theory/semantics.md §5) is sim/placement.hpp's. docs/theory/rules.md maps every rule to these
+// functions and to its statement in each engine and encoding.
 #include "sim/sim_state.hpp"
 
 namespace gpuwcrt::rules {

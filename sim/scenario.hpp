@@ -1,5 +1,5 @@
 #pragma once
-// One resolution of the choices docs/semantics.md §5 leaves open: launch order among simultaneous issues,
+// One resolution of the choices docs/theory/semantics.md §5 leaves open: launch order among simultaneous issues,
 // SM placement, and block times within their intervals. For a scenario the schedule is unique.
 #include <functional>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// The mutable state of one simulation run: the queues of docs/semantics.md §4 and the GPU's occupancy.
+// The mutable state of one simulation run: the queues of docs/theory/semantics.md §4 and the GPU's occupancy.
 #include <array>
 #include <deque>
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-// The executable TX2 semantics of docs/semantics.md §4: the reference every other engine is checked against.
+// The executable TX2 semantics of docs/theory/semantics.md §4: the reference every other engine is checked against.
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
 

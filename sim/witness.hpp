@@ -1,5 +1,5 @@
 #pragma once
-// A witness or counterexample scenario (docs/semantics.md §5): launch order and SM of every block. Every
+// A witness or counterexample scenario (docs/theory/semantics.md §5): launch order and SM of every block. Every
 // one an engine reports is replayed through the simulator first (replay_witness).
 #include <optional>
 #include <stdexcept>

@@ -30,7 +30,7 @@ void require_engine_scope(const Engine& engine, const Workload& w, const std::st
                                           ", and --engine " + std::string(engine.name()) +
                                           " analyses one frame; wcrt and certify analyse periodic and sporadic "
                                           "streams for all time with the default engine, " +
-                                          std::string(default_engine) + " (docs/all-time.md)");
+                                          std::string(default_engine) + " (docs/theory/all-time.md)");
         }
     if (!engine.ranges_over_wait())
         for (const Operation& op : w.ops) {

@@ -1,6 +1,6 @@
 #pragma once
 // One interface for the block-level WCRT engines of `wcrt`, `certify` and `rta-check`
-// (--engine, docs/verification-engines.md): each engine is one class, found by name in
+// (--engine, docs/theory/verification-engines.md): each engine is one class, found by name in
 // solver/registry.hpp, and answers per operation a replayed lower bound with its witness and a
 // proven upper bound, named with the engine that gave each (WcrtAnswer::lower_by / upper_by).
 // `auto` is a chain of the others built on the same interface (solver/block/plan/auto_engine.hpp).
@@ -62,7 +62,7 @@ public:
     // Before any work: the refusal (InputError, exit 3) of a feature the engine cannot range
     // over, where it can tell without running. Most engines refuse inside run().
     virtual void check_scope(const Workload&) const {}
-    // Whether its answers hold for workloads with `wait` (docs/semantics.md §9); one that does
+    // Whether its answers hold for workloads with `wait` (docs/theory/semantics.md §9); one that does
     // not is refused them by require_engine_scope.
     virtual bool ranges_over_wait() const { return false; }
     // Whether it analyses periodic and sporadic streams, for all time; one that does not (every

@@ -33,7 +33,7 @@ int spawn_cli(const std::vector<std::string>& args, const std::string& out, cons
 Workload workload_from(const std::string& toml);
 
 // Every block-level workload case under cases/, sorted (cases/raravi2010 holds warp-level
-// programs, docs/semantics.md §8, which are not workloads).
+// programs, docs/theory/semantics.md §8, which are not workloads).
 std::vector<std::string> workload_case_files();
 
 // The bytes of a file ("" when it cannot be read: the assertions on its content then fail).
@@ -63,7 +63,7 @@ std::string temp_dir();
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text);
 
 // A random workload of `kernels` kernels issued together, one stream each (the bench/wcrt
-// family), written to a file, with K1's busy-time bound (docs/encoding.md, "Horizon").
+// family), written to a file, with K1's busy-time bound (docs/theory/encoding.md, "Horizon").
 struct SimultaneousCase {
     std::string file;
     Time k1_upper;   // K1's busy-time bound
@@ -73,7 +73,7 @@ SimultaneousCase simultaneous_kernels_file(int kernels, std::uint64_t seed);
 
 // One random concrete scenario of `w`: random same-instant ranks, block times and window
 // instants on `grid` steps of each range (interior points included), and under Policy::chooser
-// (any SM, docs/semantics.md §5) a random fitting SM for every block; another policy places the blocks itself.
+// (any SM, docs/theory/semantics.md §5) a random fitting SM for every block; another policy places the blocks itself.
 Schedule random_scenario(const Workload& w, std::mt19937_64& rng, int grid, Policy policy = Policy::chooser);
 
 // Small workloads with block-time intervals or issue windows (or both, in 3 of 4 seeds) and,

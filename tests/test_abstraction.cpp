@@ -318,7 +318,7 @@ TEST_CASE(
         CHECK(a.unknown_reason == "timeout");
     }
     // With a block-time interval (in the busy-time bound's scope: it counts every
-    // block at hi, docs/encoding.md "Intervals and windows: the grid"). How far the exploration
+    // block at hi, docs/theory/encoding.md "Intervals and windows: the grid"). How far the exploration
     // got before the clock is machine-dependent: assert only what holds either way.
     Workload c = w;
     c.ops[0].time.hi = c.ops[0].time.lo + 1;

@@ -155,7 +155,7 @@ issue = 0.5
     CHECK(r.wcrt[l].status == WcrtStatus::exact);
 }
 
-// Rules 3 and 4 (docs/abstraction.md) bound units and low blocks by copies still to come: many
+// Rules 3 and 4 (docs/theory/abstraction.md) bound units and low blocks by copies still to come: many
 // copies, a high-priority stream and no NULL stream, where both rules apply most often.
 TEST_CASE("bounds with copies ahead of high kernels: UB >= enumeration >= replayed LB, 400 point-time workloads",
           "[slow]") {

@@ -1,4 +1,4 @@
-// Runs across MPI processes (docs/distributed.md), compiled only when MPI is: the exact search run
+// Runs across MPI processes (docs/theory/distributed.md), compiled only when MPI is: the exact search run
 // by mpirun on this machine with 1, 2 and 3 processes answers what the search in one process
 // answers — values, statuses and witnesses — on seeded workloads with every feature the exact
 // engine accepts; a process killed in the middle ends the run with an error and no answer; a

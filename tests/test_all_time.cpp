@@ -1,4 +1,4 @@
-// The all-time analysis of periodic streams (solver/frames/all_time.hpp, docs/all-time.md):
+// The all-time analysis of periodic streams (solver/frames/all_time.hpp, docs/theory/all-time.md):
 // its bounds against simulated scenarios of more hyperperiods than it unrolled, overloads it
 // must name, and mutations the comparison must catch.
 #include <catch2/catch.hpp>

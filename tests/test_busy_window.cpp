@@ -1,4 +1,4 @@
-// The busy window (bounds/frames/busy_window.hpp, docs/all-time.md): its bounds against
+// The busy window (bounds/frames/busy_window.hpp, docs/theory/all-time.md): its bounds against
 // simulated scenarios with sporadic releases drawn at random (every gap at least the least
 // inter-arrival time, each release up to its jitter late), a busy window derived by hand, and a
 // mutation the comparison must catch.

@@ -135,7 +135,7 @@ TEST_CASE("camera pipelines: fixed, ranged and jitter variants differ only in wh
                 CHECK(j.issue.at.hi == Time(3, 2));
             }
         }
-        // The simulator runs every variant (at the upper ends and window starts, docs/semantics.md §5).
+        // The simulator runs every variant (at the upper ends and window starts, docs/theory/semantics.md §5).
         CHECK(simulate(ranged).ops.size() == ranged.ops.size());
         CHECK(simulate(jitter).ops.size() == jitter.ops.size());
     }

@@ -129,7 +129,7 @@ TEST_CASE("exact engine equals enumeration on 1200 random workloads with every f
     CHECK(high_seen > 100);
     CHECK(idle_seen > 50);
     CHECK(multi_seen > 300);
-    CHECK(pruned_seen > 100);  // the drain bound really cut states on these (docs/exact-engine.md)
+    CHECK(pruned_seen > 100);  // the drain bound really cut states on these (docs/theory/exact-engine.md)
 }
 
 // Waits (W1) added to the feature workloads: some operations wait on an earlier one of another

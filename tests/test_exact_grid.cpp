@@ -1,4 +1,4 @@
-// The exact engine over block-time / duration intervals and issue windows (docs/exact-engine.md,
+// The exact engine over block-time / duration intervals and issue windows (docs/theory/exact-engine.md,
 // "Intervals and windows"): its answer is the maximum over the workload's tick grid, checked
 // against a brute force here (every grid value of every block time, duration and issue instant,
 // every launch order, through the simulator with a scenario override), on tiny workloads with

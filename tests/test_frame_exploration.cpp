@@ -57,7 +57,7 @@ struct Comparison {
 };
 
 // The exact engine on `k` hyperperiods: a frame that completes by k·H in every scenario responds
-// there as in the system (docs/all-time.md, fact 1), so the exploration's worst is at least its
+// there as in the system (docs/theory/all-time.md, fact 1), so the exploration's worst is at least its
 // exact response.
 Comparison compare_with_exact(const Workload& w, const FrameExploration& e, int k) {
     Comparison c;

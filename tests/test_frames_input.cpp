@@ -1,4 +1,4 @@
-// The keys of docs/semantics.md §9 in a workload TOML: period, min_interarrival, offset, jitter
+// The keys of docs/theory/semantics.md §9 in a workload TOML: period, min_interarrival, offset, jitter
 // and wait. Every mistake is an input error at the key or name at fault; a valid file reads and
 // writes back unchanged.
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The commands and engines that analyse one frame refuse periodic and sporadic streams (wcrt and
-// certify analyse them for all time), and every engine that cannot range over `wait` refuses it (docs/semantics.md
-// §9): an input error naming the feature, never an answer that ignores it.
+// certify analyse them for all time), and every engine that cannot range over `wait` refuses it
+// (docs/theory/semantics.md §9): an input error naming the feature, never an answer that ignores it.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>

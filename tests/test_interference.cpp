@@ -1,4 +1,4 @@
-// The interference bound (bounds/interference/, docs/interference.md): on small workloads with
+// The interference bound (bounds/interference/, docs/theory/interference.md): on small workloads with
 // every feature it accepts, at least the enumeration's maximum; on large ranged camera
 // pipelines, at least every sampled scenario's response; each test-only mutation of the
 // argument makes the differential check fail.

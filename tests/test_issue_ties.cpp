@@ -1,4 +1,4 @@
-// Launch orders when an operation's issue instant is decided during the run (docs/semantics.md
+// Launch orders when an operation's issue instant is decided during the run (docs/theory/semantics.md
 // §3, §5): an absolute `issue` the host reaches only after an after_stream_idle operation ties
 // with other streams' issues, and every launch order of such ties is a scenario. Hand-built
 // cases (kernels, the NULL stream, copies) through every engine, certify and the witness and

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bounds/rta/rta_workload.hpp"
+#include "common/utf8.hpp"
 #include "report/display_width.hpp"
 #include "report/time_notation.hpp"
 #include "sim/simulate.hpp"
@@ -107,6 +108,20 @@ TEST_CASE("display_width counts terminal columns, not bytes", "[output]") {
     CHECK(display_width("\xf0\x9f\x98\x80") == 2);  // U+1F600 emoji
     CHECK(display_width("a\xffz") == 3);            // an invalid byte is one column
     CHECK(display_width("\xe6\xa0") == 2);          // a truncated sequence: two invalid bytes
+}
+
+TEST_CASE("text is cut between characters as shown, an invalid byte a character of its own", "[output]") {
+    using Ends = std::vector<std::size_t>;
+    CHECK(utf8_ends("") == Ends{});
+    CHECK(utf8_ends("a\xc3\xa9\xe6\xa0\xb8") == Ends{1, 3, 6});  // a, é, 核
+    CHECK(utf8_ends("a\xffz") == Ends{1, 2, 3});
+    CHECK(utf8_ends("\xe6\xa0") == Ends{1, 2});  // a truncated sequence: two invalid bytes
+    CHECK(shown_utf8("\xc3\xa9", 0).code_point == 0xE9);
+    CHECK(shown_utf8("\xc3\xa9", 0).length == 2);
+    // Neither a surrogate nor an overlong form is text: each byte shows as U+FFFD.
+    CHECK(shown_utf8("\xed\xa0\x80", 0).code_point == replacement_character);
+    CHECK(shown_utf8("\xc0\x80", 0).length == 1);
+    CHECK(display_width("\xc0\x80") == 2);
 }
 
 TEST_CASE("simulate aligns columns by display width with UTF-8 names", "[output]") {

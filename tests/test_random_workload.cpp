@@ -66,7 +66,7 @@ TEST_CASE("idle ties: after_stream_idle first in a stream too, followed by an is
         }
     }
     CHECK(first_idle > 50);
-    CHECK(late > 30);  // issued after its `issue`: when the host got there (docs/semantics.md §3)
+    CHECK(late > 30);  // issued after its `issue`: when the host got there (docs/theory/semantics.md §3)
     CHECK(with_idle > 50);
 }
 

@@ -22,7 +22,7 @@ namespace {}  // namespace
 TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over orders and placements",
           "[rta][orders][wcrt]") {
     // One block size dividing threads_per_sm, no shared memory, one kernel per stream: the scope
-    // of docs/semantics.md §7. Enumeration ranges over every launch order and every SM where a block fits.
+    // of docs/theory/semantics.md §7. Enumeration ranges over every launch order and every SM where a block fits.
     int workloads = 0, kernels = 0, staggered = 0;
     for (std::uint64_t seed = 1; workloads < 500; ++seed) {
         RandomWorkloadSpec spec;
@@ -64,7 +64,7 @@ TEST_CASE("rta-check: the thesis example is safe for every kernel", "[rta][cli]"
 }
 
 TEST_CASE("rta-check: mixed block sizes are unsafe, and the counterexample replays", "[rta][cli]") {
-    // (Amert Fig. 3 is unsafe too, docs/rta/rta-soundness.md, but its enumeration takes a minute.)
+    // (Amert Fig. 3 is unsafe too, docs/theory/rta/rta-soundness.md, but its enumeration takes a minute.)
     const std::string dir = test::temp_dir();
     const auto r = test::run_cli({"rta-check", test::source_path("cases/rta-soundness/mixed-block-sizes.toml"),
                                   "--json", "--counterexample", dir + "/cex.toml"});

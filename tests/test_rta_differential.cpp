@@ -1,4 +1,4 @@
-// The thesis RTA against the simulator (docs/semantics.md §7): equal inside the exactness scope for every
+// The thesis RTA against the simulator (docs/theory/semantics.md §7): equal inside the exactness scope for every
 // launch order (release times included); outside it only an approximation that can
 // under-estimate, and the CLI says so.
 #include <catch2/catch.hpp>

@@ -182,7 +182,7 @@ TEST_CASE("on the benchmark family (8 kernels, 32 slots) the search gives the en
 TEST_CASE("with many kernels of equal C the search and its branch and bound alone give the enumerated max",
           "[rta][orders]") {
     // C in {1, 2}: many orders give one state, so the memo of explored (set, state) keys
-    // (docs/rta/rta-soundness.md, "Same state, same set") decides most nodes, including keys
+    // (docs/theory/rta/rta-soundness.md, "Same state, same set") decides most nodes, including keys
     // without t_a; streams of several kernels and staggered issues add the constraints.
     int multi_stream = 0, staggered = 0;
     for (std::uint64_t seed = 1; seed <= 80; ++seed) {

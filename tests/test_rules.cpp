@@ -1,4 +1,4 @@
-// One test per rule of docs/semantics.md §4: each workload is built so that the asserted timing is
+// One test per rule of docs/theory/semantics.md §4: each workload is built so that the asserted timing is
 // explained by that rule alone (the comment says what would happen without it).
 #include <catch2/catch.hpp>
 

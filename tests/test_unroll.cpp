@@ -1,5 +1,5 @@
 // unroll (model/frames/unroll.hpp): periodic and sporadic streams become one finite frame whose
-// operations carry their origin and frame, with the release windows of docs/semantics.md §9.
+// operations carry their origin and frame, with the release windows of docs/theory/semantics.md §9.
 #include <catch2/catch.hpp>
 
 #include "model/frames/frame_name.hpp"

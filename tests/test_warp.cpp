@@ -1,4 +1,4 @@
-// Warp model (docs/semantics.md §8): the TR's own figures, explicit vs SMT engine, an independent per-warp
+// Warp model (docs/theory/semantics.md §8): the TR's own figures, explicit vs SMT engine, an independent per-warp
 // brute force for the count abstraction, the schedule checker, TOML errors and the CLI.
 #include <catch2/catch.hpp>
 
@@ -18,7 +18,7 @@ using namespace gpuwcrt;
 namespace {
 
 // Per-warp brute force: warps keep their identity, every subset of ready warps is tried and
-// kept only if it obeys the rules as docs/semantics.md §8 words them. Shares nothing with WarpStepper.
+// kept only if it obeys the rules as docs/theory/semantics.md §8 words them. Shares nothing with WarpStepper.
 class BruteForce {
 public:
     BruteForce(const WarpProblem& p, bool worst) : p_(p), instr_(p.instructions()), worst_(worst) {}

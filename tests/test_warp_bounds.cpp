@@ -1,5 +1,5 @@
 // The bounds engine: its closed-form bounds (bounds/warp/warp_bounds, lemmas of
-// docs/warp/warp-conjecture.md) and priority-rule witnesses (sim/warp/warp_priority) against the
+// docs/theory/warp/warp-conjecture.md) and priority-rule witnesses (sim/warp/warp_priority) against the
 // explicit engine, the test oracle, on every (W <= 16, rep <= 4) point of every fairness and
 // unit variant the explicit engine answers within a per-point budget (the no-fairness points
 // it cannot answer are listed and still checked for consistency), and on seeded random

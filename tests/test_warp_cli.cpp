@@ -143,7 +143,7 @@ TEST_CASE("warp: documented size limits are checked before any engine runs", "[w
     r = test::run_cli({"warp", "--warps", "4096", "--timeout", "0.3", "--engine", "explicit"});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.out, Catch::Contains("verdict              unknown (timeout; worst case >= "));
-    // The default engine proves FT there without a search (lemma 2 of docs/warp/warp-conjecture.md
+    // The default engine proves FT there without a search (lemma 2 of docs/theory/warp/warp-conjecture.md
     // gives 3W + 2 = FT for rep = 1), and says the exact value is unknown.
     r = test::run_cli({"warp", "--warps", "4096", "--timeout", "0.3"});
     CHECK(r.exit_code == 0);

@@ -174,7 +174,7 @@ TEST_CASE("interval anomaly: the SMT engine finds the worst case of a shorter bl
     REQUIRE(a.witness->block_time[l].size() == 1);
     CHECK(a.witness->block_time[l][0] < w.ops[l].time.hi);
     CHECK(simulate(w, witness_scenario(w, *a.witness)).response(h) == *a.lower);
-    // Not proven to be the worst case over real block times (docs/encoding.md): unknown.
+    // Not proven to be the worst case over real block times (docs/theory/encoding.md): unknown.
     CHECK(a.status == WcrtStatus::unknown);
     CHECK_THAT(a.unknown_reason, Catch::Contains("grid 1"));
 }

@@ -15,7 +15,7 @@ namespace gpuwcrt::app {
 namespace {
 
 // GPUWCRT_EXCHANGE_BYTES: the bytes each process queues for the others before an exchange
-// round (docs/distributed.md); false with a message when it is not a positive integer.
+// round (docs/theory/distributed.md); false with a message when it is not a positive integer.
 bool read_round_bytes(bool report) {
     const char* v = std::getenv("GPUWCRT_EXCHANGE_BYTES");
     if (!v) return true;

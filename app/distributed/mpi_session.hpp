@@ -1,5 +1,5 @@
 #pragma once
-// A run started by an MPI launcher (mpirun, Slurm's srun: docs/distributed.md). Rank 0 runs the
+// A run started by an MPI launcher (mpirun, Slurm's srun: docs/theory/distributed.md). Rank 0 runs the
 // command as a single process does and prints everything; the other processes parse the same
 // command line (silently: rank 0 reports its errors) for its limits, then take part in rank 0's
 // exact searches until it ends, and exit with rank 0's exit code. Not started by a launcher, the

@@ -1,6 +1,6 @@
 #pragma once
 // A command that splits its own work over the processes of a run under mpirun
-// (docs/distributed.md, "Sweeps"): each process takes its share of the points, rank 0 gathers
+// (docs/theory/distributed.md, "Sweeps"): each process takes its share of the points, rank 0 gathers
 // the results and prints. Other commands run on rank 0 alone and hand only their exact searches
 // to the other processes. Without MPI (or not started by a launcher) there is one process of
 // rank 0 and gathering returns this process's bytes.

@@ -27,15 +27,9 @@ const CertifyAnswer* verdict_on(const AllTimeOutput& r, int op) {
     return nullptr;
 }
 
-Json row_json(const AllTimeOutput& r, const Workload& w, const EngineRun& run, int op) {
+Json all_time_row_json(const AllTimeOutput& r, const Workload& w, const EngineRun& run, int op) {
     const WcrtAnswer& a = run.answers[op];
-    Json j = answer_row_json(w, a, {{"frame", a.frame ? Json(*a.frame) : Json(nullptr)}});
-    if (const CertifyAnswer* v = verdict_on(r, op)) {
-        j["bound"] = exact_string(v->bound);
-        j["verdict"] = to_string(v->verdict);
-        j["margin"] = time_or_null(certified_margin(*v));  // certify's margin: bound - upper bound
-    }
-    return j;
+    return answer_row_json(w, a, {{"frame", a.frame ? Json(*a.frame) : Json(nullptr)}}, verdict_on(r, op));
 }
 
 std::string closure_text(const EngineRun& run) {
@@ -51,7 +45,7 @@ std::string closure_text(const EngineRun& run) {
     }
     std::string text;
     for (const std::string& p : run.arguments) text += (text.empty() ? "" : "; ") + p;
-    return text + " (docs/all-time.md)";
+    return text + " (docs/theory/all-time.md)";
 }
 
 // The kinds of repeating streams, for the table's title.
@@ -132,7 +126,7 @@ void print_all_time(const AllTimeOutput& r, const Workload& w, const EngineRun& 
     if (o.json || o.csv) {
         OutputContext context = verify_context(r.command, o, w);
         Json list = Json::array();
-        for (const int op : r.ops) list.push_back(row_json(r, w, run, op));
+        for (const int op : r.ops) list.push_back(all_time_row_json(r, w, run, op));
         if (o.csv) {
             std::vector<std::string> after{"frame"};
             if (r.command == "certify") after.insert(after.end(), {"bound", "verdict"});

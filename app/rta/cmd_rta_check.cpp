@@ -144,7 +144,7 @@ const std::vector<std::string> rta_check_csv_columns{
     "operation", "kind",         "stream",   "rta_max_over_orders", "rta_max_upper_bound", "verdict",
     "excess",    "tx2_response", "deadline", "deadline_met",        "unknown_reason"};
 
-Json verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts) {
+Json rta_check_verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts) {
     Json list = Json::array();
     for (const auto& v : verdicts) {
         const Operation& op = w.ops[v.op];
@@ -168,7 +168,7 @@ Json verdicts_json(const Workload& w, const std::vector<KernelVerdict>& verdicts
 
 void print_json(const Workload& w, const RtaCheckOptions& o, const std::string& engine,
                 const std::vector<KernelVerdict>& verdicts, const std::vector<std::string>& reasons) {
-    const Json list = verdicts_json(w, verdicts);
+    const Json list = rta_check_verdicts_json(w, verdicts);
     if (o.csv) {
         std::cout << csv_from_json(list, rta_check_csv_columns, bound_csv_times);
         return;

@@ -125,7 +125,7 @@ void add_rta_falsify_command(CLI::App& cli, Action& action) {
                            "workload before the smallest one was checked and is safe. For block-time intervals and\n"
                            "issue windows the TX2 value is a replayed schedule with each range at one of its ends,\n"
                            "printed with the [scenario] that reproduces it. Exit 0, or 2 when --timeout stopped a\n"
-                           "grid early (docs/rta/rta-soundness.md).");
+                           "grid early (docs/theory/rta/rta-soundness.md).");
     sub->add_option("--reason", o->reason,
                     "all (default), mixed-block-sizes, non-dividing-block-size, shared-memory, registers,\n"
                     "resident-blocks, several-operations-per-stream, priorities, null-stream, copies,\n"

@@ -1,6 +1,5 @@
-// `gpuwcrt warp` and `gpuwcrt warp-sweep`: the finishing-time conjecture of Raravi & Andersson
-// (docs/semantics.md §8) checked by exact worst/best-case makespans over all fair, work-conserving warp
-// interleavings.
+// `gpuwcrt warp` and `gpuwcrt warp-sweep`: Raravi & Andersson's finishing-time conjecture (docs/theory/semantics.md
+// §8) checked by exact worst/best-case makespans over all fair, work-conserving warp interleavings.
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -411,8 +410,9 @@ void add_model_options(CLI::App* sub, WarpModelOptions& o) {
                     "warp machine and program TOML (cases/raravi2010/*.toml); default: the TR's Fermi SM\n"
                     "and program C (L L C)xrep S")
         ->type_name("FILE");
-    sub->add_option("--fairness", o.fairness,
-                    "subblock (default, docs/semantics.md §8: epilogue at level rep), strict (epilogue at rep+1), none")
+    sub->add_option(
+           "--fairness", o.fairness,
+           "subblock (default, docs/theory/semantics.md §8: epilogue at level rep), strict (epilogue at rep+1), none")
         ->type_name("FAIRNESS");
     o.machine_flags = {
         sub->add_option("--warp-size", o.warp_size, "threads per warp (TR: 16)")->type_name("N"),
@@ -436,7 +436,7 @@ const char* engine_text =
     "best) whose bounds do not meet, then an SMT cross-check only on small problems (W x program\n"
     "length <= 64) within 2 s, reported on its own line ('agrees', 'skipped', 'no answer within\n"
     "its budget'); bounds: proven upper bound on the worst case (lower on the best, closed\n"
-    "forms, docs/warp/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
+    "forms, docs/theory/warp/warp-conjecture.md) and the longest (shortest) schedule of a few priority\n"
     "rules, exact only when they meet, otherwise unknown with both bounds (W = 64, rep = 8\n"
     "without fairness: exact in milliseconds; the schedules take W x makespan steps, cut off\n"
     "by --timeout); explicit; smt; both (explicit and smt in full, cross-checked). A\n"
@@ -449,7 +449,7 @@ void add_warp_command(CLI::App& cli, Action& action) {
     CLI::App* sub = cli.add_subcommand(
         "warp",
         "Exact worst- and best-case makespan of W warps over all work-conserving, sub-block-fair\n"
-        "interleavings (Raravi & Andersson, docs/semantics.md §8), compared with the conjecture FT(n, rep).\n"
+        "interleavings (Raravi & Andersson, docs/theory/semantics.md §8), compared with the conjecture FT(n, rep).\n"
         "Exit 0 holds, 1 refuted, 2 unknown (timeout or memory limit), 3 input error, 4 engines\n"
         "disagree. Progress on stderr after the first second.\n" +
             limits_text);

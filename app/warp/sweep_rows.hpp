@@ -1,6 +1,6 @@
 #pragma once
 // The rows of `gpuwcrt warp-sweep`, and how the processes of a run under mpirun bring theirs
-// together on rank 0 (docs/distributed.md, "Sweeps").
+// together on rank 0 (docs/theory/distributed.md, "Sweeps").
 #include <cstddef>
 #include <string>
 #include <vector>

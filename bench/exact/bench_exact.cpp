@@ -120,7 +120,7 @@ std::string two_decimals_up(const Time& t) {
     return s.substr(0, s.size() - 2) + "." + s.substr(s.size() - 2);
 }
 
-// The busy-time bound (docs/encoding.md, "Horizon") over the beam's lower bound.
+// The busy-time bound (docs/theory/encoding.md, "Horizon") over the beam's lower bound.
 void print_busy_time_ratios(const Workload& w, const ExactResult& r) {
     const BlockProblem p = make_block_problem(w);
     std::vector<Time> ratios;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The "frames" table of bench/RESULTS.md: `gpuwcrt wcrt` on workloads with periodic streams
-# (the all-time analysis, docs/all-time.md), each file REPS times, one after the other.
+# (the all-time analysis, docs/theory/all-time.md), each file REPS times, one after the other.
 #   bench/frames/run.sh [BUILD_DIR] [REPS] [TIMEOUT_S]
 # Files: gen_multirate.py's 3-stream family (30/15/10 Hz, load 40 %), the same with a sporadic
 # lidar (frames at least 100 ms apart), and the 8-stream family (with a fusion stream that waits

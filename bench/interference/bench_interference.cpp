@@ -1,4 +1,4 @@
-// The interference bound's cost (bounds/interference/, docs/interference.md) on camera
+// The interference bound's cost (bounds/interference/, docs/theory/interference.md) on camera
 // pipelines of growing size: S streams × K kernels, ±20 % block times and 2 ms jitter (the
 // camera family of bench/README.md), seed 1. Per size: operations, blocks, sweeps, and the
 // median over `runs` of the wall time of one interference_bounds call. Its precision is measured

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Projects an exact search too large for one machine from a pilot run of its first levels and a
-complete reference run of a smaller workload of the same family (docs/distributed.md,
+complete reference run of a smaller workload of the same family (docs/theory/distributed.md,
 "Projecting a larger search").
 
   project.py REFERENCE.json PILOT.json [MEASURED.json]

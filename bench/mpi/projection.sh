@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The projection of docs/distributed.md ("Projecting a larger search"), checked where it can be:
+# The projection of docs/theory/distributed.md ("Projecting a larger search"), checked where it can be:
 # the reference is the bench/wcrt family's n = 10 run 0 (complete, mpirun -np 2); pilots are the
 # first levels of the target workloads (one process, cut by --timeout PILOT_S); the n = 11 runs
 # are also searched to the end under mpirun -np 2 and compared with their projections.

@@ -1,6 +1,6 @@
-// SMT (order-encoded counts, QF_FD) vs explicit-state engine on the warp model of docs/semantics.md §8, same run.
-// Prints one Markdown row per (W, rep): exact makespans, medians of the wall times, states,
-// and the SMT/explicit time ratio. An SMT timeout is printed as such, never as a makespan.
+// SMT (order-encoded counts, QF_FD) vs explicit-state engine on the warp model of docs/theory/semantics.md §8, same
+// run. Prints one Markdown row per (W, rep): exact makespans, medians of the wall times, states, and the SMT/explicit
+// time ratio. An SMT timeout is printed as such, never as a makespan.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>

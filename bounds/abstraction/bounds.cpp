@@ -31,7 +31,7 @@ std::vector<WcrtAnswer> answers(const Workload& w, const abstraction::Problem& p
                                 const std::string& reason, bool explored) {
     const int n = static_cast<int>(w.ops.size());
     // No round finished (too many keys for the budget, e.g. 2^32 at n = 32): the busy-time
-    // bound of docs/encoding.md is still proven for workloads in the SMT engine's scope.
+    // bound of docs/theory/encoding.md is still proven for workloads in the SMT engine's scope.
     std::vector<std::optional<Time>> busy(n);
     if (!explored) {
         try {
@@ -136,7 +136,7 @@ long long refine_targeted(const abstraction::Problem& p, const abstraction::Expl
     return abstraction::refine_caps(e.graph, open, lower.best(), p.times, k, b.targeted_depth, caps);
 }
 
-// docs/abstraction.md, "Completion caps": the interference bound's completion instants in ticks.
+// docs/theory/abstraction.md, "Completion caps": the interference bound's completion instants in ticks.
 void cap_completions(abstraction::Problem& p, const InterferenceBounds& interference) {
     for (std::size_t op = 0; op < p.done_cap.size(); ++op)
         if (const auto& d = interference.done[op])

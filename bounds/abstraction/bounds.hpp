@@ -1,6 +1,6 @@
 #pragma once
 // `--engine bounds`: per operation a proven upper bound on its WCRT from the interval
-// abstraction (sound over every scenario of docs/semantics.md §5, block-time intervals and issue windows
+// abstraction (sound over every scenario of docs/theory/semantics.md §5, block-time intervals and issue windows
 // included) and a lower bound from a replayed concrete scenario; exact iff they meet.
 // Refinement: while some bound is open, explore again with more abstract states per key.
 #include <chrono>
@@ -24,23 +24,23 @@ struct BoundsOptions {
     int growth = 4;          // K multiplies by this per round
     int partial_cap = 8;     // placement branches kept per block within one kernel's dispatch (first round)
     // Each round multiplies partial_cap by this (up to max_partial_cap): merging SM placements
-    // within a kernel loses more than merging states per key (docs/abstraction.md, "Merging (why it is sound) and
-    // refinement").
+    // within a kernel loses more than merging states per key (docs/theory/abstraction.md, "Merging (why it is sound)
+    // and refinement").
     int partial_growth = 2;
     int max_partial_cap = 64;
     // A first round at K = initial_states with this many placements, when fewer than
     // partial_cap: its cost grows about quadratically with the placements, so it gives every
-    // operation a bound where the first full round would not finish (docs/abstraction.md, "Merging (why it is sound)
-    // and refinement").
+    // operation a bound where the first full round would not finish (docs/theory/abstraction.md, "Merging (why it is
+    // sound) and refinement").
     int probe_partial_cap = 2;
     long lower_bound_simulations = 600;  // first phase; further ones between rounds while open
     int max_beam_width = 16;             // the lower-bound beam runs widths 1, 4, 16, … up to this
     // Refinement: false raises K for every key per round; true only for the keys with a path to
-    // an edge whose response exceeds its operation's lower bound (docs/abstraction.md).
+    // an edge whose response exceeds its operation's lower bound (docs/theory/abstraction.md).
     bool targeted = false;
     int targeted_depth = 0;    // levels above a loose edge that are refined too (-1: all)
     bool shift_merge = false;  // time-shift merging (translation-invariant workloads only)
-    // The interference bound's completion instants clamp the exploration (docs/abstraction.md,
+    // The interference bound's completion instants clamp the exploration (docs/theory/abstraction.md,
     // "Completion caps"); off, the exploration's bounds are its own (tests that check it alone).
     bool completion_caps = true;
     std::uint64_t seed = 12;
@@ -88,7 +88,7 @@ struct BoundsResult {
 // above abstraction::max_operations operations: there no exploration runs (a step line says so)
 // and the upper bounds are the interference bound's, with no lower bounds. Runs
 // within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
-// exploration round finishes, the upper bound is the busy-time bound (docs/encoding.md) for
+// exploration round finishes, the upper bound is the busy-time bound (docs/theory/encoding.md) for
 // workloads in the SMT engine's scope, else none. Either way the interference bound
 // (bounds/interference/) replaces it where it is smaller.
 // The budget's counters show the phase and the abstract states explored so far.

@@ -1,6 +1,6 @@
 #pragma once
 // One kernel's blocks dispatched from an abstract state, block by block (X1, R1-R3, and A2's
-// cuts where a high kernel may join meanwhile). docs/abstraction.md argues each step.
+// cuts where a high kernel may join meanwhile). docs/theory/abstraction.md argues each step.
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
@@ -59,7 +59,7 @@ struct Interrupt {
 };
 
 // X1/R1-R3 for one kernel: its blocks after the `dispatched` ones, in index order, each at
-// the earliest instant at which it fits on some SM, on any SM where it may fit then (docs/semantics.md §5).
+// the earliest instant at which it fits on some SM, on any SM where it may fit then (docs/theory/semantics.md §5).
 // Returns the possible ends. With a `gate` (two EE queues, rule A2), every block needs "no
 // high kernel joined yet" and the cuts where one may have are appended to `interrupts`.
 //

@@ -10,7 +10,7 @@ namespace gpuwcrt::abstraction {
 namespace {
 
 // With `shift` (Problem::translation_invariant), a state may be replaced by itself shifted
-// later (docs/abstraction.md, "Time-shift merging"): containment and hulls try the earlier
+// later (docs/theory/abstraction.md, "Time-shift merging"): containment and hulls try the earlier
 // state shifted to the later one's ee_free.lo as well, and keep whichever is tighter.
 struct StateOps {
     bool shift = false;

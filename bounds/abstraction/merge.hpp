@@ -1,7 +1,7 @@
 #pragma once
 // At most `cap` abstract states per key: a state contained in a kept one is dropped, and once
 // the bucket is full a new state is merged by hull into the kept state it widens least. Sound
-// because the hull contains both (docs/abstraction.md, "Merging"). No state is ever dropped
+// because the hull contains both (docs/theory/abstraction.md, "Merging"). No state is ever dropped
 // for being "pointwise later": that dominance is false on this model (anomalies).
 #include <cstdint>
 #include <utility>

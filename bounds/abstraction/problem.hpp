@@ -18,8 +18,8 @@ inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmS
 enum class AbstractionMutation {
     none,
     drop_time_low,  // every block time and copy duration [lo, hi] taken as [hi, hi]
-    one_sm,         // a block goes only to the first SM where it may fit, not to every one (docs/semantics.md §5)
-    fifo_strict,    // a candidate joining at the same instant as another is not also tried first
+    one_sm,       // a block goes only to the first SM where it may fit, not to every one (docs/theory/semantics.md §5)
+    fifo_strict,  // a candidate joining at the same instant as another is not also tried first
 };
 
 // One per-SM resource that some kernel needs (threads, shared memory, registers, resident
@@ -52,7 +52,7 @@ struct Problem {
     // Per operation: a proven upper bound on its completion instant in every scenario (the
     // interference bound's, set by the caller; `never` when none). No concrete run exceeds it,
     // so an abstract completion is clamped to it and an edge that cannot meet it is dropped
-    // (docs/abstraction.md, "Completion caps").
+    // (docs/theory/abstraction.md, "Completion caps").
     std::vector<std::int64_t> done_cap;
 
     // Throws InputError (at the operation or workload) for what the engine does not cover:

@@ -2,7 +2,7 @@
 // Targeted refinement: after a complete exploration, the keys whose K the next round raises
 // are those with a path to an edge that dispatches an open operation (UB > LB) with a response
 // above its lower bound: only their merges can have made that bound loose. Every other key
-// keeps its K. Any K per key is sound (docs/abstraction.md, "Merging"), so every round's
+// keeps its K. Any K per key is sound (docs/theory/abstraction.md, "Merging"), so every round's
 // bounds hold.
 #include <optional>
 #include <vector>

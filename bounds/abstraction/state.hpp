@@ -1,5 +1,5 @@
 #pragma once
-// The abstract state at a dispatch boundary (docs/abstraction.md, "Concretisation"). It stands
+// The abstract state at a dispatch boundary (docs/theory/abstraction.md, "Concretisation"). It stands
 // for every concrete simulator state, reached after the operations of its key S were
 // dispatched (kernels fully, copies started), in which each time lies in its interval.
 #include <array>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bounds/abstraction/interval.hpp"
+#include "common/hash_words.hpp"
 
 namespace gpuwcrt::abstraction {
 
@@ -17,15 +18,12 @@ inline OpSet with(OpSet s, int op) {
     s[op >> 6] |= std::uint64_t(1) << (op & 63);
     return s;
 }
-struct OpSetHash {
-    std::size_t operator()(const OpSet& s) const { return s[0] * 0x9e3779b97f4a7c15ULL ^ (s[1] + (s[1] << 17)); }
-};
 
 // The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
 // a high-priority one interrupted (A2). The explorer leaves `low_blocks` 0: how many of its
 // blocks are out is a range in the state, so cuts of one kernel at different blocks merge. The
 // lower-bound beam, whose states are concrete, keys on the count. States are merged only
-// within one key (docs/abstraction.md, "Priorities").
+// within one key (docs/theory/abstraction.md, "Priorities").
 struct Key {
     OpSet s{};
     int low_op = -1;
@@ -34,8 +32,9 @@ struct Key {
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const {
-        return OpSetHash{}(k.s) ^ (static_cast<std::size_t>(k.low_op + 1) * 0xff51afd7ed558ccdULL) ^
-               (static_cast<std::size_t>(k.low_blocks) << 32);
+        const std::array<std::uint64_t, 4> words{k.s[0], k.s[1], static_cast<std::uint64_t>(k.low_op),
+                                                 static_cast<std::uint64_t>(k.low_blocks)};
+        return static_cast<std::size_t>(hash_words(words));
     }
 };
 
@@ -71,7 +70,7 @@ struct StateButSms {
     // Two EE queues: the last EE dispatch was a low block (at ee_free). Every high kernel
     // dispatched next joined after it (A2), which bounds that kernel's head instant by its join.
     bool ee_after_low = false;
-    // A lower bound on the instant T of the last dispatch unit on the path (docs/abstraction.md,
+    // A lower bound on the instant T of the last dispatch unit on the path (docs/theory/abstraction.md,
     // "Why every concrete run follows a path"): a copy after it starts no earlier.
     std::int64_t unit_lo = 0;
 
@@ -102,7 +101,7 @@ std::int64_t distance(const AbstractState& a, const AbstractState& b);
 
 // Every time of the state plus `delta` (>= 0): the state shifted later. Where the future is
 // translation-invariant (Problem::translation_invariant) every response from it is at least
-// the unshifted state's (docs/abstraction.md, "Time-shift merging").
+// the unshifted state's (docs/theory/abstraction.md, "Time-shift merging").
 AbstractState shifted(const AbstractState& x, std::int64_t delta);
 
 // The same for the SMs alone (used within one kernel's dispatch).

@@ -103,7 +103,7 @@ std::vector<Candidate> possible_next(const Problem& p, std::vector<Candidate> c)
         if (x.certain) min_hi = std::min(min_hi, x.a.join.hi);
     std::erase_if(c, [&](const Candidate& x) { return x.a.join.lo > min_hi; });
     // Next in a FIFO by join means joined no later than every other candidate: on this path
-    // its join is at most theirs (docs/abstraction.md, Transitions 2).
+    // its join is at most theirs (docs/theory/abstraction.md, Transitions 2).
     for (Candidate& x : c) x.a.join.hi = std::min(x.a.join.hi, min_hi);
     if (p.mutation == AbstractionMutation::fifo_strict && c.size() > 1) {  // tests only: ties keep one order
         const Candidate first = c.front();
@@ -128,12 +128,12 @@ StreamFronts stream_fronts(const Problem& p, const OpSet& s) {
     return f;
 }
 
-// N1/N2 (docs/semantics.md §4 step 3, sim/rules.cpp n1_n2_may_join): a NULL-stream kernel joins once every
+// N1/N2 (docs/theory/semantics.md §4 step 3, sim/rules.cpp n1_n2_may_join): a NULL-stream kernel joins once every
 // operation of the other streams launched before it has completed, a kernel of another stream
 // once every NULL-stream operation launched before it has. Sets the kernel's join with these
 // waits (and whether an undispatched operation may have been launched before it), or returns
 // false when it cannot be the next of its queue (an operation certainly launched before it is
-// not even dispatched). docs/abstraction.md, "The NULL stream".
+// not even dispatched). docs/theory/abstraction.md, "The NULL stream".
 bool null_join(const Problem& p, const AbstractState& x, const StreamFronts& f, Candidate& k) {
     const int op = k.op;
     const Arrival& a = k.a;
@@ -237,7 +237,7 @@ struct Expansion {
     bool concrete;
     const Budget& budget;  // checked inside a kernel's dispatch: one transition may place 10^5 blocks
     std::vector<Successor>& out;
-    // Rule 3 (docs/abstraction.md): the latest start of the next copy on the path; a unit
+    // Rule 3 (docs/theory/abstraction.md): the latest start of the next copy on the path; a unit
     // placed before it has its instant T no later (never: no copy is pending).
     std::int64_t next_copy_hi = never;
     // Rule 4: a high kernel behind a candidate copy has joined by this instant; a low block of
@@ -265,7 +265,7 @@ struct Expansion {
     void dispatch_high(const Candidate& c, const std::vector<SmState>& sms, const Interval& ee_free, bool after_low,
                        const AbstractState& base) const {
         // c closes a unit: it joined after the start of every copy before it on the path, the
-        // last of which started in base.ce_free (docs/abstraction.md, rule 2).
+        // last of which started in base.ce_free (docs/theory/abstraction.md, rule 2).
         Interval join = c.a.join;
         if (join.hi < base.ce_free.lo || join.lo > next_copy_hi) return;
         join.lo = std::max(join.lo, base.ce_free.lo);
@@ -383,7 +383,7 @@ void copy_successors(const Problem& p, const AbstractState& x, const std::vector
         const Interval duration = duration_of(p, c.op);
         Interval done = plus(start, duration);
         if (!within_cap(p, c.op, done, start)) continue;
-        // Rule 1 (docs/abstraction.md): a copy after a unit on the path started no earlier
+        // Rule 1 (docs/theory/abstraction.md): a copy after a unit on the path started no earlier
         // than that unit's instant T.
         if (start.hi < x.unit_lo) continue;
         start.lo = std::max(start.lo, x.unit_lo);

@@ -1,7 +1,7 @@
 #pragma once
 // The abstract transition: dispatch one more operation (a kernel fully, or start a copy) from
 // an abstract state, for every choice some concretisation allows (which operation is next in
-// its queue, which SM each block takes). docs/abstraction.md argues each step.
+// its queue, which SM each block takes). docs/theory/abstraction.md argues each step.
 #include <chrono>
 #include <optional>
 #include <vector>

@@ -15,7 +15,7 @@ Resources needs_of(const Operation& op) {
 
 // Per resource r, the least use that leaves some kernel's next block without room on an SM:
 // more than cap_r − need_r(K) for the head K, and a sum of blocks' needs, all multiples of
-// their GCD q_r (docs/interference.md, "The occupancy integral", with every kernel a possible
+// their GCD q_r (docs/theory/interference.md, "The occupancy integral", with every kernel a possible
 // head). Zero where no kernel needs r: that resource never blocks a head.
 Resources rooms(const Workload& w) {
     const Platform& p = w.platform;

@@ -2,7 +2,7 @@
 // Bounds for every frame, for all time, of workloads whose releases do not repeat a pattern:
 // sporadic streams, offsets beyond a period. Every busy period of the GPU is shown to end within
 // a length X, and the interference bound runs on the frames one busy period can hold, each
-// released anywhere in it (docs/all-time.md, "A busy window: sporadic streams").
+// released anywhere in it (docs/theory/all-time.md, "A busy window: sporadic streams").
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // Whether a workload with periodic or sporadic streams is overloaded: more work arrives, on
-// average, than some part of the GPU can ever serve (docs/all-time.md, "No bound: overload"). Checked before
+// average, than some part of the GPU can ever serve (docs/theory/all-time.md, "No bound: overload"). Checked before
 // any search, in time linear in the operations.
 #include <optional>
 #include <string>

@@ -53,7 +53,7 @@ std::optional<SteadyState> steady_state_bounds(const Workload& w, const Budget& 
     const Time H = hyperperiod(w) * o.hyperperiods;
     SteadyState st;
     // Three periods: the later period's frames may run until the end of the third, and the third
-    // period's frames can delay them there (docs/all-time.md, fact 4).
+    // period's frames can delay them there (docs/theory/all-time.md, fact 4).
     st.unrolled = unroll(w, hyperperiods_of(w, 3 * o.hyperperiods));
     const Workload& u = st.unrolled.workload;
     const std::vector<int> next = next_hyperperiod(w, st.unrolled, H);

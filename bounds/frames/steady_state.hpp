@@ -1,6 +1,6 @@
 #pragma once
 // Bounds for every frame of periodic streams, for all time, without asking the GPU to be idle at
-// any instant: a fixed point of the interference bound over two hyperperiods (docs/all-time.md,
+// any instant: a fixed point of the interference bound over two hyperperiods (docs/theory/all-time.md,
 // "A steady state of the bounds").
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The occupancy argument of docs/interference.md: while a kernel waits for its last dispatch,
+// The occupancy argument of docs/theory/interference.md: while a kernel waits for its last dispatch,
 // the head of the highest non-empty EE queue fits on no SM, so every SM carries blocks whose
 // normalised use reaches 1. Integrated over the waits, that use is at most the weighted work of
 // the blocks that can run during them.

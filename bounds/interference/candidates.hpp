@@ -1,5 +1,5 @@
 #pragma once
-// Which kernels of a stream can hold SMs while a segment waits (docs/interference.md, "Which
+// Which kernels of a stream can hold SMs while a segment waits (docs/theory/interference.md, "Which
 // kernels can occupy the SMs while a kernel waits"), found by two binary searches per stream
 // instead of a pass over every operation.
 //

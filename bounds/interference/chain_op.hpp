@@ -9,7 +9,7 @@
 
 namespace gpuwcrt::interference {
 
-// The per-SM resources a block occupies (docs/semantics.md §2): threads, shared memory, registers, and one
+// The per-SM resources a block occupies (docs/theory/semantics.md §2): threads, shared memory, registers, and one
 // resident-block slot, the last.
 inline constexpr int resource_kinds = 4;
 using Needs = std::array<std::int64_t, resource_kinds>;

@@ -1,5 +1,5 @@
 #pragma once
-// A compositional upper bound on every operation's response time (docs/interference.md): along
+// A compositional upper bound on every operation's response time (docs/theory/interference.md): along
 // each stream, an operation waits in the EE or CE queue at most as long as the work that can
 // hold the GPU meanwhile takes, and that work is at most one operation per other stream plus
 // the higher-priority kernels that arrive while it waits. Its cost follows operations, not
@@ -32,7 +32,7 @@ enum class InterferenceMutation {
 // The upper ends of one operation that the sweeps over the others read: its issue, join and
 // completion instants, its wait for its stream (join − issue), its response, its wait in the
 // queue and, for a kernel, the part of that wait at which it heads. Pinned from outside, they
-// are an earlier hyperperiod's frame whose bounds another run proved (docs/all-time.md).
+// are an earlier hyperperiod's frame whose bounds another run proved (docs/theory/all-time.md).
 struct UpperEnds {
     Time issue, join, done, behind;
     std::optional<Time> response;
@@ -42,7 +42,7 @@ struct UpperEnds {
 struct InterferenceOptions {
     int max_sweeps = 64;  // the bounds only tighten; a sweep that changes nothing ends early
     // Segments ending at an operation start at the stream's first operation and at the
-    // operations up to this many before it (docs/interference.md, "Segments"); those that cannot
+    // operations up to this many before it (docs/theory/interference.md, "Segments"); those that cannot
     // tighten a bound are not computed ("At thousands of operations").
     int max_segment = 16;
     InterferenceMutation mutation = InterferenceMutation::none;

@@ -1,5 +1,5 @@
 #pragma once
-// The state of the thesis' Algorithm 2 (docs/semantics.md §7) after a prefix of a launch order: t_a, the g_f
+// The state of the thesis' Algorithm 2 (docs/theory/semantics.md §7) after a prefix of a launch order: t_a, the g_f
 // slots free at t_a, and h (instant -> slots that become free then), on integer instants (times
 // scaled by their common denominator, model/integer_time.hpp). The one implementation of the
 // rule: rta_algorithm2 (bounds/rta/rta.hpp) runs it over one order, the search over orders

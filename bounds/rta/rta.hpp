@@ -1,5 +1,5 @@
 #pragma once
-// The thesis response-time analysis (Paredes Zevallos 2019, §3.4–3.6; docs/semantics.md §7) on "one big SM"
+// The thesis response-time analysis (Paredes Zevallos 2019, §3.4–3.6; docs/theory/semantics.md §7) on "one big SM"
 // of g_max block slots, for kernels given in launch order. Exact rational time throughout.
 #include <cstdint>
 #include <optional>
@@ -18,7 +18,7 @@ struct RtaKernel {
 
 // Algorithm 2 (bounds/rta/algorithm2.hpp) with h kept ordered by time (equal times merged, as
 // the thesis' updateH does), so that each minimum is at hand instead of costing O(n) (thesis
-// §3.7). Extension (ours, docs/semantics.md §7): before kernel i, t_a = max(t_a, r_i) and every entry of h at
+// §3.7). Extension (ours, docs/theory/semantics.md §7): before kernel i, t_a = max(t_a, r_i) and every entry of h at
 // or below the new t_a is merged into g_f — the slots that have become free by the release.
 // Returns f_i for each kernel, in the given order. Requires g_max >= 1 and every slots >= 1.
 std::vector<Time> rta_algorithm2(const std::vector<RtaKernel>& kernels, std::int64_t g_max);

@@ -1,5 +1,5 @@
 #pragma once
-// Where the thesis RTA is exact (docs/semantics.md §7) and how a workload maps onto "one big SM".
+// Where the thesis RTA is exact (docs/theory/semantics.md §7) and how a workload maps onto "one big SM".
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
-// Proven bounds on the extreme makespans of the warp model (docs/semantics.md §8) that need no search:
-// every lemma is proved in docs/warp/warp-conjecture.md ("Bounds without search") and applies only
+// Proven bounds on the extreme makespans of the warp model (docs/theory/semantics.md §8) that need no search:
+// every lemma is proved in docs/theory/warp/warp-conjecture.md ("Bounds without search") and applies only
 // when the problem meets its stated conditions, which are checked here on the flattened
 // program, never assumed from the TR's shape.
 #include <string>
@@ -12,7 +12,7 @@ namespace gpuwcrt {
 
 struct WarpProvenBound {
     long long cycles = 0;
-    std::string lemma;  // which lemma of docs/warp/warp-conjecture.md proves it, for the report
+    std::string lemma;  // which lemma of docs/theory/warp/warp-conjecture.md proves it, for the report
 };
 
 // The least of the applicable upper bounds on the worst-case makespan (any fairness).

@@ -1,7 +1,7 @@
 #pragma once
-// Block-level SMT encoding of the TX2 rules (docs/semantics.md §4) over all scenarios (docs/semantics.md §5): its
-// models are exactly the schedules of the workload under some launch order and SM placement. docs/encoding.md gives the
-// variables, the constraint families and the proof.
+// Block-level SMT encoding of the TX2 rules (docs/theory/semantics.md §4) over all scenarios (docs/theory/semantics.md
+// §5): its models are exactly the schedules of the workload under some launch order and SM placement.
+// docs/theory/encoding.md gives the variables, the constraint families and the proof.
 #include <optional>
 #include <vector>
 

@@ -56,14 +56,14 @@ ScaledResource resource(const std::string& name, std::int64_t cap, std::vector<s
 // the busy time T satisfies sms * T <= sum_r W_r / (cap_r - dmax_r + 1), W_r = sum of
 // demand x block time. With one kernel per stream every kernel is in the EE queue from its
 // issue on; with longer streams a kernel may wait for its predecessor, and the bound is the
-// plain sum of all block times. docs/encoding.md, "Horizon".
+// plain sum of all block times. docs/theory/encoding.md, "Horizon".
 std::int64_t start_horizon(const BlockProblem& p) {
     if (p.extended()) {
         // Something runs (a block or a copy) at every instant before the end except while the
         // host waits: for a static issue instant (before the largest one) or for an
         // after_stream_idle delay (N1/N2 and C1 never leave the GPU idle: the operation
         // launched first among the unfinished ones can always join and start). So everything
-        // is done by the largest static instant + all delays + all work. docs/encoding.md.
+        // is done by the largest static instant + all delays + all work. docs/theory/encoding.md.
         std::int64_t total = 0;
         for (int o = 0; o < p.ops(); ++o) {
             const int k = p.kernel_of_op[o];

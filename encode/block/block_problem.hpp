@@ -3,7 +3,7 @@
 // multiplied by one common scale, resources reduced to those that can bind, demands divided
 // by their common factor. Block-time intervals and issue windows are kept as ranges on the same
 // integer grid (1/scale): the time-indexed encoding chooses every duration and issue instant on
-// it (docs/encoding.md, "Intervals and windows: the grid").
+// it (docs/theory/encoding.md, "Intervals and windows: the grid").
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -33,7 +33,7 @@ struct BlockProblem {
     int sms = 0;
     std::int64_t horizon = 0;  // no block starts later (greedy dispatch never idles)
 
-    // Every operation, kernels and copies, indexed like Workload::ops (docs/semantics.md §4: streams, the
+    // Every operation, kernels and copies, indexed like Workload::ops (docs/theory/semantics.md §4: streams, the
     // NULL stream, copies and after_stream_idle act on operations, not only on kernels).
     enum class IssueRule { at, with_previous, after_idle };
     std::vector<int> kernel_of_op;  // problem kernel index, or -1 for a copy
@@ -50,7 +50,7 @@ struct BlockProblem {
     int copy_engines = 1;
     bool has_null = false, has_priorities = false, has_copies = false, has_after_idle = false;
     bool has_intervals = false, has_windows = false;  // some lo < hi: the engine ranges over the grid
-    // Any of these: the encoding takes the operation-level families (docs/encoding.md).
+    // Any of these: the encoding takes the operation-level families (docs/theory/encoding.md).
     bool extended() const {
         return has_null || has_priorities || has_copies || has_after_idle || has_intervals || has_windows;
     }
@@ -64,7 +64,7 @@ struct BlockProblem {
     Time to_time(std::int64_t scaled) const;
     std::int64_t index_of_op(int op_index) const;  // -1 if not a kernel of the problem
     // Proven: no scenario gives kernel k a larger response (its last block starts by the
-    // horizon, docs/encoding.md "Horizon"). Engines report it when they cannot decide.
+    // horizon, docs/theory/encoding.md "Horizon"). Engines report it when they cannot decide.
     Time response_upper_bound(int k) const;
     Time op_response_upper_bound(int op) const;  // the same for any operation, copies too
 };

@@ -1,6 +1,6 @@
 #pragma once
 // How large an encoding would be, before building it: the SMT engine declines an encoding that
-// would not fit its memory budget instead of building it until the limit stops it (docs/encoding.md,
+// would not fit its memory budget instead of building it until the limit stops it (docs/theory/encoding.md,
 // "Size before building"). Counts follow the constraint families' loops (their sizes only, no
 // term is made), so they take microseconds where building takes seconds and gigabytes.
 #include <cstdint>

@@ -46,7 +46,7 @@ TimeIndexedEncoding::TimeIndexedEncoding(z3::context& ctx, const BlockProblem& p
             {"placement policy", [&] { rule_placement_policy(); }},
             {"symmetry breaking",
              [&] {
-                 // The arguments of docs/encoding.md ("Symmetry breaking") assume one FIFO EE queue
+                 // The arguments of docs/theory/encoding.md ("Symmetry breaking") assume one FIFO EE queue
                  // and a launch order that only breaks ties: not with the extended families.
                  if (o_.symmetry_breaking && !ops)
                      break_symmetries(p_, {before_, on_}, o_.objective_kernel, ctx_, constraints_, o_.budget);
@@ -206,7 +206,7 @@ void TimeIndexedEncoding::rule_g2_join_and_ee_order() {
 // (rule_x1_g3_fifo_dispatch) and, across priorities, a block eligible at t has every block
 // that can overtake it already started (A2, rule_a2_priority_dispatch): a block waiting at t
 // has only earlier blocks running at t, and per-SM usage only grows at starts, each of which
-// is covered by the capacity bound at that instant. docs/encoding.md, "Global usage".
+// is covered by the capacity bound at that instant. docs/theory/encoding.md, "Global usage".
 TimeIndexedEncoding::UsageSum TimeIndexedEncoding::usage(int m, std::int64_t t, std::size_t r) const {
     check_build(o_.budget);  // the resource and greedy-dispatch families' inner loops come through here
     const ScaledResource& res = p_.resources[r];

@@ -3,7 +3,7 @@
 // a literal "b has started by t". Every time comparison becomes a literal, resources become
 // pseudo-Boolean sums of literals, and a response bound is one literal, so Z3's SAT core
 // (QF_FD) works on it directly and a bound search needs no re-encoding. Same models as the
-// event encoding (block_encoding.hpp); docs/encoding.md compares the two.
+// event encoding (block_encoding.hpp); docs/theory/encoding.md compares the two.
 #include <map>
 #include <optional>
 #include <tuple>

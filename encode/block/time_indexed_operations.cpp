@@ -1,6 +1,6 @@
 // The operation-level families of the time-indexed encoding: issue instants (including
 // after_stream_idle), the launch order, joins under N1/N2, priorities (A1/A2) and copies
-// (C1-C4). They mirror sim/rules.cpp rule by rule; docs/encoding.md, "Operations", gives the
+// (C1-C4). They mirror sim/rules.cpp rule by rule; docs/theory/encoding.md, "Operations", gives the
 // proof. Used only when BlockProblem::extended(); otherwise the kernel-only families of
 // time_indexed_encoding.cpp stand alone, as before.
 #include "encode/block/time_indexed_encoding.hpp"
@@ -116,7 +116,7 @@ void TimeIndexedEncoding::rule_g1_issue_times() {
     }
 }
 
-// docs/semantics.md §5: the launch order is any total order that keeps stream order and puts an operation
+// docs/theory/semantics.md §5: the launch order is any total order that keeps stream order and puts an operation
 // issued earlier first.
 void TimeIndexedEncoding::rule_launch_order_follows_issues() {
     const int n = p_.ops();
@@ -163,7 +163,7 @@ void TimeIndexedEncoding::rule_g2_n1_n2_c1_joins() {
         }
 }
 
-// Several operations joining one queue at the same instant join in launch order (docs/semantics.md §4
+// Several operations joining one queue at the same instant join in launch order (docs/theory/semantics.md §4
 // step 3): a queue's order is by join instant, ties by launch order. Also the EE order of
 // kernels of different priorities, which only the symmetry-free extended families read.
 void TimeIndexedEncoding::rule_g2_ee_order_by_join_then_launch() {

@@ -1,7 +1,7 @@
 // Block-time (and copy-duration) intervals and issue windows in the time-indexed encoding:
 // every duration and every window instant is a choice among the multiples of the grid 1/scale
-// inside its range (BlockProblem). These are the scenario choices of docs/semantics.md §5 restricted to the
-// grid; docs/encoding.md ("Intervals and windows: the grid") proves that the encoding's models
+// inside its range (BlockProblem). These are the scenario choices of docs/theory/semantics.md §5 restricted to the
+// grid; docs/theory/encoding.md ("Intervals and windows: the grid") proves that the encoding's models
 // are exactly the grid scenarios, and why the grid maximum is only a lower bound of the worst
 // case over real values. The simulator's counterpart is Scenario::block_time / issue_at.
 #include "encode/block/time_indexed_encoding.hpp"

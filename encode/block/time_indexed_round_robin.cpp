@@ -1,10 +1,10 @@
-// Round-robin placement (docs/semantics.md §5) in the time-indexed encoding: a block goes to the first SM,
+// Round-robin placement (docs/theory/semantics.md §5) in the time-indexed encoding: a block goes to the first SM,
 // cyclically after the SM of the block dispatched just before it (of any kernel, either
 // priority), where it fits. The time-indexed encoding has no dispatch sequence of its own, so
 // this file rebuilds it from the start literals (the "dispatch sequence" family) and fixes
 // each block's SM from its immediate predecessor's (the "round-robin" family). It implements
 // the rule of sim/placement.cpp (Policy::round_robin) with the dispatch order of
-// sim/rules.cpp x1_a2_g3_dispatch_blocks; docs/encoding.md, "Round-robin", gives the proof.
+// sim/rules.cpp x1_a2_g3_dispatch_blocks; docs/theory/encoding.md, "Round-robin", gives the proof.
 #include "encode/block/time_indexed_encoding.hpp"
 
 namespace gpuwcrt {

@@ -1,5 +1,5 @@
 #pragma once
-// SAT encoding of the warp model (docs/semantics.md §8) over order-encoded counts: X(p, c, k) = "at least k
+// SAT encoding of the warp model (docs/theory/semantics.md §8) over order-encoded counts: X(p, c, k) = "at least k
 // warps have issued instruction p by the end of cycle c". Like the integer count encoding it
 // names no warp (no symmetry between identical warps), but every rule becomes clauses plus a
 // few cardinality constraints, which Z3's SAT core handles natively instead of bit-blasted

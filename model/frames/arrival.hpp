@@ -1,5 +1,5 @@
 #pragma once
-// How often a stream's operations run (docs/semantics.md §9): once, released at 0, or as a
+// How often a stream's operations run (docs/theory/semantics.md §9): once, released at 0, or as a
 // frame released again and again, periodically or sporadically.
 #include <cstdint>
 
@@ -10,7 +10,7 @@ namespace gpuwcrt {
 
 struct Arrival {
     enum class Kind {
-        none,      // one frame, released at 0: a stream as in docs/semantics.md §3
+        none,      // one frame, released at 0: a stream as in docs/theory/semantics.md §3
         periodic,  // frame k released in [offset + k·period, offset + k·period + jitter]
         sporadic   // releases at least `period` (min_interarrival) apart, each with the jitter
     };

@@ -1,5 +1,5 @@
 #pragma once
-// How many frames of each periodic or sporadic stream a simulation covers (docs/semantics.md §9).
+// How many frames of each periodic or sporadic stream a simulation covers (docs/theory/semantics.md §9).
 #include <cstdint>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The tools that analyse one frame refuse periodic and sporadic streams (docs/semantics.md §9):
+// The tools that analyse one frame refuse periodic and sporadic streams (docs/theory/semantics.md §9):
 // an answer for one frame says nothing about all time.
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
 // The workloads the all-time analysis derives from a file's periodic and sporadic streams
-// (docs/all-time.md): each a workload of the model, analysed or searched by the layers above.
+// (docs/theory/all-time.md): each a workload of the model, analysed or searched by the layers above.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Periodic and sporadic streams unrolled into one finite frame (docs/semantics.md §9): the
+// Periodic and sporadic streams unrolled into one finite frame (docs/theory/semantics.md §9): the
 // workload every one-frame tool (the simulator, and engines to come) runs on.
 #include <cstdint>
 #include <functional>

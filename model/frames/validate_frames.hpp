@@ -1,5 +1,5 @@
 #pragma once
-// The rules of docs/semantics.md §9 that a workload with periodic or sporadic streams obeys as
+// The rules of docs/theory/semantics.md §9 that a workload with periodic or sporadic streams obeys as
 // a whole (the loader checks each key and each `wait` where it is written).
 #include "model/workload.hpp"
 

@@ -33,7 +33,7 @@ struct RandomWorkloadSpec {
                                                 // delay in {0, 1/2}
     // Chance (first in stream too) of after_stream_idle with delay 0 or 1; the stream's next
     // operation is then issued with it or at the stream's previous absolute issue: an instant
-    // the host reaches only when the run gets there (docs/semantics.md §3), which can tie with
+    // the host reaches only when the run gets there (docs/theory/semantics.md §3), which can tie with
     // other streams' issues (§5). Staggered issues are then integers 0..3, where completions
     // and other streams' issues meet more often.
     int idle_tie_percent = 0;

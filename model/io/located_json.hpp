@@ -1,7 +1,7 @@
 #pragma once
 // A small JSON reader that keeps what the examiner importer needs and nlohmann::json drops:
 // the file:line:column of every value and key (for InputError messages), and the literal text
-// of every number, so that 0.068093376 is read as exactly 68093376/10^9 (docs/semantics.md §1).
+// of every number, so that 0.068093376 is read as exactly 68093376/10^9 (docs/theory/semantics.md §1).
 #include <initializer_list>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Warp-level model of docs/semantics.md §8 (Raravi & Andersson TR): pure types, header-only, so that both
+// Warp-level model of docs/theory/semantics.md §8 (Raravi & Andersson TR): pure types, header-only, so that both
 // the SMT encoding (encode/, which does not link bounds/) and the explicit engine (bounds/)
 // can use them. Cycles and counts are plain integers: nothing here is a rational time.
 #include <algorithm>
@@ -76,7 +76,7 @@ struct WarpProblem {
     int rep = 1;
     WarpFairness fairness = WarpFairness::subblock;
 
-    // Levels (docs/semantics.md §8): prologue 0, body copy j at level j, epilogue at rep (subblock),
+    // Levels (docs/theory/semantics.md §8): prologue 0, body copy j at level j, epilogue at rep (subblock),
     // rep + 1 (strict); everything at 0 without fairness.
     std::vector<WarpInstr> instructions() const {
         std::vector<WarpInstr> out;

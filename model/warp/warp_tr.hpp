@@ -1,5 +1,5 @@
 #pragma once
-// The TR's Fermi SM, its program template and its finishing-time conjecture (docs/semantics.md §8).
+// The TR's Fermi SM, its program template and its finishing-time conjecture (docs/theory/semantics.md §8).
 #include <optional>
 #include <string>
 

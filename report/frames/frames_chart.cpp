@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "common/utf8.hpp"
 #include "report/chart_style.hpp"
 #include "report/gantt_canvas.hpp"
 #include "report/gantt_svg.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The chart of a simulation over frames (docs/semantics.md §9): one lane per stream, each frame
+// The chart of a simulation over frames (docs/theory/semantics.md §9): one lane per stream, each frame
 // a bar from its release (a tick) to its last operation's completion, its operations drawn
 // where they run, its deadlines marked (solid red when missed), coloured by stream; under
 // them the SM and copy-engine lanes of the Gantt chart (report/gantt_svg.hpp) with every block

@@ -1,5 +1,5 @@
 #pragma once
-// `simulate` of a workload with periodic or sporadic streams (docs/semantics.md §9): every
+// `simulate` of a workload with periodic or sporadic streams (docs/theory/semantics.md §9): every
 // frame's operations, with their frame and release, and each operation's worst response over
 // the frames simulated.
 #include <ostream>

@@ -10,7 +10,7 @@ namespace {
 using Releases = std::map<std::pair<int, std::int64_t>, TimeRange>;  // (stream, frame) -> instants left
 
 // A sporadic stream's frames, in order, released within the instants left to each, at least
-// its min_interarrival T apart in nominal instants, each up to J late (docs/semantics.md §9).
+// its min_interarrival T apart in nominal instants, each up to J late (docs/theory/semantics.md §9).
 // Greedily: each frame as early as it may be, its nominal instant as early as the release
 // allows; a later choice only pushes the next frames later.
 bool sporadic_gaps_kept(const Workload& file, const Unrolled& u, const Releases& chosen) {

@@ -1,6 +1,6 @@
 #pragma once
 // What a simulation of several frames says about each operation of the original workload
-// (docs/semantics.md §9): its worst response over the frames simulated, and where.
+// (docs/theory/semantics.md §9): its worst response over the frames simulated, and where.
 #include <vector>
 
 #include "model/frames/unroll.hpp"

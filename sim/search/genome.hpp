@@ -1,5 +1,5 @@
 #pragma once
-// One concrete scenario of docs/semantics.md §5 as the search's genes: the tie-break rank of every
+// One concrete scenario of docs/theory/semantics.md §5 as the search's genes: the tie-break rank of every
 // operation, the issue instant of every operation with an issue window, the block times of
 // every operation with a block-time interval (one value for every block, or one per block),
 // and, under the `any` placement (Policy::chooser), a placement rule per kernel. The

@@ -1,6 +1,6 @@
 #pragma once
 // A strategy of the lower-bound search (best_scenarios.hpp) over concrete scenarios without a
-// grid (docs/abstraction.md, "Lower bounds"): the search chooses every block's time (either end
+// grid (docs/theory/abstraction.md, "Lower bounds"): the search chooses every block's time (either end
 // or any interior point, including points ever closer to an end, where a supremum that no
 // scenario attains is approached), issue instants inside their windows, the launch order among
 // simultaneous issues and, under the `any` placement, each kernel's placement. Three phases

@@ -16,7 +16,7 @@ struct WarpPriorityRule {
     // The last `starved` warps are served after every other one (the very last warp last):
     // with starved = 1 and `ahead` false, the other W - 1 warps play a behind-first schedule
     // that keeps the LD/ST unit busy while the starved warp waits at its first load, which
-    // then runs alone (docs/warp/warp-conjecture.md, "A worst case that meets the bound").
+    // then runs alone (docs/theory/warp/warp-conjecture.md, "A worst case that meets the bound").
     int starved = 0;
     bool ahead = false;  // among the others: furthest program counter first (else furthest behind)
     std::string name() const;

@@ -1,5 +1,5 @@
 #pragma once
-// Checks a per-warp schedule against the rules of docs/semantics.md §8 warp by warp, independently of the
+// Checks a per-warp schedule against the rules of docs/theory/semantics.md §8 warp by warp, independently of the
 // count representation both engines use, so an engine bug cannot hide behind its own encoding.
 #include <string>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The warp model as a transition system over count vectors. Warps run the same program, so a
 // state is how many warps sit at each (program counter, cycles still to wait); successors are
-// the legal issue vectors of one cycle (docs/semantics.md §8: capacity, work conservation, fairness).
+// the legal issue vectors of one cycle (docs/theory/semantics.md §8: capacity, work conservation, fairness).
 #include <cstdint>
 #include <functional>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// What expanding a run of states of one level produces (docs/exact-engine.md, "Both cores"): the
+// What expanding a run of states of one level produces (docs/theory/exact-engine.md, "Both cores"): the
 // children and the responses found, in the order a single thread would have found them, so that
 // merging chunks in chunk order gives the same stored states, records and witnesses whatever the
 // number of threads and however they were scheduled.
@@ -14,7 +14,7 @@
 namespace gpuwcrt::exact {
 
 // A new state as the search stores it (level_search.hpp), from an expanded chunk or, across
-// processes (docs/distributed.md), from the process that found it: its level, `now`, path hash
+// processes (docs/theory/distributed.md), from the process that found it: its level, `now`, path hash
 // (path_hash.hpp), its parent's record (in the process that found it), the decisions of its step,
 // its key and issue bytes, and for the beam its lateness and set of determined operations.
 struct ChildView {

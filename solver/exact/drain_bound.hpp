@@ -1,6 +1,6 @@
 #pragma once
 // A sound upper bound, from one state, on the response of every kernel still open — the "drain
-// bound" of docs/exact-engine.md ("Pruning by bounds", with its proof). It holds only where the
+// bound" of docs/theory/exact-engine.md ("Pruning by bounds", with its proof). It holds only where the
 // proof does: every operation a kernel, one EE queue (no high-priority stream), no NULL stream,
 // and the open kernel already in the queue (then no later joiner can pass it: X1). The explorer
 // drops a state when every open kernel's bound is at most the largest response already found for

@@ -1,8 +1,8 @@
 #pragma once
-// Expanding a run of states of one level into a ChunkOutput (docs/exact-engine.md, "Both
+// Expanding a run of states of one level into a ChunkOutput (docs/theory/exact-engine.md, "Both
 // cores"): every macro step from each state, depth first over its choices, each child
 // canonicalised and encoded, each response with the path that reached it. The same for the
-// search in one process (explorer.cpp) and across processes (distributed/, docs/distributed.md).
+// search in one process (explorer.cpp) and across processes (distributed/, docs/theory/distributed.md).
 // Runs on worker threads: it reads only the level being expanded, the problem and the pruning
 // bound of the level, and writes only the output.
 #include <cstddef>
@@ -37,7 +37,7 @@ struct ExpandContext {
 void expand_states(const ExpandContext& x, int level, const LevelStore& store, std::size_t first, std::size_t last,
                    ChunkOutput& out);
 
-// How late a state is, for the beam (docs/exact-engine.md, "Search, limits and beam"): over every
+// How late a state is, for the beam (docs/theory/exact-engine.md, "Search, limits and beam"): over every
 // thread slot of every SM, the instant it is available again (a running block's end, else `now`),
 // summed in units of 32 threads.
 std::int64_t lateness(const Problem& p, const State& s);

@@ -133,7 +133,7 @@ ExactResult exact_wcrt(const Workload& w, const EngineOptions& o, const Budget& 
     // The progress line's name for what runs, unless a plan has named its step already.
     if (!*budget.counters().phase.load()) budget.counters().phase = "exact search";
 #ifdef GPUWCRT_HAVE_MPI
-    // Under mpirun with more than one process: the same search spread over them (docs/distributed.md).
+    // Under mpirun with more than one process: the same search spread over them (docs/theory/distributed.md).
     if (options.beam == 0 && !options.one_process && exact::distributed::spread() &&
         exact::distributed::process_rank() == 0)
         if (auto r = exact::distributed::exact_wcrt_across_processes(w, o, budget, options, progress, stored))

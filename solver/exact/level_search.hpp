@@ -1,7 +1,7 @@
 #pragma once
-// The exact engine's search level by level (docs/exact-engine.md, "Search"), written once for
+// The exact engine's search level by level (docs/theory/exact-engine.md, "Search"), written once for
 // the search in one process (explorer.cpp) and across processes (distributed/,
-// docs/distributed.md): the initial state, the pruning bound fixed for each level, the chunks
+// docs/theory/distributed.md): the initial state, the pruning bound fixed for each level, the chunks
 // the worker threads expand, the counters, where each new state goes (merge and dominance:
 // pareto.hpp; the beam: search_level.hpp), the stored-states signal, the stops and the one loop
 // over the levels. Which process stores a state, and when a level starts, is the Ownership policy

@@ -1,5 +1,5 @@
 #pragma once
-// The states of one level (docs/exact-engine.md, "Search"): their encoded keys and issue vectors
+// The states of one level (docs/theory/exact-engine.md, "Search"): their encoded keys and issue vectors
 // in a chunked byte arena, a hash table from key to the group of states with that key (a Pareto
 // set under `dominates`), and each state's `now` and record. Memory per state is the key's bytes
 // plus about 70: the level is the unit that lives and dies together.

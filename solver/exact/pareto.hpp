@@ -1,6 +1,6 @@
 #pragma once
 // Where a new state goes among the stored states of its level with the same key
-// (docs/exact-engine.md, "Merge and dominance" and "Canonical witnesses"): dropped when a stored
+// (docs/theory/exact-engine.md, "Merge and dominance" and "Canonical witnesses"): dropped when a stored
 // state dominates it, else stored after retiring the states it dominates. Of two states with the
 // same key and the same issue vector (the same future), the one reached by the path first in the
 // canonical order (path_hash.hpp) is kept, so that which one stays does not depend on the order

@@ -1,10 +1,10 @@
 #pragma once
-// The canonical order among equally good scenarios (docs/exact-engine.md, "Canonical
+// The canonical order among equally good scenarios (docs/theory/exact-engine.md, "Canonical
 // witnesses"): every stored state and every response found carries a 64-bit hash of the decision
 // path that reached it (the decisions of every macro step from the initial state). Where two paths
 // reach the same state, or the same largest response, the one with the smaller hash is kept, so
 // that the witnesses do not depend on the order in which states were found: not on the number of
-// worker threads, nor on how states are spread over processes (docs/distributed.md).
+// worker threads, nor on how states are spread over processes (docs/theory/distributed.md).
 #include <cstddef>
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The workload as the exact engine reads it (docs/exact-engine.md): every time in int64 ticks
+// The workload as the exact engine reads it (docs/theory/exact-engine.md): every time in int64 ticks
 // (model/integer_time.hpp), block demands as a few classes, and which queue each operation
 // joins. Built once per run; the states refer to operations and classes by index.
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 namespace gpuwcrt::exact {
 
-inline constexpr int ee_high = 0, ee_low = 1, ce = 2;  // the three queues of docs/semantics.md §4 (A1, C1)
+inline constexpr int ee_high = 0, ee_low = 1, ce = 2;  // the three queues of docs/theory/semantics.md §4 (A1, C1)
 
 struct Problem {
     const Workload* w = nullptr;
@@ -21,14 +21,14 @@ struct Problem {
     int null_stream = -1;
     // With a NULL stream, N1/N2 compare launch positions of stream heads at any time, so the
     // launch order is decided when operations are issued (eager); without one it is decided
-    // only where a queue observes it (lazy). docs/exact-engine.md, "Launch order".
+    // only where a queue observes it (lazy). docs/theory/exact-engine.md, "Launch order".
     bool eager = false;
     std::vector<int> stream, next_in_stream, queue, demand_class;
     std::vector<char> kernel;
     std::vector<std::int64_t> blocks, duration;  // duration: block time C, or a copy's duration (upper end)
     std::vector<std::int64_t> duration_lo;       // its lower end (= duration without an interval)
     // Some block-time/duration interval or issue window: the engine ranges over every value of
-    // the tick grid in it, and its answers are lower bounds (docs/exact-engine.md, "Intervals").
+    // the tick grid in it, and its answers are lower bounds (docs/theory/exact-engine.md, "Intervals").
     bool ranges = false;
     std::vector<BlockDemand> classes;  // distinct block demands
     std::vector<int> first_ops;        // the first operation of every stream

@@ -1,8 +1,8 @@
 #pragma once
-// Parent links and each step's decisions, for every stored state (docs/exact-engine.md,
+// Parent links and each step's decisions, for every stored state (docs/theory/exact-engine.md,
 // "Responses and witnesses"): record 0 stands for the initial state, every other record names
 // its parent's record and the decisions of the step from it. Across processes
-// (docs/distributed.md) a parent may live in another process: `parent_process` then says which
+// (docs/theory/distributed.md) a parent may live in another process: `parent_process` then says which
 // (it stays empty in one process).
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // One level of the level search (level_search.hpp): its states (level_store.hpp) and, for the
-// beam (docs/exact-engine.md, "Search, limits and beam"), which of them it keeps: at most `beam`
+// beam (docs/theory/exact-engine.md, "Search, limits and beam"), which of them it keeps: at most `beam`
 // alive states per set of determined operations and, with a level cap, at most that many per
 // level, the latest ones (largest lateness, expand.hpp) in each case.
 #include <cstdint>

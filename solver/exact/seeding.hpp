@@ -1,6 +1,6 @@
 #pragma once
 // What the exact search shares between one process (explorer.cpp) and many
-// (distributed/, docs/distributed.md) besides the level search itself (level_search.hpp): the
+// (distributed/, docs/theory/distributed.md) besides the level search itself (level_search.hpp): the
 // seeding beam run and the answer of one operation from the best response found and the path that reached it.
 #include <cstdint>
 #include <functional>
@@ -18,7 +18,7 @@
 namespace gpuwcrt::exact {
 
 // The largest responses of a beam run of `beam` states per set of determined operations
-// (docs/exact-engine.md, "Pruning by bounds"), in ticks, each kept replayed in `kept`.
+// (docs/theory/exact-engine.md, "Pruning by bounds"), in ticks, each kept replayed in `kept`.
 struct Seeds {
     std::vector<char> found;
     std::vector<std::int64_t> response;

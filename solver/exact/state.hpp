@@ -1,6 +1,6 @@
 #pragma once
-// One state of the exact engine at a macro-step boundary (docs/exact-engine.md, "State"):
-// int64 ticks, only what the future of docs/semantics.md §4 depends on, plus the issue instants that the
+// One state of the exact engine at a macro-step boundary (docs/theory/exact-engine.md, "State"):
+// int64 ticks, only what the future of docs/theory/semantics.md §4 depends on, plus the issue instants that the
 // responses still to come depend on.
 #include <array>
 #include <compare>
@@ -71,7 +71,7 @@ State initial_state(const Problem& p);
 // SM position it had before.
 std::vector<int> canonicalise(const Problem& p, State& s);
 
-// What merging and dominance compare (docs/exact-engine.md, "Merge and dominance"): `key` is
+// What merging and dominance compare (docs/theory/exact-engine.md, "Merge and dominance"): `key` is
 // every part of the state that the future depends on, times relative to `now` (and `now` itself
 // unless no absolute issue instant lies ahead); `issues` is, per issued but not yet determined
 // operation in index order, its issue instant relative to `now`.

@@ -19,7 +19,7 @@ struct Ctx {
 
 int choose(Ctx& c, int options) { return options <= 1 ? 0 : c.d.pick(options); }
 
-// Intervals (docs/exact-engine.md, "Intervals and windows"): a value of the tick grid in [lo, hi].
+// Intervals (docs/theory/exact-engine.md, "Intervals and windows"): a value of the tick grid in [lo, hi].
 std::int64_t choose_in(Ctx& c, std::int64_t lo, std::int64_t hi) {
     return lo + choose(c, static_cast<int>(hi - lo + 1));
 }

@@ -1,7 +1,7 @@
 #pragma once
-// One macro step of the exact engine (docs/exact-engine.md, "Transition"): from a state, apply
-// docs/semantics.md §4 instant by instant until an operation becomes determined (a kernel fully dispatched,
-// a copy started), branching where docs/semantics.md §5 leaves a choice. This is the engine's copy of the
+// One macro step of the exact engine (docs/theory/exact-engine.md, "Transition"): from a state, apply
+// docs/theory/semantics.md §4 instant by instant until an operation becomes determined (a kernel fully dispatched,
+// a copy started), branching where docs/theory/semantics.md §5 leaves a choice. This is the engine's copy of the
 // rules of sim/rules.cpp; each function says which rule it implements, and
 // tests/test_exact_engine.cpp checks the whole against the simulator (through enumeration).
 #include <chrono>

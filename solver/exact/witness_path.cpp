@@ -26,7 +26,7 @@ private:
 };
 
 // Launch order: by issue instant, then (eager) the order chosen at issue, or (lazy) the join
-// instant and the order in which the members of a group became heads. docs/exact-engine.md
+// instant and the order in which the members of a group became heads. docs/theory/exact-engine.md
 // shows that this total order respects stream order, issue order and every decided relation.
 class Recorder : public Observer {
 public:

@@ -1,5 +1,5 @@
 #pragma once
-// Witness reconstruction (docs/exact-engine.md, "Witness"): re-executes the recorded decisions
+// Witness reconstruction (docs/theory/exact-engine.md, "Witness"): re-executes the recorded decisions
 // of a path from the initial state, maps canonical SM positions back to real SM ids, finishes
 // the run with the first option at every later choice, and returns the scenario (launch order,
 // SM of every block) that the simulator replays.

@@ -1,6 +1,6 @@
 #pragma once
 // Bounds on the response of every frame of every operation, for all time, of a workload with
-// periodic or sporadic streams (docs/all-time.md): the frames of k hyperperiods unrolled with a
+// periodic or sporadic streams (docs/theory/all-time.md): the frames of k hyperperiods unrolled with a
 // proof that the GPU is idle at the end, after which everything repeats; a steady state of the
 // interference bound over three periods; or a busy window every busy period ends within. Lower
 // bounds from replayed scenarios of the unrolled frames, naming the frame.

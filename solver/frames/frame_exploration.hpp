@@ -2,7 +2,7 @@
 // The exact worst response of every frame, for all time, of periodic streams with fixed times:
 // the exact engine's states explored over a window of a few hyperperiods, the window moved one
 // hyperperiod on whenever its first hyperperiod's frames have all completed, until every state
-// so reached has been seen before (docs/all-time.md, "Frames explored to a fixed point"). It
+// so reached has been seen before (docs/theory/all-time.md, "Frames explored to a fixed point"). It
 // needs no idle instant and no slack in a bound: a backlog that settles into a cycle, with or
 // without `wait`, is covered exactly.
 #include <cstdint>

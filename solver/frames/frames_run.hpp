@@ -1,7 +1,7 @@
 #pragma once
 // What a run over periodic or sporadic streams (the all-time engine, solver/frames/all_time.hpp)
 // used and found beyond its answers: the numbers its arguments name, why the others bounded
-// nothing, and the frames its witnesses are scenarios of (docs/all-time.md).
+// nothing, and the frames its witnesses are scenarios of (docs/theory/all-time.md).
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Lower bounds over the phasings of sporadic streams (docs/all-time.md, "Lower bounds"): a
+// Lower bounds over the phasings of sporadic streams (docs/theory/all-time.md, "Lower bounds"): a
 // sporadic stream may release its first frame at any instant and the next ones at least its
 // min_interarrival apart, so its densest releases from 0 are one scenario among many, and a
 // frame released just as another stream's burst begins can respond far later. The frames are

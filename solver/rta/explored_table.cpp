@@ -3,16 +3,13 @@
 #include <algorithm>
 #include <new>
 
+#include "common/hash_words.hpp"
+
 namespace gpuwcrt::rta_orders {
 
 std::uint64_t ExploredTable::hash(std::span<const std::int64_t> key) {
-    std::uint64_t h = 0x9e3779b97f4a7c15ull ^ key.size();
-    for (const std::int64_t w : key) {
-        h ^= static_cast<std::uint64_t>(w) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ull;
-    }
-    h ^= h >> 31;
-    return h == 0 ? 1 : h;
+    const std::uint64_t h = hash_words(key);
+    return h == 0 ? 1 : h;  // 0 marks an empty slot
 }
 
 std::size_t ExploredTable::find(std::span<const std::int64_t> key, std::uint64_t h) const {

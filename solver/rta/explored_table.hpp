@@ -1,5 +1,5 @@
 #pragma once
-// The branch and bound's memo of explored (kernel set, state) keys (docs/rta/rta-soundness.md,
+// The branch and bound's memo of explored (kernel set, state) keys (docs/theory/rta/rta-soundness.md,
 // "Same state, same set"): a flat open-addressing table
 // of 64-bit hashes pointing into one arena that holds every key in full. Keys are compared
 // word by word, never by hash alone: a false "already explored" would lose orders, whereas a

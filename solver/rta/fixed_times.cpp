@@ -13,7 +13,7 @@ std::string interval_text(const TimeRange& r) {
 
 std::string cannot(const std::string& what) {
     return "rta-check compares the RTA with the exact WCRT, which over " + what +
-           " is only bounded (a maximum on a grid, scheduling anomalies between its points; docs/encoding.md); "
+           " is only bounded (a maximum on a grid, scheduling anomalies between its points; docs/theory/encoding.md); "
            "use 'gpuwcrt wcrt' for the bounds, or ";
 }
 

@@ -2,7 +2,7 @@
 // What `rta-check` does not take: block-time (or copy-duration) intervals and issue windows
 // with lo < hi. It compares the RTA with the exact WCRT, and over such ranges the engines give
 // only a grid maximum (a lower bound) and proven upper bounds, not the worst case
-// (docs/encoding.md, "Intervals and windows: the grid"); `wcrt` and `certify` take them.
+// (docs/theory/encoding.md, "Intervals and windows: the grid"); `wcrt` and `certify` take them.
 #include "model/workload.hpp"
 
 namespace gpuwcrt {

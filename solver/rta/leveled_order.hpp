@@ -1,5 +1,5 @@
 #pragma once
-// Constructed incumbents for the search (docs/rta/rta-soundness.md, "Incumbents"): "level, then
+// Constructed incumbents for the search (docs/theory/rta/rta-soundness.md, "Incumbents"): "level, then
 // raise". k's finish is high when, just before k, G − g_k + 1 slots end late and the others
 // are as late as possible. Longest C first (LPT) leaves the slots nearly level; a set S of
 // kernels of one block length moved to the very end then raises exactly as many slots as its

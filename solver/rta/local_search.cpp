@@ -13,7 +13,7 @@ namespace gpuwcrt::rta_orders {
 namespace {
 
 // f_k, then (on a plateau of f_k) minus the deficit of the profile to the next improvement,
-// then the sum of the g_k earliest free instants (docs/rta/rta-soundness.md, "Incumbents").
+// then the sum of the g_k earliest free instants (docs/theory/rta/rta-soundness.md, "Incumbents").
 using Score = std::tuple<std::int64_t, __int128, __int128>;
 
 class Scorer {

@@ -1,5 +1,5 @@
 #pragma once
-// "RTA maximised over every launch order" for a workload (docs/semantics.md §7 over the orders of
+// "RTA maximised over every launch order" for a workload (docs/theory/semantics.md §7 over the orders of
 // solver/rta/problem.hpp), by the branch and bound of solver/rta/search.hpp. Every maximising
 // order is replayed through the reference RTA (bounds/rta/rta_workload.hpp, rta) before it is
 // reported.

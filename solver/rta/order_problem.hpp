@@ -1,5 +1,5 @@
 #pragma once
-// The thesis RTA's launch-order question in integers (docs/semantics.md §7): kernels with scaled release,
+// The thesis RTA's launch-order question in integers (docs/theory/semantics.md §7): kernels with scaled release,
 // scaled C and slot counts on one big SM of g_max slots, and which kernel must precede which.
 // The search (solver/rta/search.hpp) ranges over the orders this describes;
 // solver/rta/problem.hpp builds it from a workload.

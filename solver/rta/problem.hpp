@@ -2,7 +2,7 @@
 // A workload's RTA launch-order question in integers (solver/rta/order_problem.hpp), and the
 // orders it ranges over: the kernels sorted by their RTA release (bounds/rta/rta_workload.hpp,
 // rta_releases), kernels of equal release in any order that keeps each stream's order. For
-// fixed issue instants these are exactly the launch orders of docs/semantics.md §5 (copies left out).
+// fixed issue instants these are exactly the launch orders of docs/theory/semantics.md §5 (copies left out).
 #include <vector>
 
 #include "solver/rta/order_problem.hpp"

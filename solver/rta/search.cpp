@@ -114,7 +114,7 @@ public:
 private:
     bool is_free(int j) const { return free_[j]; }
 
-    // The tail check (docs/rta/rta-soundness.md, "Bounds", "Tail check") at the root, when k and
+    // The tail check (docs/theory/rta/rta-soundness.md, "Bounds", "Tail check") at the root, when k and
     // every member are released together (its premise: no release pending). It either proves
     // best + 1 unreachable (the root bound becomes best: decided) or finds an order reaching
     // it, which becomes the incumbent once Algorithm 2 confirms it and it keeps stream order;
@@ -149,7 +149,7 @@ private:
     }
 
     // k's f cannot exceed this from state s with the members of `rest` (C, slots; longest C
-    // first) still to analyse (docs/rta/rta-soundness.md, "Bounds"). Once every pending release has
+    // first) still to analyse (docs/theory/rta/rta-soundness.md, "Bounds"). Once every pending release has
     // passed no slot idles, so the final free instants sum to at most S = Σ max(free, latest
     // release) + the area still to come.
     std::int64_t upper_bound(const State& s, std::int64_t latest_release, std::int64_t rest_release,
@@ -172,7 +172,7 @@ private:
     }
 
     // A bound on x, the g-th earliest final free instant (g = k's slots <= G), by "last blocks"
-    // (docs/rta/rta-soundness.md, "Bounds"): let s be the start of the last block still to come
+    // (docs/theory/rta/rta-soundness.md, "Bounds"): let s be the start of the last block still to come
     // (s >= every start, s >= t_a and the latest pending release, every final free instant
     // >= s). A slot whose final free instant is >= x but whose present one is < x ends with a
     // block still to come, of length >= x − s. So with u(x) present instants >= x, at least

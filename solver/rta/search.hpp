@@ -1,7 +1,7 @@
 #pragma once
 // The dedicated engine for "RTA maximised over launch orders": for each kernel k, a
 // depth-first branch and bound over the orders of the kernels that may precede k, with k
-// analysed right after them (docs/rta/rta-soundness.md, "Monotonicity" proves that this loses no
+// analysed right after them (docs/theory/rta/rta-soundness.md, "Monotonicity" proves that this loses no
 // order and that the two prunings below are sound):
 //   - dominance: a prefix whose Algorithm 2 state frees every slot no later than the state of
 //     an already explored prefix of the same kernel set is not explored;
@@ -43,7 +43,7 @@ SearchResult search_max_finish(const RtaOrderProblem& p, const Budget& budget, s
                                SearchOptions options = {});
 
 // The bound on kernel k's f before any search (the branch and bound's root bound, proven in
-// docs/rta/rta-soundness.md, "Bounds"): what an undecided kernel shows when no search reached it.
+// docs/theory/rta/rta-soundness.md, "Bounds"): what an undecided kernel shows when no search reached it.
 std::int64_t root_bound(const RtaOrderProblem& p, int k);
 
 // Completes a prefix (problem indices) to a whole order consistent with releases and streams.

@@ -13,7 +13,7 @@ using State = Algorithm2State<std::int64_t>;
 // (>= t_a) or beyond — the sum the search's upper bound starts from.
 __int128 free_sum_from(const State& s, std::int64_t at);
 
-// Every slot frees no earlier in `a` than in `b`, and t_a is no earlier (docs/rta/rta-soundness.md,
+// Every slot frees no earlier in `a` than in `b`, and t_a is no earlier (docs/theory/rta/rta-soundness.md,
 // "Monotonicity"): then no continuation gives any kernel an earlier f from `a` than from `b`.
 bool later_or_equal(const State& a, const State& b);
 

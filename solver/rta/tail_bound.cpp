@@ -132,7 +132,7 @@ private:
     }
 
     // Necessary conditions for q to be the profile after the counted kernels, from the start
-    // profile (docs/rta/rta-soundness.md, "Tail check"): pointwise no earlier (Lemma 2), and for
+    // profile (docs/theory/rta/rta-soundness.md, "Tail check"): pointwise no earlier (Lemma 2), and for
     // every instant y, the slots raised to y or beyond by them end with distinct blocks at
     // least y − min q long (they started by the last start, which is <= min q).
     bool may_be_reached(const Profile& q) const {

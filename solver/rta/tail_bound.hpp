@@ -1,8 +1,8 @@
 #pragma once
-// An exact "tail" check for the search's bound (docs/rta/rta-soundness.md, "Bounds", "Tail
+// An exact "tail" check for the search's bound (docs/theory/rta/rta-soundness.md, "Bounds", "Tail
 // check"): can any order of the kernels still to come give k an Algorithm 2 finish >= target?
 // It enumerates the final free-instant profiles that would give k that finish and peels
-// kernels off them backward (the inverse of Algorithm 2's step, docs/semantics.md §7), keeping only
+// kernels off them backward (the inverse of Algorithm 2's step, docs/theory/semantics.md §7), keeping only
 // profiles that the kernels left could still produce. Stream order is ignored (a superset of
 // orders, so "impossible" stays true for the real ones).
 //

@@ -1,5 +1,5 @@
 #pragma once
-// One point of the finishing-time check (docs/semantics.md §8): exact worst and best makespan from the
+// One point of the finishing-time check (docs/theory/semantics.md §8): exact worst and best makespan from the
 // chosen engines, cross-checked, every schedule re-validated warp by warp, and the verdict.
 #include <chrono>
 #include <optional>

@@ -5,9 +5,12 @@
 // indices deduplicates them: no node per state, and freeing a level is one deallocation.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <utility>
 #include <vector>
+
+#include "common/hash_words.hpp"
 
 namespace gpuwcrt {
 
@@ -44,14 +47,7 @@ public:
 
 private:
     std::size_t hash(const std::uint64_t* key) const {
-        std::uint64_t h = 0x9E3779B97F4A7C15ull;
-        for (std::size_t k = 0; k < words_; ++k) {
-            h ^= key[k];
-            h *= 0xBF58476D1CE4E5B9ull;
-            h ^= h >> 31;
-        }
-        h *= 0x94D049BB133111EBull;  // the table uses the low bits: let every word reach them
-        return static_cast<std::size_t>(h ^ (h >> 29));
+        return static_cast<std::size_t>(hash_words(std::span<const std::uint64_t>(key, words_)));
     }
     bool equal(const std::uint64_t* a, const std::uint64_t* b) const {
         for (std::size_t k = 0; k < words_; ++k)

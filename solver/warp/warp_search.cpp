@@ -80,7 +80,7 @@ void counted(WarpSmtOutcome& out, const Budget& budget) {
 
 enum class Extreme { worst, best };
 
-// Progress bounds (docs/warp/warp-conjecture.md, "How the SMT engine proves a makespan", with the
+// Progress bounds (docs/theory/warp/warp-conjecture.md, "How the SMT engine proves a makespan", with the
 // soundness argument). A group is a unit, or with an issue limit the whole issue slot. Worst
 // case: per cycle c in turn, the largest g such that the group has issued at least g
 // instructions by the end of c in EVERY schedule; best case: the smallest h such that it has

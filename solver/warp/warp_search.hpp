@@ -4,8 +4,8 @@
 // directly, where integer counts are bit-blasted; measured: bench/RESULTS.md, "warp").
 // A greedy interleaving gives the first incumbent; each SAT answer yields a better one, an
 // UNSAT answer proves it optimal. Before each such question, Z3-proved per-cycle progress
-// bounds of the busiest unit are asserted (docs/warp/warp-conjecture.md). A timeout leaves the answer unknown, with the
-// bound proved so far — never a makespan.
+// bounds of the busiest unit are asserted (docs/theory/warp/warp-conjecture.md). A timeout leaves the answer unknown,
+// with the bound proved so far — never a makespan.
 #include <optional>
 #include <string>
 #include <vector>

@@ -88,7 +88,7 @@ void Z3Session::apply_parameters() {
     // Z3 4.8.12's native pseudo-Boolean propagator in the SAT core (sat.pb.solver=solver)
     // answered unsat on a satisfiable block-schedule instance (tests/test_wcrt.cpp, seed 122,
     // checked against the simulator and Z3's SMT core); encoding PB constraints as clauses
-    // does not. docs/encoding.md, "Solver".
+    // does not. docs/theory/encoding.md, "Solver".
     const char* pb = std::getenv("GPUWCRT_SAT_PB");
     p.set("sat.pb.solver", ctx_.str_symbol(pb ? pb : "circuit"));
     // The SAT core stops with "max. memory exceeded" (unknown, memory) once Z3's allocations pass

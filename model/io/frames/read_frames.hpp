@@ -1,5 +1,5 @@
 #pragma once
-// The keys of docs/semantics.md §9 in a workload TOML: a [[stream]]'s period, min_interarrival,
+// The keys of docs/theory/semantics.md §9 in a workload TOML: a [[stream]]'s period, min_interarrival,
 // offset and jitter, and an operation's `wait`. Each error points at the key or name at fault.
 #include <string>
 #include <unordered_map>

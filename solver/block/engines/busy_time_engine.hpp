@@ -1,5 +1,5 @@
 #pragma once
-// The busy-time bound of docs/encoding.md on the Engine interface: a link of auto's chain, the
+// The busy-time bound of docs/theory/encoding.md on the Engine interface: a link of auto's chain, the
 // last one (solver/block/plan/run_plan.hpp), for the operations every earlier link left without
 // an upper bound (a step stopped on time before any pass proved one).
 #include <memory>

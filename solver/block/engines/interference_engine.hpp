@@ -1,5 +1,5 @@
 #pragma once
-// The interference bound (bounds/interference/, docs/interference.md) on the Engine interface: a
+// The interference bound (bounds/interference/, docs/theory/interference.md) on the Engine interface: a
 // link of auto's chain, the first one (solver/block/plan/run_plan.hpp). Upper bounds only, in
 // milliseconds, before any search: under certify's deadlines they may settle operations at once.
 #include "solver/engine.hpp"

@@ -16,7 +16,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The operations each one must follow in every launch order (docs/semantics.md §5): its stream
+// The operations each one must follow in every launch order (docs/theory/semantics.md §5): its stream
 // predecessor, and those surely issued strictly before it (model/issue_bounds.hpp). Any other
 // pair is issued at the same instant in some run, where both of its orders are possible.
 std::vector<std::vector<int>> required_before(const Workload& w) {
@@ -119,7 +119,7 @@ public:
         for (std::size_t i = 0; i < w.ops.size(); ++i) res_.wcrt[i].op = static_cast<int>(i);
     }
 
-    // Every block at `hi` and every issue at `lo` would be one scenario, not all (docs/semantics.md §5):
+    // Every block at `hi` and every issue at `lo` would be one scenario, not all (docs/theory/semantics.md §5):
     // with ranges, every combination of grid values (refused beyond max_grid_combinations).
     EnumerationResult run() {
         const auto t0 = Clock::now();
@@ -221,7 +221,7 @@ private:
     }
 
     // Statuses and upper bounds: exact when complete, unless a grid maximum stays below the
-    // busy-time bound (docs/encoding.md: the grid maximum is exact only where that bound proves it).
+    // busy-time bound (docs/theory/encoding.md: the grid maximum is exact only where that bound proves it).
     void finish(const GridValues& grid) {
         res_.complete = !timed_out_;
         // Stream order and "surely issued earlier" never form a cycle (the earliest issue

@@ -1,5 +1,5 @@
 #pragma once
-// The exhaustive engine: every scenario of docs/semantics.md §5 (launch orders consistent with streams and
+// The exhaustive engine: every scenario of docs/theory/semantics.md §5 (launch orders consistent with streams and
 // issue times; unless a policy is fixed, every SM where each block fits) through the simulator.
 // It is the reference the SMT engine is tested against and the baseline benchmarks measure.
 #include <functional>
@@ -29,7 +29,7 @@ struct EnumerationResult {
 EnumerationResult enumerate_wcrt(const Workload& w, const EngineOptions& o, const Budget& budget,
                                  const std::function<void(long long)>& progress = {});
 
-// Calls `visit` with the ranks of every launch order (docs/semantics.md §5) of the workload.
+// Calls `visit` with the ranks of every launch order (docs/theory/semantics.md §5) of the workload.
 void for_each_launch_order(const Workload& w, const std::function<bool(const std::vector<long>&)>& visit);
 
 }  // namespace gpuwcrt

@@ -1,5 +1,5 @@
 #pragma once
-// `--engine auto`, the default of wcrt and certify (docs/verification-engines.md): a chain of
+// `--engine auto`, the default of wcrt and certify (docs/theory/verification-engines.md): a chain of
 // the other engines on the Engine interface, within one budget, in the order of its plan
 // (solver/block/plan/run_plan.hpp: cheap estimates of the workload decide it; the interference
 // bound first; the exact search next where it is estimated small, with the abstraction's quick

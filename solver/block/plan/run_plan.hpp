@@ -1,5 +1,5 @@
 #pragma once
-// The plan of `--engine auto` (docs/verification-engines.md, "auto: the plan"): which engines
+// The plan of `--engine auto` (docs/theory/verification-engines.md, "auto: the plan"): which engines
 // run, in which order and with which work limit, chosen from cheap estimates of this workload
 // before any search. Engines slot in by their estimate, not by a fixed order: a bound by a
 // formula runs first, then a step that can decide operations on its own and is estimated cheap;

@@ -59,7 +59,7 @@ SolverOptions solver_options(const Call& call) {
     SolverOptions so;
     so.budget = call.budget;             // what is left of the call's budget, not a fresh timeout
     so.owner_leaks_if_abandoned = true;  // discard() never frees an abandoned search
-    so.logic = "QF_FD";                  // bounded integers and pseudo-Booleans, bit-blasted: docs/encoding.md
+    so.logic = "QF_FD";                  // bounded integers and pseudo-Booleans, bit-blasted: docs/theory/encoding.md
     return so;
 }
 
@@ -143,7 +143,7 @@ struct SmtSearch : SearchBase {
         for (int a = 0; a < n; ++a)
             for (int b = 0; b < n; ++b)
                 if (a != b && model.eval(enc.before(b, a), true).is_true()) ++pos[a];
-        // Launch order: by issue time, ties in EE order (docs/encoding.md, "Launch order").
+        // Launch order: by issue time, ties in EE order (docs/theory/encoding.md, "Launch order").
         std::vector<int> order(n);
         std::iota(order.begin(), order.end(), 0);
         std::sort(order.begin(), order.end(),
@@ -318,10 +318,11 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o) {
           std::pair{p.has_null, "the NULL stream"}, std::pair{p.has_after_idle, "after_stream_idle"},
           std::pair{p.has_intervals, "block-time intervals"}, std::pair{p.has_windows, "issue windows"}})
         if (has) features += (features.empty() ? " " : ", ") + std::string(name);
-    // Only the time-indexed encoding has the operation-level families (docs/encoding.md).
+    // Only the time-indexed encoding has the operation-level families (docs/theory/encoding.md).
     if (o.encoding == EncodingChoice::event)
-        throw InputError({"gpuwcrt", 0, 0}, "the event encoding cannot take this workload: it has" + features +
-                                                ", which only the time-indexed encoding takes (docs/encoding.md)");
+        throw InputError({"gpuwcrt", 0, 0},
+                         "the event encoding cannot take this workload: it has" + features +
+                             ", which only the time-indexed encoding takes (docs/theory/encoding.md)");
 }
 
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o, const Budget& budget,
@@ -395,7 +396,7 @@ CertifyAnswer smt_certify(const Workload& w, const BlockProblem& p, int op, cons
         a.verdict = Verdict::unknown;
         a.unknown_reason = why;
     };
-    if (upper <= bound) {  // proven by the busy-time argument alone (docs/encoding.md, "Horizon")
+    if (upper <= bound) {  // proven by the busy-time argument alone (docs/theory/encoding.md, "Horizon")
         a.verdict = Verdict::certified;
         a.busy_time_bound = upper;
         stats.elapsed += std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);

@@ -27,7 +27,7 @@ void require_smt_covers(const BlockProblem& p, const EngineOptions& o);
 // Exact WCRT of `op` (status exact), or on timeout the best replayed response found (unknown).
 // With block-time intervals or issue windows (BlockProblem::has_ranges): the maximum over the
 // grid, a replayed lower bound, status exact only when it meets the busy-time bound, else
-// unknown with grid_maximum_reason (docs/encoding.md, "Intervals and windows: the grid").
+// unknown with grid_maximum_reason (docs/theory/encoding.md, "Intervals and windows: the grid").
 WcrtAnswer smt_maximise(const Workload& w, const BlockProblem& p, int op, const EngineOptions& o, const Budget& budget,
                         EngineStats& stats, const ProgressSink& progress = {});
 

@@ -1,5 +1,5 @@
 #pragma once
-// The few MPI operations the search across processes uses (docs/distributed.md), each on
+// The few MPI operations the search across processes uses (docs/theory/distributed.md), each on
 // MPI_COMM_WORLD. Every collective is started non-blocking and waited for by polling with short
 // sleeps: a process that waits for the others (a worker between searches, a process whose part
 // of a level is done) then leaves the cores to those that work, instead of spinning on them as

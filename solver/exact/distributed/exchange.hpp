@@ -1,5 +1,5 @@
 #pragma once
-// The exchange of one level's children between processes (docs/distributed.md, "Exchange"):
+// The exchange of one level's children between processes (docs/theory/distributed.md, "Exchange"):
 // each process queues the children it finds for other processes, per owner, and every process
 // takes part in rounds of one collective exchange each. A round sends at most what the queues
 // hold, and a process calls one when its queues reach `round_bytes` (or some time has passed),

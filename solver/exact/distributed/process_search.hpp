@@ -1,5 +1,5 @@
 #pragma once
-// One process's part of the exact search across processes (docs/distributed.md): it owns the
+// One process's part of the exact search across processes (docs/theory/distributed.md): it owns the
 // states whose key hashes to it, expands them level by level (level_search.hpp), sends every
 // child it does not own to its owner in exchange rounds, and stores the children it receives.
 // Every public call is collective: every process makes it, in the same order.

@@ -1,5 +1,5 @@
 #pragma once
-// The exact search across MPI processes (docs/distributed.md). The process of rank 0 runs the
+// The exact search across MPI processes (docs/theory/distributed.md). The process of rank 0 runs the
 // command as one process would; when it comes to an exact search (`exact_wcrt`), it hands the
 // workload to the other processes, which wait for such jobs in serve(), and every process takes
 // the states a hash of their key names it owner of, level by level. The answers, witnesses
