@@ -160,7 +160,7 @@ TEST_CASE("frame exploration: jitter, ranges, sporadic streams and overlong back
         {head + "period = 4\njitter = 1\n" + kernel + "block_time = 1\n", "release jitter"},
         {head + "min_interarrival = 4\n" + kernel + "block_time = 1\n", "is not periodic"},
         {head + "period = 4\n" + kernel + "block_time = [1, 2]\n", "interval"},
-        {head + "period = 4\noffset = 4\n" + kernel + "block_time = 1\n", "offset at or beyond"},
+        {head + "period = 4\noffset = 4\n" + kernel + "block_time = 1\n", "with its offset below its period"},
     };
     for (const auto& [toml, reason] : cases) {
         INFO(toml);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -27,9 +28,15 @@ struct InterruptedRun {
     std::string out, err;
 };
 
-// Whether `pid` has a handler for `signal_number` (the SigCgt mask of /proc/PID/status).
+// Whether `pid` runs the built gpuwcrt (not the test's own fork before its exec, which
+// inherits Catch2's handlers) and has a handler for `signal_number` (SigCgt of /proc/PID/status).
 bool catches(pid_t pid, int signal_number) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    const std::string proc = "/proc/" + std::to_string(pid);
+    std::error_code running_error, built_error;
+    const std::filesystem::path running = std::filesystem::read_symlink(proc + "/exe", running_error);
+    const std::filesystem::path built = std::filesystem::canonical(GPUWCRT_BINARY, built_error);
+    if (running_error || built_error || running != built) return false;
+    std::ifstream status(proc + "/status");
     for (std::string line; std::getline(status, line);)
         if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (signal_number - 1)) & 1;
     return false;

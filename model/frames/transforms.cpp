@@ -1,5 +1,7 @@
 #include "model/frames/transforms.hpp"
 
+#include "model/frames/horizon.hpp"
+
 namespace gpuwcrt {
 
 bool has_sporadic_stream(const Workload& w) {
@@ -52,6 +54,17 @@ std::string pattern_gap(const Workload& w) {
             return "stream '" + s.name + "' is not periodic with its offset below its period";
     }
     return "";
+}
+
+Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
+    const Horizon h = hyperperiods_of(w, k);
+    if (!has_sporadic_stream(w)) return unroll(dense, h);
+    const auto release = [&w](int stream, std::int64_t frame) {
+        const Arrival& a = w.streams[static_cast<std::size_t>(stream)].arrival;
+        const Interval<Time> nominal = a.release(frame);
+        return TimeRange{nominal.lo, a.kind == Arrival::Kind::sporadic ? nominal.hi + a.period : nominal.hi};
+    };
+    return unroll_windows(dense, frame_counts(dense, h), release, h.where);
 }
 
 }  // namespace gpuwcrt

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/frames/unroll.hpp"
 #include "model/workload.hpp"
 
 namespace gpuwcrt {
@@ -25,5 +26,12 @@ Workload repeating_part(const Workload& w, std::vector<int>& to_file);
 // sporadic stream, or a periodic one whose offset is at or beyond its period), naming the first
 // such stream; empty when they do. A stream that runs once repeats nothing and is no gap here.
 std::string pattern_gap(const Workload& w);
+
+// The frames the all-time analysis searches for lower bounds: `k` hyperperiods of `dense` (`w`
+// with its sporadic streams at their densest releases), each frame of a sporadic stream of `w`
+// released anywhere up to one min_interarrival after its densest window, so that the phasings
+// of sporadic streams are scenarios of them. Without sporadic streams: unroll(dense, k
+// hyperperiods).
+Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k);
 
 }  // namespace gpuwcrt

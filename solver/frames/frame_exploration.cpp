@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "model/frames/horizon.hpp"
+#include "model/frames/transforms.hpp"
 #include "model/frames/unroll.hpp"
 #include "solver/exact/level_search.hpp"
 #include "solver/exact/state.hpp"
@@ -15,10 +16,9 @@ using namespace exact;
 
 std::string scope_problem(const Workload& w) {
     if (w.null_stream() >= 0) return "the NULL stream";
+    if (std::string gap = pattern_gap(w); !gap.empty()) return gap;
     for (const Stream& s : w.streams) {
         if (s.arrival.kind != Arrival::Kind::periodic) return "stream '" + s.name + "' is not periodic";
-        if (s.arrival.offset >= s.arrival.period)
-            return "stream '" + s.name + "' has an offset at or beyond its period";
         if (s.arrival.jitter != 0) return "stream '" + s.name + "' has release jitter";
     }
     return "";
@@ -170,7 +170,7 @@ std::optional<FrameExploration> explore_frames(const Workload& w, const Budget& 
     for (int periods = 2; periods <= o.max_window; ++periods) {
         std::optional<Window> win;
         try {
-            Unrolled u = unroll(w, Horizon::hyperperiods(periods, {w.source, 0, 0}));
+            Unrolled u = unroll(w, hyperperiods_of(w, periods));
             win.emplace(Window{std::move(u), {}, 0, periods, 0, {}});
             win->p = make_problem(win->u.workload, Policy::chooser);
         } catch (const InputError& e) {

@@ -84,17 +84,6 @@ WitnessScenario carried_over(const Unrolled& from, const Unrolled& to, const std
 
 }  // namespace
 
-Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
-    const Horizon h = hyperperiods_of(w, k);
-    if (!has_sporadic_stream(w)) return unroll(dense, h);
-    const auto release = [&w](int stream, std::int64_t frame) {
-        const Arrival& a = w.streams[static_cast<std::size_t>(stream)].arrival;
-        const Interval<Time> nominal = a.release(frame);
-        return TimeRange{nominal.lo, a.kind == Arrival::Kind::sporadic ? nominal.hi + a.period : nominal.hi};
-    };
-    return unroll_windows(dense, frame_counts(dense, h), release, h.where);
-}
-
 search::BestScenarios phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget, long simulations,
                                         std::uint64_t seed, long long& ran) {
     search::BestScenarios best(u.workload);

@@ -18,15 +18,10 @@
 
 namespace gpuwcrt {
 
-// `k` hyperperiods of `dense` (`w` with its sporadic streams at their densest releases), each
-// frame of a sporadic stream of `w` released anywhere up to one min_interarrival after its
-// densest window. Without sporadic streams: unroll(dense, k hyperperiods).
-Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k);
-
 // The scenario search on each phasing (sporadic releases shifted by eighths of the longest
 // min_interarrival and by the instants at which the other streams issue, no jitter), its best
 // scenarios carried over to `u` (the frames
-// lower_bound_frames made) and replayed there: candidates for every operation, whose gaps
+// lower_bound_frames made, model/frames/transforms.hpp) and replayed there: candidates for every operation, whose gaps
 // frames_consistent still checks (frame_lower_bounds.hpp). `simulations` per phasing; `ran`
 // counts the simulations. The result refers to u.workload.
 search::BestScenarios phased_candidates(const Workload& w, const Unrolled& u, const Budget& budget, long simulations,
