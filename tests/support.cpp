@@ -345,6 +345,17 @@ Workload periodic_workload(std::uint64_t seed, bool heavy, bool across_rates) {
     return w;
 }
 
+bool all_time_mutation_caught(const Workload& w, const AllTimeOptions& o, std::uint64_t seed) {
+    AllTimeResult r;
+    try {
+        r = all_time_bounds(w, Budget(), o);
+    } catch (const BoundsContradict&) {  // the analysis' own replayed frames caught it
+        return true;
+    }
+    if (r.overload || r.closed_after == 0) return false;
+    return first_above_bounds(w, r.answers, 3, seed).has_value();
+}
+
 std::optional<BoundViolation> first_above_bounds(const Workload& w, const std::vector<WcrtAnswer>& answers,
                                                  int hyperperiods, std::uint64_t seed) {
     const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));

@@ -13,6 +13,7 @@
 #include "model/io/load_toml.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
+#include "solver/frames/all_time.hpp"
 
 namespace gpuwcrt::test {
 
@@ -113,6 +114,11 @@ struct BoundViolation {
 // file in `answers`, if any.
 std::optional<BoundViolation> first_above_bounds(const Workload& w, const std::vector<WcrtAnswer>& answers,
                                                  int hyperperiods, std::uint64_t seed);
+
+// Whether the all-time analysis of `w` with the mutated options `o` is caught: by its own
+// replayed frames contradicting its bounds, or by simulated frames of 3 hyperperiods above them
+// (a workload overloaded or not closed catches nothing).
+bool all_time_mutation_caught(const Workload& w, const AllTimeOptions& o, std::uint64_t seed);
 
 // Combinations of grid values that enumeration goes through (times launch orders and SMs).
 std::int64_t grid_combinations(const BlockProblem& p);

@@ -75,15 +75,7 @@ TEST_CASE("all-time: each mutation of the argument is caught by the simulated fr
             o.search_cap = std::chrono::milliseconds(0);
             if (assume_idle) o.assume_idle = true;
             else o.mutation = InterferenceMutation::no_wait;
-            AllTimeResult r;
-            try {
-                r = all_time_bounds(w, Budget(), o);
-            } catch (const BoundsContradict&) {  // the analysis' own replayed frames caught it
-                caught = true;
-                continue;
-            }
-            if (r.overload || r.closed_after == 0) continue;
-            caught = exceeded(w, r, 3, seed).has_value();
+            caught = test::all_time_mutation_caught(w, o, seed);
         }
         CHECK(caught);
     }
@@ -304,7 +296,8 @@ namespace {
 // The worst enumerated response (every launch order, placement, block time and issue instant on
 // the enumeration's grid) of each unrolled operation of `hyperperiods` hyperperiods above its
 // operation's all-time upper bound, if any; nullopt also when the enumeration did not finish.
-std::optional<test::BoundViolation> enumerated_above(const Workload& w, const AllTimeResult& r, int hyperperiods, bool& complete) {
+std::optional<test::BoundViolation> enumerated_above(const Workload& w, const AllTimeResult& r, int hyperperiods,
+                                                     bool& complete) {
     const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
     complete = false;
     if (u.workload.ops.size() > 8) return std::nullopt;
