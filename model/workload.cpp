@@ -43,7 +43,7 @@ bool Workload::repeats() const {
 
 bool Workload::has_wait() const {
     for (const Operation& op : ops)
-        if (!op.wait.empty()) return true;
+        if (!op.wait.empty() || !op.wait_latest.empty()) return true;
     return false;
 }
 

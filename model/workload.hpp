@@ -65,6 +65,11 @@ struct Operation {
     // Operations of the same frame that must have completed before this one joins its EE or
     // CE queue (cudaStreamWaitEvent on events recorded after them; docs/theory/semantics.md §9).
     std::vector<int> wait;
+    // Only in an unrolled workload: a wait on an operation of a stream of another period, on the
+    // most recent of its frames issued before this one (earlier in the launch order), none when
+    // none is; each entry lists, in frame order, the frames that can be that one in some run
+    // (model/frames/unroll.hpp, docs/theory/semantics.md §9).
+    std::vector<std::vector<int>> wait_latest;
     SourceLocation where;
 
     bool is_kernel() const { return kind == OpKind::kernel; }
@@ -124,7 +129,7 @@ struct Workload {
     int null_stream() const;                                    // -1 if none
     std::int64_t total_blocks() const;                          // of every kernel; <= 2^62 once loaded
     bool repeats() const;                                       // some stream is periodic or sporadic
-    bool has_wait() const;                                      // some operation waits on another
+    bool has_wait() const;                                      // some operation waits on another (`wait_latest` too)
 };
 
 }  // namespace gpuwcrt

@@ -36,6 +36,18 @@ void operation_completed(SimState& s, int op) {
     s.set_issue_at(next, time_sum(from, is.delay));
 }
 
+// W1 across rates: `op`, issued now, waits on the most recent of each list's frames issued
+// before it (they are issued in frame order, so the last issued one); none issued, or that one
+// completed: no wait.
+void w1_wait_on_latest(SimState& s, int op) {
+    for (const std::vector<int>& frames : s.w.ops[op].wait_latest) {
+        const auto last = std::find_if(frames.rbegin(), frames.rend(), [&s](int f) { return s.issued[f] != 0; });
+        if (last == frames.rend() || s.completed[*last]) continue;
+        ++s.waits_left[op];
+        s.waiters[*last].push_back(op);
+    }
+}
+
 }  // namespace
 
 void w1_waits_done(SimState& s, int op) {
@@ -74,6 +86,7 @@ bool g1_issue(SimState& s) {
         s.out.ops[pick].issue = s.now;
         s.out.ops[pick].launch_seq = s.next_launch_seq++;
         s.out.launch_order.push_back(pick);
+        w1_wait_on_latest(s, pick);
         s.push_issued(pick);
         predecessor_issued(s, pick);
         any = true;

@@ -17,7 +17,12 @@
 #include "bounds/interference/interference.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
+#include "model/frames/unroll.hpp"
+#include "model/frames/validate_frames.hpp"
+#include "model/validate.hpp"
+#include "model/integer_time.hpp"
 #include "model/io/write_toml.hpp"
+#include "sim/search/lower_bounds.hpp"
 #include "sim/simulate.hpp"
 #include "sim/witness.hpp"
 
@@ -290,18 +295,78 @@ RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels) {
     return spec;
 }
 
-void add_same_period_waits(Workload& w, std::mt19937_64& rng, int one_in) {
+namespace {
+
+// Waits, on one in `one_in` operations, on the first operation of an earlier stream whose period
+// `periods_fit` accepts beside the waiting operation's (so no cycle).
+template <class Fit>
+void add_waits_on_earlier_streams(Workload& w, std::mt19937_64& rng, int one_in, Fit periods_fit) {
     for (Operation& op : w.ops) {
         if (rng() % static_cast<std::uint64_t>(one_in) != 0) continue;
         for (std::size_t d = 0; d < w.ops.size(); ++d) {
             const Operation& other = w.ops[d];
             if (other.stream < op.stream &&
-                w.streams[other.stream].arrival.period == w.streams[op.stream].arrival.period) {
+                periods_fit(w.streams[other.stream].arrival.period, w.streams[op.stream].arrival.period)) {
                 op.wait.push_back(static_cast<int>(d));
                 break;
             }
         }
     }
+}
+
+}  // namespace
+
+void add_same_period_waits(Workload& w, std::mt19937_64& rng, int one_in) {
+    add_waits_on_earlier_streams(w, rng, one_in, [](const Time& a, const Time& b) { return a == b; });
+}
+
+void add_waits_across_rates(Workload& w, std::mt19937_64& rng, int one_in) {
+    add_waits_on_earlier_streams(w, rng, one_in, [](const Time& a, const Time& b) { return a != b; });
+}
+
+Workload periodic_workload(std::uint64_t seed, bool heavy, bool across_rates) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
+    const RandomWorkloadSpec spec = frames_spec(rng, 4);
+    Workload w = random_workload(spec, seed);
+    const Time light[] = {12, 16, 24, 48}, dense[] = {6, 8, 12, 24};
+    const Time* periods = heavy ? dense : light;
+    const Time jitters[] = {0, Time(1, 2), 1};
+    for (Stream& s : w.streams) {
+        s.arrival.kind = Arrival::Kind::periodic;
+        s.arrival.period = periods[pick(4)];
+        s.arrival.jitter = jitters[pick(3)];
+        s.arrival.offset = pick(2);
+    }
+    if (across_rates) add_waits_across_rates(w, rng, 2);
+    else add_same_period_waits(w, rng, 3);
+    validate_workload(w);
+    validate_frames(w);
+    return w;
+}
+
+bool all_time_mutation_caught(const Workload& w, const AllTimeOptions& o, std::uint64_t seed) {
+    AllTimeResult r;
+    try {
+        r = all_time_bounds(w, Budget(), o);
+    } catch (const BoundsContradict&) {  // the analysis' own replayed frames caught it
+        return true;
+    }
+    if (r.overload || r.closed_after == 0) return false;
+    return first_above_bounds(w, r.answers, 3, seed).has_value();
+}
+
+std::optional<BoundViolation> first_above_bounds(const Workload& w, const std::vector<WcrtAnswer>& answers,
+                                                 int hyperperiods, std::uint64_t seed) {
+    const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
+    search::LowerBoundSearch s(u.workload, integer_times(u.workload), Policy::chooser, seed);
+    s.run(150, Budget());
+    for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
+        const WcrtAnswer& a = answers[static_cast<std::size_t>(u.origin[i].op)];
+        const auto& best = s.best()[i];
+        if (best && a.upper && *best > *a.upper) return BoundViolation{u.workload.ops[i].name, *best, *a.upper};
+    }
+    return std::nullopt;
 }
 
 RandomWorkloadSpec ranges_spec(std::uint64_t seed) {

@@ -1,16 +1,19 @@
 #pragma once
 // Helpers shared by the test executables.
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bounds/answer.hpp"
 #include "encode/block/block_problem.hpp"
 #include "model/generate/random_workload.hpp"
 #include "model/io/load_toml.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
+#include "solver/frames/all_time.hpp"
 
 namespace gpuwcrt::test {
 
@@ -89,6 +92,33 @@ RandomWorkloadSpec frames_spec(std::mt19937_64& rng, int extra_kernels);
 // With chance 1/`one_in` per operation, a wait on the first operation of an earlier stream of
 // the same period (waits pair frames of one period; earlier streams keep them acyclic).
 void add_same_period_waits(Workload& w, std::mt19937_64& rng, int one_in);
+// The same with waits on an operation of an earlier stream of another period (docs/theory/semantics.md
+// §9, wait across rates).
+void add_waits_across_rates(Workload& w, std::mt19937_64& rng, int one_in);
+
+// A seeded workload of 2–3 periodic streams (periods 12, 16, 24 or 48 time units; `heavy`: 6,
+// 8, 12 or 24, so that frames often carry over), jitter 0, 1/2 or 1, offsets below the period,
+// ranged block times, copies, after_stream_idle (issued from the frame's release), sometimes a
+// high-priority stream, and waits from later streams on earlier ones (no cycle): of the same
+// period, or with `across_rates` of another period.
+Workload periodic_workload(std::uint64_t seed, bool heavy = false, bool across_rates = false);
+
+// A response of a simulated scenario above its operation's upper bound.
+struct BoundViolation {
+    std::string op;  // the unrolled operation, NAME#k
+    Time response, upper;
+};
+
+// Simulated scenarios (random ones, then the scenario search) of `hyperperiods` hyperperiods of
+// the periodic workload `w`: the first response above the upper bound of its operation of the
+// file in `answers`, if any.
+std::optional<BoundViolation> first_above_bounds(const Workload& w, const std::vector<WcrtAnswer>& answers,
+                                                 int hyperperiods, std::uint64_t seed);
+
+// Whether the all-time analysis of `w` with the mutated options `o` is caught: by its own
+// replayed frames contradicting its bounds, or by simulated frames of 3 hyperperiods above them
+// (a workload overloaded or not closed catches nothing).
+bool all_time_mutation_caught(const Workload& w, const AllTimeOptions& o, std::uint64_t seed);
 
 // Combinations of grid values that enumeration goes through (times launch orders and SMs).
 std::int64_t grid_combinations(const BlockProblem& p);

@@ -25,48 +25,12 @@ using namespace gpuwcrt;
 
 namespace {
 
-// A seeded workload of 2–3 periodic streams (periods 12, 16, 24 or 48 time units; `heavy`: 6,
-// 8, 12 or 24, so that frames often carry over), jitter 0, 1/2 or 1, offsets below the period,
-// ranged block times, copies, after_stream_idle (issued from the frame's release), sometimes a
-// high-priority stream, and waits from later streams on earlier ones of the same period (no
-// cycle).
-Workload periodic_workload(std::uint64_t seed, bool heavy = false) {
-    std::mt19937_64 rng(seed);
-    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
-    const RandomWorkloadSpec spec = test::frames_spec(rng, 4);
-    Workload w = random_workload(spec, seed);
-    const Time light[] = {12, 16, 24, 48}, dense[] = {6, 8, 12, 24};
-    const Time* periods = heavy ? dense : light;
-    const Time jitters[] = {0, Time(1, 2), 1};
-    for (Stream& s : w.streams) {
-        s.arrival.kind = Arrival::Kind::periodic;
-        s.arrival.period = periods[pick(4)];
-        s.arrival.jitter = jitters[pick(3)];
-        s.arrival.offset = pick(2);
-    }
-    test::add_same_period_waits(w, rng, 3);
-    validate_workload(w);
-    validate_frames(w);
-    return w;
-}
+Workload periodic_workload(std::uint64_t seed, bool heavy = false) { return test::periodic_workload(seed, heavy); }
 
-struct Violation {
-    std::string op;
-    Time response, upper;
-};
-
-// Simulated scenarios (random ones, then the scenario search) of `hyperperiods` hyperperiods:
-// the first response above its operation's all-time upper bound, if any.
-std::optional<Violation> exceeded(const Workload& w, const AllTimeResult& r, int hyperperiods, std::uint64_t seed) {
-    const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
-    search::LowerBoundSearch s(u.workload, integer_times(u.workload), Policy::chooser, seed);
-    s.run(150, Budget());
-    for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
-        const WcrtAnswer& a = r.answers[u.origin[i].op];
-        const auto& best = s.best()[i];
-        if (best && a.upper && *best > *a.upper) return Violation{u.workload.ops[i].name, *best, *a.upper};
-    }
-    return std::nullopt;
+// Simulated scenarios of `hyperperiods` hyperperiods: the first response above its bound.
+std::optional<test::BoundViolation> exceeded(const Workload& w, const AllTimeResult& r, int hyperperiods,
+                                             std::uint64_t seed) {
+    return test::first_above_bounds(w, r.answers, hyperperiods, seed);
 }
 
 }  // namespace
@@ -111,15 +75,7 @@ TEST_CASE("all-time: each mutation of the argument is caught by the simulated fr
             o.search_cap = std::chrono::milliseconds(0);
             if (assume_idle) o.assume_idle = true;
             else o.mutation = InterferenceMutation::no_wait;
-            AllTimeResult r;
-            try {
-                r = all_time_bounds(w, Budget(), o);
-            } catch (const BoundsContradict&) {  // the analysis' own replayed frames caught it
-                caught = true;
-                continue;
-            }
-            if (r.overload || r.closed_after == 0) continue;
-            caught = exceeded(w, r, 3, seed).has_value();
+            caught = test::all_time_mutation_caught(w, o, seed);
         }
         CHECK(caught);
     }
@@ -340,7 +296,8 @@ namespace {
 // The worst enumerated response (every launch order, placement, block time and issue instant on
 // the enumeration's grid) of each unrolled operation of `hyperperiods` hyperperiods above its
 // operation's all-time upper bound, if any; nullopt also when the enumeration did not finish.
-std::optional<Violation> enumerated_above(const Workload& w, const AllTimeResult& r, int hyperperiods, bool& complete) {
+std::optional<test::BoundViolation> enumerated_above(const Workload& w, const AllTimeResult& r, int hyperperiods,
+                                                     bool& complete) {
     const Unrolled u = unroll(w, Horizon::hyperperiods(hyperperiods, {"test", 0, 0}));
     complete = false;
     if (u.workload.ops.size() > 8) return std::nullopt;
@@ -354,7 +311,7 @@ std::optional<Violation> enumerated_above(const Workload& w, const AllTimeResult
     for (std::size_t i = 0; i < u.workload.ops.size() && complete; ++i) {
         const WcrtAnswer& a = r.answers[u.origin[i].op];
         const std::optional<Time>& seen = e.wcrt[i].lower;
-        if (seen && a.upper && *seen > *a.upper) return Violation{u.workload.ops[i].name, *seen, *a.upper};
+        if (seen && a.upper && *seen > *a.upper) return test::BoundViolation{u.workload.ops[i].name, *seen, *a.upper};
     }
     return std::nullopt;
 }

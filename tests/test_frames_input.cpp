@@ -44,8 +44,9 @@ const std::vector<FramesError> frames_errors = {
     {"wait on itself", frames_file("", "", "wait = [\"A\"]"), 13, 9, "'A' waits on itself"},
     {"wait on a name twice", frames_file("", "", "wait = [\"B\", \"B\"]"), 13, 14, "'A' names 'B' twice in 'wait'"},
     {"wait on a bad name", frames_file("", "", "wait = [\"\"]"), 13, 9, "wait: name '' is empty"},
-    {"wait across different periods", frames_file("period = 5", "period = 10", "wait = [\"B\"]"), 13, 9,
-     "'A' (stream 'S', period 5) cannot wait on 'B' (stream 'R', period 10)"},
+    {"wait of a periodic stream on a sporadic one",
+     frames_file("period = 5", "min_interarrival = 10", "wait = [\"B\"]"), 13, 9,
+     "'A' (stream 'S', period 5) cannot wait on 'B' (stream 'R', sporadic)"},
     {"wait on a stream that runs once", frames_file("period = 5", "", "wait = [\"B\"]"), 13, 9,
      "cannot wait on 'B' (stream 'R', which runs once)"},
     {"wait between sporadic streams", frames_file("min_interarrival = 5", "min_interarrival = 5", "wait = [\"B\"]"), 13,
@@ -135,6 +136,13 @@ TEST_CASE("frames keys read as written and survive write and reload", "[frames][
     }
     REQUIRE(back.ops.size() == w.ops.size());
     for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(back.ops[i].wait == w.ops[i].wait);
+}
+
+TEST_CASE("wait across rates reads: the most recent frame issued, not frame k", "[frames]") {
+    const Workload w = test::workload_from(frames_file("period = 5", "period = 10", "wait = [\"B\"]"));
+    CHECK(w.ops[0].wait == std::vector<int>{1});
+    CHECK(waits_across_rates(w.streams[0].arrival, w.streams[1].arrival));
+    CHECK_FALSE(frames_pair(w.streams[0].arrival, w.streams[1].arrival));
 }
 
 TEST_CASE("wait may name an operation further down the file, in streams that run once", "[frames]") {

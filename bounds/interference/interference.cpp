@@ -172,11 +172,10 @@ private:
             }
             x.join_hi = std::max(x.issue_hi, p.done_hi);
         }
-        for (const int d : w_.ops[i].wait) {
-            if (o_.mutation == InterferenceMutation::no_wait) break;
+        for_each_waited(i, [&](int d) {
             x.join_hi = std::max(x.join_hi, ops_[d].done_hi);
             behind = std::max(behind, ops_[d].done_hi - x.issue_lo);
-        }
+        });
         x.behind = std::max<std::int64_t>(0, behind);
     }
 
@@ -189,9 +188,19 @@ private:
             g = std::max<std::int64_t>(0, t_.release_hi[i] - p.done_lo) + t_.delay[i];
         else if (is.kind == IssueSpec::Kind::at)
             g = std::max<std::int64_t>(0, t_.issue_hi[i] - p.done_lo);  // the predecessor's issue is earlier
-        if (o_.mutation != InterferenceMutation::no_wait)
-            for (const int d : w_.ops[i].wait) g = std::max(g, ops_[d].done_hi - p.done_lo);
+        for_each_waited(i, [&](int d) { g = std::max(g, ops_[d].done_hi - p.done_lo); });
         return g;
+    }
+
+    // Every operation `i` may wait on, for the upper ends: its waits, and across rates every frame
+    // that may be the most recent one issued before it. The lower ends take only the waits: a wait
+    // across rates may be on a frame long completed.
+    template <class F>
+    void for_each_waited(int i, F f) const {
+        if (o_.mutation == InterferenceMutation::no_wait) return;
+        for (const int d : w_.ops[i].wait) f(d);
+        for (const std::vector<int>& frames : w_.ops[i].wait_latest)
+            for (const int d : frames) f(d);
     }
 
     bool tighten(const std::vector<int>& stream, std::size_t n);

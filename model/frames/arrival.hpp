@@ -32,4 +32,11 @@ inline bool frames_pair(const Arrival& a, const Arrival& b) {
     return a.kind == Arrival::Kind::periodic && a.period == b.period;
 }
 
+// Whether `wait` links two periodic streams of different periods: an operation then waits on
+// the most recent frame of the other issued before it (cudaStreamWaitEvent on the event's last
+// record), which the scenario decides, not the frame index.
+inline bool waits_across_rates(const Arrival& a, const Arrival& b) {
+    return a.kind == Arrival::Kind::periodic && b.kind == Arrival::Kind::periodic && a.period != b.period;
+}
+
 }  // namespace gpuwcrt

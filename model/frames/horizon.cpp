@@ -19,7 +19,8 @@ Time lcm_of(const Time& x, const Time& y) {
 
 std::string stream_text(const Stream& s) { return "stream '" + s.name + "'"; }
 
-// Union-find over the streams that `wait` links.
+// Union-find over the streams that `wait` pairs frame by frame (a wait across rates pairs no
+// frame indices: its frames come from each stream's own horizon).
 int root_of(std::vector<int>& parent, int s) {
     while (parent[s] != s) s = parent[s] = parent[parent[s]];
     return s;
@@ -29,7 +30,9 @@ void equalise_linked(const Workload& w, std::vector<std::int64_t>& count) {
     std::vector<int> parent(w.streams.size());
     std::iota(parent.begin(), parent.end(), 0);
     for (const Operation& op : w.ops)
-        for (int t : op.wait) parent[root_of(parent, op.stream)] = root_of(parent, w.ops[t].stream);
+        for (int t : op.wait)
+            if (frames_pair(w.streams[op.stream].arrival, w.streams[w.ops[t].stream].arrival))
+                parent[root_of(parent, op.stream)] = root_of(parent, w.ops[t].stream);
     std::vector<std::int64_t> most(w.streams.size(), 0);
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
         std::int64_t& m = most[root_of(parent, static_cast<int>(s))];

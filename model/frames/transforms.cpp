@@ -41,7 +41,7 @@ Workload repeating_part(const Workload& w, std::vector<int>& to_file) {
         out.ops.back().stream = stream_index[w.ops[i].stream];
     }
     for (Operation& op : out.ops)
-        for (int& t : op.wait) t = op_index[t];  // waits pair streams of one period only
+        for (int& t : op.wait) t = op_index[t];  // waits link repeating streams only
     out.expectations.clear();
     out.scenario.reset();
     return out;

@@ -5,6 +5,7 @@
 #include "model/checked_int.hpp"
 #include "model/frames/frame_name.hpp"
 #include "model/input_limits.hpp"
+#include "model/issue_bounds.hpp"
 #include "model/time_less.hpp"
 #include "model/validate.hpp"
 
@@ -54,6 +55,40 @@ Operation frame_op(const Workload& w, const FrameOrigin& f) {
     return op;
 }
 
+// The frames of `target` (its unrolled indices `frames`, in frame order) that can be the most
+// recent one issued before unrolled operation `waiter`: from the last one surely issued before it
+// (or frame 0, when none surely is) to the last one that may be. An equal instant is a tie that
+// the launch order decides (§5), so both ways are kept. Empty: none can be, no wait.
+std::vector<int> latest_candidates(const std::vector<int>& frames, const std::vector<IssueBounds<Time>>& issue,
+                                   int waiter) {
+    const IssueBounds<Time>& a = issue[static_cast<std::size_t>(waiter)];
+    std::size_t first = 0, end = 0;
+    for (std::size_t j = 0; j < frames.size(); ++j) {
+        const IssueBounds<Time>& x = issue[static_cast<std::size_t>(frames[j])];
+        if (surely_issued_before(x, a)) first = j;
+        if (!a.hi || !(*a.hi < x.lo)) end = j + 1;  // frames are issued in order: the ones that may form a prefix
+    }
+    if (end == 0) return {};
+    return {frames.begin() + static_cast<std::ptrdiff_t>(first), frames.begin() + static_cast<std::ptrdiff_t>(end)};
+}
+
+// Waits across rates become `wait_latest` (§9). The frames past the horizon are not issued in
+// the unrolled run, so they are no candidates: a horizon is a prefix of the system's runs, for
+// waits as for every other rule.
+void resolve_waits_across_rates(const Workload& w, Unrolled& u, const std::vector<std::vector<int>>& index) {
+    Workload& out = u.workload;
+    const std::vector<IssueBounds<Time>> issue = issue_bounds(out);
+    for (std::size_t i = 0; i < out.ops.size(); ++i) {
+        const Operation& file_op = w.ops[static_cast<std::size_t>(u.origin[i].op)];
+        for (const int t : file_op.wait) {
+            const int stream = w.ops[static_cast<std::size_t>(t)].stream;
+            if (!waits_across_rates(w.streams[file_op.stream].arrival, w.streams[stream].arrival)) continue;
+            std::vector<int> latest = latest_candidates(index[static_cast<std::size_t>(t)], issue, static_cast<int>(i));
+            if (!latest.empty()) out.ops[i].wait_latest.push_back(std::move(latest));
+        }
+    }
+}
+
 }  // namespace
 
 Unrolled unroll(const Workload& w, const Horizon& h) {
@@ -82,8 +117,16 @@ Unrolled unroll_windows(const Workload& w, const std::vector<std::int64_t>& fram
         out.ops.push_back(frame_op(w, f));
         out.ops.back().position = position[out.ops.back().stream]++;
     }
-    for (std::size_t i = 0; i < out.ops.size(); ++i)
-        for (int& t : out.ops[i].wait) t = index[t][static_cast<std::size_t>(u.origin[i].frame)];
+    for (std::size_t i = 0; i < out.ops.size(); ++i) {
+        std::vector<int>& wait = out.ops[i].wait;
+        const int stream = out.ops[i].stream;
+        // Frame k waits on frame k of a stream of its own period; across rates, see below.
+        std::erase_if(wait, [&](int t) {
+            return waits_across_rates(w.streams[stream].arrival, w.streams[w.ops[t].stream].arrival);
+        });
+        for (int& t : wait) t = index[t][static_cast<std::size_t>(u.origin[i].frame)];
+    }
+    resolve_waits_across_rates(w, u, index);
     validate_workload(out);
     return u;
 }

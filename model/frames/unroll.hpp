@@ -33,7 +33,9 @@ inline int file_operation(const Unrolled& u, int i) { return u.origin[static_cas
 // Frame k of an operation with `issue = [a, b]` gets the issue window [O + kT + a, O + kT + J + b];
 // the first operation of a frame without `issue` is issued in the release window itself;
 // `after_stream_idle = d` is issued at max(release, stream idle) + d (IssueSpec::release);
-// `wait` names the same frame's operations. A sporadic stream is unrolled with its densest
+// `wait` names the same frame's operations of a stream of the same period; across rates it becomes
+// `wait_latest`, the frames of the other operation that can be the most recent one issued before
+// (decided by the issue windows, ties by the launch order). A sporadic stream is unrolled with its densest
 // releases, which is one scenario, not in general its worst case. Expectations and [scenario]
 // are not carried over. Throws InputError (at `h.where`) beyond limits::max_unrolled_operations
 // operations or when the horizon covers no frame, and the errors of frame_counts.

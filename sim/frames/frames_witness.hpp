@@ -13,7 +13,8 @@ namespace gpuwcrt {
 // turned into the plain one-frame `after_stream_idle` that issues it at the same instant in
 // the replay of `x`: the delay after its predecessor's completion (after 0 for a stream's first
 // operation). The frame's release has no key of its own in a file that runs once; replayed, the
-// delay says when the host's wait from the release ended.
+// delay says when the host's wait from the release ended. A wait across rates becomes the plain
+// wait on the frame the replay waited on.
 Workload frames_witness_workload(const Unrolled& u, const WitnessScenario& x);
 
 }  // namespace gpuwcrt

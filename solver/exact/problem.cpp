@@ -43,6 +43,13 @@ void require_exact_scope(const Workload& w, const IntegerTimes& t) {
                 throw InputError(op.where, "'" + op.name +
                                                "' waits on another operation in a workload with a NULL stream: the "
                                                "exact engine refuses it (--engine enumerate ranges over it)");
+    // Its states name each wait's operation; which frame a wait across rates is on, the launch
+    // order decides as the run goes.
+    for (const Operation& op : w.ops)
+        if (!op.wait_latest.empty())
+            throw InputError(op.where, "'" + op.name +
+                                           "' waits on the most recent frame of a stream of another period: the exact "
+                                           "engine does not range over which frame that is");
     // Every witness is replayed by the simulator, which refuses more blocks than this (a search
     // step also takes one instant per block end, so such a grid would not keep --timeout).
     std::int64_t total = 0;

@@ -16,6 +16,10 @@ using namespace exact;
 
 std::string scope_problem(const Workload& w) {
     if (w.null_stream() >= 0) return "the NULL stream";
+    for (const Operation& op : w.ops)
+        for (const int t : op.wait)
+            if (waits_across_rates(w.streams[op.stream].arrival, w.streams[w.ops[t].stream].arrival))
+                return "'" + op.name + "' waits across rates on '" + w.ops[t].name + "'";
     if (std::string gap = pattern_gap(w); !gap.empty()) return gap;
     for (const Stream& s : w.streams) {
         if (s.arrival.kind != Arrival::Kind::periodic) return "stream '" + s.name + "' is not periodic";

@@ -29,8 +29,8 @@ std::string arrival_text(const Stream& s) {
 std::string pairing_problem(const Workload& w, const Operation& op, const Operation& target) {
     const Stream &a = w.streams[op.stream], &b = w.streams[target.stream];
     std::string why =
-        "`wait` pairs frame k of one stream with frame k of the other, so both streams run once or "
-        "both are periodic with the same period";
+        "`wait` links two streams that both run once (the one frame) or that are both periodic (the same "
+        "frame k for the same period, the most recent frame issued before the waiting one across rates)";
     if (a.arrival.kind == Arrival::Kind::sporadic || b.arrival.kind == Arrival::Kind::sporadic)
         why += "; sporadic frames are released independently of each other and pair nothing";
     return "'" + op.name + "' (" + arrival_text(a) + ") cannot wait on '" + target.name + "' (" + arrival_text(b) +
@@ -149,7 +149,8 @@ void read_waits(const TomlReader& r, const std::vector<const TomlTable*>& tables
             if (target == static_cast<int>(i)) r.fail(x, "'" + op.name + "' waits on itself");
             if (std::find(op.wait.begin(), op.wait.end(), target) != op.wait.end())
                 r.fail(x, "'" + op.name + "' names '" + name + "' twice in 'wait'");
-            if (!frames_pair(w.streams[op.stream].arrival, w.streams[w.ops[target].stream].arrival))
+            const Arrival &from = w.streams[op.stream].arrival, &to = w.streams[w.ops[target].stream].arrival;
+            if (!frames_pair(from, to) && !waits_across_rates(from, to))
                 r.fail(x, pairing_problem(w, op, w.ops[target]));
             if (null_stream >= 0)
                 r.fail(x, "`wait` in a workload with a NULL stream ('" + w.streams[null_stream].name +
