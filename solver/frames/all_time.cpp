@@ -314,17 +314,24 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     AllTimeResult r;
     r.answers = unknown_answers(w);
     r.hyperperiod = hyperperiod(w);
-    if ((r.overload = find_overload(w))) {
+    r.overload = find_overload(w);
+    if (r.overload)
         for (WcrtAnswer& a : r.answers)
             a.unknown_reason = r.overload->stream == w.ops[a.op].stream ? "no bound exists: " + r.overload->reason
                                                                         : "no bound: " + r.overload->reason;
-        return r;
-    }
     // Without a closure, lower bounds come from the frames of several hyperperiods, where a
     // backlog has had time to build up; sporadic streams at their densest releases. Searched in
     // rounds from the start, between the upper-bound arguments.
     const Workload dense = densest(w);
     InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
+    // Overloaded: no upper bound exists, but the frames that miss their deadlines are replayed
+    // all the same, so that a deadline a real frame misses is refuted.
+    if (r.overload) {
+        budget.counters().start_phase("all time: lower bounds from replayed frames");
+        if (!open.has_frames()) return settled(budget, std::move(r));
+        if (!budget.expired()) open.finish(std::nullopt);
+        return settled(budget, open.into(std::move(r)));
+    }
     const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {
