@@ -173,7 +173,8 @@ TEST_CASE("overload: sporadic streams issued after_stream_idle beside periodic o
         }
         for (Operation& op : w.ops)
             if (op.stream == 0 && op.position == 0)
-                op.issue = IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, Time(static_cast<long>(rng() % 2)), {}};
+                op.issue =
+                    IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, Time(static_cast<long>(rng() % 2)), {}};
         validate_workload(w);
         validate_frames(w);
         AllTimeOptions o;
@@ -206,7 +207,8 @@ TEST_CASE("overload: a busy window with releases that overtake each other holds 
         for (int p = 0; p < 4; ++p) {
             const std::vector<std::vector<Time>> releases = overtaking_releases(w, 36 * 6, rng);
             std::vector<std::int64_t> frames(w.streams.size());
-            for (std::size_t s = 0; s < w.streams.size(); ++s) frames[s] = static_cast<std::int64_t>(releases[s].size());
+            for (std::size_t s = 0; s < w.streams.size(); ++s)
+                frames[s] = static_cast<std::int64_t>(releases[s].size());
             const auto at = [&](int s, std::int64_t k) {
                 const Time& t = releases[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)];
                 return TimeRange{t, t};
