@@ -27,7 +27,17 @@ struct Closure {
     // the engines'); its lower bounds are scenarios of the unrolled frames, not of the system.
     std::vector<WcrtAnswer> response;
     std::optional<EngineRun> searched;  // auto's run on the frames, when it ran
+    Time idle_offset = 0;               // the GPU proven idle at k·H plus this (0 or the least offset)
 };
+
+// The least offset of the repeating streams: none of their frames is released in [kH, kH + it),
+// so an idle GPU then faces the future it faced at 0 (docs/theory/all-time.md, fact 2).
+Time least_repeating_offset(const Workload& w) {
+    std::optional<Time> least;
+    for (const Stream& s : w.streams)
+        if (s.arrival.repeats() && (!least || s.arrival.offset < *least)) least = s.arrival.offset;
+    return least.value_or(Time(0));
+}
 
 // Per operation of `w`, an answer with `upper[i]` as its upper bound, proven by `by`.
 std::vector<WcrtAnswer> upper_answers(const Workload& w, const std::vector<std::optional<Time>>& upper, Provenance by) {
@@ -99,6 +109,8 @@ std::optional<Closure> close(const Workload& w, const Time& H, const Budget& bud
         // often twice the worst case.
         tighten_with_auto(c, engines, o);
         if (idle_by(c.bounds, H * k)) return c;
+        c.idle_offset = least_repeating_offset(w);
+        if (c.idle_offset > 0 && idle_by(c.bounds, H * k + c.idle_offset)) return c;
     }
     return std::nullopt;
 }
@@ -245,6 +257,7 @@ std::optional<Closure> bound_repeating(const Workload& w, InterleavedLower& lowe
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
+        r.closed_offset = first->idle_offset;
         take_upper(*first, identity, r.answers);
         bool once = false;
         for (const Stream& s : w.streams) once = once || !s.arrival.repeats();
