@@ -29,25 +29,42 @@ const char* const host_paced_kernel =
     "[[kernel]]\nname = \"K\"\nstream = \"S\"\nblocks = 2\nthreads = 1024\nblock_time = 5\n"
     "after_stream_idle = 0\ndeadline = 6\n";
 
-// 2–3 periodic streams of short periods (2, 3, 4 or 6), so that many are overloaded, with
-// after_stream_idle often (first in a stream too), jitter 0 or 1, ranged block times, copies.
-Workload overload_candidate(std::uint64_t seed) {
+// How the seeded workloads of this file draw their streams' arrivals.
+struct OverloadDraw {
+    std::vector<Time> periods;
+    int least_offset = 0, offsets = 1;  // offset drawn in [least, least + offsets)
+    int least_jitter = 0, jitters = 1;
+    int after_idle_percent = 0;
+};
+
+// 2–3 periodic streams drawn as `d` says, ranged block times, copies; with `d`'s
+// after_idle_percent, after_stream_idle inside frames and, a third of the time, first in a frame.
+Workload overload_drawn(std::uint64_t seed, const OverloadDraw& d) {
     std::mt19937_64 rng(seed);
-    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
     RandomWorkloadSpec spec = test::frames_spec(rng, 3);
-    spec.after_idle_percent = 40;
+    spec.after_idle_percent = d.after_idle_percent;
     Workload w = random_workload(spec, seed);
-    const Time periods[] = {2, 3, 4, 6};
     for (Stream& s : w.streams) {
         s.arrival.kind = Arrival::Kind::periodic;
-        s.arrival.period = periods[pick(4)];
-        s.arrival.jitter = pick(2);
+        s.arrival.period = d.periods[static_cast<std::size_t>(pick(static_cast<int>(d.periods.size())))];
+        s.arrival.offset = d.least_offset + pick(d.offsets);
+        s.arrival.jitter = d.least_jitter + pick(d.jitters);
     }
     for (Operation& op : w.ops)
-        if (op.position == 0 && pick(3) == 0) op.issue = IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, 0, {}};
+        if (d.after_idle_percent > 0 && op.position == 0 && pick(3) == 0)
+            op.issue = IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, 0, {}};
     validate_workload(w);
     validate_frames(w);
     return w;
+}
+
+// The all-time analysis with a short frame search and without the one-frame engines' step.
+AllTimeResult all_time_briefly(const Workload& w) {
+    AllTimeOptions o;
+    o.lower_bound_simulations = 50;
+    o.search_cap = std::chrono::milliseconds(0);
+    return all_time_bounds(w, Budget(), o);
 }
 
 // The worst simulated response of any operation among the frames of hyperperiods [from, to) of
@@ -64,20 +81,13 @@ Time worst_between(const Workload& w, const Unrolled& u, const Schedule& s, cons
 // 1–2 streams of jitter T or 2T (releases may overtake each other), one of them sporadic, an
 // in-frame `issue = [a, b]` on a later operation, next to a periodic stream.
 Workload overtaking_workload(std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
-    RandomWorkloadSpec spec = test::frames_spec(rng, 3);
-    spec.after_idle_percent = 0;
-    spec.interval_percent = 0;
-    Workload w = random_workload(spec, seed);
-    for (std::size_t s = 0; s < w.streams.size(); ++s) {
-        Arrival& a = w.streams[s].arrival;
-        a.kind = s == 0 ? Arrival::Kind::sporadic : Arrival::Kind::periodic;
-        a.period = 24 + 12 * pick(2);
-        a.jitter = s == 0 ? a.period * (1 + pick(2)) : Time(pick(2));
-    }
+    Workload w = overload_drawn(seed, OverloadDraw{{24, 36}, 0, 1, 0, 2, 0});
+    Arrival& first = w.streams[0].arrival;
+    first.kind = Arrival::Kind::sporadic;
+    first.jitter = first.period * static_cast<long>(1 + seed % 2);
     for (Operation& op : w.ops)
-        if (op.position > 0 && op.stream == 0) op.issue = IssueSpec{IssueSpec::Kind::at, {1, Time(1 + pick(2))}, 0, {}};
+        if (op.position > 0 && op.stream == 0)
+            op.issue = IssueSpec{IssueSpec::Kind::at, {1, Time(1 + static_cast<long>(seed % 3 == 0))}, 0, {}};
     validate_workload(w);
     validate_frames(w);
     return w;
@@ -104,9 +114,7 @@ TEST_CASE("overload: a stream issued after_stream_idle answers from its own issu
     const Unrolled u = unroll(w, Horizon::of_frames(200, {"test", 0, 0}));
     const Schedule s = simulate(u.workload);
     for (std::size_t i = 0; i < u.workload.ops.size(); ++i) CHECK(s.response(static_cast<int>(i)) == 5);
-    AllTimeOptions o;
-    o.lower_bound_simulations = 50;
-    const AllTimeResult r = all_time_bounds(w, Budget(), o);
+    const AllTimeResult r = all_time_briefly(w);
     CHECK_FALSE(r.overload);
     REQUIRE(r.answers[0].lower);
     CHECK(*r.answers[0].lower == 5);
@@ -118,7 +126,8 @@ TEST_CASE("overload: every overload found shows as growing responses in a long s
     int overloaded = 0, host_paced = 0;
     for (std::uint64_t seed = 1; seed <= test::seeded(120); ++seed) {
         INFO("seed " << seed);
-        const Workload w = overload_candidate(seed);
+        // Short periods, so that many are overloaded, and after_stream_idle often.
+        const Workload w = overload_drawn(seed, OverloadDraw{{2, 3, 4, 6}, 0, 1, 0, 2, 40});
         bool paced = false;
         for (const Operation& op : w.ops) paced = paced || op.issue.kind == IssueSpec::Kind::after_stream_idle;
         const std::optional<Overload> found = find_overload(w);
@@ -161,27 +170,14 @@ TEST_CASE("overload: sporadic streams issued after_stream_idle beside periodic o
     int with_lower = 0;
     for (std::uint64_t seed = 1; seed <= test::seeded(16); ++seed) {
         INFO("seed " << seed);
-        std::mt19937_64 rng(seed);
-        RandomWorkloadSpec spec = test::frames_spec(rng, 2);
-        spec.after_idle_percent = 0;
-        Workload w = random_workload(spec, seed);
-        for (std::size_t s = 0; s < w.streams.size(); ++s) {
-            Arrival& a = w.streams[s].arrival;
-            a.kind = s == 0 ? Arrival::Kind::sporadic : Arrival::Kind::periodic;
-            a.period = 4 + 2 * static_cast<long>(rng() % 3);
-            a.jitter = static_cast<long>(rng() % 2);
-        }
+        Workload w = overload_drawn(seed, OverloadDraw{{4, 6, 8}, 0, 1, 0, 2, 0});
+        w.streams[0].arrival.kind = Arrival::Kind::sporadic;
         for (Operation& op : w.ops)
             if (op.stream == 0 && op.position == 0)
-                op.issue =
-                    IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, Time(static_cast<long>(rng() % 2)), {}};
-        validate_workload(w);
+                op.issue = IssueSpec{IssueSpec::Kind::after_stream_idle, {0, 0}, Time(static_cast<long>(seed % 2)), {}};
         validate_frames(w);
-        AllTimeOptions o;
-        o.lower_bound_simulations = 100;
-        o.search_cap = std::chrono::milliseconds(0);
         AllTimeResult r;
-        REQUIRE_NOTHROW(r = all_time_bounds(w, Budget(), o));
+        REQUIRE_NOTHROW(r = all_time_briefly(w));
         for (const WcrtAnswer& a : r.answers) {
             if (a.lower && a.upper) CHECK(*a.lower <= *a.upper);
             with_lower += a.lower ? 1 : 0;
@@ -225,4 +221,67 @@ TEST_CASE("overload: a busy window with releases that overtake each other holds 
         }
     }
     CHECK(bounded >= 10);
+}
+
+TEST_CASE("overload: the GPU idle at a hyperperiod plus the least offset closes, derived by hand",
+          "[frames][all-time]") {
+    // KA (2 blocks of 1024 threads for 3) is released in [2, 8] of every 10, so it may end at 11,
+    // past the hyperperiod's end 10, but no later, when B's next frame is released (KB: 1 block
+    // for 1 at 1 + 5k; the least offset is B's 1). KB's block fits beside KA's (one per SM, 2048
+    // threads each): responses 3 and 1, and the GPU is idle at 11 in every scenario.
+    const Workload w = test::workload_from(
+        "[[stream]]\nname = \"A\"\nperiod = 10\noffset = 2\njitter = 6\n"
+        "[[stream]]\nname = \"B\"\nperiod = 5\noffset = 1\n"
+        "[[kernel]]\nname = \"KA\"\nstream = \"A\"\nblocks = 2\nthreads = 1024\nblock_time = 3\n"
+        "[[kernel]]\nname = \"KB\"\nstream = \"B\"\nblocks = 1\nthreads = 1024\nblock_time = 1\n");
+    const AllTimeResult r = all_time_briefly(w);
+    CHECK(r.closed_after == 1);
+    CHECK(r.closed_offset == 1);
+    REQUIRE(r.answers[0].upper);
+    REQUIRE(r.answers[1].upper);
+    CHECK(*r.answers[0].upper == 3);
+    CHECK(*r.answers[1].upper == 1);
+}
+
+TEST_CASE("overload: closures idle at a hyperperiod plus the least offset hold for long simulations, seeded",
+          "[frames][all-time][slow]") {
+    int closed = 0;
+    for (std::uint64_t seed = 1; seed <= test::seeded(60); ++seed) {
+        INFO("seed " << seed);
+        // Periods 6, 8 or 12, every stream with an offset of 1 to 3 and a jitter of 1 to 3, so
+        // that frames run past each hyperperiod's end.
+        const Workload w = overload_drawn(seed, OverloadDraw{{6, 8, 12}, 1, 3, 1, 3, 0});
+        const AllTimeResult r = all_time_briefly(w);
+        if (r.closed_offset == 0) continue;
+        ++closed;
+        // Releases on a grid of their windows (start, middle, end), block times at their ends
+        // and middles by the search, over the closure's hyperperiods and three more.
+        const Unrolled u = unroll(w, Horizon::hyperperiods(r.closed_after + 3, {"test", 0, 0}));
+        std::mt19937_64 rng(seed);
+        for (int p = 0; p < 6; ++p) {
+            Workload fixed = u.workload;
+            for (Operation& op : fixed.ops)
+                if (op.issue.kind == IssueSpec::Kind::at) {
+                    const Time at =
+                        op.issue.at.lo + (op.issue.at.hi - op.issue.at.lo) * static_cast<long>(rng() % 3) / 2;
+                    op.issue.at = {at, at};
+                }
+            std::optional<IntegerTimes> times;
+            try {
+                validate_workload(fixed);
+                times = integer_times(fixed);
+            } catch (const InputError&) {
+                continue;  // windows drawn out of the host's order
+            }
+            search::LowerBoundSearch search(fixed, *times, Policy::chooser, seed + p);
+            search.run(40, Budget());
+            for (std::size_t i = 0; i < fixed.ops.size(); ++i) {
+                const std::optional<Time>& seen = search.best()[i];
+                const std::optional<Time>& bound = r.answers[u.origin[i].op].upper;
+                INFO(fixed.ops[i].name);
+                if (seen && bound) CHECK(*seen <= *bound);
+            }
+        }
+    }
+    CHECK(closed >= 5);
 }
