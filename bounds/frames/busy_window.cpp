@@ -107,6 +107,14 @@ Unrolled busy_window_frames(const Workload& w, const BusyWindow& b) {
     Workload frames = w;
     for (Stream& s : frames.streams)
         if (!s.arrival.repeats()) s.arrival = {Arrival::Kind::sporadic, b.length + 1, 0, 0};
+    // With jitter of a period or more, a frame may be released before its predecessor and
+    // counts from when the host reaches it (docs/theory/all-time.md, fact 5); its own release may
+    // then lie before the busy period, and an `issue = [a, b]` in it anywhere from the busy
+    // period's start: the lower end a is dropped (the host order still issues it in turn).
+    for (Operation& op : frames.ops) {
+        const Arrival& a = frames.streams[op.stream].arrival;
+        if (a.repeats() && a.jitter >= a.period && op.issue.kind == IssueSpec::Kind::at) op.issue.at.lo = 0;
+    }
     const auto release = [&frames, &b](int stream, std::int64_t k) {
         const Arrival& a = frames.streams[stream].arrival;
         const Time lo = a.period * k - a.jitter;

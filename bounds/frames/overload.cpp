@@ -13,6 +13,17 @@ Time least_duration(const Operation& op, const Platform& p) {
     return op.time.lo * ((op.blocks + at_once - 1) / at_once);
 }
 
+// Whether the host of stream `s` waits for the stream to be idle in every frame: then the work
+// it has issued and not completed is at most what it issued since its last such wait, whatever
+// the releases, and it issues the next frame's operations only as the GPU serves it. Its
+// releases may outrun the GPU for ever while every response, counted from the operation's own
+// issue, stays bounded: such a stream's frames prove no overload.
+bool overload_host_paced(const Workload& w, int s) {
+    for (const int op : w.stream_ops(s))
+        if (w.ops[op].issue.kind == IssueSpec::Kind::after_stream_idle) return true;
+    return false;
+}
+
 }  // namespace
 
 std::optional<Overload> find_overload(const Workload& w) {
@@ -22,7 +33,7 @@ std::optional<Overload> find_overload(const Workload& w) {
     // least n times the excess after its release, in every scenario.
     for (std::size_t s = 0; s < w.streams.size(); ++s) {
         const Arrival& a = w.streams[s].arrival;
-        if (!a.repeats()) continue;
+        if (!a.repeats() || overload_host_paced(w, static_cast<int>(s))) continue;
         Time frame = 0;
         for (const int op : w.stream_ops(static_cast<int>(s))) frame += least_duration(w.ops[op], p);
         if (frame > a.period)
@@ -34,7 +45,9 @@ std::optional<Overload> find_overload(const Workload& w) {
     }
     // The GPU as a whole: per unit of time, each resource of the SMs serves at most its capacity
     // times the SMs (a block holds its threads, shared memory, registers and slot while it runs),
-    // and the copy engines serve at most their number.
+    // and the copy engines serve at most their number. Only the streams whose host never waits
+    // count: their operations are issued at their releases whatever the GPU does, so work issued
+    // and not served grows without bound; a host-paced stream issues only as it is served.
     const std::array<std::int64_t, 4> cap{p.threads_per_sm, p.shared_mem_per_sm, p.registers_per_sm,
                                           p.blocks_per_sm_max};
     const std::array<const char*, 4> names{"threads", "shared memory", "registers", "resident blocks"};
@@ -42,7 +55,7 @@ std::optional<Overload> find_overload(const Workload& w) {
     Time copies = 0;               // copy-engine time per unit of time
     for (const Operation& op : w.ops) {
         const Arrival& a = w.streams[op.stream].arrival;
-        if (!a.repeats()) continue;
+        if (!a.repeats() || overload_host_paced(w, op.stream)) continue;
         if (!op.is_kernel()) {
             copies += op.time.lo / a.period;
             continue;

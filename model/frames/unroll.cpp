@@ -35,6 +35,18 @@ std::vector<FrameOrigin> frame_order(const Workload& w, const std::vector<std::i
         if (int c = time_compare(x.release.lo, y.release.lo)) return c < 0;
         return x.op < y.op;
     });
+    // A stream's frames in frame order within the places the stream takes: frames released as
+    // early as each other (a busy window's first frames, all from 0) are still issued in order.
+    std::vector<std::vector<std::size_t>> slots(w.streams.size());
+    for (std::size_t i = 0; i < out.size(); ++i) slots[w.ops[out[i].op].stream].push_back(i);
+    for (const std::vector<std::size_t>& at : slots) {
+        std::vector<FrameOrigin> mine;
+        for (const std::size_t i : at) mine.push_back(out[i]);
+        std::stable_sort(mine.begin(), mine.end(), [](const FrameOrigin& x, const FrameOrigin& y) {
+            return x.frame != y.frame ? x.frame < y.frame : x.op < y.op;
+        });
+        for (std::size_t j = 0; j < at.size(); ++j) out[at[j]] = mine[j];
+    }
     return out;
 }
 
@@ -89,6 +101,23 @@ void resolve_waits_across_rates(const Workload& w, Unrolled& u, const std::vecto
     }
 }
 
+// Each issue window of a stream raised to its predecessor's ends. The host issues a stream in
+// order, at max(the instant drawn in the window, the predecessor's issue) (semantics §3), and the
+// predecessor's issue lies in its own window: so the issue instants are those of the raised
+// windows, and the one-frame rule that a stream's windows do not decrease holds. Frames whose
+// release windows overlap by more than a period (a busy window's, released anywhere before its
+// end) break that rule otherwise; the frames of a file's own windows already keep it.
+void raise_to_host_order(Workload& w) {
+    std::vector<const Operation*> previous(w.streams.size(), nullptr);
+    for (Operation& op : w.ops) {
+        const Operation* p = previous[op.stream];
+        previous[op.stream] = &op;
+        if (!p || !p->issue.is_static() || !op.issue.is_static()) continue;
+        op.issue.at.lo = std::max(op.issue.at.lo, p->issue.at.lo);
+        op.issue.at.hi = std::max(op.issue.at.hi, p->issue.at.hi);
+    }
+}
+
 }  // namespace
 
 Unrolled unroll(const Workload& w, const Horizon& h) {
@@ -126,6 +155,7 @@ Unrolled unroll_windows(const Workload& w, const std::vector<std::int64_t>& fram
         });
         for (int& t : wait) t = index[t][static_cast<std::size_t>(u.origin[i].frame)];
     }
+    raise_to_host_order(out);
     resolve_waits_across_rates(w, u, index);
     validate_workload(out);
     return u;

@@ -27,7 +27,17 @@ struct Closure {
     // the engines'); its lower bounds are scenarios of the unrolled frames, not of the system.
     std::vector<WcrtAnswer> response;
     std::optional<EngineRun> searched;  // auto's run on the frames, when it ran
+    Time idle_offset = 0;               // the GPU proven idle at k·H plus this (0 or the least offset)
 };
+
+// The least offset of the repeating streams: none of their frames is released in [kH, kH + it),
+// so an idle GPU then faces the future it faced at 0 (docs/theory/all-time.md, fact 2).
+Time least_repeating_offset(const Workload& w) {
+    std::optional<Time> least;
+    for (const Stream& s : w.streams)
+        if (s.arrival.repeats() && (!least || s.arrival.offset < *least)) least = s.arrival.offset;
+    return least.value_or(Time(0));
+}
 
 // Per operation of `w`, an answer with `upper[i]` as its upper bound, proven by `by`.
 std::vector<WcrtAnswer> upper_answers(const Workload& w, const std::vector<std::optional<Time>>& upper, Provenance by) {
@@ -99,6 +109,8 @@ std::optional<Closure> close(const Workload& w, const Time& H, const Budget& bud
         // often twice the worst case.
         tighten_with_auto(c, engines, o);
         if (idle_by(c.bounds, H * k)) return c;
+        c.idle_offset = least_repeating_offset(w);
+        if (c.idle_offset > 0 && idle_by(c.bounds, H * k + c.idle_offset)) return c;
     }
     return std::nullopt;
 }
@@ -245,6 +257,7 @@ std::optional<Closure> bound_repeating(const Workload& w, InterleavedLower& lowe
     bool bounded = first.has_value();
     if (first) {
         r.closed_after = first->k;
+        r.closed_offset = first->idle_offset;
         take_upper(*first, identity, r.answers);
         bool once = false;
         for (const Stream& s : w.streams) once = once || !s.arrival.repeats();
@@ -314,17 +327,24 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     AllTimeResult r;
     r.answers = unknown_answers(w);
     r.hyperperiod = hyperperiod(w);
-    if ((r.overload = find_overload(w))) {
+    r.overload = find_overload(w);
+    if (r.overload)
         for (WcrtAnswer& a : r.answers)
             a.unknown_reason = r.overload->stream == w.ops[a.op].stream ? "no bound exists: " + r.overload->reason
                                                                         : "no bound: " + r.overload->reason;
-        return r;
-    }
     // Without a closure, lower bounds come from the frames of several hyperperiods, where a
     // backlog has had time to build up; sporadic streams at their densest releases. Searched in
     // rounds from the start, between the upper-bound arguments.
     const Workload dense = densest(w);
     InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
+    // Overloaded: no upper bound exists, but the frames that miss their deadlines are replayed
+    // all the same, so that a deadline a real frame misses is refuted.
+    if (r.overload) {
+        budget.counters().start_phase("all time: lower bounds from replayed frames");
+        if (!open.has_frames()) return settled(budget, std::move(r));
+        if (!budget.expired()) open.finish(std::nullopt);
+        return settled(budget, open.into(std::move(r)));
+    }
     const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {

@@ -11,6 +11,9 @@ std::vector<std::string> argument_sentences(const FramesRun& r) {
     if (r.closed_after != 0)
         out.push_back("the GPU is proven idle at the end of " + std::to_string(r.closed_after) +
                       (r.closed_after == 1 ? " hyperperiod" : " hyperperiods") + " of " + human_string(r.hyperperiod) +
+                      (r.closed_offset == 0 ? ""
+                                            : " plus the least offset " + human_string(r.closed_offset) +
+                                                  ", before which no later frame is released") +
                       ", so every later frame repeats one of these");
     if (r.explored_window != 0)
         out.push_back("every state of the frames was explored, in a window of " + std::to_string(r.explored_window) +

@@ -15,6 +15,7 @@ struct FramesRun {
     std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
     Time hyperperiod = 0;
     int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
+    Time closed_offset = 0;            // ... plus this least offset of the streams, when only then
     int steady_over = 0;               // L: the interference bound's steady state over L hyperperiods; 0: none
     std::string steady_why;            // why no steady state was found, when none was
     std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames

@@ -110,9 +110,17 @@ search::BestScenarios phased_candidates(const Workload& w, const Unrolled& u, co
             const std::optional<Time>& found = s.best()[i];
             if (!found || !best.improves(at[i], *found)) continue;
             auto x = std::make_shared<const WitnessScenario>(carried_over(p, u, at, s.witness(static_cast<int>(i))));
-            const Schedule replayed = simulate(u.workload, witness_scenario(u.workload, *x));
+            // A scenario fixes no release of an after_stream_idle frame: on u such a frame waits
+            // from the start of its wider window, not from the phasing's release, and the blocks'
+            // fixed SMs may then not fit. Only what replays on u is a scenario of u.
+            std::optional<Schedule> replayed;
+            try {
+                replayed = simulate(u.workload, witness_scenario(u.workload, *x));
+            } catch (const InputError&) {
+                continue;
+            }
             for (std::size_t k = 0; k < u.workload.ops.size(); ++k)
-                best.keep(static_cast<int>(k), replayed.response(static_cast<int>(k)), x);
+                best.keep(static_cast<int>(k), replayed->response(static_cast<int>(k)), x);
         }
     }
     return best;
