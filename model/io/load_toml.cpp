@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "model/input_limits.hpp"
+#include "model/io/cpu/read_cpu.hpp"
 #include "model/frames/frame_name.hpp"
 #include "model/io/frames/read_frames.hpp"
 #include "model/name_policy.hpp"
@@ -388,15 +389,16 @@ void read_scenario(const TomlReader& r, const TomlTable& t, Workload& w, const S
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(
-        r.root(),
-        {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit", "assumptions"},
-        "the file");
+    r.only_keys(r.root(),
+                {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit",
+                 "assumptions", "cpu", "cpu_task", "requirement"},
+                "the file");
     Workload w;
     w.source = name;
     if (const TomlNode* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
     SeenNames seen;
     read_streams(r, w, seen);
+    read_cpu_side(r, seen.streams, w);  // before the operations: a driven stream's waits pair its frames
     read_ops(r, w, seen);
     if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
     validate_workload(w);
