@@ -46,18 +46,10 @@ struct CpuPair {
     std::optional<Time> pre, response;
 };
 
-// Suspension-oblivious: each interferer's jobs are periodic with demand C_j + S_j.
-CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m) {
-    const auto interference = [&](const Time& t) -> std::optional<Time> {
-        Time sum = 0;
-        for (std::size_t j = 0; j < ts.size(); ++j) {
-            if (!cpu_interferes(ts, j, i, m)) continue;
-            const auto demand = cpu_oblivious_demand(ts[j]);
-            if (!demand) return std::nullopt;
-            sum += Time(ceil_of(t / ts[j].period)) * *demand;
-        }
-        return sum;
-    };
+// Task i's bounds for an interference function: its whole response (execution and its own
+// suspension) and its pre-suspension part, the latter only where the former exists.
+CpuPair cpu_solve(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m,
+                  const std::function<std::optional<Time>(const Time&)>& interference) {
     const auto own = cpu_own_suspension(ts[i], m);
     if (!own) return {};
     CpuPair out;
@@ -66,10 +58,24 @@ CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, const Cp
     return out;
 }
 
+// Suspension-oblivious: each interferer's jobs are periodic with demand C_j + S_j.
+CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m) {
+    return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
+        Time sum = 0;
+        for (std::size_t j = 0; j < ts.size(); ++j) {
+            if (!cpu_interferes(ts, j, i, m)) continue;
+            const auto demand = cpu_oblivious_demand(ts[j]);
+            if (!demand) return std::nullopt;
+            sum += Time(ceil_of(t / ts[j].period)) * *demand;
+        }
+        return sum;
+    });
+}
+
 // Jitter-based: each interferer's jobs are periodic with demand C_j and release jitter R_j - C_j.
 CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, const std::vector<std::optional<Time>>& r,
                    const CpuRtaMutation& m) {
-    const auto interference = [&](const Time& t) -> std::optional<Time> {
+    return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
         Time sum = 0;
         for (std::size_t j = 0; j < ts.size(); ++j) {
             if (!cpu_interferes(ts, j, i, m)) continue;
@@ -78,13 +84,7 @@ CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, const std::
             sum += Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
         }
         return sum;
-    };
-    const auto own = cpu_own_suspension(ts[i], m);
-    if (!own) return {};
-    CpuPair out;
-    out.response = cpu_least_fixed_point(cpu_execution(ts[i]) + *own, ts[i].period, interference);
-    if (out.response) out.pre = cpu_least_fixed_point(ts[i].pre, ts[i].period, interference);
-    return out;
+    });
 }
 
 std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optional<Time>& b) {

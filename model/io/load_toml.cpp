@@ -67,15 +67,6 @@ Priority read_priority(const TomlReader& r, const TomlNode& n) {
     r.fail(n, "'priority' must be \"high\" (-1), \"low\" (0) or \"none\" (= low on the TX2)");
 }
 
-const TomlArray* array_of_tables(const TomlReader& r, const char* key) {
-    const TomlNode* n = r.root().get(key);
-    if (!n) return nullptr;
-    const TomlArray* a = n->as_array();
-    if (!a || !a->is_array_of_tables())
-        r.fail(*n, std::string("'") + key + "' must be written as [[" + key + "]] tables");
-    return a;
-}
-
 // Names seen so far, so that each lookup is O(1): with one stream per kernel, scanning the
 // streams or operations for every new one would be quadratic in the workload's size.
 struct SeenNames {

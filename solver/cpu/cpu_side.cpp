@@ -133,7 +133,10 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
             a.gpu_part = a.upper;
             a.cpu_part = Time(0);
         }
-        settle_requirement(a, req.response_time, r.proven ? "no bound" : r.reason);
+        const std::string why = !r.proven ? r.reason
+                                : a.upper ? "the bound exceeds the limit; no run found past it"
+                                          : "no bound";
+        settle_requirement(a, req.response_time, why);
         out.push_back(std::move(a));
     }
     return out;

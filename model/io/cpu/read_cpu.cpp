@@ -6,17 +6,8 @@
 namespace gpuwcrt {
 namespace {
 
-const TomlArray* cpu_tables(const TomlReader& r, const char* key) {
-    const TomlNode* n = r.root().get(key);
-    if (!n) return nullptr;
-    const TomlArray* a = n->as_array();
-    if (!a || !a->is_array_of_tables())
-        r.fail(*n, std::string("'") + key + "' must be written as [[" + key + "]] tables");
-    return a;
-}
-
 void read_cpus(const TomlReader& r, std::unordered_map<std::string, int>& names, Workload& w) {
-    const TomlArray* arr = cpu_tables(r, "cpu");
+    const TomlArray* arr = array_of_tables(r, "cpu");
     if (!arr) return;
     for (const TomlNode& node : *arr) {
         const TomlTable& t = *node.as_table();
@@ -84,7 +75,7 @@ CpuTask read_task(const TomlReader& r, const TomlTable& t, const std::unordered_
 void read_tasks(const TomlReader& r, const std::unordered_map<std::string, int>& cpus,
                 const std::unordered_map<std::string, int>& streams, std::unordered_map<std::string, int>& names,
                 Workload& w) {
-    const TomlArray* arr = cpu_tables(r, "cpu_task");
+    const TomlArray* arr = array_of_tables(r, "cpu_task");
     if (!arr) return;
     for (const TomlNode& node : *arr) {
         CpuTask task = read_task(r, *node.as_table(), cpus, streams, w);
@@ -98,7 +89,7 @@ void read_tasks(const TomlReader& r, const std::unordered_map<std::string, int>&
 
 void read_requirements(const TomlReader& r, const std::unordered_map<std::string, int>& tasks,
                        const std::unordered_map<std::string, int>& streams, Workload& w) {
-    const TomlArray* arr = cpu_tables(r, "requirement");
+    const TomlArray* arr = array_of_tables(r, "requirement");
     if (!arr) return;
     std::unordered_map<std::string, int> names;
     for (const TomlNode& node : *arr) {
