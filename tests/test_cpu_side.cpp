@@ -306,6 +306,13 @@ TEST_CASE("CPU side: certify checks the requirements through the all-time GPU bo
     CHECK(test::contains(run.out, "Deadline_Offload"));
     CHECK(test::contains(run.out, "certified"));
     CHECK(test::contains(run.out, "refuted (a job executing 3)"));
+    // The certificate states what it rests on: the argument, the CPU analysis among them.
+    CHECK(test::contains(run.out, "assumptions:"));
+    CHECK(test::contains(run.out, "fixed-priority response-time analysis with self-suspension"));
+    const test::CliRun json = test::run_cli({"certify", "--json", path});
+    CHECK(json.exit_code == 1);
+    CHECK(test::contains(json.out, "\"gpu_part\": \"2\""));
+    CHECK(test::contains(json.out, "\"verdict\": \"refuted\""));
     const test::CliRun wcrt = test::run_cli({"wcrt", path});
     CHECK(wcrt.exit_code == 3);
     CHECK(test::contains(wcrt.err, "gpuwcrt certify"));
