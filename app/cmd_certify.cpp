@@ -6,6 +6,7 @@
 #include "app/assumptions/answer_assumptions.hpp"
 #include "app/chart_choice.hpp"
 #include "app/cli_options.hpp"
+#include "app/cpu/certify_requirements.hpp"
 #include "app/engine_run.hpp"
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
@@ -141,6 +142,7 @@ int run_certify(const CertifyOptions& o) {
     (void)svg_window(o);  // a bad --svg-window is an input error before any work
     const EngineOptions eo = engine_options(o);
     const Workload w = load_workload_file(o.file);
+    if (!w.cpu.empty()) return certify_requirements(o, w, !o.bounds.empty() || o.only_bounds);
     const Engine& engine = engine_for(o.engine, w);
     require_engine_scope(engine, w, "gpuwcrt certify");
     if (!engine.ranges_over_frames()) check_block_outputs(w, o.svg);  // over frames: the frames' chart

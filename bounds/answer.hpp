@@ -31,10 +31,13 @@ enum class Provenance {
     busy_time,
     rta_orders,
     rta_file_order,
-    frame_search,      // the scenario search over the frames of a periodic workload (solver/frames/)
-    steady_state,      // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
-    busy_window,       // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
-    frame_exploration  // the exact engine's states over a moving window of hyperperiods (solver/frames/)
+    frame_search,       // the scenario search over the frames of a periodic workload (solver/frames/)
+    steady_state,       // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
+    busy_window,        // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
+    frame_exploration,  // the exact engine's states over a moving window of hyperperiods (solver/frames/)
+    cpu_oblivious,      // CPU response-time analysis, suspensions as execution (bounds/cpu/cpu_rta.hpp)
+    cpu_jitter,         // CPU response-time analysis, interferers' suspensions as release jitter (idem)
+    cpu_execution       // a job at its longest executions, behind the jobs released with it (bounds/cpu/)
 };
 
 std::string to_string(WcrtStatus s);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/cpu/cpu_tasks.hpp"
 #include "model/frames/arrival.hpp"
 #include "model/interval.hpp"
 #include "model/platform.hpp"
@@ -122,6 +123,9 @@ struct Workload {
     std::vector<Operation> ops;  // file order
     std::vector<Expectation> expectations;
     std::optional<FixedScenario> scenario;
+    // CPU cores, tasks and requirements (docs/theory/semantics.md §11); a stream a task drives
+    // takes its releases from it.
+    CpuSide cpu;
 
     std::optional<int> find_op(const std::string& name) const;  // O(ops): for a few names
     std::unordered_map<std::string, int> op_index() const;      // name -> index, for many

@@ -22,6 +22,9 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::steady_state, "steady state"},
     {Provenance::busy_window, "busy window"},
     {Provenance::frame_exploration, "frame exploration"},
+    {Provenance::cpu_oblivious, "CPU RTA, suspension-oblivious"},
+    {Provenance::cpu_jitter, "CPU RTA, suspension as jitter"},
+    {Provenance::cpu_execution, "a job at its longest executions"},
 };
 
 }  // namespace

@@ -22,6 +22,11 @@ void require_engine_scope(const Engine& engine, const Workload& w, const std::st
     // The default engine of a command without an all-time analysis (rta-check) says what
     // require_one_frame says for every such command.
     if (engine.name() == default_engine) require_one_frame(w, command);
+    if (!w.cpu.tasks.empty())
+        throw InputError(w.cpu.tasks.front().where,
+                         command + ": the workload has CPU tasks ('" + w.cpu.tasks.front().name +
+                             "'), whose releases of the GPU streams need the CPU analysis: `gpuwcrt certify` checks "
+                             "its [[requirement]]s (docs/theory/semantics.md §11)");
     if (!engine.ranges_over_frames())
         for (const Stream& s : w.streams) {
             if (!s.arrival.repeats()) continue;

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "model/input_limits.hpp"
+#include "model/io/cpu/read_cpu.hpp"
 #include "model/frames/frame_name.hpp"
 #include "model/io/frames/read_frames.hpp"
 #include "model/name_policy.hpp"
@@ -64,15 +65,6 @@ Priority read_priority(const TomlReader& r, const TomlNode& n) {
         if (*s == "low" || *s == "none") return Priority::low;
     }
     r.fail(n, "'priority' must be \"high\" (-1), \"low\" (0) or \"none\" (= low on the TX2)");
-}
-
-const TomlArray* array_of_tables(const TomlReader& r, const char* key) {
-    const TomlNode* n = r.root().get(key);
-    if (!n) return nullptr;
-    const TomlArray* a = n->as_array();
-    if (!a || !a->is_array_of_tables())
-        r.fail(*n, std::string("'") + key + "' must be written as [[" + key + "]] tables");
-    return a;
 }
 
 // Names seen so far, so that each lookup is O(1): with one stream per kernel, scanning the
@@ -388,15 +380,16 @@ void read_scenario(const TomlReader& r, const TomlTable& t, Workload& w, const S
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(
-        r.root(),
-        {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit", "assumptions"},
-        "the file");
+    r.only_keys(r.root(),
+                {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit",
+                 "assumptions", "cpu", "cpu_task", "requirement"},
+                "the file");
     Workload w;
     w.source = name;
     if (const TomlNode* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
     SeenNames seen;
     read_streams(r, w, seen);
+    read_cpu_side(r, seen.streams, w);  // before the operations: a driven stream's waits pair its frames
     read_ops(r, w, seen);
     if (w.ops.empty()) throw InputError({name, 1, 1}, "the workload has no [[kernel]] or [[copy]]");
     validate_workload(w);

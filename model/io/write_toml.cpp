@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "model/io/cpu/write_cpu.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -184,9 +186,11 @@ std::string workload_to_toml(const Workload& w, const TomlWriteOptions& options)
         out << "[[stream]]\nname = " << toml_quoted(s.name) << '\n';
         out << "priority = \"" << (s.priority == Priority::high ? "high" : "low") << "\"\n";
         if (s.is_null) out << "null = true\n";
-        arrival_keys(out, s.arrival);
+        // A driven stream's releases are its task's, written with the task.
+        if (!w.cpu.driver_of(static_cast<int>(&s - w.streams.data()))) arrival_keys(out, s.arrival);
         out << '\n';
     }
+    write_cpu_side(out, w);
     for (const Operation& op : w.ops) operation_table(out, w, op);
     if (w.scenario) scenario_table(out, *w.scenario);
     return out.str();

@@ -1,0 +1,58 @@
+#include "app/cpu/certify_requirements.hpp"
+
+#include <iostream>
+
+#include "app/assumptions/answer_assumptions.hpp"
+#include "app/cli_options.hpp"
+#include "app/engine_run.hpp"
+#include "app/exit_codes.hpp"
+#include "report/context/output_context.hpp"
+#include "report/cpu/cpu_side_report.hpp"
+#include "solver/cpu/cpu_side.hpp"
+#include "solver/registry.hpp"
+
+namespace gpuwcrt::app {
+namespace {
+
+const std::string cpu_side_argument =
+    "CPU bounds by fixed-priority response-time analysis with self-suspension (suspension-oblivious and "
+    "jitter-based, the smaller), each task of equal priority counted as higher; GPU frame bounds by the all-time "
+    "engine on the release windows those bounds prove, iterated to a fixed point (docs/theory/semantics.md §11)";
+
+}  // namespace
+
+int certify_requirements(const VerifyOptions& o, const Workload& w, bool bounds_given) {
+    if (o.engine != default_engine)
+        throw option_error("--engine", "a workload with [[cpu_task]]s is analysed by the default engine, " +
+                                           std::string(default_engine) + ", alone");
+    if (bounds_given)
+        throw option_error("--bound",
+                           "a workload with [[cpu_task]]s certifies its [[requirement]]s; state a limit "
+                           "as a [[requirement]]");
+    if (o.csv || !o.svg.empty())
+        throw option_error(o.csv ? "--csv" : "--svg", "not available for a workload with [[cpu_task]]s");
+    if (w.cpu.requirements.empty())
+        throw InputError({w.source, 1, 1}, "nothing to certify: the workload has [[cpu_task]]s but no [[requirement]]");
+    for (const std::string& warning : requirement_warnings(w)) std::cerr << "warning: " << warning << "\n";
+    const Budget budget = run_budget(o);
+    const CpuSideResult r = cpu_side_fixed_point(w, all_time_frame_bounds, budget);
+    const std::vector<RequirementAnswer> answers = requirement_answers(w, r);
+    const CpuSideReport report{r.analysed, r.tasks, r.gpu, r.proven, r.rounds, r.reason, answers};
+    const std::vector<Assumption> assumptions = answer_assumptions(w, o, {cpu_side_argument});
+    if (o.json) {
+        Json body = cpu_side_json(report);
+        body["assumptions"] = assumptions_json(assumptions);
+        std::cout << with_context(verify_context("certify", o, w), body).dump(2) << '\n';
+    } else {
+        print_cpu_side(std::cout, report);
+        print_assumptions(std::cout, assumptions);
+    }
+    bool unknown = false;
+    for (const RequirementAnswer& a : answers) {
+        if (a.verdict == Verdict::refuted) return exit_refuted;
+        unknown = unknown || a.verdict == Verdict::unknown;
+    }
+    return unknown ? exit_unknown : exit_ok;
+}
+
+}  // namespace gpuwcrt::app

@@ -1,0 +1,49 @@
+#pragma once
+// Response-time bounds of CPU tasks on cores scheduled by fixed priorities, preemptively, whose
+// jobs may suspend themselves once (the wait for their GPU frame) for at most a given time
+// (docs/theory/semantics.md §11, docs/decisions/0030-cpu-side.md). Two sound analyses, the
+// smaller bound per task:
+// - suspension-oblivious: every suspension counted as execution (Chen et al., "Many
+//   suspensions, many problems", Real-Time Systems 55, 2019, §4.1);
+// - jitter-based: a suspending interferer's jobs released with jitter R_j - C_j (ibid. §4.2,
+//   proven by Chen, Nelissen and Huang, ECRTS 2016; Bletsas et al.'s errata, 2018).
+// Tasks of equal priority on a core each interfere with the other as a higher-priority task
+// would, so every tie-breaking order is covered.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "model/time.hpp"
+
+namespace gpuwcrt {
+
+struct CpuRtaTask {
+    int core = 0;
+    std::int64_t priority = 0;  // larger runs first
+    Time period;                // or minimum inter-arrival time
+    Time pre, post;             // longest execution before and after the suspension
+    bool suspends = false;
+    std::optional<Time> suspension;  // longest suspension of a suspending task; none: unbounded
+};
+
+enum class CpuArgument { none, oblivious, jitter };
+
+// A task's bounds from its release: to the end of its pre-suspension part (when its frame is
+// released) and to its end. None when the analysis proves nothing (a core overloaded, a
+// response past the period, an unbounded suspension).
+struct CpuRtaBound {
+    std::optional<Time> pre, response;
+    CpuArgument by = CpuArgument::none;
+};
+
+// Test-only mutations, so that the differential tests show they catch an unsound argument.
+struct CpuRtaMutation {
+    bool drop_equal_priorities = false;
+    bool drop_own_suspension = false;
+};
+
+// Per task, indexed like `tasks`. Bounds are only given where every job's response is at most
+// the period (the analysis is of one job per busy window).
+std::vector<CpuRtaBound> cpu_response_bounds(const std::vector<CpuRtaTask>& tasks, const CpuRtaMutation& m = {});
+
+}  // namespace gpuwcrt

@@ -1,0 +1,41 @@
+#include "model/io/cpu/write_cpu.hpp"
+
+#include "model/io/write_toml.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+std::string cpu_range(const Interval<Time>& x) {
+    if (x.lo == x.hi) return toml_time(x.lo);
+    return "[" + toml_time(x.lo) + ", " + toml_time(x.hi) + "]";
+}
+
+void write_task(std::ostream& out, const Workload& w, const CpuTask& t) {
+    out << "[[cpu_task]]\nname = " << toml_quoted(t.name) << "\ncpu = " << toml_quoted(w.cpu.cpus.at(t.cpu).name)
+        << "\npriority = " << t.priority << '\n';
+    out << (t.arrival.kind == Arrival::Kind::periodic ? "period = " : "min_interarrival = ")
+        << toml_time(t.arrival.period) << '\n';
+    if (t.arrival.offset != 0) out << "offset = " << toml_time(t.arrival.offset) << '\n';
+    out << "execution = " << cpu_range(t.execution) << '\n';
+    if (t.gpu) {
+        out << "gpu = " << toml_quoted(w.streams.at(*t.gpu).name) << '\n';
+        if (t.after_gpu.hi != 0) out << "after_gpu = " << cpu_range(t.after_gpu) << '\n';
+    }
+    out << '\n';
+}
+
+}  // namespace
+
+void write_cpu_side(std::ostream& out, const Workload& w) {
+    for (const CpuCore& c : w.cpu.cpus)
+        out << "[[cpu]]\nname = " << toml_quoted(c.name) << "\nscheduler = \"fixed_priority_preemptive\"\n\n";
+    for (const CpuTask& t : w.cpu.tasks) write_task(out, w, t);
+    for (const Requirement& q : w.cpu.requirements) {
+        const std::string& target =
+            q.target == Requirement::Target::cpu_task ? w.cpu.tasks.at(q.index).name : w.streams.at(q.index).name;
+        out << "[[requirement]]\nname = " << toml_quoted(q.name) << "\ntask = " << toml_quoted(target)
+            << "\nresponse_time = " << toml_time(q.response_time) << "\n\n";
+    }
+}
+
+}  // namespace gpuwcrt

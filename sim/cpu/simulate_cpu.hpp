@@ -1,0 +1,35 @@
+#pragma once
+// One schedule of CPU tasks on one core, fixed priorities, preemptive, each job running its
+// first part, suspending, then running its second part (docs/theory/semantics.md §11): the
+// reference the CPU response-time analysis (bounds/cpu/) is tested against.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "model/time.hpp"
+
+namespace gpuwcrt {
+
+struct CpuSimTask {
+    std::int64_t priority = 0;  // larger runs first
+    Time period, offset;        // job k released at offset + k·period
+    int tie_rank = 0;           // among equal priorities, the smaller rank runs first
+};
+
+// What job k of a task does: its execution before and after its suspension, and the suspension.
+struct CpuJobTimes {
+    Time pre, suspension, post;
+};
+
+struct CpuSimResult {
+    std::vector<Time> response, pre;  // per task, the largest over the jobs released before the horizon
+    bool unfinished = false;          // some job released before the horizon did not end by 4·horizon
+};
+
+// Jobs of one task run in order (job k+1 starts after job k ends). Every job released before
+// `horizon` is followed to its end.
+CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& tasks,
+                          const std::function<CpuJobTimes(std::size_t task, std::int64_t job)>& times,
+                          const Time& horizon);
+
+}  // namespace gpuwcrt

@@ -1,0 +1,173 @@
+#include "solver/cpu/cpu_side.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "solver/frames/all_time.hpp"
+
+namespace gpuwcrt {
+namespace {
+
+// The latest issue of a stream's last operation after its frame's release: operations without
+// `issue` follow their predecessor, and the host issues a stream's calls in order; none when
+// some operation waits for the idle stream (its issue depends on the GPU itself).
+std::optional<Time> cpu_last_issue_after_release(const Workload& w, int stream) {
+    Time latest = 0;
+    for (const int op : w.stream_ops(stream)) {
+        const IssueSpec& is = w.ops[op].issue;
+        if (is.kind == IssueSpec::Kind::after_stream_idle) return std::nullopt;
+        if (is.kind == IssueSpec::Kind::at) latest = std::max(latest, is.at.hi);
+    }
+    return latest;
+}
+
+std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::optional<Time>>& gpu) {
+    std::vector<CpuRtaTask> out;
+    for (const CpuTask& t : w.cpu.tasks) {
+        CpuRtaTask r{t.cpu, t.priority, t.arrival.period, t.execution.hi, t.after_gpu.hi, t.gpu.has_value(), {}};
+        if (t.gpu) r.suspension = gpu[*t.gpu];
+        out.push_back(r);
+    }
+    return out;
+}
+
+// The lower bound of CpuJobProof: the jobs ahead of task i's job when all are released at 0 —
+// strictly higher priorities preempt it, equal ones may be queued before it — counting only tasks
+// that never suspend (a suspended job lets it run). Synchronous releases need every offset 0.
+CpuJobProof cpu_job_proof(const Workload& w, int i) {
+    const CpuTask& t = w.cpu.tasks[i];
+    CpuJobProof p{t.execution.hi + t.after_gpu.hi, 0};
+    bool synchronous = true;
+    Time ahead = 0;
+    for (std::size_t j = 0; j < w.cpu.tasks.size(); ++j) {
+        const CpuTask& o = w.cpu.tasks[j];
+        if (o.cpu != t.cpu) continue;
+        synchronous = synchronous && o.arrival.offset == 0;
+        if (static_cast<int>(j) != i && o.priority >= t.priority && !o.gpu) ahead += o.execution.hi;
+    }
+    if (synchronous) p.ahead = ahead;
+    return p;
+}
+
+std::string lowercase(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const Budget& budget) {
+    std::vector<std::optional<Time>> out(w.streams.size());
+    const AllTimeResult r = all_time_bounds(w, budget);
+    for (std::size_t s = 0; s < w.streams.size(); ++s) {
+        const std::vector<int> ops = w.stream_ops(static_cast<int>(s));
+        if (ops.empty()) continue;
+        const auto issue = cpu_last_issue_after_release(w, static_cast<int>(s));
+        const auto& last = r.answers.at(ops.back()).upper;
+        if (issue && last) out[s] = *issue + *last;
+    }
+    return out;
+}
+
+// From below: each driven stream's jitter starts at its task's pre-GPU part alone, the least it
+// can be. Each round takes the GPU's bounds for the current windows and the CPU's bounds for
+// those suspensions, and widens every window the CPU bound does not fit. It stops when every
+// pre-GPU bound fits its window: then the windows and the suspensions bound each other (the
+// first instant either bound failed would be an instant before which both held, where the
+// analysis of the other side already holds: docs/theory/semantics.md §11).
+CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget, int max_rounds,
+                                   const CpuRtaMutation& mutation) {
+    CpuSideResult out{w, {}, {}, false, 0, ""};
+    for (; out.rounds < max_rounds; ++out.rounds) {
+        if (budget.expired()) {
+            out.reason = "out of time";
+            return out;
+        }
+        out.gpu = gpu(out.analysed, budget);
+        out.tasks = cpu_response_bounds(cpu_rta_tasks(out.analysed, out.gpu), mutation);
+        bool fits = true;
+        for (std::size_t i = 0; i < w.cpu.tasks.size(); ++i) {
+            const CpuTask& t = w.cpu.tasks[i];
+            if (!t.gpu) continue;
+            const auto& pre = out.tasks[i].pre;
+            if (!pre) {
+                out.reason = "task '" + t.name + "' has no bound: its release of stream '" + w.streams[*t.gpu].name +
+                             "' is not bounded";
+                return out;
+            }
+            Arrival& a = out.analysed.streams[*t.gpu].arrival;
+            if (*pre - t.execution.lo <= a.jitter) continue;
+            a = driven_arrival(t, *pre);
+            fits = false;
+        }
+        if (fits) {
+            out.proven = true;
+            ++out.rounds;
+            return out;
+        }
+    }
+    out.reason = "no fixed point of the CPU and GPU bounds within " + std::to_string(max_rounds) + " rounds";
+    return out;
+}
+
+std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuSideResult& r) {
+    std::vector<RequirementAnswer> out;
+    for (std::size_t q = 0; q < w.cpu.requirements.size(); ++q) {
+        const Requirement& req = w.cpu.requirements[q];
+        RequirementAnswer a;
+        a.requirement = static_cast<int>(q);
+        if (req.target == Requirement::Target::cpu_task) {
+            const CpuTask& t = w.cpu.tasks[req.index];
+            a.witness = cpu_job_proof(w, req.index);
+            a.lower = a.witness->own + a.witness->ahead;
+            a.lower_by = Provenance::cpu_execution;
+            const CpuRtaBound& b = r.proven ? r.tasks[req.index] : CpuRtaBound{};
+            if (b.response) {
+                a.upper = b.response;
+                a.upper_by = b.by == CpuArgument::jitter ? Provenance::cpu_jitter : Provenance::cpu_oblivious;
+                a.gpu_part = t.gpu ? *r.gpu[*t.gpu] : Time(0);
+                a.cpu_part = *b.response - *a.gpu_part;
+            }
+        } else if (r.proven && r.gpu[req.index]) {
+            a.upper = r.gpu[req.index];
+            a.gpu_part = a.upper;
+            a.cpu_part = Time(0);
+        }
+        const std::string why = !r.proven ? r.reason
+                                : a.upper ? "the bound exceeds the limit; no run found past it"
+                                          : "no bound";
+        settle_requirement(a, req.response_time, why);
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+std::vector<std::string> requirement_warnings(const Workload& w) {
+    std::vector<std::string> out;
+    const auto target_name = [&](const Requirement& q) {
+        return q.target == Requirement::Target::cpu_task ? w.cpu.tasks[q.index].name : w.streams[q.index].name;
+    };
+    for (const Requirement& q : w.cpu.requirements) {
+        if (q.target == Requirement::Target::cpu_task) {
+            const CpuTask& t = w.cpu.tasks[q.index];
+            if (q.response_time > t.arrival.period)
+                out.push_back(q.where.str() + ": requirement '" + q.name + "' allows " + human_string(q.response_time) +
+                              ", more than task '" + t.name + "''s period " + human_string(t.arrival.period));
+        }
+        // The longest task or stream name inside the requirement's name: another than its target
+        // suggests the targets were swapped.
+        std::string named;
+        const std::string lname = lowercase(q.name);
+        const auto consider = [&](const std::string& n) {
+            if (n.size() > named.size() && lname.find(lowercase(n)) != std::string::npos) named = n;
+        };
+        for (const CpuTask& t : w.cpu.tasks) consider(t.name);
+        for (const Stream& s : w.streams) consider(s.name);
+        if (!named.empty() && lowercase(named) != lowercase(target_name(q)))
+            out.push_back(q.where.str() + ": requirement '" + q.name + "' is on '" + target_name(q) +
+                          "' but its name names '" + named + "'");
+    }
+    return out;
+}
+
+}  // namespace gpuwcrt

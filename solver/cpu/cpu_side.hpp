@@ -1,0 +1,44 @@
+#pragma once
+// The CPU side and the GPU analysed together (docs/theory/semantics.md §11): the GPU streams'
+// release windows come from proven bounds of their tasks' pre-GPU parts, and the tasks'
+// suspensions from the GPU's bounds on their frames; iterated to a fixed point from below.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/cpu/cpu_rta.hpp"
+#include "bounds/cpu/requirement_answer.hpp"
+#include "common/budget.hpp"
+#include "model/workload.hpp"
+
+namespace gpuwcrt {
+
+// Per stream of the workload: a proven bound on every frame's completion from its release, for
+// all time; none where nothing is proven. Any GPU analysis can supply it.
+using GpuFrameBounds = std::function<std::vector<std::optional<Time>>(const Workload&, const Budget&)>;
+
+// Through the all-time engine (solver/frames/): the bound of a frame's last operation plus the
+// latest issue of it after the release.
+std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const Budget& budget);
+
+struct CpuSideResult {
+    Workload analysed;                     // the driven streams with the jitter the CPU bounds prove
+    std::vector<CpuRtaBound> tasks;        // per task of w.cpu.tasks
+    std::vector<std::optional<Time>> gpu;  // per stream: frame bound in `analysed`
+    bool proven = false;                   // a fixed point was reached: the bounds hold
+    int rounds = 0;
+    std::string reason;  // why not proven
+};
+
+CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget,
+                                   int max_rounds = 16, const CpuRtaMutation& mutation = {});
+
+// One answer per requirement of w, from the result (its bounds only when proven).
+std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuSideResult& r);
+
+// What the model states that contradicts itself: a limit past its task's period, a requirement
+// named after another task than the one it is on. One sentence each.
+std::vector<std::string> requirement_warnings(const Workload& w);
+
+}  // namespace gpuwcrt

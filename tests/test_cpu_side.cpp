@@ -1,0 +1,344 @@
+// The CPU side (docs/theory/semantics.md §11): the TOML keys, the fixed-priority response-time
+// analysis with self-suspensions against hand derivations and against a CPU simulation of many
+// seeded task sets, and the fixed point with the GPU's bounds.
+#include <catch2/catch.hpp>
+
+#include <numeric>
+#include <random>
+
+#include "bounds/cpu/cpu_rta.hpp"
+#include "model/io/write_toml.hpp"
+#include "sim/cpu/simulate_cpu.hpp"
+#include "solver/cpu/cpu_side.hpp"
+#include "support.hpp"
+
+using namespace gpuwcrt;
+
+namespace {
+
+CpuRtaTask cpu_test_task(std::int64_t prio, int period, int pre, std::optional<int> suspension = {}, int post = 0) {
+    CpuRtaTask t{0, prio, Time(period), Time(pre), Time(post), suspension.has_value(), {}};
+    if (suspension) t.suspension = Time(*suspension);
+    return t;
+}
+
+}  // namespace
+
+// τ2 (priority 1, T 10, C 3) below τ1 (priority 2, T 4, C 1): R2 = 3 + ⌈R2/4⌉·1 → 4 (3+1 = 4,
+// ⌈4/4⌉ = 1). With equal priorities each delays the other: R1 = 1 + ⌈R1/10⌉·3 = 4, R2 = 4.
+TEST_CASE("CPU RTA: fixed priorities and equal priorities, derived by hand", "[cpu_side]") {
+    auto b = cpu_response_bounds({cpu_test_task(2, 4, 1), cpu_test_task(1, 10, 3)});
+    CHECK(b[0].response == Time(1));
+    CHECK(b[1].response == Time(4));
+    b = cpu_response_bounds({cpu_test_task(1, 4, 1), cpu_test_task(1, 10, 3)});
+    CHECK(b[0].response == Time(4));
+    CHECK(b[1].response == Time(4));
+    // Another core does not interfere.
+    std::vector<CpuRtaTask> two_cores{cpu_test_task(1, 4, 1), cpu_test_task(1, 10, 3)};
+    two_cores[1].core = 1;
+    b = cpu_response_bounds(two_cores);
+    CHECK(b[0].response == Time(1));
+    CHECK(b[1].response == Time(3));
+}
+
+// τ1 (priority 2, T 10): pre 1, suspension ≤ 4, post 1; τ2 (priority 1, T 20, C 5).
+// τ1 alone: R1 = 1 + 4 + 1 = 6, its frame released within 1.
+// Suspension-oblivious τ2: R = 5 + ⌈R/10⌉·6: 11, then 5 + 2·6 = 17, stable: 17.
+// Jitter-based τ2: J1 = R1 − C1 = 4, R = 5 + ⌈(R + 4)/10⌉·2: 7, 9, then ⌈13/10⌉ = 2: 9.
+// The smaller, 9, by the jitter argument.
+TEST_CASE("CPU RTA: a higher-priority self-suspension, derived by hand", "[cpu_side]") {
+    const auto b = cpu_response_bounds({cpu_test_task(2, 10, 1, 4, 1), cpu_test_task(1, 20, 5)});
+    CHECK(b[0].response == Time(6));
+    CHECK(b[0].pre == Time(1));
+    CHECK(b[1].response == Time(9));
+    CHECK(b[1].by == CpuArgument::jitter);
+    // A suspension without a bound leaves the task and those it delays without one.
+    CpuRtaTask unbounded = cpu_test_task(2, 10, 1, 0, 1);
+    unbounded.suspension.reset();
+    const auto none = cpu_response_bounds({unbounded, cpu_test_task(1, 20, 5)});
+    CHECK_FALSE(none[0].response);
+    CHECK_FALSE(none[1].response);
+    // An overloaded core (utilisation 6/10 + 5/8 > 1): no bound for the lower task.
+    const auto over = cpu_response_bounds({cpu_test_task(2, 10, 6), cpu_test_task(1, 8, 5)});
+    CHECK(over[0].response == Time(6));
+    CHECK_FALSE(over[1].response);
+}
+
+namespace {
+
+struct CpuRandomSet {
+    std::vector<CpuRtaTask> rta;
+    std::vector<CpuSimTask> sim;
+};
+
+CpuRandomSet cpu_random_set(std::mt19937_64& rng) {
+    static const int periods[] = {5, 6, 8, 10, 12, 15, 20};
+    const int n = 2 + static_cast<int>(rng() % 3);
+    CpuRandomSet s;
+    for (int i = 0; i < n; ++i) {
+        const int period = periods[rng() % 7];
+        CpuRtaTask t{0,
+                     static_cast<std::int64_t>(rng() % 2),
+                     Time(period),
+                     test::fraction(1 + int(rng() % 4), 2),
+                     test::fraction(int(rng() % 3), 2),
+                     rng() % 2 == 0,
+                     {}};
+        if (t.suspends) t.suspension = test::fraction(int(rng() % 7), 2);
+        s.rta.push_back(t);
+        s.sim.push_back({t.priority, t.period, Time(int(rng() % period)), i});
+    }
+    return s;
+}
+
+// Whether some simulated response of `s` exceeds its bound (the analysis run with `m`); counts
+// the sets compared. Each set runs with every tie order reversed too, synchronous and offset
+// releases, and job times at their bounds or drawn below them.
+bool cpu_exceeded(const CpuRandomSet& s, const CpuRtaMutation& m, std::mt19937_64& rng, int& compared) {
+    const auto bounds = cpu_response_bounds(s.rta, m);
+    for (const auto& b : bounds)
+        if (!b.response) return false;
+    ++compared;
+    Time horizon = 0;
+    for (const auto& t : s.rta) horizon = std::max(horizon, t.period);
+    horizon *= 12;
+    for (int variant = 0; variant < 4; ++variant) {
+        std::vector<CpuSimTask> sim = s.sim;
+        for (auto& t : sim) {
+            if (variant & 1) t.tie_rank = -t.tie_rank;
+            if (variant < 2) t.offset = 0;
+        }
+        const bool at_bounds = variant % 2 == 0;
+        std::uint64_t draw = rng();
+        const auto times = [&](std::size_t i, std::int64_t k) {
+            const CpuRtaTask& t = s.rta[i];
+            const Time susp = t.suspends ? *t.suspension : Time(0);
+            if (at_bounds) return CpuJobTimes{t.pre, susp, t.post};
+            std::mt19937_64 job(draw + i * 7919 + static_cast<std::uint64_t>(k));
+            const auto part = [&](const Time& x) { return x * Time(int(job() % 3), 2); };
+            return CpuJobTimes{t.pre == 0 ? Time(0) : t.pre * Time(1 + int(job() % 2), 2), part(susp), part(t.post)};
+        };
+        const CpuSimResult r = simulate_cpu(sim, times, horizon);
+        if (r.unfinished) return true;
+        for (std::size_t i = 0; i < s.rta.size(); ++i)
+            if (r.response[i] > *bounds[i].response || r.pre[i] > *bounds[i].pre) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("CPU RTA: every simulated response within the bound, on many seeded task sets", "[cpu_side]") {
+    int compared = 0;
+    for (std::uint64_t seed = 0; seed < test::seeded(400); ++seed) {
+        std::mt19937_64 rng(seed);
+        const CpuRandomSet s = cpu_random_set(rng);
+        INFO("seed " << seed);
+        CHECK_FALSE(cpu_exceeded(s, {}, rng, compared));
+    }
+    CHECK(compared > static_cast<int>(test::seeded(400)) / 4);
+}
+
+// A mutation of either argument must show in the simulation: equal priorities not counted, and
+// a task's own suspension dropped.
+TEST_CASE("CPU RTA: the simulation catches an unsound analysis", "[cpu_side]") {
+    for (const CpuRtaMutation m : {CpuRtaMutation{true, false}, CpuRtaMutation{false, true}}) {
+        bool caught = false;
+        int compared = 0;
+        for (std::uint64_t seed = 0; seed < 400 && !caught; ++seed) {
+            std::mt19937_64 rng(seed);
+            const CpuRandomSet s = cpu_random_set(rng);
+            caught = cpu_exceeded(s, m, rng, compared);
+        }
+        CHECK(caught);
+    }
+}
+
+namespace {
+
+const char* const cpu_side_toml = R"([[stream]]
+name = "G"
+
+[[kernel]]
+name = "K"
+stream = "G"
+blocks = 1
+threads = 32
+block_time = 2
+
+[[cpu]]
+name = "Core0"
+scheduler = "fixed_priority_preemptive"
+
+[[cpu_task]]
+name = "Offload"
+cpu = "Core0"
+priority = 2
+period = 20
+execution = [1, 2]
+gpu = "G"
+after_gpu = 1
+
+[[cpu_task]]
+name = "Control"
+cpu = "Core0"
+priority = 1
+period = 10
+execution = 3
+
+[[requirement]]
+name = "Deadline_Offload"
+task = "Offload"
+response_time = 8
+
+[[requirement]]
+name = "Deadline_Control"
+task = "Control"
+response_time = 2
+)";
+
+}  // namespace
+
+TEST_CASE("CPU side TOML: read, the driven stream's releases, written back unchanged", "[cpu_side]") {
+    const Workload w = test::workload_from(cpu_side_toml);
+    REQUIRE(w.cpu.cpus.size() == 1);
+    REQUIRE(w.cpu.tasks.size() == 2);
+    REQUIRE(w.cpu.requirements.size() == 2);
+    CHECK(w.cpu.tasks[0].gpu == 0);
+    CHECK(w.cpu.tasks[0].execution.lo == Time(1));
+    // Released with its task's period, after its shortest pre-GPU execution, within its longest.
+    const Arrival& a = w.streams[0].arrival;
+    CHECK(a.kind == Arrival::Kind::periodic);
+    CHECK(a.period == Time(20));
+    CHECK(a.offset == Time(1));
+    CHECK(a.jitter == Time(1));
+    const std::string text = workload_to_toml(w);
+    CHECK(workload_to_toml(load_workload_text(text, "again.toml")) == text);
+}
+
+TEST_CASE("CPU side TOML: every mistake at its place", "[cpu_side]") {
+    const std::string base = cpu_side_toml;
+    const auto fails = [&](const std::string& from, const std::string& to, const std::string& where,
+                           const std::string& phrase) {
+        std::string text = base;
+        const auto at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+        INFO(to);
+        CHECK_THROWS_WITH(load_workload_text(text, "cpu.toml"),
+                          Catch::Contains("cpu.toml:" + where) && Catch::Contains(phrase));
+    };
+    fails("scheduler = \"fixed_priority_preemptive\"", "scheduler = \"edf\"", "13:13", "fixed_priority_preemptive");
+    fails("cpu = \"Core0\"\npriority = 2", "cpu = \"Core9\"\npriority = 2", "17:7", "unknown cpu 'Core9'");
+    fails("gpu = \"G\"", "gpu = \"H\"", "21:7", "unknown stream 'H'");
+    fails("name = \"G\"\n", "name = \"G\"\nperiod = 20\n", "22:7", "has its own period");
+    fails("execution = 3", "execution = 3\nafter_gpu = 1", "30:13", "'after_gpu' needs 'gpu'");
+    fails("execution = 3", "", "", "'execution'");
+    fails("task = \"Control\"", "task = \"Nobody\"", "38:8", "unknown task or stream 'Nobody'");
+    fails("response_time = 2", "response_time = 0", "39:17", "'response_time' must be > 0");
+    fails("period = 10", "", "", "needs 'period' or 'min_interarrival'");
+}
+
+// With a GPU bound fixed by hand the fixed point is the RTA's: Offload pre ≤ 2 (alone), so its
+// frame's window is [1, 2]; GPU 3 → R = 2 + 3 + 1 = 6 ≤ 8: certified, CPU part 3, GPU part 3.
+// Control: a job executing 3 > 2 (Offload, above it, suspends: not counted ahead): refuted.
+TEST_CASE("CPU side: requirements from the fixed point with a given GPU bound", "[cpu_side]") {
+    const Workload w = test::workload_from(cpu_side_toml);
+    const auto fixed_gpu = [](const Workload& x, const Budget&) {
+        return std::vector<std::optional<Time>>(x.streams.size(), Time(3));
+    };
+    const CpuSideResult r = cpu_side_fixed_point(w, fixed_gpu, Budget{});
+    REQUIRE(r.proven);
+    CHECK(r.rounds == 1);
+    const auto answers = requirement_answers(w, r);
+    CHECK(answers[0].verdict == Verdict::certified);
+    CHECK(answers[0].upper == Time(6));
+    CHECK(answers[0].cpu_part == Time(3));
+    CHECK(answers[0].gpu_part == Time(3));
+    CHECK(answers[1].verdict == Verdict::refuted);
+    CHECK(answers[1].lower == Time(3));
+    // No GPU bound: nothing proven, nothing certified.
+    const auto no_gpu = [](const Workload& x, const Budget&) {
+        return std::vector<std::optional<Time>>(x.streams.size());
+    };
+    const CpuSideResult n = cpu_side_fixed_point(w, no_gpu, Budget{});
+    CHECK_FALSE(n.proven);
+    for (const RequirementAnswer& a : requirement_answers(w, n)) CHECK(a.verdict != Verdict::certified);
+}
+
+// Control above Offload (priority 3, C 3, no suspension, so R 3 and jitter 0): Offload's
+// pre-GPU part 2 + ⌈t/10⌉·3 = 5, past its window [1, 2]: the window widens to jitter 4. The GPU
+// bound grows with the window (2 + jitter = 6); the pre-GPU bound stays 5: a fixed point after
+// two rounds. Offload: C 3 + S 6 + ⌈R/10⌉·3: 12, then 9 + 2·3 = 15.
+TEST_CASE("CPU side: the GPU's release window widened to the CPU's bound", "[cpu_side]") {
+    std::string text = cpu_side_toml;
+    text.replace(text.find("priority = 1"), 12, "priority = 3");
+    const Workload w = test::workload_from(text);
+    const auto growing = [](const Workload& x, const Budget&) {
+        return std::vector<std::optional<Time>>(x.streams.size(), Time(2) + x.streams[0].arrival.jitter);
+    };
+    const CpuSideResult g = cpu_side_fixed_point(w, growing, Budget{});
+    REQUIRE(g.proven);
+    CHECK(g.rounds == 2);
+    CHECK(g.analysed.streams[0].arrival.jitter == Time(4));
+    CHECK(g.tasks[0].pre == Time(5));
+    CHECK(g.tasks[0].response == Time(15));
+    // Stopped before the fixed point: nothing proven.
+    CHECK_FALSE(cpu_side_fixed_point(w, growing, Budget{}, 1).proven);
+}
+
+TEST_CASE("CPU side: swapped or impossible requirements warned about", "[cpu_side]") {
+    std::string text = cpu_side_toml;
+    text.replace(text.find("name = \"Deadline_Control\""), 25, "name = \"Deadline_Offload2\"");
+    text.replace(text.find("response_time = 8"), 17, "response_time = 30");
+    const Workload w = test::workload_from(text);
+    const auto warnings = requirement_warnings(w);
+    REQUIRE(warnings.size() == 2);
+    CHECK(test::contains(warnings[0], "more than task 'Offload''s period 20"));
+    CHECK(test::contains(warnings[1], "is on 'Control' but its name names 'Offload'"));
+}
+
+TEST_CASE("CPU side: certify checks the requirements through the all-time GPU bound", "[cpu_side]") {
+    const std::string path = test::write_file(test::temp_dir(), "cpu.toml", cpu_side_toml);
+    const test::CliRun run = test::run_cli({"certify", path});
+    INFO(run.out << run.err);
+    CHECK(run.exit_code == 1);  // Control refuted
+    CHECK(test::contains(run.out, "Deadline_Offload"));
+    CHECK(test::contains(run.out, "certified"));
+    CHECK(test::contains(run.out, "refuted (a job executing 3)"));
+    // The certificate states what it rests on: the argument, the CPU analysis among them.
+    CHECK(test::contains(run.out, "assumptions:"));
+    CHECK(test::contains(run.out, "fixed-priority response-time analysis with self-suspension"));
+    const test::CliRun json = test::run_cli({"certify", "--json", path});
+    CHECK(json.exit_code == 1);
+    CHECK(test::contains(json.out, "\"gpu_part\": \"2\""));
+    CHECK(test::contains(json.out, "\"verdict\": \"refuted\""));
+    const test::CliRun wcrt = test::run_cli({"wcrt", path});
+    CHECK(wcrt.exit_code == 3);
+    CHECK(test::contains(wcrt.err, "gpuwcrt certify"));
+}
+
+// A (C 2) and B (C 3), equal priorities, both released at 0: B may be queued first, so some run
+// has A respond in 2 + 3 = 5 > 4: refuted. With B's offset 1 that run is not the model's: the
+// lower bound is A's own 2, the upper bound 5 (B counted once): unknown.
+TEST_CASE("CPU side: a requirement refuted by the synchronous run, only when it exists", "[cpu_side]") {
+    const std::string gpu = "[[kernel]]\nname = \"K\"\nblocks = 1\nthreads = 32\nblock_time = 1\n\n";
+    const std::string tasks =
+        "[[cpu]]\nname = \"C\"\nscheduler = \"fixed_priority_preemptive\"\n\n"
+        "[[cpu_task]]\nname = \"A\"\ncpu = \"C\"\npriority = 1\nperiod = 10\nexecution = 2\n\n"
+        "[[cpu_task]]\nname = \"B\"\ncpu = \"C\"\npriority = 1\nperiod = 10\nexecution = 3\n";
+    const std::string requirement = "\n[[requirement]]\nname = \"RA\"\ntask = \"A\"\nresponse_time = 4\n";
+    const auto none = [](const Workload& x, const Budget&) {
+        return std::vector<std::optional<Time>>(x.streams.size());
+    };
+    const Workload sync = test::workload_from(gpu + tasks + requirement);
+    const auto a = requirement_answers(sync, cpu_side_fixed_point(sync, none, Budget{}));
+    CHECK(a[0].verdict == Verdict::refuted);
+    CHECK(a[0].lower == Time(5));
+    CHECK(a[0].upper == Time(5));
+    const Workload offset = test::workload_from(gpu + tasks + "offset = 1\n" + requirement);
+    const auto b = requirement_answers(offset, cpu_side_fixed_point(offset, none, Budget{}));
+    CHECK(b[0].verdict == Verdict::unknown);
+    CHECK(b[0].lower == Time(2));
+    CHECK(b[0].upper == Time(5));
+}
