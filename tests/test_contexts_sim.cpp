@@ -102,7 +102,9 @@ void check_alone_in_own_time(const Workload& w, const Schedule& s) {
 std::vector<ContextSlice> engine_intervals(const Workload& w, const Schedule& s) {
     std::vector<ContextSlice> all = s.slices;
     all.insert(all.end(), s.switches.begin(), s.switches.end());
-    std::sort(all.begin(), all.end(), [](const ContextSlice& a, const ContextSlice& b) { return a.start < b.start; });
+    std::sort(all.begin(), all.end(), [](const ContextSlice& a, const ContextSlice& b) {
+        return a.start < b.start || (a.start == b.start && a.end < b.end);  // a free switch first
+    });
     for (std::size_t i = 0; i + 1 < all.size(); ++i) CHECK(all[i].end <= all[i + 1].start);
     for (const ContextSlice& x : s.switches) CHECK(x.end - x.start == w.platform.context_switch);
     for (const ContextSlice& x : s.slices) CHECK(x.start < x.end);
@@ -113,7 +115,7 @@ std::vector<ContextSlice> engine_intervals(const Workload& w, const Schedule& s)
 void check_never_idle_while_pending(const Workload& w, const Schedule& s, const std::vector<ContextSlice>& all) {
     std::vector<std::pair<Time, Time>> busy;  // the union, adjacent intervals joined
     for (const ContextSlice& x : all)
-        if (!busy.empty() && busy.back().second == x.start) busy.back().second = x.end;
+        if (!busy.empty() && x.start <= busy.back().second) busy.back().second = std::max(busy.back().second, x.end);
         else busy.emplace_back(x.start, x.end);
     for (std::size_t i = 0; i < w.ops.size(); ++i) {
         const Time &from = s.ops[i].issue, &to = s.ops[i].finish;

@@ -42,7 +42,7 @@ void draw_interval(Chart& ch, const ContextSlice& c, const Time& y, bool is_swit
 Time draw_context_lane(Chart& ch, Time y) {
     if (!ch.w.sliced()) return y;
     ch.c.rect(ch.left, y, plot_width, context_lane_height, "class=\"lane\" fill=\"#f4f4f4\" stroke=\"#999\"");
-    lane_title(ch, y + context_lane_height / 2 + 5, {"contexts", 11, true}, "class=\"lane-title\"");
+    lane_title(ch, y + context_lane_height / 2 + 5, {"GPU", 11, true}, "class=\"lane-title\"");
     for (const ContextSlice& c : ch.s.switches) draw_interval(ch, c, y, true);
     for (const ContextSlice& c : ch.s.slices) draw_interval(ch, c, y, false);
     return y + context_lane_height + lane_gap;
