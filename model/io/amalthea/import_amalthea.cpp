@@ -21,6 +21,18 @@ using namespace amalthea;
 
 const std::string namespace_prefix = "http://app4mc.eclipse.org/amalthea/";
 
+// The waves in which kernel k runs alone on an idle GPU (every SM empty, every block of the same
+// time): as many blocks as fit on one SM at once, on every SM, start together and end together,
+// then the next as many. A model's Ticks are the kernel's measured time, so its block time is
+// Ticks / waves: simulated alone it takes exactly its Ticks whatever grid and block size it is
+// given. A block that fits no SM counts one wave, and validation refuses the kernel.
+std::int64_t kernel_waves(const Operation& k, const Platform& p) {
+    const std::int64_t per_sm = SmUsage{}.room_for(k.demand(), p);
+    if (per_sm < 1) return 1;
+    const std::int64_t at_once = per_sm * p.sms;
+    return (k.blocks + at_once - 1) / at_once;
+}
+
 // One stream of the workload: a task's calls, or a runnable no task calls (its own stream,
 // one kernel issued at 0, as the thesis' APP4MC code analysed the bare runnable list).
 struct StreamPlan {
@@ -69,10 +81,15 @@ private:
         if (v.empty())
             throw InputError(src_.where(root), "the root element does not declare the AMALTHEA namespace " +
                                                    namespace_prefix + "<version>");
-        if (v.rfind("0.", 0) == 0 && v.rfind("0.9", 0) != 0)
+        if (v.rfind("0.", 0) == 0 && v.rfind("0.9.", 0) != 0)
             throw InputError(src_.where(root), "AMALTHEA " + v +
                                                    " is older than 0.9.0, the oldest form gpuwcrt reads: "
                                                    "migrate the model with APP4MC first");
+        if (v.rfind("0.9.", 0) != 0 && v.rfind("1.", 0) != 0 && v.rfind("2.", 0) != 0)
+            throw InputError(src_.where(root), "AMALTHEA " + v +
+                                                   " is a model version gpuwcrt does not read: it reads 0.9.x, "
+                                                   "1.x and 2.x (namespace " +
+                                                   namespace_prefix + "<version>)");
     }
 
     void index(const pugi::xml_node& parent, const char* element, std::map<std::string, pugi::xml_node>& out) {
@@ -191,7 +208,12 @@ private:
         const TimeRange ticks = ticks_on(src_, body, gpu_.gpu_definitions,
                                          "a GPU ProcessingUnitDefinition "
                                          "(puType=\"GPU\")");
-        k.time = {ticks.lo * *tick_, ticks.hi * *tick_};
+        const std::int64_t waves = kernel_waves(k, out_.workload.platform);
+        k.time = {ticks.lo * *tick_ / waves, ticks.hi * *tick_ / waves};
+        if (waves > 1)
+            out_.notes.push_back("kernel " + quoted_name(name) + " runs its " + std::to_string(k.blocks) +
+                                 " blocks in " + std::to_string(waves) + " waves alone on the GPU: block time = " +
+                                 "Ticks / " + std::to_string(waves) + ", so that it alone takes its Ticks");
         kernels_.insert(name);
         return k;
     }
