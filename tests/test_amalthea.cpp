@@ -270,6 +270,14 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
         {"<am:Amalthea xmlns:am=\"http://app4mc.eclipse.org/amalthea/99.0.0\"><swModel/></am:Amalthea>",
          {"--tick-time", "1"},
          "AMALTHEA 99.0.0 is a model version gpuwcrt does not read: it reads 0.9.x, 1.x and 2.x"},
+        {head + "<swModel><runnables name=\"k\"><activityGraph>" + constant_ticks +
+             "</activityGraph></runnables></swModel></am:Amalthea>",
+         {"--tick-time", "1"},
+         "the model is software only: it has no hardware model (<hwModel>) and no runnable has the custom "
+         "property GridSize"},
+        {one_runnable("<items xsi:type=\"am:ExecutionNeed\"><default key=\"Instructions\"/></items>\n"),
+         {"--tick-time", "1"},
+         "migrate the model to AMALTHEA 0.9.3 or later with APP4MC's model migration"},
         {"<Amalthea/>", {"--tick-time", "1"}, "does not declare the AMALTHEA namespace"},
         {"<model/>", {"--tick-time", "1"}, "not an AMALTHEA model"},
         {one_runnable(constant_ticks), {"--tick-time", "0"}, "--tick-time: must be a positive exact number"},
@@ -394,8 +402,8 @@ TEST_CASE("a kernel alone takes its Ticks whatever grid and block size it is giv
     struct Shape {
         std::int64_t grid, block_size, waves;
     };
-    const std::vector<Shape> shapes = {{1, 512, 1},  {8, 512, 1},  {9, 512, 2},   {40, 512, 5}, {40, 1024, 10},
-                                       {64, 32, 1},  {65, 32, 2},  {100, 64, 2},  {7, 1024, 2}, {5, 1000, 2}};
+    const std::vector<Shape> shapes = {{1, 512, 1}, {8, 512, 1}, {9, 512, 2},  {40, 512, 5}, {40, 1024, 10},
+                                       {64, 32, 1}, {65, 32, 2}, {100, 64, 2}, {7, 1024, 2}, {5, 1000, 2}};
     for (const Shape& s : shapes) {
         INFO("grid " << s.grid << ", block size " << s.block_size);
         AmaltheaImportOptions o;

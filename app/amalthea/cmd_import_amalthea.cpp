@@ -18,6 +18,7 @@ struct ImportAmaltheaOptions {
     std::int64_t threads = 512;
     std::vector<std::string> grid, block_size;  // RUNNABLE=N, as given
     bool frames = false;
+    bool one_process = false;
 };
 
 // "NAME=N" -> {NAME, N}, N an integer from 1 to max; each runnable named once.
@@ -52,6 +53,7 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
                            "is no longer an import option: every periodic task is imported as a periodic "
                            "stream, and `simulate --frames N` chooses how many frames to simulate");
     io.threads = o.threads;
+    io.one_process = o.one_process;
     add_per_runnable("--grid", o.grid, std::int64_t{1} << 40, io.grid);
     add_per_runnable("--block-size", o.block_size, 1024, io.block_size);
     return io;
@@ -111,6 +113,10 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
                     "BlockSize; repeatable (default: --threads)")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    sub->add_flag("--one-process", o->one_process,
+                  "import the GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead\n"
+                  "of one time-sliced context per task as the model's GPU scheduler says (default: off; the\n"
+                  "written file's assumptions say so)");
     sub->add_option_function<std::string>(
            "--frames", [o](const std::string&) { o->frames = true; },
            "no longer an import option (periodic tasks are periodic streams; simulate chooses the frames)")

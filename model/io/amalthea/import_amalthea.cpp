@@ -8,6 +8,7 @@
 #include "model/input_limits.hpp"
 #include "model/io/amalthea/activation.hpp"
 #include "model/io/amalthea/gpu_context.hpp"
+#include "model/io/amalthea/gpu_scheduler.hpp"
 #include "model/io/amalthea/graphs.hpp"
 #include "model/io/amalthea/values.hpp"
 #include "model/io/read_input.hpp"
@@ -54,7 +55,9 @@ public:
         index(sw, "tasks", model_.tasks);
         index(sw, "labels", model_.labels);
         index(src_.root().child("stimuliModel"), "stimuli", model_.stimuli);
+        software_only(sw);
         gpu_ = read_gpu_context(src_);
+        read_scheduling();
         std::vector<StreamPlan> plans = plan_streams(sw);
         physical_ = gpu_.frequency_hz.has_value();
         for (const StreamPlan& p : plans) physical_ = physical_ || p.activation.arrival.repeats();
@@ -90,6 +93,42 @@ private:
                                                    " is a model version gpuwcrt does not read: it reads 0.9.x, "
                                                    "1.x and 2.x (namespace " +
                                                    namespace_prefix + "<version>)");
+    }
+
+    // Without a hardware model only the runnables' own GridSize (the thesis' APP4MC reading) or
+    // the user's --grid says that a runnable is a kernel; with neither, nothing in the model runs
+    // on a GPU, and that is said before anything else is asked.
+    void software_only(const pugi::xml_node& sw) const {
+        if (src_.root().child("hwModel") || !options_.grid.empty()) return;
+        for (const pugi::xml_node& r : sw.children("runnables"))
+            if (integer_property(src_, r, "GridSize", 1, limits::max_blocks)) return;
+        throw InputError(src_.where(src_.root()),
+                         "the model is software only: it has no hardware model (<hwModel>) and no runnable has "
+                         "the custom property GridSize, so nothing in it runs on a GPU. Add a hardware model "
+                         "with a GPU (a ProcessingUnit whose ProcessingUnitDefinition has puType=\"GPU\") and "
+                         "a mapping of the GPU tasks to it; or give each runnable that is a kernel its GridSize "
+                         "(or --grid RUNNABLE=N)");
+    }
+
+    // The GPU scheduler of a mapped model decides how the GPU tasks share the GPU; one process
+    // is the reading of a model that has none, or the user's choice, named in the assumptions.
+    void read_scheduling() {
+        if (options_.one_process) {
+            out_.notes.push_back(
+                "--one-process: the GPU tasks are streams of one process (one CUDA context) sharing the SMs; "
+                "the model's GPU scheduler, if any, is not applied");
+            return;
+        }
+        if (!gpu_.has_mapping) {
+            out_.notes.push_back(
+                "the model has no mapping and so no GPU scheduler: its streams are those of one process (one "
+                "CUDA context), as the thesis' APP4MC code read a model");
+            return;
+        }
+        sched_ = read_gpu_scheduling(src_, gpu_);
+        out_.notes.push_back("GPU scheduler " + quoted_name(sched_.scheduler) +
+                             ": one time-sliced context per GPU task, slices within [" +
+                             human_string(sched_.allowed.lo) + ", " + human_string(sched_.allowed.hi) + "] ms");
     }
 
     void index(const pugi::xml_node& parent, const char* element, std::map<std::string, pugi::xml_node>& out) {
@@ -347,6 +386,7 @@ private:
     const AmaltheaImportOptions& options_;
     ModelIndex model_;
     GpuContext gpu_;
+    GpuScheduling sched_;
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
