@@ -5,6 +5,7 @@
 #include <set>
 
 #include "model/checked_int.hpp"
+#include "model/contexts/contexts.hpp"
 #include "model/input_limits.hpp"
 #include "model/io/amalthea/activation.hpp"
 #include "model/io/amalthea/gpu_context.hpp"
@@ -327,6 +328,7 @@ private:
             check_name(src_.where(p.where), p.name, "stream (task or runnable) name");
             w.streams.push_back({p.name, Priority::low, false, src_.where(p.where), p.activation.arrival});
         }
+        contexts(plans);
         for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
         if (!missing_grid_order_.empty()) missing_grids();
         if (!threads_defaulted_.empty())
@@ -334,6 +336,25 @@ private:
                                  " threads per block (--threads, default 512) for the kernels whose model has no "
                                  "BlockSize: " +
                                  threads_defaulted_);
+    }
+
+    // One context per GPU task with the slice its allocation gives, in the tasks' order; the
+    // context switch the model does not give is the default, named in the assumptions.
+    void contexts(const std::vector<StreamPlan>& plans) {
+        if (sched_.slices.empty()) return;
+        Workload& w = out_.workload;
+        if (w.time_unit.empty())
+            throw InputError(src_.where(plans.front().where),
+                             "the GPU scheduler's time slices are in physical time, but the model has no GPU "
+                             "frequency and no periodic stimulus to put the workload in milliseconds");
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const GpuTimeSlice& slice = sched_.slices.at(plans[i].name);
+            w.contexts.push_back({plans[i].name, slice.slice, slice.where});
+            w.streams[i].context = static_cast<int>(i);
+        }
+        if (!w.sliced()) return;
+        w.platform.context_switch = *default_context_switch(w.time_unit);
+        out_.notes.push_back(context_switch_assumption(w));
     }
 
     void frame(const StreamPlan& p, int stream) {
@@ -385,7 +406,7 @@ private:
     const XmlSource& src_;
     const AmaltheaImportOptions& options_;
     ModelIndex model_;
-    GpuContext gpu_;
+    amalthea::GpuContext gpu_;  // not gpuwcrt::GpuContext, the model's time-slice group
     GpuScheduling sched_;
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
