@@ -70,11 +70,13 @@ int run_import(const ImportAmaltheaOptions& o) {
         "AMALTHEA " + im.model_version + " model " + base_name(o.file) + ", imported by gpuwcrt import-amalthea";
     wo.comments.push_back("One kernel per runnable with Ticks: blocks = GridSize (else --grid), threads = BlockSize");
     wo.comments.push_back(
-        "(else --block-size, else --threads), block_time = Ticks x tick duration; one copy per runnable");
+        "(else --block-size, else --threads), block_time = Ticks x tick duration / the waves the grid");
+    wo.comments.push_back("runs in alone, so that the kernel alone takes its Ticks; one copy per runnable");
     wo.comments.push_back("of label accesses: label bytes / the GPU's dataRate. One stream per task (its runnable");
     wo.comments.push_back("calls in order, issued together at each release, deadline = period on the last) or per");
     wo.comments.push_back("runnable no task calls (issue 0). A task released by a periodic CPU task's trigger is");
-    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger.");
+    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger. A");
+    wo.comments.push_back("time-sliced GPU scheduler gives each GPU task its own context with its time slice.");
     // Data, not comments: wcrt and certify repeat them in the certificate.
     im.workload.assumptions = im.notes;
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
