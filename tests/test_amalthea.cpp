@@ -1,6 +1,7 @@
 // import-amalthea (model/io/amalthea/, app/amalthea/): the hand-written models in
 // tests/data/amalthea/ and cases/thesis/example.amxmi, whose expected values are derived in a
 // comment at the top of each file.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "model/io/amalthea/import_amalthea.hpp"
 #include "model/io/write_toml.hpp"
 #include "sim/scenario.hpp"
+#include "sim/simulate.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
@@ -265,6 +267,17 @@ TEST_CASE("import-amalthea refuses what it cannot map instead of dropping it", "
         {"<am:Amalthea xmlns:am=\"http://app4mc.eclipse.org/amalthea/0.8.2\"><swModel/></am:Amalthea>",
          {"--tick-time", "1"},
          "older than 0.9"},
+        {"<am:Amalthea xmlns:am=\"http://app4mc.eclipse.org/amalthea/99.0.0\"><swModel/></am:Amalthea>",
+         {"--tick-time", "1"},
+         "AMALTHEA 99.0.0 is a model version gpuwcrt does not read: it reads 0.9.x, 1.x and 2.x"},
+        {head + "<swModel><runnables name=\"k\"><activityGraph>" + constant_ticks +
+             "</activityGraph></runnables></swModel></am:Amalthea>",
+         {"--tick-time", "1"},
+         "the model is software only: it has no hardware model (<hwModel>) and no runnable has the custom "
+         "property GridSize"},
+        {one_runnable("<items xsi:type=\"am:ExecutionNeed\"><default key=\"Instructions\"/></items>\n"),
+         {"--tick-time", "1"},
+         "migrate the model to AMALTHEA 0.9.3 or later with APP4MC's model migration"},
         {"<Amalthea/>", {"--tick-time", "1"}, "does not declare the AMALTHEA namespace"},
         {"<model/>", {"--tick-time", "1"}, "not an AMALTHEA model"},
         {one_runnable(constant_ticks), {"--tick-time", "0"}, "--tick-time: must be a positive exact number"},
@@ -376,4 +389,36 @@ TEST_CASE("a runnable called twice is two kernels, a TimeConstant jitter a fixed
     REQUIRE(back.ops.size() == 2);
     CHECK(back.ops[1].name == "k (2)");
     CHECK(back.streams[0].arrival.offset == Time(9, 4));
+}
+
+TEST_CASE("a kernel alone takes its Ticks whatever grid and block size it is given", "[amalthea]") {
+    // k has 12 ticks of 1: measured alone, it takes 12. On the TX2 (2 SMs of 2048 threads, at
+    // most 32 blocks each) a grid of g blocks of b threads runs in ceil(g / (2 * min(32, 2048 /
+    // b))) waves; whatever g and b, the simulated kernel alone must take 12, not 12 per wave.
+    const std::string model = head +
+                              "<swModel>\n<runnables name=\"k\"><activityGraph>"
+                              "<items xsi:type=\"am:Ticks\"><default xsi:type=\"am:DiscreteValueConstant\" "
+                              "value=\"12\"/></items></activityGraph></runnables>\n</swModel>\n</am:Amalthea>\n";
+    struct Shape {
+        std::int64_t grid, block_size, waves;
+    };
+    const std::vector<Shape> shapes = {{1, 512, 1}, {8, 512, 1}, {9, 512, 2},  {40, 512, 5}, {40, 1024, 10},
+                                       {64, 32, 1}, {65, 32, 2}, {100, 64, 2}, {7, 1024, 2}, {5, 1000, 2}};
+    for (const Shape& s : shapes) {
+        INFO("grid " << s.grid << ", block size " << s.block_size);
+        AmaltheaImportOptions o;
+        o.tick_time = Time(1);
+        o.grid = {{"k", s.grid}};
+        o.block_size = {{"k", s.block_size}};
+        const AmaltheaImport im = import_amalthea_text(model, "m.amxmi", o);
+        const Workload& w = im.workload;
+        REQUIRE(w.ops.size() == 1);
+        CHECK(w.ops[0].time.hi == Time(12) / s.waves);
+        const Schedule alone = simulate(w);
+        CHECK(alone.response(0) == 12);
+        const bool waves_named = std::any_of(im.notes.begin(), im.notes.end(), [](const std::string& n) {
+            return n.find("waves alone on the GPU") != std::string::npos;
+        });
+        CHECK(waves_named == (s.waves > 1));
+    }
 }

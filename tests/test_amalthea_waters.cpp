@@ -3,6 +3,7 @@
 // amalthea-waters2019/), the hand-written 0.9.0-0.9.4 model tests/data/amalthea/
 // offload_0.9.2.amxmi (its derivation in its header comment), CPU-only models, and the
 // located errors of what the importer cannot map.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "model/io/amalthea/import_amalthea.hpp"
@@ -211,4 +212,90 @@ TEST_CASE("offloading the importer cannot bound is a located input error", "[ama
         CHECK(r.err.find("m.amxmi" + c.where) != std::string::npos);
         CHECK(r.err.find(c.message) != std::string::npos);
     }
+}
+
+namespace {
+
+const GpuContext& waters_context(const Workload& w, const std::string& stream) {
+    const Stream& s = waters_stream(w, stream);
+    REQUIRE(static_cast<std::size_t>(s.context) < w.contexts.size());
+    return w.contexts[static_cast<std::size_t>(s.context)];
+}
+
+bool waters_assumes(const AmaltheaImport& im, const std::string& part) {
+    return std::any_of(im.notes.begin(), im.notes.end(),
+                       [&](const std::string& n) { return n.find(part) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("WATERS 2019: GPU_Sched's time slices give one context per GPU task, in every version", "[amalthea]") {
+    // GPU_Sched (UserSpecificSchedulingAlgorithm, slices 1000 to 50000 us); the allocations give
+    // TimeSlice_SFM = 7200 us and 50000 us to the others.
+    for (const std::string& version :
+         std::vector<std::string>{waters_098, "tests/data/amalthea-waters2019/waters2019_0.9.9.amxmi",
+                                  "tests/data/amalthea-waters2019/waters2019_1.0.0.amxmi",
+                                  "tests/data/amalthea-waters2019/waters2019_2.0.0.amxmi"}) {
+        INFO(version);
+        const AmaltheaImport im = waters_import(version);
+        const Workload& w = im.workload;
+        REQUIRE(w.contexts.size() == 4);
+        CHECK(w.sliced());
+        CHECK(waters_context(w, "SFM").timeslice == Time(36, 5));
+        CHECK(waters_context(w, "SFM").name == "SFM");
+        for (const char* other : {"Localization", "Lane_detection", "Detection"})
+            CHECK(waters_context(w, other).timeslice == 50);
+        CHECK(w.platform.context_switch == Time(1, 5));  // the default, stated
+        CHECK(waters_assumes(im, "GPU scheduler 'GPU_Sched'"));
+        CHECK(waters_assumes(im, "0.2"));
+    }
+    AmaltheaImportOptions one;
+    one.grid = waters_grids;
+    one.one_process = true;
+    const AmaltheaImport im = import_amalthea_file(test::source_path(waters_098), one);
+    CHECK(im.workload.contexts.empty());
+    CHECK(waters_assumes(im, "--one-process"));
+}
+
+TEST_CASE("WATERS 2019: a time slice outside the scheduler's bounds, or another GPU scheduler, is refused",
+          "[amalthea][cli]") {
+    const std::string text = test::slurp(test::source_path(waters_098));
+    auto changed = [&](const std::string& from, const std::string& to, std::string t = "") {
+        if (t.empty()) t = text;
+        const auto at = t.find(from);
+        REQUIRE(at != std::string::npos);
+        t.replace(at, from.size(), to);
+        return t;
+    };
+    std::vector<std::string> grids;
+    for (const auto& [kernel, grid] : waters_grids) {
+        grids.push_back("--grid");
+        grids.push_back(kernel + "=" + std::to_string(grid));
+    }
+    struct Case {
+        std::string text, where, message;
+    };
+    const std::vector<Case> cases = {
+        {changed("value=\"7200µs\"", "value=\"500µs\""), ":835:",
+         "the time slice of task 'SFM', 0.5 ms, is outside the GPU scheduler's [minimumTimeslice, "
+         "maximumTimeslice] = [1, 50] ms"},
+        {changed("value=\"7200µs\"", "value=\"50001 us\""), ":835:", "is outside"},
+        {changed("key=\"TimeSlice_SFM\"", "key=\"Slice\""), ":834:", "gives no time slice"},
+        {changed("key=\"minimumTimeslice\"", "key=\"minimum\"",
+                 changed("am:UserSpecificSchedulingAlgorithm", "am:EarliestDeadlineFirst")),
+         ":704:", "with the algorithm 'EarliestDeadlineFirst', which gpuwcrt does not read as a GPU scheduler"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.message);
+        const auto r = waters_cli(c.text, grids);
+        CHECK(r.exit_code == 3);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("m.amxmi" + c.where) != std::string::npos);
+        CHECK(r.err.find(c.message) != std::string::npos);
+    }
+    // --one-process is the user's way around a scheduler gpuwcrt does not read, and it is stated.
+    grids.push_back("--one-process");
+    const auto r = waters_cli(cases.back().text, grids);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("--one-process: the GPU tasks are streams of one process") != std::string::npos);
 }

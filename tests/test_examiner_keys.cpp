@@ -1,6 +1,7 @@
 // The keys of the current cuda_scheduling_examiner (parse_config.c, multikernel.cu) on configs
 // written from its own (tests/data/examiner-keys/README.md): keys that leave the imported
 // iteration unchanged are accepted, a key that would change the schedule is refused with why.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "model/io/examiner_config.hpp"
@@ -120,4 +121,125 @@ TEST_CASE("examiner keys: sync_every_iteration with a benchmark's own max_iterat
         " \"block_count\": 1, \"data_size\": 0, \"additional_info\": 1}]}";
     CHECK_THROWS_WITH(import_examiner_config(config, "c.json", {}),
                       Catch::Contains("c.json:2:47: a benchmark's own 'max_iterations' needs sync_every_iteration"));
+}
+
+namespace {
+
+std::string dims_config(const std::string& blocks, const std::string& threads) {
+    return "{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"benchmarks\": [{\"filename\": "
+           "\"./bin/timer_spin.so\", \"label\": \"k\", \"thread_count\": " +
+           threads + ", \"block_count\": " + blocks + ", \"data_size\": 0, \"additional_info\": 1000}]}";
+}
+
+std::string slurp_rtas2018(const std::string& stem) {
+    return test::slurp(source_path("tests/data/examiner-rtas2018/" + stem + ".json"));
+}
+
+// The figure as one iteration of each benchmark: the import reads exactly one.
+std::string single_iteration(std::string text) {
+    for (const char* many : {"\"max_iterations\": 10", "\"max_iterations\": 3", "\"max_iterations\": 2"})
+        for (auto at = text.find(many); at != std::string::npos; at = text.find(many))
+            text.replace(at, std::string(many).size(), "\"max_iterations\": 1");
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("examiner keys: block_count and thread_count as arrays of 1 to 3 are their product", "[examiner]") {
+    struct Dims {
+        std::string blocks, threads;
+        std::int64_t grid, block;
+        bool noted;
+    };
+    for (const Dims& d : std::vector<Dims>{{"[5]", "[256]", 5, 256, false},
+                                           {"[6, 1, 1]", "[128, 1]", 6, 128, true},
+                                           {"[1, 1, 1]", "64", 1, 64, false},
+                                           {"7", "[512, 1, 1]", 7, 512, true}}) {
+        INFO(d.blocks << " " << d.threads);
+        const ExaminerImport im = import_examiner_config(dims_config(d.blocks, d.threads), "cfg.json", {});
+        REQUIRE(im.workload.ops.size() == 1);
+        CHECK(im.workload.ops[0].blocks == d.grid);
+        CHECK(im.workload.ops[0].threads == d.block);
+        const bool noted = std::any_of(im.notes.begin(), im.notes.end(), [](const std::string& n) {
+            return n.find("ParseDim3OrInt") != std::string::npos;
+        });
+        CHECK(noted == d.noted);
+    }
+    // timer_spin launches one-dimensional grids (GetSingleBlockAndGridDimensions); the examiner
+    // takes at most 3 entries, each positive.
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {dims_config("[2, 2]", "256"), "entries after the first must be 1"},
+        {dims_config("2", "[32, 1, 2]"), "entries after the first must be 1"},
+        {dims_config("[1, 1, 1, 1]", "256"), "an array of 1 to 3"},
+        {dims_config("[]", "256"), "an array of 1 to 3"},
+        {dims_config("[0]", "256"), "must be > 0"},
+        {dims_config("[\"2\"]", "256"), "'block_count' entry"},
+    };
+    for (const auto& [text, message] : refused) {
+        INFO(text);
+        CHECK_THROWS_WITH(import_examiner_config(text, "cfg.json", {}), Catch::Contains(message));
+    }
+}
+
+TEST_CASE("examiner keys: stream_action.so of timed kernels is imported (RTAS 2018 figures 4, 10, 12)", "[examiner]") {
+    // Figure 4: Task 3 released at 0.4 s sleeps 0.2 s, then launches K3 (250 ms, the benchmark's
+    // 2 blocks of 512 threads) into its own stream.
+    const Workload fig4 =
+        import_examiner_file(source_path("tests/data/examiner-configs/rtas_2018_figure_4.json"), {}).workload;
+    const Operation& k3 = fig4.ops[static_cast<std::size_t>(*fig4.find_op("K3"))];
+    CHECK(k3.issue.at.lo == Time(3, 5));
+    CHECK(k3.issue.at.hi == Time(3, 5));
+    CHECK(k3.time.hi == Time(1, 4));
+    CHECK(k3.blocks == 2);
+    CHECK(k3.threads == 512);
+    CHECK_FALSE(fig4.streams[static_cast<std::size_t>(k3.stream)].is_null);
+
+    // Figures 10 and 12 run several iterations: refused for that, not for their actions.
+    for (const std::string stem : {"rtas_2018_figure_10", "rtas_2018_figure_12"}) {
+        INFO(stem);
+        CHECK_THROWS_WITH(import_examiner_config(slurp_rtas2018(stem), stem + ".json", {}),
+                          Catch::Contains("only single-iteration"));
+        const Workload w = import_examiner_config(single_iteration(slurp_rtas2018(stem)), stem, {}).workload;
+        REQUIRE(w.ops.size() == 2);
+        CHECK(w.ops[0].blocks == 3);
+        CHECK(w.ops[1].blocks == 1);
+        CHECK(w.ops[1].time.hi == Time(1, 2));
+        // Figure 12's second task launches into the NULL stream (use_null_stream).
+        CHECK(w.streams[static_cast<std::size_t>(w.ops[1].stream)].is_null == (stem == "rtas_2018_figure_12"));
+    }
+}
+
+TEST_CASE("examiner keys: stream_action.so actions that are no timed kernel are refused at the action", "[examiner]") {
+    auto config = [](const std::string& action) {
+        return "{\"name\": \"t\", \"max_iterations\": 1, \"max_time\": 0, \"benchmarks\": [{\"filename\": "
+               "\"./bin/stream_action.so\", \"thread_count\": 256, \"block_count\": 2, \"data_size\": 0, "
+               "\"additional_info\": {\"actions\": [" +
+               action + "]}}]}";
+    };
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"{\"type\": \"memset\", \"label\": \"m\", \"parameters\": {\"size\": 4}}", "not a fixed set of timed kernels"},
+        {"{\"type\": \"synchronize\", \"label\": \"s\"}", "not a fixed set of timed kernels"},
+        {"{\"type\": \"kernel\", \"label\": \"k\", \"parameters\": {\"type\": \"counter_spin\", \"duration\": 9}}",
+         "only timer_spin kernels"},
+        {"{\"type\": \"kernel\", \"label\": \"k\", \"parameters\": {\"duration\": 9, \"block_count\": [2]}}",
+         "are numbers"},
+        {"{\"type\": \"kernel\", \"label\": \"k\", \"parameters\": {\"duration\": 9, \"blocks\": 2}}", "blocks"},
+    };
+    for (const auto& [action, message] : refused) {
+        INFO(action);
+        CHECK_THROWS_WITH(import_examiner_config(config(action), "cfg.json", {}), Catch::Contains(message));
+        CHECK_THROWS_WITH(import_examiner_config(config(action), "cfg.json", {}), Catch::Contains("cfg.json:1:"));
+    }
+    // Two kernels, the second 0.001 s after the first launch: launched at 0 and 1/1000.
+    const Workload w =
+        import_examiner_config(config("{\"type\": \"kernel\", \"label\": \"a\", \"parameters\": {\"duration\": 1000}},"
+                                      "{\"type\": \"kernel\", \"label\": \"b\", \"delay\": 0.001, \"parameters\": "
+                                      "{\"duration\": 1000, \"block_count\": 4, \"thread_count\": 64}}"),
+                               "cfg.json", {})
+            .workload;
+    REQUIRE(w.ops.size() == 2);
+    CHECK(w.ops[1].issue.at.hi == Time(1, 1000));
+    CHECK(w.ops[1].blocks == 4);
+    CHECK(w.ops[1].threads == 64);
+    CHECK(w.ops[0].stream == w.ops[1].stream);
 }

@@ -18,6 +18,7 @@ struct ImportAmaltheaOptions {
     std::int64_t threads = 512;
     std::vector<std::string> grid, block_size;  // RUNNABLE=N, as given
     bool frames = false;
+    bool one_process = false;
 };
 
 // "NAME=N" -> {NAME, N}, N an integer from 1 to max; each runnable named once.
@@ -52,6 +53,7 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
                            "is no longer an import option: every periodic task is imported as a periodic "
                            "stream, and `simulate --frames N` chooses how many frames to simulate");
     io.threads = o.threads;
+    io.one_process = o.one_process;
     add_per_runnable("--grid", o.grid, std::int64_t{1} << 40, io.grid);
     add_per_runnable("--block-size", o.block_size, 1024, io.block_size);
     return io;
@@ -68,11 +70,13 @@ int run_import(const ImportAmaltheaOptions& o) {
         "AMALTHEA " + im.model_version + " model " + base_name(o.file) + ", imported by gpuwcrt import-amalthea";
     wo.comments.push_back("One kernel per runnable with Ticks: blocks = GridSize (else --grid), threads = BlockSize");
     wo.comments.push_back(
-        "(else --block-size, else --threads), block_time = Ticks x tick duration; one copy per runnable");
+        "(else --block-size, else --threads), block_time = Ticks x tick duration / the waves the grid");
+    wo.comments.push_back("runs in alone, so that the kernel alone takes its Ticks; one copy per runnable");
     wo.comments.push_back("of label accesses: label bytes / the GPU's dataRate. One stream per task (its runnable");
     wo.comments.push_back("calls in order, issued together at each release, deadline = period on the last) or per");
     wo.comments.push_back("runnable no task calls (issue 0). A task released by a periodic CPU task's trigger is");
-    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger.");
+    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger. A");
+    wo.comments.push_back("time-sliced GPU scheduler gives each GPU task its own context with its time slice.");
     // Data, not comments: wcrt and certify repeat them in the certificate.
     im.workload.assumptions = im.notes;
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");
@@ -111,6 +115,10 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
                     "BlockSize; repeatable (default: --threads)")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    sub->add_flag("--one-process", o->one_process,
+                  "import the GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead\n"
+                  "of one time-sliced context per task as the model's GPU scheduler says (default: off; the\n"
+                  "written file's assumptions say so)");
     sub->add_option_function<std::string>(
            "--frames", [o](const std::string&) { o->frames = true; },
            "no longer an import option (periodic tasks are periodic streams; simulate chooses the frames)")

@@ -10,6 +10,7 @@
 
 #include "model/checked_int.hpp"
 #include "model/input_limits.hpp"
+#include "model/io/examiner_actions.hpp"
 #include "model/io/located_json.hpp"
 #include "model/name_policy.hpp"
 #include "model/io/read_input.hpp"
@@ -103,7 +104,12 @@ private:
 
     static bool uses_null_stream(const JsonValue& b) {
         const JsonValue* f = b.get("filename");
-        return f && f->is_string() && plugin_of(f->text) == "timer_spin_default_stream.so";
+        if (!f || !f->is_string()) return false;
+        if (plugin_of(f->text) == "timer_spin_default_stream.so") return true;
+        const JsonValue* info = b.get("additional_info");
+        const JsonValue* null = info && info->is_object() ? info->get("use_null_stream") : nullptr;
+        return plugin_of(f->text) == "stream_action.so" && null && null->type == JsonValue::Type::boolean &&
+               null->boolean;
     }
 
     static Time release_of(const JsonValue& b) {
@@ -142,11 +148,15 @@ private:
             release = json_number(*r, "'release_time'");
             if (release < 0) throw InputError(r->where, "'release_time' must be >= 0");
         }
-        const int stream = stream_for(b, plugin, label);
+        const int stream = stream_for(b, label);
         const JsonValue* info = b.get("additional_info");
         if (!info) throw InputError(b.where, plugin + " needs 'additional_info' (" + info_format(plugin) + ")");
-        if (plugin == "multikernel.so") {
+        if (plugin == "multikernel.so") {  // its kernels give their own dimensions
             multikernel(*info, stream, release);
+            return;
+        }
+        if (plugin == "stream_action.so") {
+            stream_actions(read_stream_actions(*info), threads, blocks, stream, release);
             return;
         }
         Operation k = kernel_op(label, stream, b.where, threads, blocks);
@@ -227,14 +237,14 @@ private:
                                             "iteration is a new job whose release depends on the previous one)");
     }
 
-    int stream_for(const JsonValue& b, const std::string& plugin, const std::string& label) {
+    int stream_for(const JsonValue& b, const std::string& label) {
         Workload& w = out_.workload;
         const JsonValue* prio = b.get("stream_priority");
-        if (plugin == "timer_spin_default_stream.so") {
+        if (uses_null_stream(b)) {
             if (prio)
                 throw InputError(prio->where,
-                                 "the NULL stream has no priority; remove 'stream_priority' from a "
-                                 "timer_spin_default_stream.so benchmark");
+                                 "the NULL stream has no priority; remove 'stream_priority' from a benchmark on "
+                                 "the NULL stream");
             if (w.null_stream() >= 0) return w.null_stream();
             Stream s;
             s.name = unique_stream_name("NULL stream");
@@ -278,14 +288,6 @@ private:
 
     static TimeRange point(const Time& t) { return {t, t}; }
 
-    // Up to `max` (model/input_limits.hpp), so that products such as count x 4 bytes stay exact.
-    static std::int64_t positive(const JsonValue& v, const std::string& what, std::int64_t max) {
-        const std::int64_t n = json_integer(v, what);
-        if (n <= 0) throw InputError(v.where, what + " must be > 0, got " + v.text);
-        if (n > max) throw InputError(v.where, what + " must be at most " + std::to_string(max) + ", got " + v.text);
-        return n;
-    }
-
     // A label as an operation or stream name (model/name_policy.hpp): ',' '=' and edge blanks
     // are mapped (with a note in the output), anything else the policy forbids is an error here.
     std::string label_name(const JsonValue& v, const std::string& what) {
@@ -326,14 +328,14 @@ private:
     }
 
     Operation kernel_op(const std::string& name, int stream, const SourceLocation& where, const JsonValue& threads,
-                        const JsonValue& blocks) const {
+                        const JsonValue& blocks) {
         Operation k;
         k.kind = OpKind::kernel;
         k.name = unique_op_name(name);
         k.stream = stream;
         k.where = where;
-        k.threads = positive(threads, "'thread_count'", limits::max_resource);
-        k.blocks = positive(blocks, "'block_count'", limits::max_blocks);
+        k.threads = examiner_dimension(threads, "'thread_count'", limits::max_resource, true, out_.notes);
+        k.blocks = examiner_dimension(blocks, "'block_count'", limits::max_blocks, true, out_.notes);
         return k;
     }
 
@@ -358,7 +360,7 @@ private:
     }
 
     Operation copy_op(const std::string& name, int stream, const JsonValue& count_value) {
-        const std::int64_t count = positive(count_value, "'" + name + "' count", limits::max_resource);
+        const std::int64_t count = examiner_positive(count_value, "'" + name + "' count", limits::max_resource);
         Operation c;
         c.kind = OpKind::copy;
         c.name = unique_op_name(name);
@@ -422,6 +424,24 @@ private:
         }
     }
 
+    // One stream: each kernel launched `delay` seconds after the previous launch (the host sleeps
+    // between launches and never waits for the stream: stream_action.cu Execute()).
+    void stream_actions(const ExaminerStreamActions& actions, const JsonValue& threads, const JsonValue& blocks,
+                        int stream, const Time& release) {
+        Time at = release;
+        for (std::size_t i = 0; i < actions.kernels.size(); ++i) {
+            const ExaminerKernelAction& a = actions.kernels[i];
+            Operation k = kernel_op(label_name(*a.label, "'label'"), stream, a.action->where,
+                                    a.threads ? *a.threads : threads, a.blocks ? *a.blocks : blocks);
+            k.time = point(spin_time(*a.duration, "'duration'"));
+            if (a.shared) k.shared_mem = shared_bytes(*a.shared, "'shared_memory_size'", true);
+            at += a.delay;
+            if (i > 0 && a.delay == 0) k.issue.kind = IssueSpec::Kind::with_previous;
+            else k.issue.at = point(at);
+            add(std::move(k));
+        }
+    }
+
     void add(Operation op) {
         Workload& w = out_.workload;
         op.position = static_cast<int>(w.stream_ops(op.stream).size());
@@ -440,7 +460,7 @@ private:
 
 const std::vector<std::string>& examiner_supported_plugins() {
     static const std::vector<std::string> plugins = {"timer_spin.so", "timer_spin_default_stream.so",
-                                                     "sharedmem_timer_spin.so", "multikernel.so"};
+                                                     "sharedmem_timer_spin.so", "multikernel.so", "stream_action.so"};
     return plugins;
 }
 

@@ -97,6 +97,11 @@ void collect_body(const XmlSource& src, const std::vector<pugi::xml_node>& items
                 throw InputError(src.where(item), "LabelAccess with access " + quoted_name(access) +
                                                       ": gpuwcrt reads 'read' and 'write'");
             (access == "read" ? body.reads : body.writes).push_back(item);
+        } else if (type == "ExecutionNeed") {
+            throw InputError(src.where(item),
+                             "an ExecutionNeed (instructions, AMALTHEA 0.9.0-0.9.2) in a runnable: gpuwcrt reads "
+                             "execution times as Ticks; migrate the model to AMALTHEA 0.9.3 or later with APP4MC's "
+                             "model migration, which turns instructions into Ticks over the cores' IPC");
         } else {
             throw InputError(src.where(item), "unsupported item " + quoted_name(kind_of(item)) +
                                                   " in a runnable: gpuwcrt models a runnable by its Ticks and its "

@@ -5,9 +5,11 @@
 #include <set>
 
 #include "model/checked_int.hpp"
+#include "model/contexts/contexts.hpp"
 #include "model/input_limits.hpp"
 #include "model/io/amalthea/activation.hpp"
 #include "model/io/amalthea/gpu_context.hpp"
+#include "model/io/amalthea/gpu_scheduler.hpp"
 #include "model/io/amalthea/graphs.hpp"
 #include "model/io/amalthea/values.hpp"
 #include "model/io/read_input.hpp"
@@ -20,6 +22,18 @@ namespace {
 using namespace amalthea;
 
 const std::string namespace_prefix = "http://app4mc.eclipse.org/amalthea/";
+
+// The waves in which kernel k runs alone on an idle GPU (every SM empty, every block of the same
+// time): as many blocks as fit on one SM at once, on every SM, start together and end together,
+// then the next as many. A model's Ticks are the kernel's measured time, so its block time is
+// Ticks / waves: simulated alone it takes exactly its Ticks whatever grid and block size it is
+// given. A block that fits no SM counts one wave, and validation refuses the kernel.
+std::int64_t kernel_waves(const Operation& k, const Platform& p) {
+    const std::int64_t per_sm = SmUsage{}.room_for(k.demand(), p);
+    if (per_sm < 1) return 1;
+    const std::int64_t at_once = per_sm * p.sms;
+    return (k.blocks + at_once - 1) / at_once;
+}
 
 // One stream of the workload: a task's calls, or a runnable no task calls (its own stream,
 // one kernel issued at 0, as the thesis' APP4MC code analysed the bare runnable list).
@@ -42,7 +56,9 @@ public:
         index(sw, "tasks", model_.tasks);
         index(sw, "labels", model_.labels);
         index(src_.root().child("stimuliModel"), "stimuli", model_.stimuli);
+        software_only(sw);
         gpu_ = read_gpu_context(src_);
+        read_scheduling();
         std::vector<StreamPlan> plans = plan_streams(sw);
         physical_ = gpu_.frequency_hz.has_value();
         for (const StreamPlan& p : plans) physical_ = physical_ || p.activation.arrival.repeats();
@@ -69,10 +85,51 @@ private:
         if (v.empty())
             throw InputError(src_.where(root), "the root element does not declare the AMALTHEA namespace " +
                                                    namespace_prefix + "<version>");
-        if (v.rfind("0.", 0) == 0 && v.rfind("0.9", 0) != 0)
+        if (v.rfind("0.", 0) == 0 && v.rfind("0.9.", 0) != 0)
             throw InputError(src_.where(root), "AMALTHEA " + v +
                                                    " is older than 0.9.0, the oldest form gpuwcrt reads: "
                                                    "migrate the model with APP4MC first");
+        if (v.rfind("0.9.", 0) != 0 && v.rfind("1.", 0) != 0 && v.rfind("2.", 0) != 0)
+            throw InputError(src_.where(root), "AMALTHEA " + v +
+                                                   " is a model version gpuwcrt does not read: it reads 0.9.x, "
+                                                   "1.x and 2.x (namespace " +
+                                                   namespace_prefix + "<version>)");
+    }
+
+    // Without a hardware model only the runnables' own GridSize (the thesis' APP4MC reading) or
+    // the user's --grid says that a runnable is a kernel; with neither, nothing in the model runs
+    // on a GPU, and that is said before anything else is asked.
+    void software_only(const pugi::xml_node& sw) const {
+        if (src_.root().child("hwModel") || !options_.grid.empty()) return;
+        for (const pugi::xml_node& r : sw.children("runnables"))
+            if (integer_property(src_, r, "GridSize", 1, limits::max_blocks)) return;
+        throw InputError(src_.where(src_.root()),
+                         "the model is software only: it has no hardware model (<hwModel>) and no runnable has "
+                         "the custom property GridSize, so nothing in it runs on a GPU. Add a hardware model "
+                         "with a GPU (a ProcessingUnit whose ProcessingUnitDefinition has puType=\"GPU\") and "
+                         "a mapping of the GPU tasks to it; or give each runnable that is a kernel its GridSize "
+                         "(or --grid RUNNABLE=N)");
+    }
+
+    // The GPU scheduler of a mapped model decides how the GPU tasks share the GPU; one process
+    // is the reading of a model that has none, or the user's choice, named in the assumptions.
+    void read_scheduling() {
+        if (options_.one_process) {
+            out_.notes.push_back(
+                "--one-process: the GPU tasks are streams of one process (one CUDA context) sharing the SMs; "
+                "the model's GPU scheduler, if any, is not applied");
+            return;
+        }
+        if (!gpu_.has_mapping) {
+            out_.notes.push_back(
+                "the model has no mapping and so no GPU scheduler: its streams are those of one process (one "
+                "CUDA context), as the thesis' APP4MC code read a model");
+            return;
+        }
+        sched_ = read_gpu_scheduling(src_, gpu_);
+        out_.notes.push_back("GPU scheduler " + quoted_name(sched_.scheduler) +
+                             ": one time-sliced context per GPU task, slices within [" +
+                             human_string(sched_.allowed.lo) + ", " + human_string(sched_.allowed.hi) + "] ms");
     }
 
     void index(const pugi::xml_node& parent, const char* element, std::map<std::string, pugi::xml_node>& out) {
@@ -191,7 +248,12 @@ private:
         const TimeRange ticks = ticks_on(src_, body, gpu_.gpu_definitions,
                                          "a GPU ProcessingUnitDefinition "
                                          "(puType=\"GPU\")");
-        k.time = {ticks.lo * *tick_, ticks.hi * *tick_};
+        const std::int64_t waves = kernel_waves(k, out_.workload.platform);
+        k.time = {ticks.lo * *tick_ / waves, ticks.hi * *tick_ / waves};
+        if (waves > 1)
+            out_.notes.push_back("kernel " + quoted_name(name) + " runs its " + std::to_string(k.blocks) +
+                                 " blocks in " + std::to_string(waves) + " waves alone on the GPU: block time = " +
+                                 "Ticks / " + std::to_string(waves) + ", so that it alone takes its Ticks");
         kernels_.insert(name);
         return k;
     }
@@ -266,6 +328,7 @@ private:
             check_name(src_.where(p.where), p.name, "stream (task or runnable) name");
             w.streams.push_back({p.name, Priority::low, false, src_.where(p.where), p.activation.arrival});
         }
+        contexts(plans);
         for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
         if (!missing_grid_order_.empty()) missing_grids();
         if (!threads_defaulted_.empty())
@@ -273,6 +336,25 @@ private:
                                  " threads per block (--threads, default 512) for the kernels whose model has no "
                                  "BlockSize: " +
                                  threads_defaulted_);
+    }
+
+    // One context per GPU task with the slice its allocation gives, in the tasks' order; the
+    // context switch the model does not give is the default, named in the assumptions.
+    void contexts(const std::vector<StreamPlan>& plans) {
+        if (sched_.slices.empty()) return;
+        Workload& w = out_.workload;
+        if (w.time_unit.empty())
+            throw InputError(src_.where(plans.front().where),
+                             "the GPU scheduler's time slices are in physical time, but the model has no GPU "
+                             "frequency and no periodic stimulus to put the workload in milliseconds");
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const GpuTimeSlice& slice = sched_.slices.at(plans[i].name);
+            w.contexts.push_back({plans[i].name, slice.slice, slice.where});
+            w.streams[i].context = static_cast<int>(i);
+        }
+        if (!w.sliced()) return;
+        w.platform.context_switch = *default_context_switch(w.time_unit);
+        out_.notes.push_back(context_switch_assumption(w));
     }
 
     void frame(const StreamPlan& p, int stream) {
@@ -325,6 +407,7 @@ private:
     const AmaltheaImportOptions& options_;
     ModelIndex model_;
     amalthea::GpuContext gpu_;  // not gpuwcrt::GpuContext, the model's time-slice group
+    GpuScheduling sched_;
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;

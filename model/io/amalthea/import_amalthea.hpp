@@ -21,6 +21,9 @@ struct AmaltheaImportOptions {
     std::int64_t threads = 512;  // per block, for a runnable without the BlockSize property
     // Per runnable, for kernels whose model has no GridSize / BlockSize (--grid, --block-size).
     std::map<std::string, std::int64_t> grid, block_size;
+    // The GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead of one
+    // time-sliced context per task as the model's GPU scheduler says (--one-process).
+    bool one_process = false;
 };
 
 struct AmaltheaImport {
