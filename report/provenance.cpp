@@ -22,6 +22,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::steady_state, "steady state"},
     {Provenance::busy_window, "busy window"},
     {Provenance::frame_exploration, "frame exploration"},
+    {Provenance::sliced_busy_window, "busy window under time slices"},
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "bounds/frames/busy_window.hpp"
+#include "bounds/frames/sliced_busy_window.hpp"
 #include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/frames/transforms.hpp"
@@ -305,6 +306,26 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
     return r;
 }
 
+// Under time slices only the busy window of each context bounds (docs/theory/all-time.md,
+// "Time-sliced contexts"): the other arguments rest on analyses that know no slices. The lower
+// bounds are the densest frames' replayed scenarios, simulated with the slices.
+AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult r) {
+    budget.counters().start_phase("all time: a busy window per context under time slices");
+    const std::optional<SlicedBusyWindowBounds> b = sliced_busy_window_bounds(w, r.busy_why, o.sliced_mutation);
+    if (b) {
+        r.context_windows = b->windows;
+        keep_least_upper(w, b->upper, Provenance::sliced_busy_window, r.answers);
+    }
+    for (WcrtAnswer& a : r.answers)
+        if (!a.upper) a.unknown_reason = "no busy period of its context was proven to end within a bound (" + r.busy_why + ")";
+    budget.counters().start_phase("all time: lower bounds from replayed frames");
+    const Workload dense = densest(w);
+    InterleavedLower lower(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
+    if (!lower.has_frames()) return settled(budget, std::move(r));
+    if (!budget.expired()) lower.finish(std::nullopt);
+    return settled(budget, lower.into(std::move(r)));
+}
+
 }  // namespace
 
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
@@ -320,6 +341,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
                                                                         : "no bound: " + r.overload->reason;
         return r;
     }
+    if (w.sliced()) return sliced_bounds(w, budget, o, std::move(r));
     // Without a closure, lower bounds come from the frames of several hyperperiods, where a
     // backlog has had time to build up; sporadic streams at their densest releases. Searched in
     // rounds from the start, between the upper-bound arguments.
