@@ -107,11 +107,21 @@ struct SliceWindow {
                 continue;
             }
             own += costs.cost[s] * (first ? std::min(*first, n) : n);
-            issues += costs.kernels[s] * n;
+            // Before frame q completes, the context turns pending only after a phase without a
+            // pending kernel, which begins at the start or at a kernel completion of frames 1..q
+            // (one stream: later frames complete nothing earlier) — not at frame q's last
+            // operation when that is a kernel.
+            const std::int64_t phases = first ? costs.kernels[s] * *first + (ends_with_kernel(s) ? 0 : 1) : n;
+            issues += std::min(costs.kernels[s] * n, first ? phases : costs.kernels[s] * n);
         }
         if (m == SlicedMutation::no_issue_gaps) issues = 0;
         const BigInt full = floor_of(own / w.contexts[context].timeslice);
         return own + copies + gaps(issues + full.convert_to<std::int64_t>(), t);
+    }
+
+    bool ends_with_kernel(std::size_t s) const {
+        const std::vector<int> ops = w.stream_ops(static_cast<int>(s));
+        return !ops.empty() && w.ops[ops.back()].is_kernel();
     }
 
     // The demand's growth per unit of time, far out: below 1, every fixed point is reached.
