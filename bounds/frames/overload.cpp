@@ -27,7 +27,7 @@ std::optional<Overload> find_context_overload(const Workload& w) {
             Time kernels = 0;
             for (const int op : w.stream_ops(static_cast<int>(s)))
                 if (w.ops[op].is_kernel()) kernels += least_duration(w.ops[op], w.platform);
-            most = std::max(most, kernels / a.period);
+            most = std::max<Time>(most, kernels / a.period);
         }
         held += most;
     }

@@ -133,8 +133,7 @@ struct SliceWindow {
             if (w.streams[s].context != context) copies += costs.copies[s] / a.period;
             else own += costs.cost[s] / a.period, issues += Time(costs.kernels[s]) / a.period;
         }
-        const Time g = m == SlicedMutation::no_issue_gaps ? own / w.contexts[context].timeslice
-                                                          : issues + own / w.contexts[context].timeslice;
+        const Time g = own / w.contexts[context].timeslice + (m == SlicedMutation::no_issue_gaps ? Time(0) : issues);
         if (m == SlicedMutation::no_gaps) return own + copies;
         const Time theta = m == SlicedMutation::no_switch ? Time(0) : w.platform.context_switch;
         Time out = own + copies + theta * g;
@@ -181,7 +180,7 @@ std::optional<Time> single_stream_response(const SliceWindow& sw, int stream, co
     for (std::int64_t q = 1; q <= frames; ++q) {
         const std::optional<Time> done = least_fixed_point([&](const Time& t) { return sw.demand(t, q); }, limit);
         if (!done) return window;
-        worst = std::max(worst, *done - std::max<Time>(0, a.period * (q - 1) - a.jitter));
+        worst = std::max<Time>(worst, *done - std::max<Time>(0, a.period * (q - 1) - a.jitter));
     }
     return std::min(worst, window);
 }
