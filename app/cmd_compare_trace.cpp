@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
 #include "app/phase_progress.hpp"
+#include "model/contexts/contexts.hpp"
 #include "model/frames/one_frame.hpp"
 #include "report/context/output_context.hpp"
 #include "report/trace/trace_compare.hpp"
@@ -27,6 +28,7 @@ int run_compare(const CompareOptions& o) {
     Progress progress("compare-trace");
     progress.set_phase("comparing " + o.workload + " with " + std::to_string(o.logs.size()) + " logs");
     const Workload w = load_workload_file(o.workload);
+    require_one_context(w, "gpuwcrt compare-trace");
     require_one_frame(w, "gpuwcrt compare-trace");
     check_block_outputs(w, o.svg);
     std::vector<ExaminerLog> logs;

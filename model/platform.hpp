@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "model/time.hpp"
+
 namespace gpuwcrt {
 
 struct Platform {
@@ -16,6 +18,11 @@ struct Platform {
     std::int64_t registers_per_block_max = 32768;
     std::int64_t blocks_per_sm_max = 32;
     int copy_engines = 1;
+    // What a switch between GPU contexts costs, no context running meanwhile (docs/theory/semantics.md
+    // §10). Only a workload with two or more contexts switches; for one the loader sets the
+    // default (model/contexts/context_switch.hpp) when the file gives none and says so in its
+    // assumptions.
+    Time context_switch = 0;
 };
 
 // What one block occupies on its SM while it runs.

@@ -1,6 +1,7 @@
 #include "model/validate.hpp"
 
 #include "model/checked_int.hpp"
+#include "model/contexts/contexts.hpp"
 #include "model/frames/validate_frames.hpp"
 #include "model/workload_totals.hpp"
 
@@ -49,6 +50,7 @@ void validate_workload(const Workload& w) {
         prev[op.stream] = &op;
     }
     validate_frames(w);
+    validate_contexts(w);
 }
 
 }  // namespace gpuwcrt

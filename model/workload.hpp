@@ -18,12 +18,21 @@ namespace gpuwcrt {
 
 enum class Priority { high, low };  // TX2: -1 and 0; no priority means low (A1, Amert §4.2)
 
+// A GPU context (time-slice group, one per process): the compute engine runs one context at a
+// time, round-robin in file order, each for up to its `timeslice` (docs/theory/semantics.md §10).
+struct GpuContext {
+    std::string name;
+    Time timeslice;
+    SourceLocation where;
+};
+
 struct Stream {
     std::string name;
     Priority priority = Priority::low;
     bool is_null = false;
     SourceLocation where;
     Arrival arrival;  // once (one frame), or periodic or sporadic frames (docs/theory/semantics.md §9)
+    int context = 0;  // index into Workload::contexts (0 when it is empty)
 };
 
 // A closed interval; lo == hi for a single value. Simulation uses hi (docs/theory/semantics.md §5).
@@ -113,6 +122,8 @@ struct Workload {
     // the values its options supplied), which every certificate about it repeats.
     std::vector<std::string> assumptions;
     Platform platform;
+    // Empty: every stream is in one implicit context, which never switches.
+    std::vector<GpuContext> contexts;
     std::vector<Stream> streams;
     std::vector<Operation> ops;  // file order
     std::vector<Expectation> expectations;
@@ -125,6 +136,9 @@ struct Workload {
     std::int64_t total_blocks() const;                          // of every kernel; <= 2^62 once loaded
     bool repeats() const;                                       // some stream is periodic or sporadic
     bool has_wait() const;                                      // some operation waits on another
+    // The GPU switches between contexts: two or more (one context alone never switches).
+    bool sliced() const { return contexts.size() > 1; }
+    int context_count() const { return contexts.empty() ? 1 : static_cast<int>(contexts.size()); }
 };
 
 }  // namespace gpuwcrt

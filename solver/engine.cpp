@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "model/contexts/contexts.hpp"
 #include "model/frames/one_frame.hpp"
 #include "solver/block/engines/per_operation.hpp"
 #include "solver/registry.hpp"
@@ -19,6 +20,8 @@ void name_answers(std::vector<WcrtAnswer>& answers, Provenance engine, bool busy
 }
 
 void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command) {
+    // First: under time slices the other features' messages would point at engines that refuse them too.
+    if (!engine.ranges_over_contexts()) require_one_context(w, command + " --engine " + std::string(engine.name()));
     // The default engine of a command without an all-time analysis (rta-check) says what
     // require_one_frame says for every such command.
     if (engine.name() == default_engine) require_one_frame(w, command);

@@ -68,6 +68,9 @@ public:
     // Whether it analyses periodic and sporadic streams, for all time; one that does not (every
     // engine of one frame) is refused them by require_engine_scope.
     virtual bool ranges_over_frames() const { return false; }
+    // Whether its answers hold under the time slices of two or more GPU contexts
+    // (docs/theory/semantics.md §10); one that does not is refused them by require_engine_scope.
+    virtual bool ranges_over_contexts() const { return false; }
     // Throws InputError when the engine does not cover the workload.
     virtual EngineRun run(const EngineRequest& request, const Budget& budget) const = 0;
     // The counters this engine measures, as the reports show them.
@@ -82,7 +85,8 @@ public:
 };
 
 // Before any work, what every command that runs an engine checks: no periodic or sporadic
-// stream unless the engine ranges over frames, no `wait` unless it ranges over it, then the
+// stream unless the engine ranges over frames, no `wait` unless it ranges over it, no two GPU
+// contexts unless it ranges over contexts, then the
 // engine's own check_scope. Throws InputError (exit 3) naming the engine and the feature.
 void require_engine_scope(const Engine& engine, const Workload& w, const std::string& command);
 

@@ -5,6 +5,7 @@
 #include "app/commands.hpp"
 #include "app/phase_progress.hpp"
 #include "bounds/rta/rta_workload.hpp"
+#include "model/contexts/contexts.hpp"
 #include "model/frames/one_frame.hpp"
 #include "model/time_less.hpp"
 #include "report/compact/compact_list.hpp"
@@ -92,6 +93,7 @@ int run_rta(const RtaOptions& o) {
     Progress progress("rta");
     progress.set_phase("loading " + o.file);
     const Workload w = load_workload_file(o.file);
+    require_one_context(w, "gpuwcrt rta");
     require_one_frame(w, "gpuwcrt rta");
     progress.set_phase("analysing " + std::to_string(w.ops.size()) + " operations");
     // Same validation of --order (and of a [scenario] table's order) as `simulate`.

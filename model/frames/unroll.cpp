@@ -71,6 +71,7 @@ Unrolled unroll_windows(const Workload& w, const std::vector<std::int64_t>& fram
     out.title = w.title;
     out.time_unit = w.time_unit;
     out.platform = w.platform;
+    out.contexts = w.contexts;
     out.streams = w.streams;
     for (Stream& s : out.streams) s.arrival = {};
     // index[op][k]: the unrolled index of frame k of op, for the waits.

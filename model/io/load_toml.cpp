@@ -10,6 +10,7 @@
 
 #include "model/input_limits.hpp"
 #include "model/frames/frame_name.hpp"
+#include "model/io/contexts/read_contexts.hpp"
 #include "model/io/frames/read_frames.hpp"
 #include "model/name_policy.hpp"
 #include "model/io/read_input.hpp"
@@ -37,7 +38,7 @@ std::int64_t nonnegative_integer(const TomlReader& r, const TomlNode& n, const c
 void read_platform(const TomlReader& r, const TomlTable& t, Platform& p) {
     r.only_keys(t,
                 {"sms", "threads_per_sm", "threads_per_block_max", "shared_mem_per_sm", "shared_mem_per_block_max",
-                 "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max", "copy_engines"},
+                 "registers_per_sm", "registers_per_block_max", "blocks_per_sm_max", "copy_engines", "context_switch"},
                 "[platform]");
     // Each value is range-checked before the cast, so the cast never changes it.
     auto set = [&](const char* key, auto& field, std::int64_t max = limits::max_resource) {
@@ -79,7 +80,7 @@ const TomlArray* array_of_tables(const TomlReader& r, const char* key) {
 // streams or operations for every new one would be quadratic in the workload's size.
 struct SeenNames {
     std::unordered_map<std::string, int> streams, ops;
-    int null_stream = -1;
+    std::vector<int> null_stream;  // per context
 };
 
 void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
@@ -87,16 +88,19 @@ void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
     if (!arr) return;
     for (const TomlNode& node : *arr) {
         const TomlTable& t = *node.as_table();
-        r.only_keys(t, {"name", "priority", "null", "period", "min_interarrival", "offset", "jitter"}, "[[stream]]");
+        r.only_keys(t, {"name", "priority", "null", "period", "min_interarrival", "offset", "jitter", "context"},
+                    "[[stream]]");
         Stream s;
         s.where = r.where(t);
         s.name = r.name(r.required(t, "name", "[[stream]]"), "name", "stream name");
         if (const TomlNode* p = t.get("priority")) s.priority = read_priority(r, *p);
         if (const TomlNode* n = t.get("null")) s.is_null = r.boolean(*n, "null");
         s.arrival = read_arrival(r, t);
+        s.context = read_stream_context(r, t, w);
         auto same = seen.streams.find(s.name);
         const int twice = same == seen.streams.end() ? -1 : same->second;
-        const int null_too = s.is_null ? seen.null_stream : -1;
+        seen.null_stream.resize(w.context_count(), -1);
+        const int null_too = s.is_null ? seen.null_stream[s.context] : -1;
         if (twice >= 0 && (null_too < 0 || twice <= null_too)) {
             const Stream& other = w.streams[twice];
             throw InputError(s.where, "stream '" + s.name + "' is declared twice (first at " + other.where.str() + ")");
@@ -107,7 +111,7 @@ void read_streams(const TomlReader& r, Workload& w, SeenNames& seen) {
                                           "': a GPU context has one NULL stream (first: '" + other.name + "' at " +
                                           other.where.str() + ")");
         }
-        if (s.is_null) seen.null_stream = static_cast<int>(w.streams.size());
+        if (s.is_null) seen.null_stream[s.context] = static_cast<int>(w.streams.size());
         seen.streams.emplace(s.name, static_cast<int>(w.streams.size()));
         w.streams.push_back(std::move(s));
     }
@@ -150,6 +154,10 @@ int stream_for(const TomlReader& r, const TomlTable& t, Workload& w, const std::
         if (auto it = seen.streams.find(name); it != seen.streams.end()) return it->second;
         r.fail(*s, "unknown stream '" + name + "' (declare it with [[stream]] name = \"" + name + "\")");
     }
+    if (!w.contexts.empty())
+        r.fail(t, "'" + op_name +
+                      "' has no 'stream': with [[context]] tables every operation is in a [[stream]] "
+                      "that names its context");
     // No stream given: the operation gets a low-priority stream of its own, named after it.
     if (!seen.streams.try_emplace(op_name, static_cast<int>(w.streams.size())).second)
         r.fail(t,
@@ -388,13 +396,14 @@ void read_scenario(const TomlReader& r, const TomlTable& t, Workload& w, const S
 
 Workload load_workload_text(const std::string& text, const std::string& name) {
     TomlReader r(text, name);
-    r.only_keys(
-        r.root(),
-        {"platform", "stream", "kernel", "copy", "scenario", "expect", "title", "source", "time_unit", "assumptions"},
-        "the file");
+    r.only_keys(r.root(),
+                {"platform", "context", "stream", "kernel", "copy", "scenario", "expect", "title", "source",
+                 "time_unit", "assumptions"},
+                "the file");
     Workload w;
     w.source = name;
     if (const TomlNode* p = r.root().get("platform")) read_platform(r, r.table(*p, "platform"), w.platform);
+    read_contexts(r, w);
     SeenNames seen;
     read_streams(r, w, seen);
     read_ops(r, w, seen);
@@ -413,6 +422,7 @@ Workload load_workload_text(const std::string& text, const std::string& name) {
         w.time_unit = r.string(*u, "time_unit");
         if (!time_unit_name(w.time_unit)) r.fail(*u, "time_unit must be \"s\", \"ms\", \"us\" or \"ns\"");
     }
+    settle_context_switch(r, w);
     return w;
 }
 

@@ -12,7 +12,7 @@ namespace {
 // literals are safer as "a/b" strings.
 constexpr std::size_t longest_decimal = 40;
 
-void platform_table(std::ostream& out, const Platform& p) {
+void platform_table(std::ostream& out, const Platform& p, bool sliced) {
     const Platform d;
     std::ostringstream body;
     auto field = [&](const char* key, auto value, auto default_value) {
@@ -27,6 +27,8 @@ void platform_table(std::ostream& out, const Platform& p) {
     field("registers_per_block_max", p.registers_per_block_max, d.registers_per_block_max);
     field("blocks_per_sm_max", p.blocks_per_sm_max, d.blocks_per_sm_max);
     field("copy_engines", p.copy_engines, d.copy_engines);
+    // With contexts always: without the key the loader would supply its default.
+    if (sliced || p.context_switch != 0) body << "context_switch = " << toml_time(p.context_switch) << '\n';
     if (!body.str().empty()) out << "[platform]\n" << body.str() << '\n';
 }
 
@@ -179,11 +181,14 @@ std::string workload_to_toml(const Workload& w, const TomlWriteOptions& options)
     if (!options.comments.empty() || !options.title.empty() || !options.source.empty() || !w.time_unit.empty() ||
         !w.assumptions.empty())
         out << '\n';
-    platform_table(out, w.platform);
+    platform_table(out, w.platform, w.sliced());
+    for (const GpuContext& c : w.contexts)
+        out << "[[context]]\nname = " << toml_quoted(c.name) << "\ntimeslice = " << toml_time(c.timeslice) << "\n\n";
     for (const Stream& s : w.streams) {
         out << "[[stream]]\nname = " << toml_quoted(s.name) << '\n';
         out << "priority = \"" << (s.priority == Priority::high ? "high" : "low") << "\"\n";
         if (s.is_null) out << "null = true\n";
+        if (!w.contexts.empty()) out << "context = " << toml_quoted(w.contexts.at(s.context).name) << '\n';
         arrival_keys(out, s.arrival);
         out << '\n';
     }

@@ -324,7 +324,7 @@ private:
     const XmlSource& src_;
     const AmaltheaImportOptions& options_;
     ModelIndex model_;
-    GpuContext gpu_;
+    amalthea::GpuContext gpu_;  // not gpuwcrt::GpuContext, the model's time-slice group
     bool physical_ = false, events_ = false;
     std::optional<Time> tick_;
     std::int64_t total_blocks_ = 0;
