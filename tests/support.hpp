@@ -1,7 +1,6 @@
 #pragma once
 // Helpers shared by the test executables.
 #include <cstdint>
-#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -116,21 +115,5 @@ constexpr std::uint64_t seeded(std::uint64_t n) {
     return n;
 #endif
 }
-
-// Releases of every repeating stream up to `horizon`: the first anywhere in [0, T), each next
-// nominal instant T later, or more (half the time, unless `densest`); each release up to J late.
-std::vector<std::vector<Time>> draw_releases(const Workload& w, const Time& horizon, bool densest,
-                                             std::mt19937_64& rng);
-
-struct Exceeded {
-    std::string op;
-    Time response, upper;
-};
-
-// Random scenarios of `patterns` drawn release patterns over `periods` of the longest period:
-// the first response above its operation's bound, if any. A sporadic stream may stop
-// releasing, so each finite pattern is a scenario.
-std::optional<Exceeded> exceeds(const Workload& w, const std::vector<std::optional<Time>>& upper, std::uint64_t seed,
-                                int patterns, long simulations, bool densest = false, int periods = 6);
 
 }  // namespace gpuwcrt::test

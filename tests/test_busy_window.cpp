@@ -14,6 +14,7 @@
 #include "model/validate.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "solver/frames/all_time.hpp"
+#include "drawn_releases.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;

@@ -307,8 +307,7 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
 }
 
 // Under time slices only the busy window of each context bounds (docs/theory/all-time.md,
-// "Time-sliced contexts"): the other arguments rest on analyses that know no slices. The lower
-// bounds are the densest frames' replayed scenarios, simulated with the slices.
+// "Time-sliced contexts"): the other arguments rest on analyses that know no slices.
 AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult r) {
     budget.counters().start_phase("all time: a busy window per context under time slices");
     const std::optional<SlicedBusyWindowBounds> b = sliced_busy_window_bounds(w, r.busy_why, o.sliced_mutation);
@@ -318,12 +317,9 @@ AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTi
     }
     for (WcrtAnswer& a : r.answers)
         if (!a.upper) a.unknown_reason = "no busy period of its context was proven to end within a bound (" + r.busy_why + ")";
-    budget.counters().start_phase("all time: lower bounds from replayed frames");
-    const Workload dense = densest(w);
-    InterleavedLower lower(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
-    if (!lower.has_frames()) return settled(budget, std::move(r));
-    if (!budget.expired()) lower.finish(std::nullopt);
-    return settled(budget, lower.into(std::move(r)));
+    // No lower bounds: a replayed frame must be simulated with the slices, which the simulator
+    // does not run yet; a scenario without them is no scenario of the system.
+    return settled(budget, std::move(r));
 }
 
 }  // namespace
