@@ -6,6 +6,7 @@
 #include "report/chart_style.hpp"
 #include "report/gantt_canvas.hpp"
 #include "report/gantt_svg.hpp"
+#include "sim/contexts/block_pieces.hpp"
 
 namespace gpuwcrt::gantt {
 namespace {
@@ -79,18 +80,22 @@ Time draw_block_lanes(Chart& ch, Time y) {
             const Operation& k = w.ops[b.kernel];
             // Thread 0 at the bottom of the lane, like the paper's y axis.
             const Time ht = per_thread * k.threads, yt = bottom - per_thread * (offset[i] + k.threads);
-            const Time x0 = ch.xs.x(b.start), wd = ch.xs.x(b.end) - x0;
-            const std::string label = block_name(w, b);
-            const KernelFill f = kernel_fill(ch.kernel_number[b.kernel]);
-            ch.c.rect(x0, yt, wd, ht,
-                      "class=\"block\" data-block=\"" + xml_escape(label) + "\" fill=\"" + f.fill() + "\" " +
-                          stroke(ch, b.kernel, "stroke=\"#222\" stroke-width=\"1\""),
-                      label + " on SM" + std::to_string(sm) + ": " + span_text(ch, b.start, b.end));
-            const Time font_size = std::clamp(Time(ht - 3), Time(block_font_min), Time(block_font_max));
-            const int font = static_cast<int>(boost::multiprecision::numerator(font_size) /
-                                              boost::multiprecision::denominator(font_size));
-            ch.c.label(x0 + wd / 2, yt + ht / 2 + Time(font * 35, 100), label, font, Anchor::middle,
-                       "class=\"block-label\" fill=\"" + f.text_colour() + "\"", TextBox{x0, yt, x0 + wd, yt + ht});
+            // Under time slices a block runs in pieces, its context's slices (a piece each).
+            for (const auto& [from, to] : block_pieces(w, s, b)) {
+                if (!ch.xs.shows_running(from, to)) continue;
+                const Time x0 = ch.xs.x(from), wd = ch.xs.x(to) - x0;
+                const std::string label = block_name(w, b);
+                const KernelFill f = kernel_fill(ch.kernel_number[b.kernel]);
+                ch.c.rect(x0, yt, wd, ht,
+                          "class=\"block\" data-block=\"" + xml_escape(label) + "\" fill=\"" + f.fill() + "\" " +
+                              stroke(ch, b.kernel, "stroke=\"#222\" stroke-width=\"1\""),
+                          label + " on SM" + std::to_string(sm) + ": " + span_text(ch, from, to));
+                const Time font_size = std::clamp(Time(ht - 3), Time(block_font_min), Time(block_font_max));
+                const int font = static_cast<int>(boost::multiprecision::numerator(font_size) /
+                                                  boost::multiprecision::denominator(font_size));
+                ch.c.label(x0 + wd / 2, yt + ht / 2 + Time(font * 35, 100), label, font, Anchor::middle,
+                           "class=\"block-label\" fill=\"" + f.text_colour() + "\"", TextBox{x0, yt, x0 + wd, yt + ht});
+            }
         }
         y = bottom + lane_gap;
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/chart_style.hpp"
+#include "report/contexts/context_lane.hpp"
 #include "report/gantt_canvas.hpp"
 
 namespace gpuwcrt {
@@ -275,6 +276,7 @@ std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& 
     Time y = draw_heading(ch, chart_subtitle(w, ctx));
     const Time marker_top = y;
     y = draw_marker_row(ch, y) + 6;
+    y = draw_context_lane(ch, y);
     y = draw_sm_lanes(ch, y);
     y = draw_ce_lanes(ch, y);
     const Time axis_y = y;

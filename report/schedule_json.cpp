@@ -4,6 +4,17 @@
 
 namespace gpuwcrt {
 
+void add_context_slices(Json& out, const Workload& w, const Schedule& s) {
+    for (const auto& [key, intervals] : {std::pair{"slices", &s.slices}, std::pair{"switches", &s.switches}}) {
+        Json list = Json::array();
+        for (const ContextSlice& c : *intervals)
+            list.push_back({{"context", w.contexts[c.context].name},
+                            {"start", exact_string(c.start)},
+                            {"end", exact_string(c.end)}});
+        out[key] = std::move(list);
+    }
+}
+
 Json schedule_json(const Workload& w, const Schedule& s, bool with_blocks) {
     Json ops = Json::array(), blocks = Json::array();
     for (int i : s.launch_order) {
@@ -21,14 +32,17 @@ Json schedule_json(const Workload& w, const Schedule& s, bool with_blocks) {
         if (met) j["meets_deadline"] = *met;  // the key scripts read before "deadline_met"
         ops.push_back(std::move(j));
     }
-    if (!with_blocks) return {{"operations", ops}};
+    Json out = {{"operations", ops}};
+    if (w.sliced()) add_context_slices(out, w, s);
+    if (!with_blocks) return out;
     for (const BlockTiming& b : s.blocks)
         blocks.push_back({{"kernel", w.ops[b.kernel].name},
                           {"index", b.index},
                           {"sm", b.sm},
                           {"start", exact_string(b.start)},
                           {"end", exact_string(b.end)}});
-    return {{"operations", ops}, {"blocks", blocks}};
+    out["blocks"] = std::move(blocks);
+    return out;
 }
 
 }  // namespace gpuwcrt

@@ -1,5 +1,7 @@
 #include "report/schedule_table.hpp"
 
+#include <algorithm>
+
 #include "model/time_less.hpp"
 #include "report/text_table.hpp"
 
@@ -17,7 +19,24 @@ void print_schedule_table(std::ostream& out, const Workload& w, const Schedule& 
                  response, o.deadline, met});
     }
     ops.print(out);
+    if (w.sliced()) print_context_slices(out, w, s);
     if (with_blocks) print_block_table(out, w, s);
+}
+
+void print_context_slices(std::ostream& out, const Workload& w, const Schedule& s) {
+    out << '\n';
+    // Slices and switches alternate on one engine, so their starts order them.
+    std::vector<std::pair<const ContextSlice*, bool>> rows;
+    for (const ContextSlice& c : s.switches) rows.emplace_back(&c, true);
+    for (const ContextSlice& c : s.slices) rows.emplace_back(&c, false);
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+        return time_less(a.first->start, b.first->start) ||
+               (time_equal(a.first->start, b.first->start) && a.second && !b.second);
+    });
+    TextTable engine({"compute engine", "context", "start", "end"});
+    for (const auto& [c, is_switch] : rows)
+        engine.add({is_switch ? "switch to" : "runs", w.contexts[c->context].name, c->start, c->end});
+    engine.print(out);
 }
 
 void print_block_table(std::ostream& out, const Workload& w, const Schedule& s) {

@@ -82,11 +82,15 @@ bool g1_issue(SimState& s) {
 }
 
 bool n1_n2_may_join(const SimState& s, int kernel) {
-    if (s.null_stream < 0) return true;
+    // The NULL stream synchronises the streams of its own context only (docs/theory/semantics.md §10).
+    const int c = s.context_of(kernel);
+    const int null_stream = s.null_stream[c];
+    if (null_stream < 0) return true;
     const long seq = s.out.ops[kernel].launch_seq;
-    if (s.w.ops[kernel].stream == s.null_stream)  // N1: every other stream's head launched after it
-        return s.other_fronts.empty() || s.other_fronts.begin()->first > seq;
-    const StreamQueue& q = s.stream_queue[s.null_stream];  // N2
+    const auto& fronts = s.other_fronts[c];
+    if (s.w.ops[kernel].stream == null_stream)  // N1: every other stream's head launched after it
+        return fronts.empty() || fronts.begin()->first > seq;
+    const StreamQueue& q = s.stream_queue[null_stream];  // N2
     return q.empty() || s.out.ops[q.front()].launch_seq > seq;
 }
 
@@ -94,13 +98,20 @@ bool g2_a1_c1_admit_stream_heads(SimState& s) {
     // Only heads not yet joined are looked at (SimState keeps them), copies always join (C1).
     std::vector<int> joining;
     joining.swap(s.waiting_copies);
+    std::vector<char> held;  // per context, with slices: N2 holds back its kernels launched later
     for (auto it = s.waiting_kernels.begin(); it != s.waiting_kernels.end();) {
         const int head = it->second;
-        if (n1_n2_may_join(s, head)) {
+        const int c = s.context_of(head);
+        if (!held.empty() && held[c]) {
+            ++it;
+        } else if (n1_n2_may_join(s, head)) {
             joining.push_back(head);
             it = s.waiting_kernels.erase(it);
-        } else if (s.w.ops[head].stream != s.null_stream) {
-            break;  // N2 holds it back, and with it every kernel launched later
+        } else if (s.w.ops[head].stream != s.null_stream[c]) {
+            if (!s.slices.on) break;  // N2 holds it back, and with it every kernel launched later
+            held.resize(s.slices.pending.size(), 0);
+            held[c] = 1;
+            ++it;
         } else {
             ++it;
         }
@@ -111,7 +122,7 @@ bool g2_a1_c1_admit_stream_heads(SimState& s) {
         s.joined[op] = 1;
         const Operation& o = s.w.ops[op];
         if (!o.is_kernel()) s.ce_queue.push_back(op);
-        else s.ee_queue[s.w.streams[o.stream].priority == Priority::high ? 0 : 1].push_back(op);
+        else s.ee_queue[s.context_of(op)][s.w.streams[o.stream].priority == Priority::high ? 0 : 1].push_back(op);
     }
     return !joining.empty();
 }
@@ -146,10 +157,13 @@ std::vector<int> r_fitting_sms(const SimState& s, int kernel) {
 
 bool x1_a2_g3_dispatch_blocks(SimState& s) {
     bool any = false;
+    const int context = s.slices.dispatching();  // only the context holding the compute engine (T1)
+    if (context < 0) return false;
+    auto& queues = s.ee_queue[context];
     std::vector<int> fitting;
     for (;;) {
-        auto q = std::find_if(s.ee_queue.begin(), s.ee_queue.end(), [](const auto& x) { return !x.empty(); });
-        if (q == s.ee_queue.end()) return any;
+        auto q = std::find_if(queues.begin(), queues.end(), [](const auto& x) { return !x.empty(); });
+        if (q == queues.end()) return any;
         const int k = q->front();
         const Operation& kernel = s.w.ops[k];
         std::optional<Time> common_end;           // without per-block times, every block dispatched now ends together
@@ -166,7 +180,8 @@ bool x1_a2_g3_dispatch_blocks(SimState& s) {
                 ending = s.running_blocks.try_emplace(*common_end).first;
             }
             const Time& end = *common_end;
-            ending->second.push_back(RunningBlock{k, sm});
+            const auto record = s.keep_blocks ? static_cast<std::int64_t>(s.out.blocks.size()) : -1;
+            ending->second.push_back(RunningBlock{k, sm, record});
             if (j == 0) s.out.ops[k].start = s.now;
             if (s.keep_blocks) s.out.blocks.push_back({k, j, sm, s.now, end});
             any = true;

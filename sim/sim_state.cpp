@@ -20,6 +20,7 @@ SimState::SimState(const Workload& wl, const Scenario& sc)
     : w(wl),
       scenario(sc),
       stream_queue(wl.streams.size()),
+      ee_queue(wl.context_count()),
       joined(wl.ops.size(), 0),
       engine_op(wl.platform.copy_engines, -1),
       sm(wl.platform.sms),
@@ -29,7 +30,15 @@ SimState::SimState(const Workload& wl, const Scenario& sc)
       next_block(wl.ops.size(), 0),
       blocks_done(wl.ops.size(), 0) {
     out.ops.resize(wl.ops.size());
-    null_stream = wl.null_stream();
+    null_stream.assign(wl.context_count(), -1);
+    other_fronts.resize(wl.context_count());
+    for (std::size_t i = 0; i < wl.streams.size(); ++i)
+        if (wl.streams[i].is_null) null_stream[wl.streams[i].context] = static_cast<int>(i);
+    if (wl.sliced()) {
+        slices.on = true;
+        slices.pending.assign(wl.contexts.size(), 0);
+        slices.frozen.assign(wl.contexts.size(), FrozenContext{{}, sm, -1, 0});
+    }
     next_in_stream.assign(wl.ops.size(), -1);
     std::vector<int> last(wl.streams.size(), -1);
     for (std::size_t i = 0; i < wl.ops.size(); ++i) {
@@ -58,7 +67,8 @@ namespace {
 // A new head of stream `st` counts for N1 and may join its EE or the CE queue (G2, C1).
 void new_head(SimState& s, int st) {
     const int op = s.stream_queue[st].front();
-    if (st != s.null_stream) s.other_fronts.emplace(s.out.ops[op].launch_seq, op);
+    const int c = s.w.streams[st].context;
+    if (st != s.null_stream[c]) s.other_fronts[c].emplace(s.out.ops[op].launch_seq, op);
     s.may_join(op);
 }
 
@@ -72,18 +82,27 @@ void SimState::may_join(int op) {
 
 void SimState::push_issued(int op) {
     const int st = w.ops[op].stream;
+    if (slices.on && w.ops[op].is_kernel()) ++slices.pending[w.streams[st].context];
     stream_queue[st].push_back(op);
     if (stream_queue[st].size() == 1) new_head(*this, st);
 }
 
 void SimState::pop_completed(int op) {
     const int st = w.ops[op].stream;
+    const int c = w.streams[st].context;
+    if (slices.on && w.ops[op].is_kernel()) --slices.pending[c];
     auto& q = stream_queue[st];
     const bool was_head = q.front() == op;
     q.erase(op);
     if (!was_head) return;
-    if (st != null_stream) other_fronts.erase({out.ops[op].launch_seq, op});
+    if (st != null_stream[c]) other_fronts[c].erase({out.ops[op].launch_seq, op});
     if (!q.empty()) new_head(*this, st);
+}
+
+bool SimState::another_pending(int context) const {
+    for (std::size_t c = 0; c < slices.pending.size(); ++c)
+        if (static_cast<int>(c) != context && slices.pending[c] > 0) return true;
+    return false;
 }
 
 long SimState::rank(int op) const { return scenario.rank.empty() ? op : scenario.rank[op]; }
@@ -101,6 +120,10 @@ std::optional<Time> SimState::next_event() const {
     if (!pending_issues.empty()) consider(std::get<0>(*pending_issues.begin()));
     if (!running_blocks.empty()) consider(running_blocks.begin()->first);
     if (!running_copies.empty()) consider(running_copies.begin()->first);
+    if (slices.switching_to >= 0) consider(slices.switch_end);
+    // The running slice's end matters only when another context waits for the engine.
+    if (slices.running >= 0 && slices.pending[slices.running] > 0 && another_pending(slices.running))
+        consider(time_sum(slices.slice_start, w.contexts[slices.running].timeslice));
     return t;
 }
 

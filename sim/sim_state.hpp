@@ -9,15 +9,11 @@
 #include <vector>
 
 #include "model/time_less.hpp"
+#include "sim/contexts/slice_state.hpp"
 #include "sim/scenario.hpp"
 #include "sim/schedule.hpp"
 
 namespace gpuwcrt {
-
-struct RunningBlock {
-    int kernel;
-    int sm;
-};
 
 using PendingIssue = std::tuple<Time, long, int>;  // (issue instant, rank, op)
 struct PendingIssueOrder {
@@ -51,38 +47,42 @@ struct SimState {
     const Scenario& scenario;
     Time now = 0;
 
-    std::vector<StreamQueue> stream_queue;    // per stream
-    std::array<std::deque<int>, 2> ee_queue;  // [0] priority-high, [1] priority-low (A1)
-    std::deque<int> ce_queue;                 // C1-C3
-    std::vector<char> joined;                 // has joined its EE or the CE queue
-    std::vector<int> engine_op;               // per copy engine: running copy or -1
-    std::vector<SmUsage> sm;
-    int round_robin_last = -1;
+    std::vector<StreamQueue> stream_queue;  // per stream
+    // Per context: [0] priority-high, [1] priority-low (A1).
+    std::vector<std::array<std::deque<int>, 2>> ee_queue;
+    std::deque<int> ce_queue;    // C1-C3
+    std::vector<char> joined;    // has joined its EE or the CE queue
+    std::vector<int> engine_op;  // per copy engine: running copy or -1
+    std::vector<SmUsage> sm;     // of the context holding the compute engine (all, without slices)
+    int round_robin_last = -1;   // of that context
 
     std::vector<std::optional<Time>> issue_at;  // known issue instant, not yet issued
     std::vector<char> issued, completed;
     // Indexes kept in step with the queues so that each event costs O(log n) per operation it
     // touches instead of a scan of every operation or stream (quadratic over a whole run).
-    int null_stream = -1;
+    std::vector<int> null_stream;                              // per context, -1 when it has none
     std::vector<int> next_in_stream;                           // successor in the stream, or -1
     std::set<PendingIssue, PendingIssueOrder> pending_issues;  // not yet issued
     std::set<std::pair<long, int>> waiting_kernels;            // (launch_seq, op): stream heads not joined
     std::vector<int> waiting_copies;                           // copy stream heads not joined
-    std::set<std::pair<long, int>> other_fronts;               // (launch_seq, op): heads of non-NULL streams
+    std::vector<std::set<std::pair<long, int>>>
+        other_fronts;  // per context, (launch_seq, op): heads of non-NULL streams
     // W1: per operation, its waits not yet completed, and who waits on it (empty without waits).
     std::vector<int> waits_left;
     std::vector<std::vector<int>> waiters;
     std::vector<std::int64_t> next_block, blocks_done;
     // Running blocks by end time, those ending together in dispatch order: one entry per
     // instant rather than per block, as every block of a kernel dispatched at once ends together.
-    using EndingBlocks = std::map<Time, std::vector<RunningBlock>, TimeLess>;
-    EndingBlocks running_blocks;
+    using EndingBlocks = gpuwcrt::EndingBlocks;
+    EndingBlocks running_blocks;                        // of the context holding the compute engine
     std::multimap<Time, int, TimeLess> running_copies;  // by end time -> op
     long next_launch_seq = 0;
 
     Schedule out;
     bool keep_blocks = true;  // out.blocks lists every block dispatched
+    SliceState slices;
 
+    int context_of(int op) const { return w.streams[w.ops[op].stream].context; }
     long rank(int op) const;
     void set_issue_at(int op, const Time& t);
     void push_issued(int op);    // G1: joins its stream queue
@@ -90,6 +90,7 @@ struct SimState {
     void may_join(int op);       // a stream head whose waits are done may join its EE or the CE queue
     Time block_time(int kernel, std::int64_t block) const;
     std::optional<Time> next_event() const;
+    bool another_pending(int context) const;  // some other context has a kernel issued, not completed
 };
 
 }  // namespace gpuwcrt

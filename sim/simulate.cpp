@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/contexts/time_slices.hpp"
 #include "sim/rules.hpp"
 
 namespace gpuwcrt {
@@ -57,6 +58,7 @@ Schedule simulate(const Workload& w, const Scenario& scenario, BlockRecord recor
             changed = rules::g1_issue(s);
             changed = rules::g2_a1_c1_admit_stream_heads(s) || changed;
             changed = rules::c2_c3_start_copies(s) || changed;
+            changed = rules::t1_t4_time_slices(s) || changed;
             changed = rules::x1_a2_g3_dispatch_blocks(s) || changed;
         }
     }

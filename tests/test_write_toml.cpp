@@ -32,11 +32,18 @@ void require_equal(const Workload& a, const Workload& b) {
     CHECK(p.registers_per_block_max == q.registers_per_block_max);
     CHECK(p.blocks_per_sm_max == q.blocks_per_sm_max);
     CHECK(p.copy_engines == q.copy_engines);
+    CHECK(p.context_switch == q.context_switch);
+    REQUIRE(a.contexts.size() == b.contexts.size());
+    for (std::size_t i = 0; i < a.contexts.size(); ++i) {
+        CHECK(a.contexts[i].name == b.contexts[i].name);
+        CHECK(a.contexts[i].timeslice == b.contexts[i].timeslice);
+    }
     REQUIRE(a.streams.size() == b.streams.size());
     for (std::size_t i = 0; i < a.streams.size(); ++i) {
         CHECK(a.streams[i].name == b.streams[i].name);
         CHECK(a.streams[i].priority == b.streams[i].priority);
         CHECK(a.streams[i].is_null == b.streams[i].is_null);
+        CHECK(a.streams[i].context == b.streams[i].context);
         const Arrival &x = a.streams[i].arrival, &y = b.streams[i].arrival;
         CHECK(x.kind == y.kind);
         CHECK(x.period == y.period);
