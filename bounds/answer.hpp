@@ -31,9 +31,9 @@ enum class Provenance {
     busy_time,
     rta_orders,
     rta_file_order,
-    frame_search,      // the scenario search over the frames of a periodic workload (solver/frames/)
-    steady_state,      // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
-    busy_window,       // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
+    frame_search,       // the scenario search over the frames of a periodic workload (solver/frames/)
+    steady_state,       // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
+    busy_window,        // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
     frame_exploration,  // the exact engine's states over a moving window of hyperperiods (solver/frames/)
     sliced_busy_window  // a busy window per time-sliced context (bounds/frames/sliced_busy_window.hpp)
 };

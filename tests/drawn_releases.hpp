@@ -17,7 +17,7 @@ namespace gpuwcrt::test {
 // Releases of every repeating stream up to `horizon`: the first anywhere in [0, T), each next
 // nominal instant T later, or more (half the time, unless `densest`); each release up to J late.
 inline std::vector<std::vector<Time>> draw_releases(const Workload& w, const Time& horizon, bool densest,
-                                             std::mt19937_64& rng) {
+                                                    std::mt19937_64& rng) {
     auto halves = [&](const Time& upto) {
         return Time(static_cast<long>(rng() % (2 * upto + 1).convert_to<long>()), 2);
     };

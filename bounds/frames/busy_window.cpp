@@ -60,8 +60,8 @@ Time frame_cost(const Workload& w, int stream, const Resources& room, bool alone
         // A copy runs whenever one waits (C2, C3); a kernel whose blocks are all dispatched ends
         // within a block time; the SMs are full otherwise, and its blocks hold their share.
         if (alone && op.is_kernel()) {
-            const std::int64_t at_once = std::max<std::int64_t>(1, SmUsage{}.room_for(op.demand(), w.platform)) *
-                                         w.platform.sms;
+            const std::int64_t at_once =
+                std::max<std::int64_t>(1, SmUsage{}.room_for(op.demand(), w.platform)) * w.platform.sms;
             work += op.time.hi * ((op.blocks + at_once - 1) / at_once);
             continue;
         }

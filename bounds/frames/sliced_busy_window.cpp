@@ -86,8 +86,8 @@ struct SliceWindow {
             if (copies_only_in(w, static_cast<int>(j))) work = Time(0);
             for (std::size_t s = 0; s < w.streams.size() && work; ++s)
                 if (w.streams[s].context == static_cast<int>(j))
-                    work = bounds[s] ? std::optional<Time>(*work + stream_work_in(w.streams[s].arrival, costs.cost[s],
-                                                                                    *bounds[s], t))
+                    work = bounds[s] ? std::optional<Time>(
+                                           *work + stream_work_in(w.streams[s].arrival, costs.cost[s], *bounds[s], t))
                                      : std::nullopt;
             out += work ? std::min(slices, *work) : slices;
         }
@@ -200,7 +200,9 @@ ContextResult context_window(const SliceWindow& sw, const Time& limit) {
                          human_string(load) + " per unit of time (at least 1): no busy period is proven to end",
                out;
     const std::optional<Time> x = least_fixed_point([&sw](const Time& t) { return sw.demand(t); }, limit);
-    if (!x) return out.why = who + ": the busy window passes " + human_string(limit) + ": no busy period is proven to end", out;
+    if (!x)
+        return out.why = who + ": the busy window passes " + human_string(limit) + ": no busy period is proven to end",
+               out;
     out.window = ContextWindow{sw.context, w.contexts[sw.context].name, context_gap(w, sw.context, sw.m), *x};
     return out;
 }
@@ -244,8 +246,7 @@ Time context_gap(const Workload& w, int context, SlicedMutation m) {
     return gap;
 }
 
-std::optional<SlicedBusyWindowBounds> sliced_busy_window_bounds(const Workload& w, std::string& why,
-                                                                SlicedMutation m) {
+std::optional<SlicedBusyWindowBounds> sliced_busy_window_bounds(const Workload& w, std::string& why, SlicedMutation m) {
     if (w.has_wait()) return why = "a busy window pairs no frames for `wait`", std::nullopt;
     if (w.null_stream() >= 0)
         return why = "the busy window under time slices does not cover the NULL stream", std::nullopt;

@@ -15,9 +15,9 @@ namespace gpuwcrt {
 // Test-only: the argument broken on purpose, so that the tests show they catch each part.
 enum class SlicedMutation {
     none,
-    no_gaps,         // the other contexts' slices ignored: no gap at all
-    no_switch,       // a gap without the switches' cost
-    no_issue_gaps,   // no gap as a context becomes pending, only after its full slices
+    no_gaps,        // the other contexts' slices ignored: no gap at all
+    no_switch,      // a gap without the switches' cost
+    no_issue_gaps,  // no gap as a context becomes pending, only after its full slices
 };
 
 struct ContextWindow {

@@ -316,7 +316,8 @@ AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTi
         keep_least_upper(w, b->upper, Provenance::sliced_busy_window, r.answers);
     }
     for (WcrtAnswer& a : r.answers)
-        if (!a.upper) a.unknown_reason = "no busy period of its context was proven to end within a bound (" + r.busy_why + ")";
+        if (!a.upper)
+            a.unknown_reason = "no busy period of its context was proven to end within a bound (" + r.busy_why + ")";
     // No lower bounds: a replayed frame must be simulated with the slices, which the simulator
     // does not run yet; a scenario without them is no scenario of the system.
     return settled(budget, std::move(r));
