@@ -83,10 +83,8 @@ std::vector<Time> simulated_worst(const Workload& w) {
 
 }  // namespace
 
-// Hidden until the simulator runs the slices (sim/, the contexts branch): without them a drawn
-// scenario is no scenario of the system.
 TEST_CASE("sliced busy window: bounds hold for drawn releases, on seeded sliced workloads",
-          "[.][needs-sliced-simulator][frames][slices][slow]") {
+          "[frames][slices][slow]") {
     int bounded = 0;
     const std::optional<std::string> v = first_exceeded(test::seeded(80), false, SlicedMutation::none, bounded);
     CHECK_FALSE(v);
@@ -117,7 +115,7 @@ TEST_CASE("sliced busy window: the round-robin case, derived by hand", "[frames]
 
 // The worst responses the hand derivation gives, simulated with the slices (below the bounds).
 TEST_CASE("sliced busy window: the round-robin case simulated, derived by hand",
-          "[.][needs-sliced-simulator][frames][slices][cases]") {
+          "[frames][slices][cases]") {
     const Workload w = round_robin_case();
     const std::vector<Time> seen = simulated_worst(w);
     CHECK(seen[0] == Time(23, 2));
@@ -127,7 +125,7 @@ TEST_CASE("sliced busy window: the round-robin case simulated, derived by hand",
 // Each part of the argument is needed: without it the bound falls below a simulated response,
 // on the case derived by hand (kb: 9.75 against 4, 8 and 7) or on seeded workloads.
 TEST_CASE("sliced busy window: mutations of the argument are caught by simulated scenarios",
-          "[.][needs-sliced-simulator][frames][slices][mutation]") {
+          "[frames][slices][mutation]") {
     const Workload w = round_robin_case();
     for (const SlicedMutation m : {SlicedMutation::no_gaps, SlicedMutation::no_switch, SlicedMutation::no_issue_gaps}) {
         INFO("mutation " << static_cast<int>(m));
