@@ -37,7 +37,8 @@ enum class Provenance {
     frame_exploration,  // the exact engine's states over a moving window of hyperperiods (solver/frames/)
     cpu_oblivious,      // CPU response-time analysis, suspensions as execution (bounds/cpu/cpu_rta.hpp)
     cpu_jitter,         // CPU response-time analysis, interferers' suspensions as release jitter (idem)
-    cpu_execution       // a job at its longest executions, behind the jobs released with it (bounds/cpu/)
+    cpu_execution,      // a job at its longest executions, behind the jobs released with it (bounds/cpu/)
+    sliced_busy_window  // a busy window per time-sliced context (bounds/frames/sliced_busy_window.hpp)
 };
 
 std::string to_string(WcrtStatus s);

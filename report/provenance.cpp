@@ -25,6 +25,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::cpu_oblivious, "CPU RTA, suspension-oblivious"},
     {Provenance::cpu_jitter, "CPU RTA, suspension as jitter"},
     {Provenance::cpu_execution, "a job at its longest executions"},
+    {Provenance::sliced_busy_window, "busy window under time slices"},
 };
 
 }  // namespace

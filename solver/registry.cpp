@@ -37,7 +37,9 @@ const Engine& engine_named(std::string_view name) {
 
 const Engine& engine_for(std::string_view name, const Workload& w) {
     static const AllTimeEngine all_time;
-    if (name == engine_name::automatic && w.repeats()) return all_time;
+    // Time-sliced contexts: the all-time engine's busy window per context bounds one frame as well,
+    // and the engines of one frame refuse them.
+    if (name == engine_name::automatic && (w.repeats() || w.sliced())) return all_time;
     return engine_named(name);
 }
 

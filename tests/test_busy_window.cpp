@@ -14,6 +14,7 @@
 #include "model/validate.hpp"
 #include "sim/search/lower_bounds.hpp"
 #include "solver/frames/all_time.hpp"
+#include "drawn_releases.hpp"
 #include "support.hpp"
 
 using namespace gpuwcrt;
@@ -42,56 +43,6 @@ Workload sporadic_workload(std::uint64_t seed, bool heavy) {
     return w;
 }
 
-// Releases of every repeating stream up to `horizon`: the first anywhere in [0, T), each next
-// nominal instant T later, or more (half the time, unless `densest`); each release up to J late.
-std::vector<std::vector<Time>> draw_releases(const Workload& w, const Time& horizon, bool densest,
-                                             std::mt19937_64& rng) {
-    auto halves = [&](const Time& upto) {
-        return Time(static_cast<long>(rng() % (2 * upto + 1).convert_to<long>()), 2);
-    };
-    std::vector<std::vector<Time>> out(w.streams.size());
-    for (std::size_t s = 0; s < w.streams.size(); ++s) {
-        const Arrival& a = w.streams[s].arrival;
-        if (!a.repeats()) continue;
-        for (Time nominal = halves(a.period - 1); nominal < horizon;
-             nominal += a.period + (densest || rng() % 2 ? Time(0) : halves(a.period)))
-            out[s].push_back(nominal + (a.jitter == 0 ? Time(0) : a.jitter * static_cast<long>(rng() % 3) / 2));
-    }
-    return out;
-}
-
-struct Exceeded {
-    std::string op;
-    Time response, upper;
-};
-
-// Random scenarios of several drawn release patterns: the first response above its operation's
-// bound, if any. A sporadic stream may stop releasing, so each finite pattern is a scenario.
-std::optional<Exceeded> exceeds(const Workload& w, const std::vector<std::optional<Time>>& upper, std::uint64_t seed,
-                                int patterns, long simulations, bool densest = false) {
-    std::mt19937_64 rng(seed);
-    Time horizon = 0;
-    for (const Stream& s : w.streams) horizon = std::max<Time>(horizon, s.arrival.period * 6);
-    for (int p = 0; p < patterns; ++p) {
-        const std::vector<std::vector<Time>> releases = draw_releases(w, horizon, densest && p % 2 == 0, rng);
-        std::vector<std::int64_t> frames(w.streams.size(), 1);
-        for (std::size_t s = 0; s < w.streams.size(); ++s)
-            if (w.streams[s].arrival.repeats()) frames[s] = static_cast<std::int64_t>(releases[s].size());
-        const auto at = [&](int s, std::int64_t k) {
-            return TimeRange{releases[s][static_cast<std::size_t>(k)], releases[s][static_cast<std::size_t>(k)]};
-        };
-        const Unrolled u = unroll_windows(w, frames, at, {"test", 0, 0});
-        search::LowerBoundSearch search(u.workload, integer_times(u.workload), Policy::chooser, seed + p);
-        search.run(simulations, Budget());
-        for (std::size_t i = 0; i < u.workload.ops.size(); ++i) {
-            const std::optional<Time>& seen = search.best()[i];
-            const std::optional<Time>& bound = upper[u.origin[i].op];
-            if (seen && bound && *seen > *bound) return Exceeded{u.workload.ops[i].name, *seen, *bound};
-        }
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 TEST_CASE("busy window: bounds hold for drawn sporadic releases, on seeded workloads", "[frames][busy-window]") {
@@ -103,7 +54,7 @@ TEST_CASE("busy window: bounds hold for drawn sporadic releases, on seeded workl
         const std::optional<BusyWindowBounds> b = busy_window_bounds(w, Budget(), why);
         if (!b) continue;
         ++bounded;
-        const auto v = exceeds(w, b->upper, seed, 4, 60);
+        const auto v = test::exceeds(w, b->upper, seed, 4, 60);
         CHECK_FALSE(v);
         if (v) FAIL_CHECK(v->op << " responded " << human_string(v->response) << " above " << human_string(v->upper));
     }
@@ -121,7 +72,7 @@ TEST_CASE("busy window: mutations of the bound it runs are caught by drawn relea
             const Workload w = sporadic_workload(seed, true);
             std::string why;
             const std::optional<BusyWindowBounds> b = busy_window_bounds(w, Budget(), why, {m});
-            if (b) caught = exceeds(w, b->upper, seed, 8, 150, true).has_value();
+            if (b) caught = test::exceeds(w, b->upper, seed, 8, 150, true).has_value();
         }
         CHECK(caught);
     }

@@ -147,6 +147,14 @@ void print_all_time(const AllTimeOutput& r, const Workload& w, const EngineRun& 
                      {"simulations", res.simulations},
                      {"operations", list},
                      {"assumptions", assumptions_json(r.assumptions)}};
+        // Under time slices only: each context's busy window and its longest wait for the GPU.
+        if (!res.context_windows.empty()) {
+            Json windows = Json::array();
+            for (const ContextWindow& c : res.context_windows)
+                windows.push_back(
+                    {{"context", c.name}, {"gap", exact_string(c.gap)}, {"busy_window", exact_string(c.length)}});
+            body["context_windows"] = windows;
+        }
         std::cout << with_context(context, body).dump(2) << '\n';
         return;
     }

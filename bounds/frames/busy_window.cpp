@@ -45,17 +45,12 @@ Time block_weight(const Operation& op, const Resources& room) {
     return std::min(weight, Time(1));
 }
 
-// The most frames of `a` released in [0, t] when the first is released at 0 or later: releases
-// whose nominal instants are at least T apart, each up to J late.
-std::int64_t frames_by(const Arrival& a, const Time& t) {
-    if (!a.repeats()) return 1;
-    const Time q = (t + a.jitter) / a.period;
-    return static_cast<std::int64_t>(boost::multiprecision::numerator(q) / boost::multiprecision::denominator(q)) + 1;
-}
-
 constexpr int max_rounds = 100'000;
 
-Time frame_cost(const Workload& w, int stream, const Resources& room) {
+// With `alone`, the stream is the only one on its SMs (alone in its time-sliced context): its
+// operations run one after another, and a kernel's blocks, all of one size, `at_once` at a time
+// on the empty SMs, each dispatched at most a block time after the one `at_once` before it.
+Time frame_cost(const Workload& w, int stream, const Resources& room, bool alone = false) {
     Time gap = 0, delays = 0, work = 0;
     for (const int i : w.stream_ops(stream)) {
         const Operation& op = w.ops[i];
@@ -64,6 +59,12 @@ Time frame_cost(const Workload& w, int stream, const Resources& room) {
         if (op.issue.kind == IssueSpec::Kind::after_stream_idle) delays += op.issue.delay;
         // A copy runs whenever one waits (C2, C3); a kernel whose blocks are all dispatched ends
         // within a block time; the SMs are full otherwise, and its blocks hold their share.
+        if (alone && op.is_kernel()) {
+            const std::int64_t at_once =
+                std::max<std::int64_t>(1, SmUsage{}.room_for(op.demand(), w.platform)) * w.platform.sms;
+            work += op.time.hi * ((op.blocks + at_once - 1) / at_once);
+            continue;
+        }
         work += op.time.hi;
         if (op.is_kernel()) work += block_weight(op, room) * op.blocks * op.time.hi / w.platform.sms;
     }
@@ -72,7 +73,15 @@ Time frame_cost(const Workload& w, int stream, const Resources& room) {
 
 }  // namespace
 
+std::int64_t frames_by(const Arrival& a, const Time& t) {
+    if (!a.repeats()) return 1;
+    const Time q = (t + a.jitter) / a.period;
+    return static_cast<std::int64_t>(boost::multiprecision::numerator(q) / boost::multiprecision::denominator(q)) + 1;
+}
+
 Time busy_cost(const Workload& w, int stream) { return frame_cost(w, stream, rooms(w)); }
+
+Time alone_cost(const Workload& w, int stream) { return frame_cost(w, stream, rooms(w), true); }
 
 std::optional<BusyWindow> busy_window(const Workload& w, const Time& limit, std::string& why) {
     std::vector<Time> cost(w.streams.size());

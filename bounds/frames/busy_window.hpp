@@ -16,6 +16,13 @@ namespace gpuwcrt {
 // What one frame of a stream adds, at most, to a busy period: its issue gaps, its copies, its
 // kernels' last blocks, and its blocks' share of the instants at which the SMs are full.
 Time busy_cost(const Workload& w, int stream);
+// The same for a stream alone on its SMs (no other stream shares them): its kernels' blocks
+// then run in waves, ⌈g / (blocks that fit at once)⌉ block times each.
+Time alone_cost(const Workload& w, int stream);
+
+// The most frames of `a` released in [0, t] when the first is released at 0 or later: releases
+// whose nominal instants are at least T apart, each up to J late (one for a stream that runs once).
+std::int64_t frames_by(const Arrival& a, const Time& t);
 
 struct BusyWindow {
     Time length = 0;                   // X: every busy period ends within X of its start

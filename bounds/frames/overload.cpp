@@ -24,6 +24,31 @@ bool overload_host_paced(const Workload& w, int s) {
     return false;
 }
 
+// Time-sliced contexts share the compute engine one at a time, and a context holds it whenever
+// one of its kernels runs: per unit of time at least the slowest of its streams' kernels one
+// after another (least durations per period). Switches are left out: one needs two contexts
+// with work, which least durations do not show.
+std::optional<Overload> find_context_overload(const Workload& w) {
+    Time held = 0;
+    for (std::size_t c = 0; c < w.contexts.size(); ++c) {
+        Time most = 0;
+        for (std::size_t s = 0; s < w.streams.size(); ++s) {
+            const Arrival& a = w.streams[s].arrival;
+            if (!a.repeats() || w.streams[s].context != static_cast<int>(c) || overload_host_paced(w, static_cast<int>(s)))
+                continue;
+            Time kernels = 0;
+            for (const int op : w.stream_ops(static_cast<int>(s)))
+                if (w.ops[op].is_kernel()) kernels += least_duration(w.ops[op], w.platform);
+            most = std::max<Time>(most, kernels / a.period);
+        }
+        held += most;
+    }
+    if (held <= 1) return std::nullopt;
+    return Overload{-1, "the time-sliced contexts need the GPU " + human_string(held) +
+                            " of the time on average (per context, its slowest stream's kernels one after another at "
+                            "their least durations, per period), and it runs one context at a time"};
+}
+
 }  // namespace
 
 std::optional<Overload> find_overload(const Workload& w) {
@@ -74,6 +99,7 @@ std::optional<Overload> find_overload(const Workload& w) {
         return Overload{-1, "the copy engines are overloaded: the copies need " + human_string(copies) +
                                 " engines on average (their least durations per period), and the GPU has " +
                                 std::to_string(p.copy_engines)};
+    if (w.sliced()) return find_context_overload(w);
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "bounds/frames/busy_window.hpp"
+#include "bounds/frames/sliced_busy_window.hpp"
 #include "bounds/frames/steady_state.hpp"
 #include "bounds/interference/interference.hpp"
 #include "model/frames/transforms.hpp"
@@ -318,6 +319,26 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
     return r;
 }
 
+// Under time slices only the busy window of each context bounds (docs/theory/all-time.md,
+// "Time-sliced contexts"): the other arguments rest on analyses that know no slices.
+AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult r,
+                            InterleavedLower& open) {
+    budget.counters().start_phase("all time: a busy window per context under time slices");
+    const std::optional<SlicedBusyWindowBounds> b = sliced_busy_window_bounds(w, r.busy_why, o.sliced_mutation);
+    if (b) {
+        r.context_windows = b->windows;
+        keep_least_upper(w, b->upper, Provenance::sliced_busy_window, r.answers);
+    }
+    for (WcrtAnswer& a : r.answers)
+        if (!a.upper)
+            a.unknown_reason = "no busy period of its context was proven to end within a bound (" + r.busy_why + ")";
+    // The lower bounds: frames simulated with their slices, each replayed.
+    budget.counters().start_phase("all time: lower bounds from replayed frames");
+    if (!open.has_frames()) return settled(budget, std::move(r));
+    if (!budget.expired()) open.finish(std::nullopt);
+    return settled(budget, open.into(std::move(r)));
+}
+
 }  // namespace
 
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
@@ -345,6 +366,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!budget.expired()) open.finish(std::nullopt);
         return settled(budget, open.into(std::move(r)));
     }
+    if (w.sliced()) return sliced_bounds(w, budget, o, std::move(r), open);
     const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {

@@ -12,6 +12,7 @@
 
 #include "bounds/answer.hpp"
 #include "bounds/frames/overload.hpp"
+#include "bounds/frames/sliced_busy_window.hpp"
 #include "bounds/interference/interference.hpp"
 #include "common/budget.hpp"
 #include "model/frames/unroll.hpp"
@@ -36,6 +37,7 @@ struct AllTimeOptions {
     bool assume_idle = false;
     bool steady_from_idle = false;         // the steady state's later hyperperiods analysed without carry-over
     bool explore_drop_carry_over = false;  // the exploration's window moved on without the unfinished frames
+    SlicedMutation sliced_mutation = SlicedMutation::none;  // the busy window under time slices broken
 };
 
 // Per operation of the file (indexed like its ops): `upper` bounds every frame's response, for

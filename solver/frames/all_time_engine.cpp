@@ -7,7 +7,7 @@ namespace gpuwcrt {
 std::string_view AllTimeEngine::name() const { return engine_name::all_time; }
 
 void AllTimeEngine::check_scope(const Workload& w) const {
-    if (!w.repeats())
+    if (!w.repeats() && !w.sliced())
         throw InputError({w.source, 1, 1},
                          "the all-time analysis needs a periodic or sporadic stream; "
                          "a workload that runs once is analysed by the engines of one frame");

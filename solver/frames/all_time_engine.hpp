@@ -16,6 +16,8 @@ public:
     // the engines of one frame analyse that.
     bool ranges_over_frames() const override { return true; }
     bool ranges_over_wait() const override { return true; }
+    // Time-sliced contexts: the busy window per context (bounds/frames/sliced_busy_window.hpp).
+    bool ranges_over_contexts() const override { return true; }
     void check_scope(const Workload& w) const override;
     std::string_view name() const override;
     explicit AllTimeEngine(AllTimeOptions options = {}) : options_(options) {}

@@ -9,8 +9,9 @@ namespace gpuwcrt {
 FrameLowerBounds::FrameLowerBounds(const Workload& w, const Unrolled& u, const Time& end)
     : w_(w),
       u_(u),
-      best_(u.workload, search::Acceptance{[&w, &u](const WitnessScenario& x) { return frames_consistent(w, u, x); },
-                                           [end](int op, const Schedule& s) { return s.ops[op].finish <= end; }}),
+      best_(u.workload,
+            search::Acceptance{[&w, &u](const WitnessScenario& x) { return frames_consistent(w, u, x); },
+                               [end](int op, const Schedule& s) { return end == 0 || s.ops[op].finish <= end; }}),
       by_(u.workload.ops.size(), Provenance::none),
       file_best_(w.ops.size()) {}
 

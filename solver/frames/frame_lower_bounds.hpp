@@ -18,7 +18,8 @@ namespace gpuwcrt {
 
 class FrameLowerBounds {
 public:
-    // `w`: the file's workload; `u` its frames (both outlive this).
+    // `w`: the file's workload; `u` its frames (both outlive this); `end` zero when nothing
+    // repeats (every frame is in `u`, so every completion counts).
     FrameLowerBounds(const Workload& w, const Unrolled& u, const Time& end);
 
     // The best scenario per unrolled operation of a search whose workload has u's operations in

@@ -23,6 +23,10 @@ std::vector<std::string> argument_sentences(const FramesRun& r) {
     if (r.busy_window)
         out.push_back("every busy period of the GPU is proven to end within " + human_string(*r.busy_window) +
                       ", and the frames one can hold are bounded wherever they are released");
+    for (const ContextWindow& c : r.context_windows)
+        out.push_back("every busy period of context '" + c.name + "' is proven to end within " +
+                      human_string(c.length) + ", counting a wait of at most " + human_string(c.gap) +
+                      " for the other contexts' slices at each of its kernel issues and full slices");
     return out;
 }
 

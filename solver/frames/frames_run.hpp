@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bounds/frames/overload.hpp"
+#include "bounds/frames/sliced_busy_window.hpp"
 #include "model/frames/unroll.hpp"
 
 namespace gpuwcrt {
@@ -20,6 +21,7 @@ struct FramesRun {
     std::string steady_why;            // why no steady state was found, when none was
     std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames
     std::string busy_why;              // why the busy window bounded nothing, when it was tried
+    std::vector<ContextWindow> context_windows;  // per time-sliced context proven to end its busy periods
     int explored_window = 0;           // hyperperiods of the window whose exploration closed; 0: none
     long long explored_states = 0;     // the states that exploration stored
     std::string explore_why;           // why the frames were not explored to a fixed point, when tried
