@@ -83,8 +83,7 @@ std::vector<Time> simulated_worst(const Workload& w) {
 
 }  // namespace
 
-TEST_CASE("sliced busy window: bounds hold for drawn releases, on seeded sliced workloads",
-          "[frames][slices][slow]") {
+TEST_CASE("sliced busy window: bounds hold for drawn releases, on seeded sliced workloads", "[frames][slices][slow]") {
     int bounded = 0;
     const std::optional<std::string> v = first_exceeded(test::seeded(80), false, SlicedMutation::none, bounded);
     CHECK_FALSE(v);
@@ -114,8 +113,7 @@ TEST_CASE("sliced busy window: the round-robin case, derived by hand", "[frames]
 }
 
 // The worst responses the hand derivation gives, simulated with the slices (below the bounds).
-TEST_CASE("sliced busy window: the round-robin case simulated, derived by hand",
-          "[frames][slices][cases]") {
+TEST_CASE("sliced busy window: the round-robin case simulated, derived by hand", "[frames][slices][cases]") {
     const Workload w = round_robin_case();
     const std::vector<Time> seen = simulated_worst(w);
     CHECK(seen[0] == Time(23, 2));

@@ -34,7 +34,8 @@ std::optional<Overload> find_context_overload(const Workload& w) {
         Time most = 0;
         for (std::size_t s = 0; s < w.streams.size(); ++s) {
             const Arrival& a = w.streams[s].arrival;
-            if (!a.repeats() || w.streams[s].context != static_cast<int>(c) || overload_host_paced(w, static_cast<int>(s)))
+            if (!a.repeats() || w.streams[s].context != static_cast<int>(c) ||
+                overload_host_paced(w, static_cast<int>(s)))
                 continue;
             Time kernels = 0;
             for (const int op : w.stream_ops(static_cast<int>(s)))

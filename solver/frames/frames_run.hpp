@@ -15,17 +15,17 @@ namespace gpuwcrt {
 struct FramesRun {
     std::optional<Overload> overload;  // set: no bound exists (or none for the whole GPU)
     Time hyperperiod = 0;
-    int closed_after = 0;              // k: the GPU proven idle at k hyperperiods; 0 when no k closed
-    Time closed_offset = 0;            // ... plus this least offset of the streams, when only then
-    int steady_over = 0;               // L: the interference bound's steady state over L hyperperiods; 0: none
-    std::string steady_why;            // why no steady state was found, when none was
-    std::optional<Time> busy_window;   // X: every busy period proven to end within X, when that bounded frames
-    std::string busy_why;              // why the busy window bounded nothing, when it was tried
+    int closed_after = 0;             // k: the GPU proven idle at k hyperperiods; 0 when no k closed
+    Time closed_offset = 0;           // ... plus this least offset of the streams, when only then
+    int steady_over = 0;              // L: the interference bound's steady state over L hyperperiods; 0: none
+    std::string steady_why;           // why no steady state was found, when none was
+    std::optional<Time> busy_window;  // X: every busy period proven to end within X, when that bounded frames
+    std::string busy_why;             // why the busy window bounded nothing, when it was tried
     std::vector<ContextWindow> context_windows;  // per time-sliced context proven to end its busy periods
-    int explored_window = 0;           // hyperperiods of the window whose exploration closed; 0: none
-    long long explored_states = 0;     // the states that exploration stored
-    std::string explore_why;           // why the frames were not explored to a fixed point, when tried
-    std::optional<Unrolled> unrolled;  // the frames the witnesses are scenarios of
+    int explored_window = 0;                     // hyperperiods of the window whose exploration closed; 0: none
+    long long explored_states = 0;               // the states that exploration stored
+    std::string explore_why;                     // why the frames were not explored to a fixed point, when tried
+    std::optional<Unrolled> unrolled;            // the frames the witnesses are scenarios of
     long long simulations = 0;
 };
 
