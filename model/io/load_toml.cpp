@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "model/input_limits.hpp"
+#include "model/io/array_of_tables.hpp"
 #include "model/io/cpu/read_cpu.hpp"
 #include "model/frames/frame_name.hpp"
 #include "model/io/contexts/read_contexts.hpp"

@@ -3,15 +3,14 @@
 #include <unordered_map>
 
 #include "model/contexts/contexts.hpp"
+#include "model/io/array_of_tables.hpp"
 #include "model/name_policy.hpp"
 
 namespace gpuwcrt {
 
 void read_contexts(const TomlReader& r, Workload& w) {
-    const TomlNode* n = r.root().get("context");
-    if (!n) return;
-    const TomlArray* a = n->as_array();
-    if (!a || !a->is_array_of_tables()) r.fail(*n, "'context' must be written as [[context]] tables");
+    const TomlArray* a = array_of_tables(r, "context");
+    if (!a) return;
     std::unordered_map<std::string, int> seen;
     for (const TomlNode& node : *a) {
         const TomlTable& t = *node.as_table();
