@@ -150,11 +150,12 @@ TEST_CASE("contexts: write_toml round-trips contexts, streams' contexts and the 
     }
 }
 
-TEST_CASE("contexts: every analysis but the simulator refuses two contexts, exit 3", "[contexts][cli]") {
+TEST_CASE("contexts: every analysis but the simulator and the all-time engine refuses two contexts, exit 3",
+          "[contexts][cli]") {
     const std::string path = test::source_path("cases/contexts/round-robin.toml");
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"wcrt", path},
-                                                 {"wcrt", "--engine", "exact", path},
-                                                 {"certify", path, "--bound", "KA=20"},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"wcrt", "--engine", "exact", path},
+                                                 {"wcrt", "--engine", "smt", path},
+                                                 {"certify", "--engine", "exact", path, "--bound", "KA=20"},
                                                  {"rta", path},
                                                  {"rta-check", path}}) {
         INFO(args[0]);
@@ -166,4 +167,12 @@ TEST_CASE("contexts: every analysis but the simulator refuses two contexts, exit
     }
     const test::CliRun sim = test::run_cli({"simulate", path});
     CHECK(sim.exit_code == 0);
+    // The default engine is the one that ranges over the slices: it answers, never refuses.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"wcrt", path}, {"certify", path, "--bound", "KA=20"}}) {
+        INFO(args[0]);
+        const test::CliRun r = test::run_cli(args);
+        CHECK(r.exit_code != 3);
+        CHECK(contains(r.out, "busy window under time slices"));
+    }
 }

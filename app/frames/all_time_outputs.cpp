@@ -48,12 +48,16 @@ std::string closure_text(const EngineRun& run) {
     return text + " (docs/theory/all-time.md)";
 }
 
-// The kinds of repeating streams, for the table's title.
-std::string arrivals_text(const Workload& w) {
+// The kinds of streams, for the table's title (time-sliced contexts bring one-frame workloads here).
+std::string arrivals_text(const Workload& w, const Time& hyperperiod) {
+    const std::string contexts = w.sliced() ? std::to_string(w.contexts.size()) + " time-sliced GPU contexts; " : "";
+    if (!w.repeats()) return contexts + "one frame";
     bool sporadic = false;
     for (const Stream& s : w.streams) sporadic = sporadic || s.arrival.kind == Arrival::Kind::sporadic;
-    return sporadic ? "periodic and sporadic streams (hyperperiod of the periods and least inter-arrival times "
-                    : "periodic streams (hyperperiod ";
+    return contexts +
+           (sporadic ? "periodic and sporadic streams (hyperperiod of the periods and least inter-arrival times "
+                     : "periodic streams (hyperperiod ") +
+           human_string(hyperperiod) + ")";
 }
 
 void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run) {
@@ -81,8 +85,7 @@ void print_table(const AllTimeOutput& r, const Workload& w, const EngineRun& run
         row.push_back(by_text(a));
         t.add(row);
     }
-    std::cout << "all time, every frame of every operation; " << arrivals_text(w) << human_string(res.hyperperiod)
-              << ")\n";
+    std::cout << "all time, every frame of every operation; " << arrivals_text(w, res.hyperperiod) << '\n';
     if (const auto unit = time_unit_name(w.time_unit)) std::cout << "times in " << *unit << '\n';
     t.print(std::cout);
     std::cout << "wcrt: the worst replayed response of any frame (frame: which); upper bound: proven for every frame\n"

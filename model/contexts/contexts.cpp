@@ -48,7 +48,9 @@ void require_one_context(const Workload& w, const std::string& what) {
                                        " GPU contexts (" + context_names(w) +
                                        "), which the GPU time-slices, and this analysis covers the block rules of "
                                        "one context; `gpuwcrt simulate " +
-                                       w.source + "` runs the slices");
+                                       w.source +
+                                       "` runs the slices, and `gpuwcrt wcrt` or `gpuwcrt certify` "
+                                       "(the default engine, the all-time analysis) bounds them");
 }
 
 }  // namespace gpuwcrt
