@@ -143,8 +143,10 @@ TEST_CASE("overload: every overload found shows as growing responses in a long s
         CHECK(worst_between(w, u, s, H * (3 * n / 4), H * n) > worst_between(w, u, s, 0, H * (n / 4)));
     }
     INFO(overloaded << " overloaded, " << host_paced << " of them with after_stream_idle");
-    CHECK(overloaded >= 20);
-    CHECK(host_paced >= 5);
+    if (!test::sanitized) {  // the seeds drew the feature: checked for the full count (support.hpp)
+        CHECK(overloaded >= 20);
+        CHECK(host_paced >= 5);
+    }
 }
 
 TEST_CASE("overload: certify refutes a deadline a replayed frame misses, though no bound exists",
@@ -220,7 +222,7 @@ TEST_CASE("overload: a busy window with releases that overtake each other holds 
             }
         }
     }
-    CHECK(bounded >= 10);
+    if (!test::sanitized) CHECK(bounded >= 10);  // the seeds drew the feature: for the full count
 }
 
 TEST_CASE("overload: the GPU idle at a hyperperiod plus the least offset closes, derived by hand",

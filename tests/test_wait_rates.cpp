@@ -130,8 +130,10 @@ TEST_CASE("wait across rates: the simulator waits on the frame the checker reads
         }
     }
     INFO(workloads << " workloads, " << binding << " binding waits");
-    CHECK(workloads >= 40);
-    CHECK(binding >= 50);  // the check is about waits that hold operations back
+    if (!test::sanitized) {  // the seeds drew the feature: checked for the full count (support.hpp)
+        CHECK(workloads >= 40);
+        CHECK(binding >= 50);  // the check is about waits that hold operations back
+    }
 }
 
 TEST_CASE("wait across rates: the hand-derived fusion case's bound covers both launch orders",
