@@ -102,8 +102,9 @@ TEST_CASE("sliced busy window: the round-robin case, derived by hand", "[frames]
     REQUIRE(b);
     CHECK(b->upper[0] == Time(12));
     CHECK(b->upper[1] == Time(10));
-    // Each part of the argument shows in the hand-derived values: without the gaps B's bound is
-    // its own 4, without the switches 4 + 2·2 = 8, without the gap at the issue 4 + 1·3 = 7.
+    // Each term of the argument is needed: B's bound with one term removed is the derivation
+    // without it (the other contexts' slices: 4; the switch costs: 4 + 2·2 = 8; the wait at the
+    // issue: 4 + 1·3 = 7), each below the simulated 9.75.
     const std::pair<SlicedMutation, Time> broken[] = {
         {SlicedMutation::no_gaps, 4}, {SlicedMutation::no_switch, 8}, {SlicedMutation::no_issue_gaps, 7}};
     for (const auto& [m, kb] : broken) {
