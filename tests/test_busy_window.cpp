@@ -47,7 +47,7 @@ Workload sporadic_workload(std::uint64_t seed, bool heavy) {
 
 TEST_CASE("busy window: bounds hold for drawn sporadic releases, on seeded workloads", "[frames][busy-window]") {
     int bounded = 0;
-    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(40); ++seed) {
         INFO("seed " << seed);
         const Workload w = sporadic_workload(seed, false);
         std::string why;
@@ -58,7 +58,7 @@ TEST_CASE("busy window: bounds hold for drawn sporadic releases, on seeded workl
         CHECK_FALSE(v);
         if (v) FAIL_CHECK(v->op << " responded " << human_string(v->response) << " above " << human_string(v->upper));
     }
-    CHECK(bounded >= 25);  // the comparison is about bounds, so most workloads must get one
+    if (!test::sanitized) CHECK(bounded >= 25);  // the comparison is about bounds, so most workloads must get one
 }
 
 // The interference bound is what the busy window's frames are bounded with: an unsound one must
@@ -81,7 +81,7 @@ TEST_CASE("busy window: mutations of the bound it runs are caught by drawn relea
 TEST_CASE("busy window: the all-time answer with sporadic streams, lower bounds at the densest releases",
           "[frames][busy-window][all-time]") {
     int compared = 0;
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(20); ++seed) {
         INFO("seed " << seed);
         const Workload w = sporadic_workload(seed, false);
         AllTimeOptions o;
@@ -97,7 +97,7 @@ TEST_CASE("busy window: the all-time answer with sporadic streams, lower bounds 
             CHECK(*a.lower <= *a.upper);
         }
     }
-    CHECK(compared >= 10);
+    if (!test::sanitized) CHECK(compared >= 10);
 }
 
 // One sporadic stream of one kernel: 2 blocks of 1024 threads on the TX2's 2 SMs, block time

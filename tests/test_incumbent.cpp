@@ -6,6 +6,7 @@
 #include "sim/simulate.hpp"
 #include "solver/block/enumerate/enumerate.hpp"
 #include "sim/search/incumbent.hpp"
+#include "support.hpp"
 
 using namespace gpuwcrt;
 
@@ -28,7 +29,7 @@ RandomWorkloadSpec spec(std::uint64_t seed) {
 TEST_CASE("the incumbent search returns a replayable scenario no worse than the file order and no better than the WCRT",
           "[wcrt][incumbent]") {
     int hits = 0, total = 0;
-    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(40); ++seed) {
         const Workload w = random_workload(spec(seed), seed);
         const Policy policy = seed % 2 == 0 ? Policy::chooser : Policy::most_room;
         EngineOptions o;

@@ -24,7 +24,7 @@ TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over 
     // One block size dividing threads_per_sm, no shared memory, one kernel per stream: the scope
     // of docs/theory/semantics.md §7. Enumeration ranges over every launch order and every SM where a block fits.
     int workloads = 0, kernels = 0, staggered = 0;
-    for (std::uint64_t seed = 1; workloads < 500; ++seed) {
+    for (std::uint64_t seed = 1; workloads < static_cast<int>(test::seeded(500)); ++seed) {
         RandomWorkloadSpec spec;
         spec.kernels = 1 + static_cast<int>(seed % 4);
         spec.streams = spec.kernels;
@@ -49,8 +49,10 @@ TEST_CASE("inside the thesis scope RTA max over orders equals the TX2 WCRT over 
         staggered += spec.staggered_issue;
         ++workloads;
     }
-    CHECK(kernels > 1000);
-    CHECK(staggered > 100);
+    if (!test::sanitized) {
+        CHECK(kernels > 1000);
+        CHECK(staggered > 100);
+    }
 }
 
 TEST_CASE("rta-check: the thesis example is safe for every kernel", "[rta][cli]") {

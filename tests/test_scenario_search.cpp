@@ -79,7 +79,7 @@ void check_same_scenario(const WitnessScenario& x, const WitnessScenario& y) {
 TEST_CASE("scenario search: replayed, at least the plain scenario, at most the abstraction's proven bound",
           "[scenario_search]") {
     int above_plain = 0;
-    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(120); ++seed) {
         const Workload w = random_workload(spec(seed, true), seed);
         const Policy policy = test::policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(policy));
@@ -105,7 +105,7 @@ TEST_CASE("scenario search: replayed, at least the plain scenario, at most the a
 TEST_CASE("scenario search: with point times, at most enumeration's exact WCRT, and often equal to it",
           "[scenario_search]") {
     int equal = 0, total = 0;
-    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+    for (std::uint64_t seed = 1; seed <= test::seeded(150); ++seed) {
         const Workload w = random_workload(spec(seed, false), seed);
         const Policy policy = test::policy_for(seed);
         INFO("seed " << seed << ", policy " << policy_name(policy));
