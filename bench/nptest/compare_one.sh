@@ -33,6 +33,6 @@ for k in 1 2 3; do
     cp "$b.map.json" "$b.prev.map.json"; cp "$b.jobs.rta.csv" "$b.prev.rta.csv"
     prev=("$b.prev.map.json" "$b.prev.rta.csv")
   done
-  grep -q 'may complete after' "$b.compare.json" || break
+  grep -q 'no instant c < H' "$b.compare.json" || break
 done
 echo "$row $(tail -1 "$b.npt.time") $(cat "$b.compare.json")"

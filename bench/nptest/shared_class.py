@@ -115,7 +115,7 @@ def instances(streams, kernels, hyperperiods):
             last_issue = release
             for k in ops:
                 last_issue = release + k["issue"] if k["issue"] is not None else last_issue
-                chain.append(dict(k, frame=frame, issue_at=last_issue, seq=len(chain)))
+                chain.append(dict(k, frame=frame, release=release, issue_at=last_issue, seq=len(chain)))
             frame += 1
             if s["period"] is None:
                 break
@@ -260,6 +260,28 @@ def streams_chains(order):
     return [sorted(c, key=lambda x: x["seq"]) for c in chains.values()]
 
 
+def repeating_window(order, npt, horizon, hyperperiods):
+    """An instant X such that the frames issued before X cover all time, or None.
+
+    The GPU is idle at x in every scenario when every kernel of a frame released before x
+    (issued then or later) completes by x (nptest's worst case). Idle at c and at c + kH
+    (c < H, k >= 1): both instants start the same future (releases repeat every H), so the
+    behaviour from c on repeats every kH and the frames released before X = c + kH (all in
+    the job set, X <= the horizon) show every frame's response. Later frames in the job set
+    are left out: jobs beyond the horizon, absent from it, could delay them."""
+    period = horizon / hyperperiods
+
+    def idle(t):
+        return all(npt[(x["name"], x["frame"])][1] <= t for x in order if x["release"] < t)
+
+    starts = sorted({F(0)} | {x["release"] for x in order if x["release"] < period})
+    for k in range(1, hyperperiods + 1):
+        for c in starts:
+            if c + k * period <= horizon and idle(c) and idle(c + k * period):
+                return c + k * period
+    return None
+
+
 def compare(map_json, wcrt_json, rta_csv):
     m, npt = completions_by_instance(map_json, rta_csv)
     result = {"class": "holds"}
@@ -270,10 +292,16 @@ def compare(map_json, wcrt_json, rta_csv):
     except OutsideClass as e:
         print(json.dumps({"class": f"outside: {e}"}))
         return
-    if horizon is not None and max(c[1] for c in npt.values()) > horizon:
-        result["class"] = f"outside: a job may complete after {horizon}, the unrolled horizon"
+    covered = order
+    if horizon is not None:
+        until = repeating_window(order, npt, horizon, m["hyperperiods"])
+        if until is None:
+            result["class"] = f"outside: no instant c < H with the GPU idle at c and c + kH up to {horizon}"
+        else:
+            covered = [x for x in order if x["release"] < until]
+            result["window"] = str(until)
     per_op = {}
-    for x in order:
+    for x in covered:
         best, worst = npt[(x["name"], x["frame"])]
         o = per_op.setdefault(x["name"], {"npt_ub": F(0), "npt_lb_max": F(0)})
         o["npt_ub"] = max(o["npt_ub"], worst - x["issue_at"])

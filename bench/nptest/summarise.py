@@ -40,6 +40,8 @@ def main():
         worst = max((ratio(F(o["gpu_ub"]), F(o["npt_ub"])) for o in above), default=None)
         within = float(gw) <= 10 * float(nw) + 1
         note = "" if cmp["class"] == "holds" else f" ({cmp['class']})"
+        if "window" in cmp:
+            note += f" (frames released before {cmp['window']})"
         print(f"| {name}{note} | {n} | {cmp.get('instances', '?')} ({cmp.get('waits', '?')}) | {exact} | {fmt(max(ubl, default=None))} | "
               f"{sum(o['npt_exact'] for o in ops)} | {sum(o['disagree'] for o in ops)} | "
               f"{len(above)} ({fmt(worst)}) | {gpu} | {float(nw):.2f} s, {int(nk) // 1024} MB | "
