@@ -25,25 +25,26 @@ using namespace gpuwcrt;
 
 namespace {
 
-// 2–4 streams of 1–3 operations (kernels of 1–2 blocks, some copies, some after_stream_idle,
-// sometimes a high-priority stream) on one SM, dealt to 2 or 3 contexts, so that a context has
-// several streams when there are more streams than contexts; slices 1–3, a switch of 0 or 1;
-// periodic, periods 12 or 24 (one seed in four `heavy`, of those without ranges: 3, 4 or 6, mostly overloaded), jitter
-// 0, 1 or 2, offset 0 or 1; block-time ranges in one seed of three.
+// 2–4 streams of 1–3 operations (kernels, some copies, some after_stream_idle, sometimes a
+// high-priority stream) on one SM, dealt to 2 or 3 contexts, so that a context has several
+// streams when there are more streams than contexts; slices 1–3, a switch of 0 or 1; periodic,
+// periods 16 or 32 (one odd seed in two `heavy`: 3, 4 or 6, mostly overloaded), offsets 0–3,
+// jitter 1 or 2 on one stream in half the seeds. Even seeds have block-time ranges, and kernels
+// of one block (each block's time is a choice of the enumeration), odd ones up to two blocks.
 Workload enumerable_sliced_workload(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     auto pick = [&](std::uint64_t n) { return static_cast<int>(rng() % n); };
-    RandomWorkloadSpec spec;
-    spec.streams = 2 + pick(3);
-    spec.kernels = spec.streams + pick(static_cast<std::uint64_t>(spec.streams) + 1);
-    spec.sms = 1;
-    spec.threads = {512, 1024};
-    spec.max_blocks = seed % 2 == 0 ? 1 : 2;  // ranged block times: a choice per block
-    spec.max_block_time = 2;
-    spec.interval_percent = seed % 2 == 0 ? 40 : 0;
-    spec.copy_percent = 10;
-    spec.after_idle_percent = 15;
-    spec.high_priority_streams = pick(4) == 0 ? 1 : 0;
+    const int streams = 2 + pick(3);
+    const RandomWorkloadSpec spec{.kernels = streams + pick(static_cast<std::uint64_t>(streams) + 1),
+                                  .streams = streams,
+                                  .threads = {512, 1024},
+                                  .max_blocks = seed % 2 == 0 ? 1 : 2,
+                                  .max_block_time = 2,
+                                  .sms = 1,
+                                  .copy_percent = 10,
+                                  .high_priority_streams = pick(4) == 0 ? 1 : 0,
+                                  .interval_percent = seed % 2 == 0 ? 40 : 0,
+                                  .after_idle_percent = 15};
     Workload w = random_workload(spec, seed * 7 + 1);
     const int contexts = std::min<int>(2 + pick(2), static_cast<int>(w.streams.size()));
     for (int c = 0; c < contexts; ++c)
