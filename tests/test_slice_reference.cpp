@@ -278,3 +278,32 @@ TEST_CASE("stepped slice reference: the simulator's slices equal it on seeded wo
         CHECK(idle_engine >= 10);
     }
 }
+
+// Two contexts, each one block of 1000 on one slice of 1, switches of 1/2: a round of 3 gives
+// each 1 of work, so 2000 slices pass before the first completion, which the simulator's guard
+// against a loop (a bound on events without an issue or a completion) must let through. KA's
+// 1000th slice is [0.5 + 999·3, +1], and KB's last unit follows a switch: 2998.5 and 3000.
+TEST_CASE("stepped slice reference: a long block through many short slices is no loop", "[contexts][sim][reference]") {
+    Workload w;
+    w.platform.sms = 1;
+    w.platform.context_switch = Time(1, 2);
+    for (int c = 0; c < 2; ++c) {
+        w.contexts.push_back({std::string(1, static_cast<char>('A' + c)), Time(1), {}});
+        Stream st;
+        st.name = "s" + std::to_string(c);
+        st.context = c;
+        w.streams.push_back(st);
+        Operation op;
+        op.name = "K" + w.contexts.back().name;
+        op.stream = c;
+        op.blocks = 1;
+        op.threads = 1024;
+        op.time = {Time(1000), Time(1000)};
+        w.ops.push_back(op);
+    }
+    const Schedule s = simulate(w);
+    CHECK(s.ops[0].finish == Time(5997, 2));
+    CHECK(s.ops[1].finish == Time(3000));
+    CHECK(s.slices.size() == 2000);
+    check_same_run(w, s, SteppedSlices(w, Time(1, 2), [&](int k, std::int64_t) { return w.ops[k].time.hi; }).run(7000));
+}
