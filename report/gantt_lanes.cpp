@@ -2,6 +2,7 @@
 // witness or counterexample.
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "report/chart_style.hpp"
 #include "report/gantt_canvas.hpp"
@@ -124,6 +125,36 @@ std::vector<Band> bands_on(const Chart& ch, int sm) {
     return out;
 }
 
+// One band's rectangles: under time slices a preempted kernel ran in pieces, its context's
+// slices within the band, each drawn as the block view draws a block's; the name goes in the
+// widest piece.
+void draw_band(Chart& ch, const Band& b, int sm, const Time& yt, const Time& ht) {
+    const Operation& k = ch.w.ops[b.kernel];
+    const KernelFill f = kernel_fill(ch.kernel_number[b.kernel]);
+    Time x0 = 0, wd = -1;  // the widest piece
+    for (const auto& [from, to] : block_pieces(ch.w, ch.s, BlockTiming{b.kernel, 0, sm, b.start, b.end})) {
+        if (!ch.xs.shows_running(from, to)) continue;
+        const Time x = ch.xs.x(from), piece = std::max(Time(ch.xs.x(to) - x), Time(1, 2));
+        ch.c.rect(x, yt, piece, ht,
+                  "class=\"band\" data-kernel=\"" + xml_escape(k.name) + "\" data-blocks=\"" +
+                      std::to_string(b.blocks) + "\" fill=\"" + f.fill() + "\" " +
+                      stroke(ch, b.kernel, "stroke=\"#222\" stroke-width=\"0.5\""),
+                  k.name + " on SM" + std::to_string(sm) + ": " + std::to_string(b.blocks) + " of " +
+                      std::to_string(k.blocks) + " blocks, " + span_text(ch, from, to));
+        if (piece > wd) std::tie(x0, wd) = std::pair<Time, Time>{x, piece};
+    }
+    if (wd < 0) return;
+    const std::string label = telling_label(ch, k.name, band_font, wd - 4);
+    const Time base = yt + ht / 2 + Time(band_font * 35, 100);
+    const std::string attrs = "class=\"band-label\" fill=\"" + f.text_colour() + "\"";
+    const TextBox inside{x0, yt, x0 + wd, yt + ht};
+    // Centred, else at either end (clear of a deadline line that crosses the band).
+    if (!label.empty())
+        ch.c.label(x0 + wd / 2, base, label, band_font, Anchor::middle, attrs, inside, k.name) ||
+            ch.c.label(x0 + 2, base, label, band_font, Anchor::start, attrs, inside, k.name) ||
+            ch.c.label(x0 + wd - 2, base, label, band_font, Anchor::end, attrs, inside, k.name);
+}
+
 // One band per kernel per SM, stacked in rows so that bands of kernels running together on
 // the SM do not hide each other.
 Time draw_band_lanes(Chart& ch, Time y) {
@@ -139,28 +170,8 @@ Time draw_band_lanes(Chart& ch, Time y) {
         const int rows = row.empty() ? 1 : *std::max_element(row.begin(), row.end()) + 1;
         const Time height = std::max(rows * band_row + 8, band_lane_min);
         lane_frame(ch, sm, y, height);
-        for (std::size_t i = 0; i < bands.size(); ++i) {
-            const Band& b = bands[i];
-            const Operation& k = ch.w.ops[b.kernel];
-            const Time x0 = spans[i].first, wd = std::max(Time(spans[i].second - x0), Time(1, 2));
-            const Time yt = y + 4 + row[i] * band_row, ht = band_row - 3;
-            const KernelFill f = kernel_fill(ch.kernel_number[b.kernel]);
-            ch.c.rect(x0, yt, wd, ht,
-                      "class=\"band\" data-kernel=\"" + xml_escape(k.name) + "\" data-blocks=\"" +
-                          std::to_string(b.blocks) + "\" fill=\"" + f.fill() + "\" " +
-                          stroke(ch, b.kernel, "stroke=\"#222\" stroke-width=\"0.5\""),
-                      k.name + " on SM" + std::to_string(sm) + ": " + std::to_string(b.blocks) + " of " +
-                          std::to_string(k.blocks) + " blocks, " + span_text(ch, b.start, b.end));
-            const std::string label = telling_label(ch, k.name, band_font, wd - 4);
-            const Time base = yt + ht / 2 + Time(band_font * 35, 100);
-            const std::string attrs = "class=\"band-label\" fill=\"" + f.text_colour() + "\"";
-            const TextBox inside{x0, yt, x0 + wd, yt + ht};
-            // Centred, else at either end (clear of a deadline line that crosses the band).
-            if (!label.empty())
-                ch.c.label(x0 + wd / 2, base, label, band_font, Anchor::middle, attrs, inside, k.name) ||
-                    ch.c.label(x0 + 2, base, label, band_font, Anchor::start, attrs, inside, k.name) ||
-                    ch.c.label(x0 + wd - 2, base, label, band_font, Anchor::end, attrs, inside, k.name);
-        }
+        for (std::size_t i = 0; i < bands.size(); ++i)
+            draw_band(ch, bands[i], sm, y + 4 + row[i] * band_row, Time(band_row - 3));
         y += height + lane_gap;
     }
     return y;

@@ -293,8 +293,10 @@ std::string gantt_svg(const Workload& w, const Schedule& s, const ChartContext& 
                           " (--svg-window FROM:TO shows another window)");
     if (ch.bands)
         y = draw_note(ch, y,
-                      "each band: one kernel's blocks on one SM, from the first block's start to the last one's end "
-                      "(block counts in the tooltips)");
+                      std::string("each band: one kernel's blocks on one SM, from the first block's start to the "
+                                  "last one's end") +
+                          (w.sliced() ? ", in the pieces its context held the GPU" : "") +
+                          " (block counts in the tooltips)");
     y = draw_band_rows_note(ch, y);
     return svg_document(ch, std::max(y, ch.c.bottom()) + 10, kernels);
 }

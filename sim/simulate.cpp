@@ -39,6 +39,22 @@ std::int64_t check_size(const Workload& w) {
     return total;
 }
 
+// Whether a block or a copy ends now: with an issue, what moves a run forward.
+bool completes_now(const SimState& s) {
+    return (!s.running_blocks.empty() && time_equal(s.running_blocks.begin()->first, s.now)) ||
+           (!s.running_copies.empty() && time_equal(s.running_copies.begin()->first, s.now));
+}
+
+// With slices, a run that goes on switching contexts without issuing or completing anything
+// past the limit that the rules allow is a simulator in a loop: an internal error, not a hang.
+void check_progress(const SimState& s, bool progressed, std::int64_t limit, std::int64_t& idle_events) {
+    idle_events = progressed ? 0 : idle_events + 1;
+    if (idle_events <= limit) return;
+    throw std::logic_error("the simulator took " + std::to_string(idle_events) +
+                           " slice and switch events in a row without an issue or a completion (at " +
+                           exact_string(s.now) + "), more than rules T1-T4 allow: a bug of the simulator");
+}
+
 }  // namespace
 
 Schedule simulate(const Workload& w, const Scenario& scenario, BlockRecord record) {
@@ -50,8 +66,12 @@ Schedule simulate(const Workload& w, const Scenario& scenario, BlockRecord recor
     if (s.keep_blocks) s.out.blocks.reserve(static_cast<std::size_t>(blocks));  // no reallocation of rational times
     s.out.launch_order.reserve(w.ops.size());
     seed_first_issues(s);
+    const std::int64_t idle_limit = s.slices.on ? rules::slice_events_without_progress(w) : 0;
+    std::int64_t idle_events = 0;
     while (auto t = s.next_event()) {
         s.now = *t;
+        const long issued_before = s.next_launch_seq;
+        const bool completes = completes_now(s);
         rules::g4_c4_complete(s);
         bool changed = true;
         while (changed) {
@@ -61,6 +81,7 @@ Schedule simulate(const Workload& w, const Scenario& scenario, BlockRecord recor
             changed = rules::t1_t4_time_slices(s) || changed;
             changed = rules::x1_a2_g3_dispatch_blocks(s) || changed;
         }
+        if (s.slices.on) check_progress(s, completes || s.next_launch_seq != issued_before, idle_limit, idle_events);
     }
     for (std::size_t i = 0; i < w.ops.size(); ++i)
         if (!s.completed[i]) throw std::logic_error("simulation ended with '" + w.ops[i].name + "' unfinished");

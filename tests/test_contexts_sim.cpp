@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 
 #include "report/json.hpp"
@@ -197,4 +198,40 @@ TEST_CASE("contexts: one context, declared or not, simulates as without contexts
         CHECK(one.slices.empty());
         for (std::size_t i = 0; i < w.ops.size(); ++i) CHECK(one.ops[i].finish == none.ops[i].finish);
     }
+}
+
+// The round-robin case with KA's block split into 16 thin blocks: too thin to draw one by one, so
+// the chart draws bands, and a band of a preempted kernel is drawn in its pieces as its blocks
+// would be: KA ran in A's slices [0.5, 3.5] and [8, 10], KB in B's [4, 6] and [10.5, 13.5].
+TEST_CASE("contexts: the band view draws a preempted kernel in its pieces", "[contexts][sim][svg]") {
+    std::string text = test::slurp(test::source_path("cases/contexts/round-robin.toml"));
+    const std::string one_block = "name = \"KA\"\nstream = \"sa\"\nblocks = 1\nthreads = 1024";
+    REQUIRE(test::contains(text, one_block));
+    text.replace(text.find(one_block), one_block.size(), "name = \"KA\"\nstream = \"sa\"\nblocks = 16\nthreads = 64");
+    const std::string path = test::temp_dir() + "/rr-thin.toml", svg = test::temp_dir() + "/rr-thin.svg";
+    std::ofstream(path) << text;
+    REQUIRE(test::run_cli({"simulate", path, "--svg", svg}).exit_code == 0);
+    const std::string chart = test::slurp(svg);
+    CHECK(test::occurrences(chart, "class=\"block\"") == 0);
+    const std::pair<std::string, std::size_t> pieces[] = {{"KA", 2}, {"KB", 2}, {"KC", 1}};
+    for (const auto& [kernel, n] : pieces)
+        CHECK(test::occurrences(chart, "class=\"band\" data-kernel=\"" + kernel + "\"") == n);
+    CHECK(test::contains(chart, "KA on SM0: 16 of 16 blocks, 8 to 10"));
+    CHECK(test::contains(chart, "in the pieces its context held the GPU"));
+    CHECK(test::svg_text_problems(chart).empty());
+}
+
+// simulate --frames draws the GPU lane over the SMs, a band per slice, as the chart of one frame.
+TEST_CASE("contexts: simulate --frames charts which context holds the GPU", "[contexts][sim][svg][frames]") {
+    const std::string path = test::source_path("cases/slices/round-robin.toml");
+    const std::string svg = test::temp_dir() + "/rr-frames.svg";
+    REQUIRE(test::run_cli({"simulate", path, "--frames", "2", "--svg", svg}).exit_code == 0);
+    const test::CliRun json = test::run_cli({"simulate", path, "--frames", "2", "--json"});
+    REQUIRE(json.exit_code == 0);
+    const Json j = Json::parse(json.out);
+    const std::string chart = test::slurp(svg);
+    REQUIRE(j["slices"].size() >= 4);
+    CHECK(test::occurrences(chart, "class=\"context-slice\"") == j["slices"].size());
+    CHECK(test::occurrences(chart, "class=\"context-switch\"") == j["switches"].size());
+    CHECK(test::svg_text_problems(chart).empty());
 }

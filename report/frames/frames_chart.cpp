@@ -5,6 +5,7 @@
 
 #include "common/utf8.hpp"
 #include "report/chart_style.hpp"
+#include "report/contexts/context_lane.hpp"
 #include "report/gantt_canvas.hpp"
 #include "report/gantt_svg.hpp"
 
@@ -309,7 +310,8 @@ std::string frames_svg(const FramesChart& f, const ChartContext& ctx) {
     for (const FrameBar& b : bars) by_stream[b.stream].push_back(&b);
     for (std::size_t s = 0; s < by_stream.size(); ++s)
         if (drawn[s]) y = draw_stream_lane(ch, by_stream[s], static_cast<int>(s), y);
-    if (f.blocks) y = draw_sm_lanes(ch, y + 6);
+    y = draw_context_lane(ch, y + 6);  // which context holds the GPU, over the SMs
+    if (f.blocks) y = draw_sm_lanes(ch, y);
     y = draw_ce_lanes(ch, y);
     const Time axis_y = y;
     draw_deadline(ch, marker_top, axis_y);

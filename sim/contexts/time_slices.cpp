@@ -1,6 +1,10 @@
 #include "sim/contexts/time_slices.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <utility>
+
+#include "model/rounding.hpp"
 
 namespace gpuwcrt::rules {
 namespace {
@@ -89,6 +93,30 @@ bool t1_t4_time_slices(SimState& s) {
         return t1_t4_time_slices(s) || true;
     }
     return changed;
+}
+
+// Between two issues or completions the pending contexts stay the same, and only switch ends and
+// slice ends happen. A pending context with a block in flight keeps the engine for a whole slice
+// each time it runs (it stays pending) and gets it once per round of at most n slices, so one of
+// its blocks completes within ceil(G / L_min) + 1 of its slices, G the longest block. A pending
+// context with none dispatches when it runs, or its kernel waits for a copy, which runs in real
+// time and ends within the longest copy, while at most one slice of L_min or more ends per
+// L_min. So at most (n + 1) · (ceil(G' / L_min) + 2) slices pass, G' the longest block plus the
+// longest copy, each one slice end and one switch end; twice that is the limit, so that a run
+// of the rules as stated never reaches it.
+std::int64_t slice_events_without_progress(const Workload& w) {
+    Time longest_block = 0, longest_copy = 0;
+    for (const Operation& op : w.ops) {
+        Time& longest = op.is_kernel() ? longest_block : longest_copy;
+        longest = std::max(longest, op.time.hi, TimeLess{});
+    }
+    Time shortest_slice = w.contexts.empty() ? Time(1) : w.contexts.front().timeslice;
+    for (const GpuContext& c : w.contexts) shortest_slice = std::min(shortest_slice, c.timeslice, TimeLess{});
+    const BigInt slices =
+        (BigInt(w.contexts.size()) + 1) * (ceil_of((longest_block + longest_copy) / shortest_slice) + 2);
+    const BigInt limit = 4 * slices;
+    const BigInt most = std::numeric_limits<std::int64_t>::max();
+    return static_cast<std::int64_t>(limit < most ? limit : most);
 }
 
 }  // namespace gpuwcrt::rules
