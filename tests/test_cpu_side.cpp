@@ -17,7 +17,7 @@ using namespace gpuwcrt;
 namespace {
 
 CpuRtaTask cpu_test_task(std::int64_t prio, int period, int pre, std::optional<int> suspension = {}, int post = 0) {
-    CpuRtaTask t{0, prio, Time(period), Time(pre), Time(post), suspension.has_value(), {}};
+    CpuRtaTask t{{0}, prio, Time(period), Time(pre), Time(post), suspension.has_value(), {}};
     if (suspension) t.suspension = Time(*suspension);
     return t;
 }
@@ -35,7 +35,7 @@ TEST_CASE("CPU RTA: fixed priorities and equal priorities, derived by hand", "[c
     CHECK(b[1].response == Time(4));
     // Another core does not interfere.
     std::vector<CpuRtaTask> two_cores{cpu_test_task(1, 4, 1), cpu_test_task(1, 10, 3)};
-    two_cores[1].core = 1;
+    two_cores[1].cores = {1};
     b = cpu_response_bounds(two_cores);
     CHECK(b[0].response == Time(1));
     CHECK(b[1].response == Time(3));
@@ -77,7 +77,7 @@ CpuRandomSet cpu_random_set(std::mt19937_64& rng) {
     CpuRandomSet s;
     for (int i = 0; i < n; ++i) {
         const int period = periods[rng() % 7];
-        CpuRtaTask t{0,
+        CpuRtaTask t{{0},
                      static_cast<std::int64_t>(rng() % 2),
                      Time(period),
                      test::fraction(1 + int(rng() % 4), 2),
