@@ -19,6 +19,7 @@ struct ImportAmaltheaOptions {
     std::vector<std::string> grid, block_size;  // RUNNABLE=N, as given
     bool frames = false;
     bool one_process = false;
+    bool gpu_only = false;
 };
 
 // "NAME=N" -> {NAME, N}, N an integer from 1 to max; each runnable named once.
@@ -54,6 +55,7 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
                            "stream, and `simulate --frames N` chooses how many frames to simulate");
     io.threads = o.threads;
     io.one_process = o.one_process;
+    io.cpu_side = !o.gpu_only;
     add_per_runnable("--grid", o.grid, std::int64_t{1} << 40, io.grid);
     add_per_runnable("--block-size", o.block_size, 1024, io.block_size);
     return io;
@@ -115,6 +117,10 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
                     "BlockSize; repeatable (default: --threads)")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    sub->add_flag("--gpu-only", o->gpu_only,
+                  "leave out the tasks the mapping places on CPUs; the GPU tasks they offload are then released\n"
+                  "as if those tasks were never delayed by other CPU tasks (default: off, the CPU side is\n"
+                  "imported as [[cpu]] and [[cpu_task]]s; the written file's assumptions say so)");
     sub->add_flag("--one-process", o->one_process,
                   "import the GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead\n"
                   "of one time-sliced context per task as the model's GPU scheduler says (default: off; the\n"
