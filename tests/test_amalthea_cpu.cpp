@@ -117,32 +117,38 @@ TEST_CASE("AMALTHEA CPU side: every published version imports the same CPU side"
 
 // MobSTr's remapping: Lane detection runs on Denver Core1 and Localization on A57 Core3, each
 // within the task that triggers it (same priority, same core): PRE_Lane_detection_gpu_POST
-// executes Lane_Detection_Preprocessing, then Lane_Detection_Function's Denver Ticks
-// [76875648, 84475648], then its postprocessing. Priorities are the allocations' values;
-// OS_Overhead's allocation has none and takes the highest, 9 (Planner's), which is said.
+// executes Lane_Detection_Preprocessing [6151472, 7051367], then Lane_Detection_Function's Denver
+// Ticks [76875648, 84475648], then Lane_Detection_Postprocessing [5999632, 8199496]. Priorities are
+// the allocations' values; OS_Overhead's 2.0.0 allocation has none (1.0.0's has 0), which the
+// import asks for rather than choose.
 TEST_CASE("AMALTHEA CPU side: the remapped 2.0.0 models run Lane detection and Localization on CPUs", "[amalthea]") {
+    const auto mapped = [](const char* model, bool with_priority) {
+        AmaltheaImportOptions o;
+        o.grid = {{"SFM_Function", 2}, {"Detection_Function", 2}};
+        if (with_priority) o.priority = {{"OS_Overhead", 0}};
+        return import_amalthea_file(test::source_path(model), o);
+    };
     for (const char* model : {"tests/data/amalthea-waters2019/waters2019_2.0.0_mapped.amxmi",
                               "tests/data/amalthea-waters2019/waters2019_2.0.0_mapped+safety.amxmi"}) {
         INFO(model);
-        const AmaltheaImport im = cpu_waters_import(model, {{"SFM_Function", 2}, {"Detection_Function", 2}});
+        CHECK_THROWS_WITH(mapped(model, false), Catch::Contains("--priority OS_Overhead=N"));
+        const AmaltheaImport im = mapped(model, true);
         const Workload& w = im.workload;
         REQUIRE(w.streams.size() == 2);
         const CpuTask& lane = cpu_task_named(w, "PRE_Lane_detection_gpu_POST");
         CHECK_FALSE(lane.gpu);
         CHECK(cpu_names_of(w, lane).size() == 1);
-        CHECK(lane.execution.hi > at_2ghz(84475648));
+        CHECK(lane.execution.hi == at_2ghz(7051367 + 84475648 + 8199496));
         CHECK(cpu_note_has(im, "task 'Lane_detection'"));
         CHECK(cpu_note_has(im, "task 'Localization'"));
-        CHECK(cpu_note_has(im, "no priority in the task allocation of OS_Overhead"));
-        CHECK(cpu_task_named(w, "OS_Overhead").priority == cpu_task_named(w, "Planner").priority);
+        CHECK(cpu_note_has(im, "priority of task 'OS_Overhead' given by --priority: 0"));
+        CHECK(cpu_task_named(w, "OS_Overhead").priority == 0);
         for (const CpuTask& t : w.cpu.tasks) {
             CHECK(t.name != "Lane_detection");
             CHECK(t.name != "Localization");
         }
     }
-    const Workload w = cpu_waters_import("tests/data/amalthea-waters2019/waters2019_2.0.0_mapped.amxmi",
-                                         {{"SFM_Function", 2}, {"Detection_Function", 2}})
-                           .workload;
+    const Workload w = mapped("tests/data/amalthea-waters2019/waters2019_2.0.0_mapped.amxmi", true).workload;
     const CpuTask& lane = cpu_task_named(w, "PRE_Lane_detection_gpu_POST");
     CHECK(cpu_names_of(w, lane) == std::vector<std::string>{"Core1"});
     CHECK(lane.priority == 2);
@@ -150,8 +156,6 @@ TEST_CASE("AMALTHEA CPU side: the remapped 2.0.0 models run Lane detection and L
     CHECK(cpu_task_named(w, "Planner").priority == 9);
 }
 
-// A CPU task under another scheduler than FixedPriorityPreemptive: the CPU side is left out and
-// the GPU tasks keep the windows of their tasks alone, both said; --gpu-only does the same by choice.
 TEST_CASE("AMALTHEA CPU side: another CPU scheduler leaves the CPU side out, said, as --gpu-only does",
           "[amalthea][cli]") {
     std::string text = read_input_file(test::source_path("cases/waters2019/ChallengeModel_release_fix.amxmi"));

@@ -50,9 +50,9 @@ std::string activated_by(const XmlSource& src, const ModelIndex& model, const st
 
 class CpuSideReader {
 public:
-    CpuSideReader(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu,
-                  const std::map<std::string, int>& streams, Workload& w, std::vector<std::string>& notes)
-        : src_(src), model_(model), gpu_(gpu), streams_(streams), w_(w), notes_(notes) {}
+    CpuSideReader(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu, const CpuSideInputs& in,
+                  Workload& w, std::vector<std::string>& notes)
+        : src_(src), model_(model), gpu_(gpu), streams_(in.streams), given_(in.priority), w_(w), notes_(notes) {}
 
     void run() {
         for (const std::string& name : gpu_.other_tasks) classify(name);
@@ -73,7 +73,7 @@ public:
 private:
     struct Draft {
         CpuTask task;
-        std::optional<std::int64_t> priority;
+        std::int64_t priority = 0;
         std::vector<std::string> units;
     };
 
@@ -96,6 +96,24 @@ private:
         return s && xsi_type(s) == "InterProcessStimulus";
     }
 
+    // The allocation's priority, else the one --priority gives (said); neither is an InputError.
+    std::int64_t priority_of(const std::string& task) {
+        const pugi::xml_node allocation = gpu_.allocations.at(task);
+        const auto model = allocation_priority(src_, allocation);
+        const auto option = given_.find(task);
+        if (model && option != given_.end())
+            throw option_error("--priority", "task " + quoted_name(task) + " has priority " + std::to_string(*model) +
+                                                 " in its taskAllocation; remove --priority " + task);
+        if (model) return *model;
+        if (option == given_.end())
+            throw InputError(src_.where(allocation), "the taskAllocation of task " + quoted_name(task) +
+                                                         " on a CPU gives no priority; give it with --priority " +
+                                                         task + "=N (a larger value runs first)");
+        if (noted_.insert(task).second)
+            notes_.push_back("priority of task '" + task + "' given by --priority: " + std::to_string(option->second));
+        return option->second;
+    }
+
     Draft read_task(const pugi::xml_node& t) {
         const std::string name = t.attribute("name").value();
         check_name(src_.where(t), name, "task name");
@@ -104,7 +122,7 @@ private:
         d.task.name = name;
         d.task.where = src_.where(t);
         d.units = gpu_.task_units.at(name);
-        d.priority = allocation_priority(src_, allocation);
+        d.priority = priority_of(name);
         check_scheduler(allocation, name, d.units);
         d.task.arrival = release(t);
         split_work(t, d);
@@ -196,8 +214,7 @@ private:
             throw InputError(src_.where(item), "task " + quoted_name(d.task.name) +
                                                    " fires an InterProcessTrigger that activates no task on a CPU "
                                                    "or the GPU");
-        const pugi::xml_node other = gpu_.allocations.at(target);
-        if (gpu_.task_units.at(target) != d.units || allocation_priority(src_, other) != d.priority)
+        if (gpu_.task_units.at(target) != d.units || priority_of(target) != d.priority)
             throw InputError(src_.where(item),
                              "task " + quoted_name(d.task.name) + " triggers task " + quoted_name(target) +
                                  " on a CPU with another priority or affinity: gpuwcrt imports a triggered CPU "
@@ -223,23 +240,17 @@ private:
                     cores[unit] = static_cast<int>(w_.cpu.cpus.size());
                     w_.cpu.cpus.push_back({unit, src_.where(info.node)});
                 }
-        std::optional<std::int64_t> highest;
-        for (const Draft& d : tasks_)
-            if (d.priority) highest = std::max(highest.value_or(*d.priority), *d.priority);
-        std::vector<std::string> defaulted;
         for (const Draft& d : tasks_) {
             CpuTask t = d.task;
             t.cpus.clear();
             for (const std::string& u : d.units) t.cpus.push_back(cores.at(u));
-            t.priority = d.priority.value_or(highest.value_or(0));
-            if (!d.priority) defaulted.push_back(t.name);
+            t.priority = d.priority;
             if (t.gpu) w_.streams[*t.gpu].arrival = driven_arrival(t, t.execution.hi);
             w_.cpu.tasks.push_back(std::move(t));
         }
-        if (!defaulted.empty())
-            notes_.push_back("no priority in the task allocation of " + joined_names(defaulted) + ": taken as " +
-                             std::to_string(highest.value_or(0)) +
-                             ", the highest the model gives, so that it delays every task of its cores");
+        for (const auto& [task, priority] : given_)
+            if (!noted_.count(task))
+                throw option_error("--priority", quoted_name(task) + " is no task the mapping places on a CPU");
         if (!unallocated_.empty())
             notes_.push_back("tasks allocated to no processing unit, left out: " + joined_names(unallocated_));
         notes_.push_back(
@@ -251,9 +262,10 @@ private:
     const ModelIndex& model_;
     const GpuContext& gpu_;
     const std::map<std::string, int>& streams_;
+    const std::map<std::string, std::int64_t>& given_;
     Workload& w_;
     std::vector<std::string>& notes_;
-    std::set<std::string> cpu_tasks_, folded_;
+    std::set<std::string> cpu_tasks_, folded_, noted_;  // noted_: priorities given by --priority
     std::vector<std::string> unallocated_;
     std::vector<Draft> tasks_;
 };
@@ -276,9 +288,9 @@ std::string cpu_side_left_out(const XmlSource& src, const GpuContext& gpu) {
     return "";
 }
 
-void import_cpu_side(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu,
-                     const std::map<std::string, int>& streams, Workload& w, std::vector<std::string>& notes) {
-    CpuSideReader(src, model, gpu, streams, w, notes).run();
+void import_cpu_side(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu, const CpuSideInputs& in,
+                     Workload& w, std::vector<std::string>& notes) {
+    CpuSideReader(src, model, gpu, in, w, notes).run();
 }
 
 }  // namespace gpuwcrt::amalthea

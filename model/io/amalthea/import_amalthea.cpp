@@ -342,7 +342,7 @@ private:
         if (cpu_side()) {
             std::map<std::string, int> streams;
             for (std::size_t s = 0; s < plans.size(); ++s) streams[plans[s].name] = static_cast<int>(s);
-            import_cpu_side(src_, model_, gpu_, streams, w, out_.notes);
+            import_cpu_side(src_, model_, gpu_, {streams, options_.priority}, w, out_.notes);
         }
         if (!missing_grid_order_.empty()) missing_grids();
         if (!threads_defaulted_.empty())

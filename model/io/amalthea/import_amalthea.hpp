@@ -28,6 +28,8 @@ struct AmaltheaImportOptions {
     // offload (model/io/amalthea/cpu_side.hpp); false (--gpu-only): left out, the GPU tasks
     // released as if their CPU tasks were never delayed, which the assumptions say.
     bool cpu_side = true;
+    // Per CPU task whose taskAllocation gives no priority (--priority).
+    std::map<std::string, std::int64_t> priority;
 };
 
 struct AmaltheaImport {
