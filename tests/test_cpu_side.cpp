@@ -223,7 +223,7 @@ CpuRandomSet affinity_random_set(std::mt19937_64& rng) {
 
 TEST_CASE("CPU affinity: every simulated response within the bound, on many seeded task sets", "[cpu_side]") {
     int compared = 0, multi = 0;
-    for (std::uint64_t seed = 0; seed < test::seeded(400); ++seed) {
+    for (std::uint64_t seed = 0; seed < test::seeded(150); ++seed) {
         std::mt19937_64 rng(seed);
         const CpuRandomSet s = affinity_random_set(rng);
         std::vector<CpuTask> tasks(s.rta.size());
@@ -233,7 +233,7 @@ TEST_CASE("CPU affinity: every simulated response within the bound, on many seed
         CHECK_FALSE(cpu_exceeded(s, {}, rng, compared));
         if (compared > before && has_multi_core_affinity(tasks)) ++multi;
     }
-    CHECK(multi > static_cast<int>(test::seeded(400)) / 8);
+    CHECK(multi > static_cast<int>(test::seeded(150)) / 8);
 }
 
 // Counting on a core only the tasks pinned to it misses a multi-core task that runs there.

@@ -231,6 +231,10 @@ private:
                                                 " on the GPU has both Ticks and LabelAccess items: gpuwcrt reads "
                                                 "a runnable of label accesses as a copy and one of Ticks as a "
                                                 "kernel, and cannot tell which this one is");
+        if (body.switched_labels)
+            throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
+                                                " on the GPU accesses labels in a ProbabilitySwitch: the size of "
+                                                "its copy depends on a branch gpuwcrt does not model");
         if (body.ticks.empty() && !labels)
             throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
                                                 " has no Ticks item (a kernel's block time) and no LabelAccess "
