@@ -73,23 +73,31 @@ struct CpuRandomSet {
     std::vector<CpuSimTask> sim;
 };
 
+// How a seeded task set draws a task: a priority below `priorities`, an execution of 1 to
+// `pre_halves` halves, one task in `suspend_one_in` suspending for below `suspension_halves` halves.
+struct CpuDraw {
+    int priorities, pre_halves, suspend_one_in, suspension_halves;
+};
+
+void cpu_random_task(CpuRandomSet& s, std::mt19937_64& rng, std::vector<int> cores, int period, const CpuDraw& d) {
+    CpuRtaTask t{cores,
+                 static_cast<std::int64_t>(rng() % d.priorities),
+                 Time(period),
+                 test::fraction(1 + int(rng() % d.pre_halves), 2),
+                 test::fraction(int(rng() % 3), 2),
+                 rng() % d.suspend_one_in == 0,
+                 {}};
+    if (t.suspends) t.suspension = test::fraction(int(rng() % d.suspension_halves), 2);
+    s.rta.push_back(t);
+    s.sim.push_back(
+        {t.priority, t.period, Time(int(rng() % period)), static_cast<int>(s.sim.size()), std::move(cores)});
+}
+
 CpuRandomSet cpu_random_set(std::mt19937_64& rng) {
     static const int periods[] = {5, 6, 8, 10, 12, 15, 20};
     const int n = 2 + static_cast<int>(rng() % 3);
     CpuRandomSet s;
-    for (int i = 0; i < n; ++i) {
-        const int period = periods[rng() % 7];
-        CpuRtaTask t{{0},
-                     static_cast<std::int64_t>(rng() % 2),
-                     Time(period),
-                     test::fraction(1 + int(rng() % 4), 2),
-                     test::fraction(int(rng() % 3), 2),
-                     rng() % 2 == 0,
-                     {}};
-        if (t.suspends) t.suspension = test::fraction(int(rng() % 7), 2);
-        s.rta.push_back(t);
-        s.sim.push_back({t.priority, t.period, Time(int(rng() % period)), i});
-    }
+    for (int i = 0; i < n; ++i) cpu_random_task(s, rng, {0}, periods[rng() % 7], {2, 4, 2, 7});
     return s;
 }
 
@@ -204,17 +212,7 @@ CpuRandomSet affinity_random_set(std::mt19937_64& rng) {
             if (rng() % 2 == 0) affinity.push_back(c);
         if (affinity.empty()) affinity.push_back(static_cast<int>(rng() % cores));
         std::shuffle(affinity.begin(), affinity.end(), rng);
-        const int period = periods[rng() % 7];
-        CpuRtaTask t{affinity,
-                     static_cast<std::int64_t>(rng() % 3),
-                     Time(period),
-                     test::fraction(1 + int(rng() % 5), 2),
-                     test::fraction(int(rng() % 3), 2),
-                     rng() % 3 == 0,
-                     {}};
-        if (t.suspends) t.suspension = test::fraction(int(rng() % 5), 2);
-        s.rta.push_back(t);
-        s.sim.push_back({t.priority, t.period, Time(int(rng() % period)), i, affinity});
+        cpu_random_task(s, rng, affinity, periods[rng() % 7], {3, 5, 3, 5});
     }
     return s;
 }

@@ -41,6 +41,11 @@ void add_per_name(const char* flag, const std::vector<std::string>& given, std::
     }
 }
 
+// A NAME=N option given once per name.
+void add_repeated(CLI::App* sub, const char* flag, std::vector<std::string>& into, const char* help) {
+    sub->add_option(flag, into, help)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
     AmaltheaImportOptions io;
     if (o.tick_time) {
@@ -110,21 +115,15 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
     sub->add_option("--threads", o->threads,
                     "threads per block of a runnable without the custom property BlockSize (default: 512,\n"
                     "the thesis' g_max = 8 blocks on a TX2)");
-    sub->add_option("--grid", o->grid,
-                    "RUNNABLE=N: the grid (blocks) of a kernel whose runnable has no custom property GridSize;\n"
-                    "repeat for each such kernel (default: none; the import names every kernel that lacks one)")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--block-size", o->block_size,
-                    "RUNNABLE=N: threads per block (1 to 1024) of a kernel whose runnable has no custom property\n"
-                    "BlockSize; repeatable (default: --threads)")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--priority", o->priority,
-                    "TASK=N: the priority (larger runs first) of a CPU task whose taskAllocation gives none;\n"
-                    "repeatable (default: none; the import names the task that lacks one)")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    add_repeated(sub, "--grid", o->grid,
+                 "RUNNABLE=N: the grid (blocks) of a kernel whose runnable has no custom property GridSize;\n"
+                 "repeat for each such kernel (default: none; the import names every kernel that lacks one)");
+    add_repeated(sub, "--block-size", o->block_size,
+                 "RUNNABLE=N: threads per block (1 to 1024) of a kernel whose runnable has no custom property\n"
+                 "BlockSize; repeatable (default: --threads)");
+    add_repeated(sub, "--priority", o->priority,
+                 "TASK=N: the priority (larger runs first) of a CPU task whose taskAllocation gives none;\n"
+                 "repeatable (default: none; the import names the task that lacks one)");
     sub->add_flag("--gpu-only", o->gpu_only,
                   "leave out the tasks the mapping places on CPUs; the GPU tasks they offload are then released\n"
                   "as if those tasks were never delayed by other CPU tasks (default: off, the CPU side is\n"
