@@ -1,8 +1,10 @@
 // The CPU side (docs/theory/semantics.md §11): the TOML keys, the fixed-priority response-time
 // analysis with self-suspensions against hand derivations and against a CPU simulation of many
-// seeded task sets, and the fixed point with the GPU's bounds.
+// seeded task sets, on one core and over affinities of several cores (docs/decisions/
+// 0034-cpu-affinity.md), and the fixed point with the GPU's bounds.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 
@@ -17,7 +19,7 @@ using namespace gpuwcrt;
 namespace {
 
 CpuRtaTask cpu_test_task(std::int64_t prio, int period, int pre, std::optional<int> suspension = {}, int post = 0) {
-    CpuRtaTask t{0, prio, Time(period), Time(pre), Time(post), suspension.has_value(), {}};
+    CpuRtaTask t{{0}, prio, Time(period), Time(pre), Time(post), suspension.has_value(), {}};
     if (suspension) t.suspension = Time(*suspension);
     return t;
 }
@@ -35,7 +37,7 @@ TEST_CASE("CPU RTA: fixed priorities and equal priorities, derived by hand", "[c
     CHECK(b[1].response == Time(4));
     // Another core does not interfere.
     std::vector<CpuRtaTask> two_cores{cpu_test_task(1, 4, 1), cpu_test_task(1, 10, 3)};
-    two_cores[1].core = 1;
+    two_cores[1].cores = {1};
     b = cpu_response_bounds(two_cores);
     CHECK(b[0].response == Time(1));
     CHECK(b[1].response == Time(3));
@@ -71,23 +73,31 @@ struct CpuRandomSet {
     std::vector<CpuSimTask> sim;
 };
 
+// How a seeded task set draws a task: a priority below `priorities`, an execution of 1 to
+// `pre_halves` halves, one task in `suspend_one_in` suspending for below `suspension_halves` halves.
+struct CpuDraw {
+    int priorities, pre_halves, suspend_one_in, suspension_halves;
+};
+
+void cpu_random_task(CpuRandomSet& s, std::mt19937_64& rng, std::vector<int> cores, int period, const CpuDraw& d) {
+    CpuRtaTask t{cores,
+                 static_cast<std::int64_t>(rng() % d.priorities),
+                 Time(period),
+                 test::fraction(1 + int(rng() % d.pre_halves), 2),
+                 test::fraction(int(rng() % 3), 2),
+                 rng() % d.suspend_one_in == 0,
+                 {}};
+    if (t.suspends) t.suspension = test::fraction(int(rng() % d.suspension_halves), 2);
+    s.rta.push_back(t);
+    s.sim.push_back(
+        {t.priority, t.period, Time(int(rng() % period)), static_cast<int>(s.sim.size()), std::move(cores)});
+}
+
 CpuRandomSet cpu_random_set(std::mt19937_64& rng) {
     static const int periods[] = {5, 6, 8, 10, 12, 15, 20};
     const int n = 2 + static_cast<int>(rng() % 3);
     CpuRandomSet s;
-    for (int i = 0; i < n; ++i) {
-        const int period = periods[rng() % 7];
-        CpuRtaTask t{0,
-                     static_cast<std::int64_t>(rng() % 2),
-                     Time(period),
-                     test::fraction(1 + int(rng() % 4), 2),
-                     test::fraction(int(rng() % 3), 2),
-                     rng() % 2 == 0,
-                     {}};
-        if (t.suspends) t.suspension = test::fraction(int(rng() % 7), 2);
-        s.rta.push_back(t);
-        s.sim.push_back({t.priority, t.period, Time(int(rng() % period)), i});
-    }
+    for (int i = 0; i < n; ++i) cpu_random_task(s, rng, {0}, periods[rng() % 7], {2, 4, 2, 7});
     return s;
 }
 
@@ -152,6 +162,89 @@ TEST_CASE("CPU RTA: the simulation catches an unsound analysis", "[cpu_side]") {
         }
         CHECK(caught);
     }
+}
+
+namespace {
+
+CpuRtaTask affinity_test_task(std::vector<int> cores, std::int64_t prio, int period, int execution) {
+    return {std::move(cores), prio, Time(period), Time(execution), Time(0), false, {}};
+}
+
+}  // namespace
+
+// H (priority 2, T 10, C 4) may run on cores 0 and 1; L (priority 1, T 20, C 2) is pinned to 0,
+// P (priority 3, T 10, C 5) to 1. H: on core 0 nothing of its priority or more, R = 4; on core 1
+// P delays it, R = 4 + 5 = 9: the least, 4. L: on core 0 H is allowed and counted fully,
+// R = 2 + ⌈(R + R_H − C_H)/10⌉·4 = 6, and it is not a uniprocessor (H may run there), so only
+// the jitter-based argument applies. The simulation: H takes core 0 at 0, L waits for it: 6.
+TEST_CASE("CPU affinity: the least bound over the cores, derived by hand", "[cpu_side]") {
+    const std::vector<CpuRtaTask> ts{affinity_test_task({0, 1}, 2, 10, 4), affinity_test_task({0}, 1, 20, 2),
+                                     affinity_test_task({1}, 3, 10, 5)};
+    const auto b = cpu_response_bounds(ts);
+    CHECK(b[0].response == Time(4));
+    CHECK(b[1].response == Time(6));
+    CHECK(b[1].by == CpuArgument::jitter);
+    CHECK(b[2].response == Time(5));
+    CpuRtaMutation largest;
+    largest.max_over_cores = true;
+    CHECK(cpu_response_bounds(ts, largest)[0].response == Time(9));
+    std::vector<CpuSimTask> sim{
+        {2, Time(10), Time(0), 0, {0, 1}}, {1, Time(20), Time(0), 1, {0}}, {3, Time(10), Time(0), 2, {1}}};
+    const auto times = [&](std::size_t i, std::int64_t) { return CpuJobTimes{ts[i].pre, Time(0), Time(0)}; };
+    const CpuSimResult r = simulate_cpu(sim, times, Time(40));
+    CHECK(r.response[0] == Time(4));
+    CHECK(r.response[1] == Time(6));
+    CHECK(r.response[2] == Time(5));
+}
+
+namespace {
+
+// 2-5 tasks on 2-3 cores, each allowed on a random non-empty set of them taken in a random order,
+// some suspending.
+CpuRandomSet affinity_random_set(std::mt19937_64& rng) {
+    static const int periods[] = {6, 8, 10, 12, 15, 20, 24};
+    const int cores = 2 + static_cast<int>(rng() % 2);
+    const int n = 2 + static_cast<int>(rng() % 4);
+    CpuRandomSet s;
+    for (int i = 0; i < n; ++i) {
+        std::vector<int> affinity;
+        for (int c = 0; c < cores; ++c)
+            if (rng() % 2 == 0) affinity.push_back(c);
+        if (affinity.empty()) affinity.push_back(static_cast<int>(rng() % cores));
+        std::shuffle(affinity.begin(), affinity.end(), rng);
+        cpu_random_task(s, rng, affinity, periods[rng() % 7], {3, 5, 3, 5});
+    }
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("CPU affinity: every simulated response within the bound, on many seeded task sets", "[cpu_side]") {
+    int compared = 0, multi = 0;
+    for (std::uint64_t seed = 0; seed < test::seeded(150); ++seed) {
+        std::mt19937_64 rng(seed);
+        const CpuRandomSet s = affinity_random_set(rng);
+        std::vector<CpuTask> tasks(s.rta.size());
+        for (std::size_t i = 0; i < s.rta.size(); ++i) tasks[i].cpus = s.rta[i].cores;
+        INFO("seed " << seed);
+        const int before = compared;
+        CHECK_FALSE(cpu_exceeded(s, {}, rng, compared));
+        if (compared > before && has_multi_core_affinity(tasks)) ++multi;
+    }
+    CHECK(multi > static_cast<int>(test::seeded(150)) / 8);
+}
+
+// Counting on a core only the tasks pinned to it misses a multi-core task that runs there.
+TEST_CASE("CPU affinity: the simulation catches a bound that counts only pinned tasks", "[cpu_side]") {
+    CpuRtaMutation m;
+    m.count_only_pinned = true;
+    bool caught = false;
+    int compared = 0;
+    for (std::uint64_t seed = 0; seed < 400 && !caught; ++seed) {
+        std::mt19937_64 rng(seed);
+        caught = cpu_exceeded(affinity_random_set(rng), m, rng, compared);
+    }
+    CHECK(caught);
 }
 
 namespace {
@@ -237,6 +330,39 @@ TEST_CASE("CPU side TOML: every mistake at its place", "[cpu_side]") {
     fails("task = \"Control\"", "task = \"Nobody\"", "38:8", "unknown task or stream 'Nobody'");
     fails("response_time = 2", "response_time = 0", "39:17", "'response_time' must be > 0");
     fails("period = 10", "", "", "needs 'period' or 'min_interarrival'");
+}
+
+// The Offload task of cpu_side_toml allowed on a second core too.
+TEST_CASE("CPU affinity TOML: a list of cores, written back unchanged, mistakes at their place", "[cpu_side]") {
+    std::string two_cores = cpu_side_toml;
+    const std::string one = "cpu = \"Core0\"\npriority = 2";
+    two_cores.replace(two_cores.find(one), one.size(), "cpu = [\"Core1\", \"Core0\"]\npriority = 2");
+    const std::string core0 = "[[cpu]]\nname = \"Core0\"\nscheduler = \"fixed_priority_preemptive\"\n";
+    two_cores.insert(two_cores.find(core0) + core0.size(),
+                     "\n[[cpu]]\nname = \"Core1\"\nscheduler = \"fixed_priority_preemptive\"\n");
+    const Workload w = test::workload_from(two_cores);
+    REQUIRE(w.cpu.tasks.size() == 2);
+    CHECK(w.cpu.tasks[0].cpus == std::vector<int>{1, 0});
+    CHECK(w.cpu.tasks[1].cpus == std::vector<int>{0});
+    const std::string text = workload_to_toml(w);
+    CHECK(text.find("cpu = [\"Core1\", \"Core0\"]") != std::string::npos);
+    CHECK(workload_to_toml(load_workload_text(text, "again.toml")) == text);
+    // The certificate names what a multi-core affinity rests on, and only then.
+    REQUIRE(cpu_side_assumptions(w).size() == 1);
+    CHECK(cpu_side_assumptions(w)[0].find("work-conserving") != std::string::npos);
+    CHECK(cpu_side_assumptions(test::workload_from(cpu_side_toml)).empty());
+    const auto fails = [&](const std::string& to, const std::string& where, const std::string& phrase) {
+        std::string bad = two_cores;
+        const std::string from = "[\"Core1\", \"Core0\"]";
+        bad.replace(bad.find(from), from.size(), to);
+        INFO(to);
+        CHECK_THROWS_WITH(load_workload_text(bad, "aff.toml"),
+                          Catch::Contains("aff.toml:" + where) && Catch::Contains(phrase));
+    };
+    fails("[\"Core1\", \"Core9\"]", "21:17", "unknown cpu 'Core9'");
+    fails("[\"Core1\", \"Core1\"]", "21:17", "named twice");
+    fails("[]", "21:7", "names no core");
+    fails("[\"Core1\", 3]", "21:17", "'cpu'");
 }
 
 // With a GPU bound fixed by hand the fixed point is the RTA's: Offload pre ≤ 2 (alone), so its

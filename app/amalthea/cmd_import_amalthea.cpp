@@ -17,13 +17,15 @@ struct ImportAmaltheaOptions {
     std::optional<std::string> tick_time;  // kept only when given: "" is an error
     std::int64_t threads = 512;
     std::vector<std::string> grid, block_size;  // RUNNABLE=N, as given
+    std::vector<std::string> priority;          // TASK=N, as given
     bool frames = false;
     bool one_process = false;
+    bool gpu_only = false;
 };
 
-// "NAME=N" -> {NAME, N}, N an integer from 1 to max; each runnable named once.
-void add_per_runnable(const char* flag, const std::vector<std::string>& given, std::int64_t max,
-                      std::map<std::string, std::int64_t>& out) {
+// "NAME=N" -> {NAME, N}, N an integer from min to max; each runnable (or task) named once.
+void add_per_name(const char* flag, const std::vector<std::string>& given, std::int64_t min, std::int64_t max,
+                  const std::string& what, std::map<std::string, std::int64_t>& out) {
     for (const std::string& g : given) {
         const auto eq = g.rfind('=');
         const std::string name = eq == std::string::npos ? "" : g.substr(0, eq);
@@ -31,11 +33,17 @@ void add_per_runnable(const char* flag, const std::vector<std::string>& given, s
         const bool integer =
             !digits.empty() && digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string::npos;
         const std::int64_t n = integer ? std::stoll(digits) : 0;
-        if (name.empty() || !integer || n < 1 || n > max)
-            throw option_error(flag, "expects RUNNABLE=N with N an integer from 1 to " + std::to_string(max) +
-                                         ", got " + quoted_value(g));
-        if (!out.emplace(name, n).second) throw option_error(flag, "names runnable " + quoted_value(name) + " twice");
+        if (name.empty() || !integer || n < min || n > max)
+            throw option_error(flag, "expects " + what + "=N with N an integer from " + std::to_string(min) + " to " +
+                                         std::to_string(max) + ", got " + quoted_value(g));
+        if (!out.emplace(name, n).second)
+            throw option_error(flag, "names " + what + " " + quoted_value(name) + " twice");
     }
+}
+
+// A NAME=N option given once per name.
+void add_repeated(CLI::App* sub, const char* flag, std::vector<std::string>& into, const char* help) {
+    sub->add_option(flag, into, help)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
@@ -54,8 +62,10 @@ AmaltheaImportOptions import_options(const ImportAmaltheaOptions& o) {
                            "stream, and `simulate --frames N` chooses how many frames to simulate");
     io.threads = o.threads;
     io.one_process = o.one_process;
-    add_per_runnable("--grid", o.grid, std::int64_t{1} << 40, io.grid);
-    add_per_runnable("--block-size", o.block_size, 1024, io.block_size);
+    io.cpu_side = !o.gpu_only;
+    add_per_name("--grid", o.grid, 1, std::int64_t{1} << 40, "RUNNABLE", io.grid);
+    add_per_name("--block-size", o.block_size, 1, 1024, "RUNNABLE", io.block_size);
+    add_per_name("--priority", o.priority, 0, std::int64_t{1} << 31, "TASK", io.priority);
     return io;
 }
 
@@ -105,16 +115,19 @@ void add_import_amalthea_command(CLI::App& cli, Action& action) {
     sub->add_option("--threads", o->threads,
                     "threads per block of a runnable without the custom property BlockSize (default: 512,\n"
                     "the thesis' g_max = 8 blocks on a TX2)");
-    sub->add_option("--grid", o->grid,
-                    "RUNNABLE=N: the grid (blocks) of a kernel whose runnable has no custom property GridSize;\n"
-                    "repeat for each such kernel (default: none; the import names every kernel that lacks one)")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    sub->add_option("--block-size", o->block_size,
-                    "RUNNABLE=N: threads per block (1 to 1024) of a kernel whose runnable has no custom property\n"
-                    "BlockSize; repeatable (default: --threads)")
-        ->allow_extra_args(false)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    add_repeated(sub, "--grid", o->grid,
+                 "RUNNABLE=N: the grid (blocks) of a kernel whose runnable has no custom property GridSize;\n"
+                 "repeat for each such kernel (default: none; the import names every kernel that lacks one)");
+    add_repeated(sub, "--block-size", o->block_size,
+                 "RUNNABLE=N: threads per block (1 to 1024) of a kernel whose runnable has no custom property\n"
+                 "BlockSize; repeatable (default: --threads)");
+    add_repeated(sub, "--priority", o->priority,
+                 "TASK=N: the priority (larger runs first) of a CPU task whose taskAllocation gives none;\n"
+                 "repeatable (default: none; the import names the task that lacks one)");
+    sub->add_flag("--gpu-only", o->gpu_only,
+                  "leave out the tasks the mapping places on CPUs; the GPU tasks they offload are then released\n"
+                  "as if those tasks were never delayed by other CPU tasks (default: off, the CPU side is\n"
+                  "imported as [[cpu]] and [[cpu_task]]s; the written file's assumptions say so)");
     sub->add_flag("--one-process", o->one_process,
                   "import the GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead\n"
                   "of one time-sliced context per task as the model's GPU scheduler says (default: off; the\n"

@@ -38,7 +38,9 @@ int certify_requirements(const VerifyOptions& o, const Workload& w, bool bounds_
     const CpuSideResult r = cpu_side_fixed_point(w, all_time_frame_bounds, budget);
     const std::vector<RequirementAnswer> answers = requirement_answers(w, r);
     const CpuSideReport report{r.analysed, r.tasks, r.gpu, r.proven, r.rounds, r.reason, answers};
-    const std::vector<Assumption> assumptions = answer_assumptions(w, o, {cpu_side_argument});
+    std::vector<std::string> arguments{cpu_side_argument};
+    for (const std::string& a : cpu_side_assumptions(w)) arguments.push_back(a);
+    const std::vector<Assumption> assumptions = answer_assumptions(w, o, arguments);
     if (o.json) {
         Json body = cpu_side_json(report);
         body["assumptions"] = assumptions_json(assumptions);

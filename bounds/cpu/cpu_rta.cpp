@@ -1,5 +1,6 @@
 #include "bounds/cpu/cpu_rta.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "model/rounding.hpp"
@@ -7,10 +8,24 @@
 namespace gpuwcrt {
 namespace {
 
-// The tasks that delay task i: on its core, priority at least its own, not itself.
-bool cpu_interferes(const std::vector<CpuRtaTask>& ts, std::size_t j, std::size_t i, const CpuRtaMutation& m) {
-    if (j == i || ts[j].core != ts[i].core) return false;
+bool cpu_allowed_on(const CpuRtaTask& t, int core) {
+    return std::find(t.cores.begin(), t.cores.end(), core) != t.cores.end();
+}
+
+// The tasks that delay task i on core `core`: allowed there, priority at least its own, not itself.
+bool cpu_interferes(const std::vector<CpuRtaTask>& ts, std::size_t j, std::size_t i, int core,
+                    const CpuRtaMutation& m) {
+    if (j == i || !cpu_allowed_on(ts[j], core)) return false;
+    if (m.count_only_pinned && ts[j].cores.size() != 1) return false;
     return m.drop_equal_priorities ? ts[j].priority > ts[i].priority : ts[j].priority >= ts[i].priority;
+}
+
+// Whether every task allowed on `core` runs there alone: then the core is a uniprocessor and its
+// critical instant is the suspension-oblivious argument's.
+bool cpu_uniprocessor(const std::vector<CpuRtaTask>& ts, int core) {
+    for (const CpuRtaTask& t : ts)
+        if (cpu_allowed_on(t, core) && t.cores.size() != 1) return false;
+    return true;
 }
 
 // The least t with t = base + interference(t), from below; none once t exceeds `limit`.
@@ -59,11 +74,11 @@ CpuPair cpu_solve(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRta
 }
 
 // Suspension-oblivious: each interferer's jobs are periodic with demand C_j + S_j.
-CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m) {
+CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, int core, const CpuRtaMutation& m) {
     return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
         Time sum = 0;
         for (std::size_t j = 0; j < ts.size(); ++j) {
-            if (!cpu_interferes(ts, j, i, m)) continue;
+            if (!cpu_interferes(ts, j, i, core, m)) continue;
             const auto demand = cpu_oblivious_demand(ts[j]);
             if (!demand) return std::nullopt;
             sum += Time(ceil_of(t / ts[j].period)) * *demand;
@@ -73,12 +88,12 @@ CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, const Cp
 }
 
 // Jitter-based: each interferer's jobs are periodic with demand C_j and release jitter R_j - C_j.
-CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, const std::vector<std::optional<Time>>& r,
-                   const CpuRtaMutation& m) {
+CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, int core,
+                   const std::vector<std::optional<Time>>& r, const CpuRtaMutation& m) {
     return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
         Time sum = 0;
         for (std::size_t j = 0; j < ts.size(); ++j) {
-            if (!cpu_interferes(ts, j, i, m)) continue;
+            if (!cpu_interferes(ts, j, i, core, m)) continue;
             if (!r[j]) return std::nullopt;
             const Time c = cpu_execution(ts[j]);
             sum += Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
@@ -93,6 +108,43 @@ std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optiona
     return *a < *b ? a : b;
 }
 
+// The mutation's combination over cores: the larger, none when any is none.
+std::optional<Time> cpu_larger(const std::optional<Time>& a, const std::optional<Time>& b) {
+    if (!a || !b) return std::nullopt;
+    return *a < *b ? b : a;
+}
+
+// Per task and per core of its affinity, the suspension-oblivious bounds (none off a uniprocessor).
+std::vector<std::vector<CpuPair>> cpu_oblivious_per_core(const std::vector<CpuRtaTask>& ts, const CpuRtaMutation& m) {
+    std::vector<std::vector<CpuPair>> out(ts.size());
+    for (std::size_t i = 0; i < ts.size(); ++i)
+        for (const int core : ts[i].cores)
+            out[i].push_back(cpu_uniprocessor(ts, core) ? cpu_oblivious(ts, i, core, m) : CpuPair{});
+    return out;
+}
+
+// Task i's bounds: per core the smaller argument, over its cores the least (every core's bound
+// holds, docs/decisions/0034-cpu-affinity.md).
+CpuRtaBound cpu_task_bound(const std::vector<CpuRtaTask>& ts, std::size_t i, const std::vector<CpuPair>& oblivious,
+                           const std::vector<std::optional<Time>>& r, const CpuRtaMutation& m) {
+    const auto combine = [&](const std::optional<Time>& x, const std::optional<Time>& y) {
+        return m.max_over_cores ? cpu_larger(x, y) : cpu_smaller(x, y);
+    };
+    CpuRtaBound b;
+    for (std::size_t k = 0; k < ts[i].cores.size(); ++k) {
+        const CpuPair jitter = cpu_jitter(ts, i, ts[i].cores[k], r, m);
+        const auto response = cpu_smaller(jitter.response, oblivious[k].response);
+        const auto pre = cpu_smaller(jitter.pre, oblivious[k].pre);
+        const auto combined = k == 0 ? response : combine(b.response, response);
+        b.pre = k == 0 ? pre : combine(b.pre, pre);
+        if (combined && combined != b.response)
+            b.by = oblivious[k].response == response ? CpuArgument::oblivious : CpuArgument::jitter;
+        b.response = combined;
+    }
+    if (!b.response) b.by = CpuArgument::none;
+    return b;
+}
+
 }  // namespace
 
 // The jitter-based bounds depend on the interferers' bounds, and with equal priorities on each
@@ -101,8 +153,7 @@ std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optiona
 // point. A task whose bound passes its period drops out (none), and with it the jitter-based
 // bounds of the tasks it delays; the suspension-oblivious ones need no other task's bound.
 std::vector<CpuRtaBound> cpu_response_bounds(const std::vector<CpuRtaTask>& ts, const CpuRtaMutation& m) {
-    std::vector<CpuPair> oblivious(ts.size());
-    for (std::size_t i = 0; i < ts.size(); ++i) oblivious[i] = cpu_oblivious(ts, i, m);
+    const std::vector<std::vector<CpuPair>> oblivious = cpu_oblivious_per_core(ts, m);
     std::vector<std::optional<Time>> r(ts.size());
     for (std::size_t i = 0; i < ts.size(); ++i) {
         const auto own = cpu_own_suspension(ts[i], m);
@@ -112,13 +163,7 @@ std::vector<CpuRtaBound> cpu_response_bounds(const std::vector<CpuRtaTask>& ts, 
     for (bool changed = true; changed;) {
         changed = false;
         for (std::size_t i = 0; i < ts.size(); ++i) {
-            const CpuPair jitter = cpu_jitter(ts, i, r, m);
-            CpuRtaBound b;
-            b.response = cpu_smaller(jitter.response, oblivious[i].response);
-            b.pre = cpu_smaller(jitter.pre, oblivious[i].pre);
-            if (b.response)
-                b.by = oblivious[i].response && *oblivious[i].response == *b.response ? CpuArgument::oblivious
-                                                                                      : CpuArgument::jitter;
+            const CpuRtaBound b = cpu_task_bound(ts, i, oblivious[i], r, m);
             changed = changed || b.response != r[i];
             r[i] = b.response;
             out[i] = b;

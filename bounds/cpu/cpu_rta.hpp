@@ -9,6 +9,11 @@
 //   proven by Chen, Nelissen and Huang, ECRTS 2016; Bletsas et al.'s errata, 2018).
 // Tasks of equal priority on a core each interfere with the other as a higher-priority task
 // would, so every tie-breaking order is covered.
+// A task may be allowed on several cores (docs/decisions/0034-cpu-affinity.md): with a scheduler
+// work-conserving over every affinity, its bound is the least over its cores c of the bound on c
+// counting every task allowed on c; the suspension-oblivious argument only on a core whose tasks
+// are all pinned to it (a uniprocessor), the jitter-based one (a workload bound that holds in any
+// schedule) on every core.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -18,7 +23,7 @@
 namespace gpuwcrt {
 
 struct CpuRtaTask {
-    int core = 0;
+    std::vector<int> cores{0};  // its affinity, at least one
     std::int64_t priority = 0;  // larger runs first
     Time period;                // or minimum inter-arrival time
     Time pre, post;             // longest execution before and after the suspension
@@ -40,6 +45,8 @@ struct CpuRtaBound {
 struct CpuRtaMutation {
     bool drop_equal_priorities = false;
     bool drop_own_suspension = false;
+    bool count_only_pinned = false;  // on core c, only the tasks pinned to c alone delay a task
+    bool max_over_cores = false;     // the largest per-core bound where the least is proven
 };
 
 // Per task, indexed like `tasks`. Bounds are only given where every job's response is at most

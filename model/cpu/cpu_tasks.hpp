@@ -22,7 +22,7 @@ struct CpuCore {
 
 struct CpuTask {
     std::string name;
-    int cpu = 0;                     // index into Workload::cpus
+    std::vector<int> cpus{0};        // its affinity: indices into CpuSide::cpus, distinct, at least one
     std::int64_t priority = 0;       // larger runs first, as in AMALTHEA; equal priorities delay each other
     Arrival arrival;                 // periodic or sporadic, never Kind::none; jitter 0
     Interval<Time> execution{0, 0};  // before the GPU wait (or the whole job without one)
@@ -41,6 +41,14 @@ struct Requirement {
     Time response_time = 0;
     SourceLocation where;
 };
+
+// Whether some task may run on several cores (docs/decisions/0034-cpu-affinity.md): its bound
+// then rests on the scheduler being work-conserving over every affinity.
+inline bool has_multi_core_affinity(const std::vector<CpuTask>& tasks) {
+    for (const CpuTask& t : tasks)
+        if (t.cpus.size() > 1) return true;
+    return false;
+}
 
 struct CpuSide {
     std::vector<CpuCore> cpus;

@@ -12,6 +12,12 @@ std::string cpu_target_name(const Workload& w, const Requirement& q) {
 
 Json cpu_time_json(const std::optional<Time>& t) { return t ? Json(exact_string(*t)) : Json(nullptr); }
 
+std::string cpu_affinity_text(const Workload& w, const CpuTask& t) {
+    std::string out;
+    for (const int c : t.cpus) out += (out.empty() ? "" : ",") + w.cpu.cpus[c].name;
+    return out;
+}
+
 std::string cpu_argument_text(CpuArgument a) {
     switch (a) {
         case CpuArgument::oblivious:
@@ -52,7 +58,7 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
     for (std::size_t i = 0; i < w.cpu.tasks.size(); ++i) {
         const CpuTask& t = w.cpu.tasks[i];
         const CpuRtaBound b = r.proven ? r.tasks[i] : CpuRtaBound{};
-        tasks.add({t.name, w.cpu.cpus[t.cpu].name, std::to_string(t.priority), t.arrival.period,
+        tasks.add({t.name, cpu_affinity_text(w, t), std::to_string(t.priority), t.arrival.period,
                    t.gpu ? TableCell::upper(b.pre) : TableCell("-"), TableCell::upper(b.response),
                    cpu_argument_text(b.by)});
     }

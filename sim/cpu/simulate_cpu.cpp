@@ -1,5 +1,6 @@
 #include "sim/cpu/simulate_cpu.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 
@@ -18,18 +19,29 @@ struct CpuSimState {
     std::vector<Time> next;  // per task, its next job's release
 };
 
-// The task whose head job runs now: ready (not suspended) and first by priority, then rank.
-std::optional<std::size_t> cpu_running(const std::vector<CpuSimTask>& ts, const CpuSimState& s, const Time& now) {
-    std::optional<std::size_t> best;
+// The tasks whose head jobs run now, ready (not suspended) ones taking cores in order of
+// priority, then rank, each the first free core of its affinity.
+std::vector<std::size_t> cpu_running(const std::vector<CpuSimTask>& ts, const CpuSimState& s, const Time& now) {
+    std::vector<std::size_t> ready;
     for (std::size_t i = 0; i < ts.size(); ++i) {
         if (s.pending[i].empty()) continue;
         const CpuSimJob& j = s.pending[i].front();
-        if (j.resume && *j.resume > now) continue;
-        if (!best || ts[i].priority > ts[*best].priority ||
-            (ts[i].priority == ts[*best].priority && ts[i].tie_rank < ts[*best].tie_rank))
-            best = i;
+        if (!j.resume || *j.resume <= now) ready.push_back(i);
     }
-    return best;
+    std::sort(ready.begin(), ready.end(), [&](std::size_t a, std::size_t b) {
+        if (ts[a].priority != ts[b].priority) return ts[a].priority > ts[b].priority;
+        return ts[a].tie_rank < ts[b].tie_rank;
+    });
+    std::vector<int> busy;
+    std::vector<std::size_t> out;
+    for (const std::size_t i : ready)
+        for (const int core : ts[i].cores)
+            if (std::find(busy.begin(), busy.end(), core) == busy.end()) {
+                busy.push_back(core);
+                out.push_back(i);
+                break;
+            }
+    return out;
 }
 
 // Parts of length 0 and suspensions over at `now`: ended, at `now`.
@@ -75,14 +87,14 @@ CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& ts,
             if (s.next[i] < horizon) sooner(s.next[i]);
             if (!s.pending[i].empty() && s.pending[i].front().resume) sooner(*s.pending[i].front().resume);
         }
-        const auto run = cpu_running(ts, s, now);
-        if (run) {
-            const CpuSimJob& j = s.pending[*run].front();
+        const std::vector<std::size_t> run = cpu_running(ts, s, now);
+        for (const std::size_t i : run) {
+            const CpuSimJob& j = s.pending[i].front();
             sooner(now + (j.pre_done ? j.post_left : j.pre_left));
         }
         if (!next) break;
-        if (run) {
-            CpuSimJob& j = s.pending[*run].front();
+        for (const std::size_t i : run) {
+            CpuSimJob& j = s.pending[i].front();
             (j.pre_done ? j.post_left : j.pre_left) -= *next - now;
         }
         now = *next;

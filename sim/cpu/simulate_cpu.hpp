@@ -1,7 +1,10 @@
 #pragma once
-// One schedule of CPU tasks on one core, fixed priorities, preemptive, each job running its
-// first part, suspending, then running its second part (docs/theory/semantics.md §11): the
-// reference the CPU response-time analysis (bounds/cpu/) is tested against.
+// One schedule of CPU tasks on cores, fixed priorities, preemptive, each job running its first
+// part, suspending, then running its second part (docs/theory/semantics.md §11): the reference
+// the CPU response-time analysis (bounds/cpu/) is tested against. At every instant the ready jobs
+// take cores in priority order, each the first free core of its affinity in the affinity's order
+// (so a job waits only while every core of its affinity runs a job of equal or higher priority,
+// docs/decisions/0034-cpu-affinity.md); a job may migrate whenever the assignment changes.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -14,6 +17,7 @@ struct CpuSimTask {
     std::int64_t priority = 0;  // larger runs first
     Time period, offset;        // job k released at offset + k·period
     int tie_rank = 0;           // among equal priorities, the smaller rank runs first
+    std::vector<int> cores{0};  // its affinity, in the order free cores are taken
 };
 
 // What job k of a task does: its execution before and after its suspension, and the suspension.

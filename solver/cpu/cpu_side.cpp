@@ -24,7 +24,7 @@ std::optional<Time> cpu_last_issue_after_release(const Workload& w, int stream) 
 std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::optional<Time>>& gpu) {
     std::vector<CpuRtaTask> out;
     for (const CpuTask& t : w.cpu.tasks) {
-        CpuRtaTask r{t.cpu, t.priority, t.arrival.period, t.execution.hi, t.after_gpu.hi, t.gpu.has_value(), {}};
+        CpuRtaTask r{t.cpus, t.priority, t.arrival.period, t.execution.hi, t.after_gpu.hi, t.gpu.has_value(), {}};
         if (t.gpu) r.suspension = gpu[*t.gpu];
         out.push_back(r);
     }
@@ -33,7 +33,8 @@ std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::
 
 // The lower bound of CpuJobProof: the jobs ahead of task i's job when all are released at 0 —
 // strictly higher priorities preempt it, equal ones may be queued before it — counting only tasks
-// that never suspend (a suspended job lets it run). Synchronous releases need every offset 0.
+// that never suspend (a suspended job lets it run) and are pinned to task i's core, itself pinned
+// (a job allowed on another core may run there instead). Synchronous releases need every offset 0.
 CpuJobProof cpu_job_proof(const Workload& w, int i) {
     const CpuTask& t = w.cpu.tasks[i];
     CpuJobProof p{t.execution.hi + t.after_gpu.hi, 0};
@@ -41,9 +42,10 @@ CpuJobProof cpu_job_proof(const Workload& w, int i) {
     Time ahead = 0;
     for (std::size_t j = 0; j < w.cpu.tasks.size(); ++j) {
         const CpuTask& o = w.cpu.tasks[j];
-        if (o.cpu != t.cpu) continue;
+        if (std::find(o.cpus.begin(), o.cpus.end(), t.cpus[0]) == o.cpus.end()) continue;
         synchronous = synchronous && o.arrival.offset == 0;
-        if (static_cast<int>(j) != i && o.priority >= t.priority && !o.gpu) ahead += o.execution.hi;
+        const bool pinned_together = t.cpus.size() == 1 && o.cpus.size() == 1;
+        if (static_cast<int>(j) != i && pinned_together && o.priority >= t.priority && !o.gpu) ahead += o.execution.hi;
     }
     if (synchronous) p.ahead = ahead;
     return p;
@@ -108,6 +110,14 @@ CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu,
     }
     out.reason = "no fixed point of the CPU and GPU bounds within " + std::to_string(max_rounds) + " rounds";
     return out;
+}
+
+std::vector<std::string> cpu_side_assumptions(const Workload& w) {
+    if (!has_multi_core_affinity(w.cpu.tasks)) return {};
+    return {
+        "a task allowed on several cores waits only while every core of its affinity runs a job of equal or "
+        "higher priority (a scheduler work-conserving over affinities); its bound is the least over those "
+        "cores of the bound counting every task allowed on the core (docs/decisions/0034-cpu-affinity.md)"};
 }
 
 std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuSideResult& r) {

@@ -34,6 +34,9 @@ struct CpuSideResult {
 CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget,
                                    int max_rounds = 16, const CpuRtaMutation& mutation = {});
 
+// What the bounds rest on beyond the model: the scheduler's behaviour over multi-core affinities.
+std::vector<std::string> cpu_side_assumptions(const Workload& w);
+
 // One answer per requirement of w, from the result (its bounds only when proven).
 std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuSideResult& r);
 

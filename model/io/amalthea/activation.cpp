@@ -7,14 +7,7 @@
 #include "model/name_policy.hpp"
 
 namespace gpuwcrt::amalthea {
-namespace {
 
-struct Periodic {
-    Time offset = 0, recurrence = 0;  // ms
-    TimeRange jitter{0, 0};           // ms
-};
-
-// The one stimulus a task names, or a null node when it names none.
 pugi::xml_node stimulus_of(const XmlSource& src, const ModelIndex& model, const pugi::xml_node& task) {
     const std::vector<std::string> refs = split_references(task.attribute("stimuli").value());
     if (refs.empty()) return {};
@@ -45,6 +38,8 @@ Periodic periodic(const XmlSource& src, const pugi::xml_node& s, std::vector<std
                         "the releases it permits");
     return p;
 }
+
+namespace {
 
 // The task whose graph fires the InterProcessTrigger of `stimulus`.
 pugi::xml_node trigger_owner(const XmlSource& src, const ModelIndex& model, const pugi::xml_node& stimulus) {
@@ -93,37 +88,6 @@ std::vector<pugi::xml_node> work_before_trigger(const XmlSource& src, const Mode
     return before;
 }
 
-// [fastest, slowest] time of `work` on the units the mapping gives `cpu_task`, in ms.
-TimeRange cpu_time(const XmlSource& src, const GpuContext& gpu, const pugi::xml_node& cpu_task,
-                   const std::vector<pugi::xml_node>& work, std::string& units_text) {
-    const std::string name = cpu_task.attribute("name").value();
-    const auto it = gpu.task_units.find(name);
-    if (it == gpu.task_units.end() || it->second.empty())
-        throw InputError(src.where(cpu_task), "task " + quoted_name(name) +
-                                                  " offloads to the GPU but the mapping allocates it to no "
-                                                  "processing unit, so its work before the trigger has no duration");
-    std::optional<TimeRange> out;
-    for (const std::string& u : it->second) {
-        const auto unit = gpu.units.find(u);
-        const std::string where = "ProcessingUnit " + quoted_name(u);
-        if (unit == gpu.units.end() || !unit->second.frequency_hz)
-            throw InputError(src.where(cpu_task), "task " + quoted_name(name) + " runs on " + where +
-                                                      ", which has no FrequencyDomain with a defaultValue, so its "
-                                                      "work before the trigger has no duration");
-        TimeRange ticks{0, 0};
-        for (const pugi::xml_node& r : work) {
-            const TimeRange t = ticks_on(src, runnable_body(src, r), {unit->second.definition},
-                                         "ProcessingUnitDefinition " + quoted_name(unit->second.definition));
-            ticks = {ticks.lo + t.lo, ticks.hi + t.hi};
-        }
-        const Time ms = Time(1000) / *unit->second.frequency_hz;
-        const Time lo = ticks.lo * ms, hi = ticks.hi * ms;
-        out = out ? TimeRange{std::min(out->lo, lo), std::max(out->hi, hi)} : TimeRange{lo, hi};
-        units_text += (units_text.empty() ? "" : ", ") + u;
-    }
-    return *out;
-}
-
 Activation offloaded(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu, const pugi::xml_node& task,
                      const pugi::xml_node& stimulus) {
     Activation a;
@@ -143,20 +107,52 @@ Activation offloaded(const XmlSource& src, const ModelIndex& model, const GpuCon
                                                   "work offloaded by periodic tasks");
     const Periodic p = periodic(src, own, a.notes);
     std::string units;
-    const TimeRange pre = cpu_time(src, gpu, cpu_task, work_before_trigger(src, model, cpu_task, stim), units);
+    const TimeRange pre = cpu_work_ms(src, gpu, cpu_task, work_before_trigger(src, model, cpu_task, stim), units);
     a.arrival.kind = Arrival::Kind::periodic;
     a.arrival.period = p.recurrence;
     a.arrival.offset = p.offset + p.jitter.lo + pre.lo;
     a.arrival.jitter = p.jitter.hi + pre.hi - p.jitter.lo - pre.lo;
     a.deadline = p.recurrence;
-    a.notes.push_back("task '" + std::string(task.attribute("name").value()) + "': released when task '" + cpu_name +
-                      "' (period " + human_string(p.recurrence) + " ms) fires '" + stim + "' after its work before " +
-                      "the trigger, " + human_string(pre.lo) + " to " + human_string(pre.hi) + " ms on " + units +
-                      ", not delayed by other CPU tasks");
+    a.offloader = cpu_name;
+    a.window_note = "task '" + std::string(task.attribute("name").value()) + "': released when task '" + cpu_name +
+                    "' (period " + human_string(p.recurrence) + " ms) fires '" + stim + "' after its work before " +
+                    "the trigger, " + human_string(pre.lo) + " to " + human_string(pre.hi) + " ms on " + units +
+                    ", not delayed by other CPU tasks";
     return a;
 }
 
 }  // namespace
+
+// [fastest, slowest] time of `work` on the units the mapping gives `cpu_task`, in ms.
+TimeRange cpu_work_ms(const XmlSource& src, const GpuContext& gpu, const pugi::xml_node& cpu_task,
+                      const std::vector<pugi::xml_node>& work, std::string& units_text) {
+    const std::string name = cpu_task.attribute("name").value();
+    const auto it = gpu.task_units.find(name);
+    if (it == gpu.task_units.end() || it->second.empty())
+        throw InputError(src.where(cpu_task), "task " + quoted_name(name) +
+                                                  " offloads to the GPU but the mapping allocates it to no "
+                                                  "processing unit, so its work before the trigger has no duration");
+    std::optional<TimeRange> out;
+    for (const std::string& u : it->second) {
+        const auto unit = gpu.units.find(u);
+        const std::string where = "ProcessingUnit " + quoted_name(u);
+        if (unit == gpu.units.end() || !unit->second.frequency_hz)
+            throw InputError(src.where(cpu_task), "task " + quoted_name(name) + " runs on " + where +
+                                                      ", which has no FrequencyDomain with a defaultValue, so its "
+                                                      "work has no duration");
+        TimeRange ticks{0, 0};
+        for (const pugi::xml_node& r : work) {
+            const TimeRange t = ticks_on(src, runnable_body(src, r), {unit->second.definition},
+                                         "ProcessingUnitDefinition " + quoted_name(unit->second.definition));
+            ticks = {ticks.lo + t.lo, ticks.hi + t.hi};
+        }
+        const Time ms = Time(1000) / *unit->second.frequency_hz;
+        const Time lo = ticks.lo * ms, hi = ticks.hi * ms;
+        out = out ? TimeRange{std::min(out->lo, lo), std::max(out->hi, hi)} : TimeRange{lo, hi};
+        units_text += (units_text.empty() ? "" : ", ") + u;
+    }
+    return *out;
+}
 
 Activation read_activation(const XmlSource& src, const ModelIndex& model, const GpuContext& gpu,
                            const pugi::xml_node& task) {

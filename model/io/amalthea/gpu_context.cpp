@@ -82,12 +82,14 @@ void read_mapping(const XmlSource& src, const Hardware& hw, GpuContext& gpu, std
         for (const std::string& r : split_references(a.attribute("responsibility").value()))
             units.push_back(ref_name(src, a, r));
     }
+    gpu.responsibility = responsibility;
     for (const pugi::xml_node& a : mapping.children("taskAllocation")) {
         gpu.has_mapping = true;
         const std::string task = ref_name(src, a, src.required(a, "task"));
         int gpus = 0, others = 0;
         std::vector<std::string> units = task_units(src, a, responsibility);
         gpu.task_units[task] = units;
+        gpu.allocations[task] = a;
         for (const std::string& u : units) {
             const auto it = hw.units.find(u);
             (it != hw.units.end() && it->second.is_gpu ? gpus : others)++;

@@ -31,6 +31,8 @@ struct GpuContext {
     bool defines_units = false;                                  // the hardware model has a ProcessingUnitDefinition
     std::map<std::string, UnitInfo> units;                       // every ProcessingUnit, by name
     std::map<std::string, std::vector<std::string>> task_units;  // the mapping's units of each task
+    std::map<std::string, pugi::xml_node> allocations;           // each task's taskAllocation
+    std::map<std::string, std::vector<std::string>> responsibility;  // each TaskScheduler's units
     std::optional<Time> data_rate;  // bytes per ms of the used GPUs' access elements (dataRate)
     std::string data_rate_source;
 };

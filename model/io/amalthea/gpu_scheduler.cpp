@@ -30,21 +30,6 @@ std::map<std::string, std::pair<std::string, pugi::xml_node>> scheduler_paramete
     return out;
 }
 
-pugi::xml_node find_task_scheduler(const pugi::xml_node& node, const std::string& name) {
-    for (const pugi::xml_node& c : node.children()) {
-        if (local_name(c) == "taskSchedulers" && name == c.attribute("name").value()) return c;
-        if (const pugi::xml_node found = find_task_scheduler(c, name)) return found;
-    }
-    return {};
-}
-
-// What a TaskScheduler's algorithm is called, in either form, for messages.
-std::string algorithm_name(const pugi::xml_node& scheduler) {
-    if (const pugi::xml_node a = scheduler.child("schedulingAlgorithm")) return xsi_type(a);
-    if (const auto d = parse_reference(scheduler.attribute("definition").value())) return d->name;
-    return "";
-}
-
 Time slice_value(const XmlSource& src, const std::pair<std::string, pugi::xml_node>& p, const std::string& what) {
     const auto t = text_time_ms(p.first);
     if (!t || *t <= 0)
@@ -110,6 +95,21 @@ struct SchedulerReader {
 };
 
 }  // namespace
+
+pugi::xml_node find_task_scheduler(const pugi::xml_node& node, const std::string& name) {
+    for (const pugi::xml_node& c : node.children()) {
+        if (local_name(c) == "taskSchedulers" && name == c.attribute("name").value()) return c;
+        if (const pugi::xml_node found = find_task_scheduler(c, name)) return found;
+    }
+    return {};
+}
+
+// What a TaskScheduler's algorithm is called, in either form, for messages.
+std::string algorithm_name(const pugi::xml_node& scheduler) {
+    if (const pugi::xml_node a = scheduler.child("schedulingAlgorithm")) return xsi_type(a);
+    if (const auto d = parse_reference(scheduler.attribute("definition").value())) return d->name;
+    return "";
+}
 
 std::optional<Time> text_time_ms(const std::string& text) {
     static const std::vector<std::pair<std::string, Time>> per_ms = {{"\xC2\xB5s", Time(1, 1000)},

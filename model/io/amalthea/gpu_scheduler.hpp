@@ -31,6 +31,12 @@ struct GpuScheduling {
 // A model without a mapping has no scheduler: the result is empty.
 GpuScheduling read_gpu_scheduling(const XmlSource& src, const GpuContext& gpu);
 
+// The osModel's TaskScheduler of that name, anywhere below `node`; a null node when none.
+pugi::xml_node find_task_scheduler(const pugi::xml_node& node, const std::string& name);
+
+// What a TaskScheduler's algorithm is called, in either form ("FixedPriorityPreemptive").
+std::string algorithm_name(const pugi::xml_node& scheduler);
+
 // A time written as text, e.g. "7200µs", "1000 µs", "50 ms": in ms, exactly; s, ms, us (also
 // µs), ns. nullopt for anything else.
 std::optional<Time> text_time_ms(const std::string& text);

@@ -84,6 +84,14 @@ void collect_steps(const XmlSource& src, const std::vector<pugi::xml_node>& item
     }
 }
 
+// A ProbabilitySwitch whose branches run nothing but label accesses (MobSTr's safety cut-sets).
+bool label_only_switch(const pugi::xml_node& item) {
+    for (const pugi::xml_node& entry : item.children("entries"))
+        for (const pugi::xml_node& i : entry.children("items"))
+            if (xsi_type(i) != "LabelAccess") return false;
+    return true;
+}
+
 void collect_body(const XmlSource& src, const std::vector<pugi::xml_node>& items, RunnableBody& body) {
     for (const pugi::xml_node& item : items) {
         const std::string type = xsi_type(item);
@@ -97,6 +105,8 @@ void collect_body(const XmlSource& src, const std::vector<pugi::xml_node>& items
                 throw InputError(src.where(item), "LabelAccess with access " + quoted_name(access) +
                                                       ": gpuwcrt reads 'read' and 'write'");
             (access == "read" ? body.reads : body.writes).push_back(item);
+        } else if (type == "ProbabilitySwitch" && label_only_switch(item)) {
+            body.switched_labels = true;
         } else if (type == "ExecutionNeed") {
             throw InputError(src.where(item),
                              "an ExecutionNeed (instructions, AMALTHEA 0.9.0-0.9.2) in a runnable: gpuwcrt reads "

@@ -32,6 +32,9 @@ std::vector<TaskStep> task_steps(const XmlSource& src, const pugi::xml_node& tas
 struct RunnableBody {
     std::vector<pugi::xml_node> ticks;
     std::vector<pugi::xml_node> reads, writes;  // LabelAccess items
+    // A ProbabilitySwitch chooses further label accesses: no time on a CPU (label accesses are not
+    // timed there), an unknown copy size on the GPU.
+    bool switched_labels = false;
 };
 RunnableBody runnable_body(const XmlSource& src, const pugi::xml_node& runnable);
 

@@ -8,6 +8,7 @@
 #include "model/contexts/contexts.hpp"
 #include "model/input_limits.hpp"
 #include "model/io/amalthea/activation.hpp"
+#include "model/io/amalthea/cpu_side.hpp"
 #include "model/io/amalthea/gpu_context.hpp"
 #include "model/io/amalthea/gpu_scheduler.hpp"
 #include "model/io/amalthea/graphs.hpp"
@@ -16,10 +17,10 @@
 #include "model/name_policy.hpp"
 #include "model/validate.hpp"
 
-namespace gpuwcrt {
+// In namespace amalthea, not by a using-directive, which a unity batch would carry into the
+// files after this one.
+namespace gpuwcrt::amalthea {
 namespace {
-
-using namespace amalthea;
 
 const std::string namespace_prefix = "http://app4mc.eclipse.org/amalthea/";
 
@@ -58,6 +59,7 @@ public:
         index(src_.root().child("stimuliModel"), "stimuli", model_.stimuli);
         software_only(sw);
         gpu_ = read_gpu_context(src_);
+        if (options_.cpu_side && gpu_.has_mapping) cpu_left_out_ = cpu_side_left_out(src_, gpu_);
         read_scheduling();
         std::vector<StreamPlan> plans = plan_streams(sw);
         physical_ = gpu_.frequency_hz.has_value();
@@ -173,13 +175,20 @@ private:
             StreamPlan p{name, t, gpu_calls(t), read_activation(src_, model_, gpu_, t)};
             for (const pugi::xml_node& r : p.calls) called.insert(r.attribute("name").value());
             for (const std::string& n : p.activation.notes) out_.notes.push_back(n);
+            if (!p.activation.window_note.empty() && !cpu_side()) out_.notes.push_back(p.activation.window_note);
             plans.push_back(std::move(p));
         }
         if (events_)
             out_.notes.push_back(
                 "SetEvent and ClearEvent items of tasks on the GPU signal the offloading CPU task; "
                 "they change nothing on the GPU");
+        if (cpu_side()) return plans;
         if (gpu_.has_mapping) {
+            const std::string why =
+                options_.cpu_side ? "the CPU side is left out (" + cpu_left_out_ + ")" : "--gpu-only";
+            out_.notes.push_back(why +
+                                 ": the CPU tasks are left out, and the GPU tasks they offload are released "
+                                 "as if those tasks were never delayed by other CPU tasks");
             std::string others;
             for (const std::string& t : gpu_.other_tasks) others += (others.empty() ? "'" : ", '") + t + "'";
             if (!others.empty()) out_.notes.push_back("tasks not on the GPU, left out: " + others);
@@ -222,6 +231,10 @@ private:
                                                 " on the GPU has both Ticks and LabelAccess items: gpuwcrt reads "
                                                 "a runnable of label accesses as a copy and one of Ticks as a "
                                                 "kernel, and cannot tell which this one is");
+        if (body.switched_labels)
+            throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
+                                                " on the GPU accesses labels in a ProbabilitySwitch: the size of "
+                                                "its copy depends on a branch gpuwcrt does not model");
         if (body.ticks.empty() && !labels)
             throw InputError(src_.where(r), "runnable " + quoted_name(runnable) +
                                                 " has no Ticks item (a kernel's block time) and no LabelAccess "
@@ -330,6 +343,11 @@ private:
         }
         contexts(plans);
         for (std::size_t s = 0; s < plans.size(); ++s) frame(plans[s], static_cast<int>(s));
+        if (cpu_side()) {
+            std::map<std::string, int> streams;
+            for (std::size_t s = 0; s < plans.size(); ++s) streams[plans[s].name] = static_cast<int>(s);
+            import_cpu_side(src_, model_, gpu_, {streams, options_.priority}, w, out_.notes);
+        }
         if (!missing_grid_order_.empty()) missing_grids();
         if (!threads_defaulted_.empty())
             out_.notes.push_back(std::to_string(options_.threads) +
@@ -392,6 +410,8 @@ private:
                              names + "; give each one with " + example);
     }
 
+    bool cpu_side() const { return options_.cpu_side && gpu_.has_mapping && cpu_left_out_.empty(); }
+
     void check_options() const {
         for (const auto* option : {&options_.grid, &options_.block_size})
             for (const auto& [name, value] : *option) {
@@ -413,11 +433,15 @@ private:
     std::int64_t total_blocks_ = 0;
     std::set<std::string> names_, kernels_, missing_grid_, given_;
     std::string threads_defaulted_;  // the kernels given --threads, quoted, comma-separated
+    std::string cpu_left_out_;       // why the CPU side is not imported, "" when it is
     std::vector<pugi::xml_node> missing_grid_order_;
     AmaltheaImport out_;
 };
 
 }  // namespace
+}  // namespace gpuwcrt::amalthea
+
+namespace gpuwcrt {
 
 AmaltheaImport import_amalthea_text(const std::string& text, const std::string& name,
                                     const AmaltheaImportOptions& options) {
@@ -427,8 +451,8 @@ AmaltheaImport import_amalthea_text(const std::string& text, const std::string& 
     for (const auto& [runnable, n] : options.block_size)
         if (n < 1 || n > 1024)
             throw option_error("--block-size", runnable + "=" + std::to_string(n) + ": must be from 1 to 1024");
-    const XmlSource src(text, name);
-    return AmaltheaImporter(src, options).run();
+    const amalthea::XmlSource src(text, name);
+    return amalthea::AmaltheaImporter(src, options).run();
 }
 
 AmaltheaImport import_amalthea_file(const std::string& path, const AmaltheaImportOptions& options) {

@@ -24,6 +24,12 @@ struct AmaltheaImportOptions {
     // The GPU tasks as streams of one process (one CUDA context) sharing the SMs, instead of one
     // time-sliced context per task as the model's GPU scheduler says (--one-process).
     bool one_process = false;
+    // The tasks the mapping places on CPUs as [[cpu_task]]s, which release the GPU tasks they
+    // offload (model/io/amalthea/cpu_side.hpp); false (--gpu-only): left out, the GPU tasks
+    // released as if their CPU tasks were never delayed, which the assumptions say.
+    bool cpu_side = true;
+    // Per CPU task whose taskAllocation gives no priority (--priority).
+    std::map<std::string, std::int64_t> priority;
 };
 
 struct AmaltheaImport {

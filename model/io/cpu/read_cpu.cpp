@@ -1,5 +1,7 @@
 #include "model/io/cpu/read_cpu.hpp"
 
+#include <algorithm>
+
 #include "model/io/frames/read_frames.hpp"
 #include "model/name_policy.hpp"
 
@@ -47,6 +49,27 @@ int driven_stream(const TomlReader& r, const TomlNode& n, const std::unordered_m
     return it->second;
 }
 
+int affinity_core(const TomlReader& r, const TomlNode& n, const std::unordered_map<std::string, int>& cpus) {
+    const auto core = cpus.find(r.string(n, "cpu"));
+    if (core == cpus.end()) r.fail(n, "unknown cpu '" + r.string(n, "cpu") + "' (declare it with [[cpu]])");
+    return core->second;
+}
+
+// `cpu`: one core's name, or the names of the cores the task may run on (its affinity).
+std::vector<int> task_affinity(const TomlReader& r, const TomlNode& n,
+                               const std::unordered_map<std::string, int>& cpus) {
+    if (!n.as_array()) return {affinity_core(r, n, cpus)};
+    std::vector<int> out;
+    for (const TomlNode& item : r.array(n, "cpu")) {
+        const int core = affinity_core(r, item, cpus);
+        if (std::find(out.begin(), out.end(), core) != out.end())
+            r.fail(item, "cpu '" + r.string(item, "cpu") + "' is named twice in 'cpu'");
+        out.push_back(core);
+    }
+    if (out.empty()) r.fail(n, "'cpu' names no core: give the core, or the cores the task may run on");
+    return out;
+}
+
 CpuTask read_task(const TomlReader& r, const TomlTable& t, const std::unordered_map<std::string, int>& cpus,
                   const std::unordered_map<std::string, int>& streams, const Workload& w) {
     r.only_keys(t, {"name", "cpu", "priority", "period", "min_interarrival", "offset", "execution", "gpu", "after_gpu"},
@@ -54,10 +77,7 @@ CpuTask read_task(const TomlReader& r, const TomlTable& t, const std::unordered_
     CpuTask task;
     task.where = r.where(t);
     task.name = r.name(r.required(t, "name", "[[cpu_task]]"), "name", "task name");
-    const TomlNode& c = r.required(t, "cpu", "[[cpu_task]]");
-    const auto core = cpus.find(r.string(c, "cpu"));
-    if (core == cpus.end()) r.fail(c, "unknown cpu '" + r.string(c, "cpu") + "' (declare it with [[cpu]])");
-    task.cpu = core->second;
+    task.cpus = task_affinity(r, r.required(t, "cpu", "[[cpu_task]]"), cpus);
     task.priority = r.integer(r.required(t, "priority", "[[cpu_task]]"), "priority");
     task.arrival = read_arrival(r, t);
     if (!task.arrival.repeats()) r.fail(t, "[[cpu_task]] '" + task.name + "' needs 'period' or 'min_interarrival'");

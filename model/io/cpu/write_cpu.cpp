@@ -11,8 +11,15 @@ std::string cpu_range(const Interval<Time>& x) {
 }
 
 void write_task(std::ostream& out, const Workload& w, const CpuTask& t) {
-    out << "[[cpu_task]]\nname = " << toml_quoted(t.name) << "\ncpu = " << toml_quoted(w.cpu.cpus.at(t.cpu).name)
-        << "\npriority = " << t.priority << '\n';
+    out << "[[cpu_task]]\nname = " << toml_quoted(t.name) << "\ncpu = ";
+    if (t.cpus.size() == 1) out << toml_quoted(w.cpu.cpus.at(t.cpus[0]).name);
+    else {
+        out << '[';
+        for (std::size_t k = 0; k < t.cpus.size(); ++k)
+            out << (k ? ", " : "") << toml_quoted(w.cpu.cpus.at(t.cpus[k]).name);
+        out << ']';
+    }
+    out << "\npriority = " << t.priority << '\n';
     out << (t.arrival.kind == Arrival::Kind::periodic ? "period = " : "min_interarrival = ")
         << toml_time(t.arrival.period) << '\n';
     if (t.arrival.offset != 0) out << "offset = " << toml_time(t.arrival.offset) << '\n';
