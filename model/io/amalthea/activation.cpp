@@ -148,7 +148,6 @@ Activation offloaded(const XmlSource& src, const ModelIndex& model, const GpuCon
     a.arrival.period = p.recurrence;
     a.arrival.offset = p.offset + p.jitter.lo + pre.lo;
     a.arrival.jitter = p.jitter.hi + pre.hi - p.jitter.lo - pre.lo;
-    a.deadline = p.recurrence;
     a.notes.push_back("task '" + std::string(task.attribute("name").value()) + "': released when task '" + cpu_name +
                       "' (period " + human_string(p.recurrence) + " ms) fires '" + stim + "' after its work before " +
                       "the trigger, " + human_string(pre.lo) + " to " + human_string(pre.hi) + " ms on " + units +
@@ -175,7 +174,6 @@ Activation read_activation(const XmlSource& src, const ModelIndex& model, const 
     a.arrival.period = p.recurrence;
     a.arrival.offset = p.offset + p.jitter.lo;
     a.arrival.jitter = p.jitter.hi - p.jitter.lo;
-    a.deadline = p.recurrence;
     return a;
 }
 
