@@ -4,6 +4,7 @@
 // reference the CPU response-time analysis (bounds/cpu/) is tested against.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "model/time.hpp"
@@ -21,9 +22,17 @@ struct CpuJobTimes {
     Time pre, suspension, post;
 };
 
+// One job's run: when its first part ended (its GPU frame's release) and when it ended; unset
+// when that did not happen by 4·horizon.
+struct CpuJobRun {
+    Time release;
+    std::optional<Time> pre_end, end;
+};
+
 struct CpuSimResult {
-    std::vector<Time> response, pre;  // per task, the largest over the jobs released before the horizon
-    bool unfinished = false;          // some job released before the horizon did not end by 4·horizon
+    std::vector<Time> response, pre;           // per task, the largest over the jobs released before the horizon
+    bool unfinished = false;                   // some job released before the horizon did not end by 4·horizon
+    std::vector<std::vector<CpuJobRun>> jobs;  // per task, per job in release order
 };
 
 // Jobs of one task run in order (job k+1 starts after job k ends). Every job released before
