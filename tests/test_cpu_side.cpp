@@ -236,6 +236,8 @@ TEST_CASE("CPU side TOML: every mistake at its place", "[cpu_side]") {
     fails("execution = 3", "", "", "'execution'");
     fails("task = \"Control\"", "task = \"Nobody\"", "38:8", "unknown task or stream 'Nobody'");
     fails("response_time = 2", "response_time = 0", "39:17", "'response_time' must be > 0");
+    fails("response_time = 2", "response_time = 2\nanalysed = true", "40:12", "'analysed' may only be false");
+    fails("response_time = 2", "response_time = 2\nanalysed = false", "40:12", "is declared here: remove 'analysed'");
     fails("period = 10", "", "", "needs 'period' or 'min_interarrival'");
 }
 
