@@ -31,14 +31,15 @@ enum class Provenance {
     busy_time,
     rta_orders,
     rta_file_order,
-    frame_search,       // the scenario search over the frames of a periodic workload (solver/frames/)
-    steady_state,       // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
-    busy_window,        // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
-    frame_exploration,  // the exact engine's states over a moving window of hyperperiods (solver/frames/)
-    cpu_oblivious,      // CPU response-time analysis, suspensions as execution (bounds/cpu/cpu_rta.hpp)
-    cpu_jitter,         // CPU response-time analysis, interferers' suspensions as release jitter (idem)
-    cpu_execution,      // a job at its longest executions, behind the jobs released with it (bounds/cpu/)
-    sliced_busy_window  // a busy window per time-sliced context (bounds/frames/sliced_busy_window.hpp)
+    frame_search,        // the scenario search over the frames of a periodic workload (solver/frames/)
+    steady_state,        // the interference bound's steady state over hyperperiods (bounds/frames/steady_state.hpp)
+    busy_window,         // the interference bound on the frames of one busy period (bounds/frames/busy_window.hpp)
+    frame_exploration,   // the exact engine's states over a moving window of hyperperiods (solver/frames/)
+    cpu_oblivious,       // CPU response-time analysis, suspensions as execution (bounds/cpu/cpu_rta.hpp)
+    cpu_jitter,          // CPU response-time analysis, interferers' suspensions as release jitter (idem)
+    cpu_execution,       // a job at its longest executions, behind the jobs released with it (bounds/cpu/)
+    sliced_busy_window,  // a busy window per time-sliced context (bounds/frames/sliced_busy_window.hpp)
+    cpu_joint_run        // a replayed run of the CPU tasks and the GPU frames together (sim/cpu/joint_run.hpp)
 };
 
 std::string to_string(WcrtStatus s);

@@ -329,6 +329,8 @@ TEST_CASE("CPU side TOML: every mistake at its place", "[cpu_side]") {
     fails("execution = 3", "", "", "'execution'");
     fails("task = \"Control\"", "task = \"Nobody\"", "38:8", "unknown task or stream 'Nobody'");
     fails("response_time = 2", "response_time = 0", "39:17", "'response_time' must be > 0");
+    fails("response_time = 2", "response_time = 2\nanalysed = true", "40:12", "'analysed' may only be false");
+    fails("response_time = 2", "response_time = 2\nanalysed = false", "40:12", "is declared here: remove 'analysed'");
     fails("period = 10", "", "", "needs 'period' or 'min_interarrival'");
 }
 
@@ -431,7 +433,10 @@ TEST_CASE("CPU side: certify checks the requirements through the all-time GPU bo
     CHECK(run.exit_code == 1);  // Control refuted
     CHECK(test::contains(run.out, "Deadline_Offload"));
     CHECK(test::contains(run.out, "certified"));
-    CHECK(test::contains(run.out, "refuted (a job executing 3)"));
+    // Control behind Offload's first part, 2, and second part, 1, after its frame of 2: 6 in a run
+    // of the CPU and the GPU together, the bound itself.
+    CHECK(test::contains(run.out, "refuted (job 0 released at 0"));
+    CHECK(test::contains(run.out, "responds in 6 = CPU 6 + GPU 0"));
     // The certificate states what it rests on: the argument, the CPU analysis among them.
     CHECK(test::contains(run.out, "assumptions:"));
     CHECK(test::contains(run.out, "fixed-priority response-time analysis with self-suspension"));

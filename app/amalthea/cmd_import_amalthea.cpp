@@ -1,3 +1,4 @@
+#include <iostream>
 #include <map>
 #include <memory>
 
@@ -83,10 +84,13 @@ int run_import(const ImportAmaltheaOptions& o) {
         "(else --block-size, else --threads), block_time = Ticks x tick duration / the waves the grid");
     wo.comments.push_back("runs in alone, so that the kernel alone takes its Ticks; one copy per runnable");
     wo.comments.push_back("of label accesses: label bytes / the GPU's dataRate. One stream per task (its runnable");
-    wo.comments.push_back("calls in order, issued together at each release, deadline = period on the last) or per");
-    wo.comments.push_back("runnable no task calls (issue 0). A task released by a periodic CPU task's trigger is");
-    wo.comments.push_back("periodic at that period, its release window the CPU work before the trigger. A");
-    wo.comments.push_back("time-sliced GPU scheduler gives each GPU task its own context with its time slice.");
+    wo.comments.push_back("calls in order, issued together at each release; no deadline) or per runnable no");
+    wo.comments.push_back("task calls (issue 0). A task released by a periodic CPU task's trigger is periodic");
+    wo.comments.push_back("at that period, its release window the CPU work before the trigger. A time-sliced");
+    wo.comments.push_back("GPU scheduler gives each GPU task its own context with its time slice. Each");
+    wo.comments.push_back("[[requirement]] is one of the model's ProcessRequirements (upper limits on a task's");
+    wo.comments.push_back("response time); the assumptions say where each came from and what is not checked.");
+    for (const std::string& warning : im.warnings) std::cerr << "warning: " << warning << "\n";
     // Data, not comments: wcrt and certify repeat them in the certificate.
     im.workload.assumptions = im.notes;
     write_output_file(o.output, workload_to_toml(im.workload, wo), "workload TOML");

@@ -6,8 +6,19 @@
 #include <vector>
 
 #include "bounds/answer.hpp"
+#include "sim/cpu/joint_run.hpp"
 
 namespace gpuwcrt {
+
+// A job (or frame) of a replayed run of the whole system (sim/cpu/joint_run.hpp) that responds
+// in `response`: `gpu_part` waiting for its GPU frame, `cpu_part` the rest.
+struct JointRunWitness {
+    JointScenario scenario;
+    Time horizon;
+    std::int64_t job = 0;
+    Time release, response, cpu_part, gpu_part;
+    int rounds = 0;
+};
 
 // A run that responds in at least `own + ahead`: a job executing its longest (`own`), released
 // with one job of every other task of its core that it cannot precede (`ahead`, their longest
@@ -15,6 +26,7 @@ namespace gpuwcrt {
 // model's, whatever the GPU does.
 struct CpuJobProof {
     Time own, ahead;
+    std::optional<JointRunWitness> joint;  // when the bound is a run of the whole system instead
 };
 
 struct RequirementAnswer : BoundedAnswer<Time, CpuJobProof> {

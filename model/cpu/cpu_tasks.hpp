@@ -32,12 +32,15 @@ struct CpuTask {
 };
 
 // An upper limit on the response time of every job of a task (release to end) or of every frame
-// of a stream (its release to its last operation's completion).
+// of a stream (its release to its last operation's completion). A requirement the model states on
+// a task the workload does not contain (an import left it out) is kept, `not_analysed`, so that
+// every certificate lists it as unchecked instead of losing it.
 struct Requirement {
-    enum class Target { cpu_task, stream };
+    enum class Target { cpu_task, stream, not_analysed };
     std::string name;
     Target target = Target::cpu_task;
-    int index = 0;  // into Workload::cpu_tasks or Workload::streams
+    int index = 0;         // into Workload::cpu_tasks or Workload::streams
+    std::string left_out;  // with not_analysed: the model's name of the task
     Time response_time = 0;
     SourceLocation where;
 };

@@ -1,14 +1,11 @@
 #include "report/cpu/cpu_side_report.hpp"
 
+#include "model/cpu/requirement_target.hpp"
 #include "report/provenance.hpp"
 #include "report/text_table.hpp"
 
 namespace gpuwcrt {
 namespace {
-
-std::string cpu_target_name(const Workload& w, const Requirement& q) {
-    return q.target == Requirement::Target::cpu_task ? w.cpu.tasks[q.index].name : w.streams[q.index].name;
-}
 
 Json cpu_time_json(const std::optional<Time>& t) { return t ? Json(exact_string(*t)) : Json(nullptr); }
 
@@ -34,6 +31,29 @@ std::string cpu_upper_by(const RequirementAnswer& a) {
     return a.upper_by == Provenance::none ? "all-time GPU analysis" : provenance_text(a.upper_by);
 }
 
+// The replayed run of a refutation: which job, when, its response and its parts, the run's choices.
+std::string joint_run_text(const Workload& w, const Requirement& q, const JointRunWitness& x) {
+    const bool frame = q.target == Requirement::Target::stream;
+    return (frame ? "frame " : "job ") + std::to_string(x.job) + " released at " + human_string(x.release) +
+           " responds in " + human_string(x.response) + " = CPU " + human_string(x.cpu_part) + " + GPU " +
+           human_string(x.gpu_part) + " in a run of the CPU tasks and GPU frames together (" + x.scenario.describe(w) +
+           "; releases before " + human_string(x.horizon) + ", CPU and GPU agreeing after " + std::to_string(x.rounds) +
+           " rounds)";
+}
+
+Json joint_run_json(const Workload& w, const std::optional<CpuJobProof>& p) {
+    if (!p || !p->joint) return nullptr;
+    const JointRunWitness& x = *p->joint;
+    return {{"job", x.job},
+            {"release", exact_string(x.release)},
+            {"response", exact_string(x.response)},
+            {"cpu_part", exact_string(x.cpu_part)},
+            {"gpu_part", exact_string(x.gpu_part)},
+            {"scenario", x.scenario.describe(w)},
+            {"horizon", exact_string(x.horizon)},
+            {"rounds", x.rounds}};
+}
+
 }  // namespace
 
 void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
@@ -46,11 +66,13 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
     for (const RequirementAnswer& a : r.answers) {
         const Requirement& q = w.cpu.requirements[a.requirement];
         std::string verdict = to_string(a.verdict);
-        if (a.verdict == Verdict::refuted && a.witness)
+        if (a.verdict == Verdict::refuted && a.witness && a.witness->joint)
+            verdict += " (" + joint_run_text(w, q, *a.witness->joint) + ")";
+        else if (a.verdict == Verdict::refuted && a.witness)
             verdict += " (a job executing " + human_string(a.witness->own) +
                        (a.witness->ahead == 0 ? "" : " behind " + human_string(a.witness->ahead) + " of others") + ")";
         else if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
-        req.add({q.name, cpu_target_name(w, q), q.response_time, verdict, TableCell::upper(a.upper),
+        req.add({q.name, requirement_target(w, q), q.response_time, verdict, TableCell::upper(a.upper),
                  TableCell::upper(a.cpu_part), TableCell::upper(a.gpu_part), a.upper ? cpu_upper_by(a) : "-"});
     }
     req.print(out);
@@ -62,7 +84,7 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
                    t.gpu ? TableCell::upper(b.pre) : TableCell("-"), TableCell::upper(b.response),
                    cpu_argument_text(b.by)});
     }
-    tasks.print(out);
+    if (!w.cpu.tasks.empty()) tasks.print(out);
     TextTable streams({"stream", "released by", "release offset", "release jitter", "frame bound"});
     for (const CpuTask& t : w.cpu.tasks) {
         if (!t.gpu) continue;
@@ -70,7 +92,9 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
         streams.add({w.streams[*t.gpu].name, t.name, a.offset, a.jitter,
                      TableCell::upper(r.proven ? r.gpu[*t.gpu] : std::nullopt)});
     }
-    streams.print(out);
+    bool driven = false;
+    for (const CpuTask& t : w.cpu.tasks) driven = driven || t.gpu.has_value();
+    if (driven) streams.print(out);
 }
 
 Json cpu_side_json(const CpuSideReport& r) {
@@ -79,7 +103,7 @@ Json cpu_side_json(const CpuSideReport& r) {
     for (const RequirementAnswer& a : r.answers) {
         const Requirement& q = w.cpu.requirements[a.requirement];
         reqs.push_back({{"name", q.name},
-                        {"of", cpu_target_name(w, q)},
+                        {"of", requirement_target(w, q)},
                         {"limit", exact_string(q.response_time)},
                         {"verdict", to_string(a.verdict)},
                         {"upper", cpu_time_json(a.upper)},
@@ -87,6 +111,8 @@ Json cpu_side_json(const CpuSideReport& r) {
                         {"lower", cpu_time_json(a.lower)},
                         {"cpu_part", cpu_time_json(a.cpu_part)},
                         {"gpu_part", cpu_time_json(a.gpu_part)},
+                        {"lower_by", a.lower ? Json(provenance_text(a.lower_by)) : Json(nullptr)},
+                        {"run", joint_run_json(w, a.witness)},
                         {"unknown_reason", a.verdict == Verdict::unknown ? Json(a.unknown_reason) : Json(nullptr)}});
     }
     for (std::size_t i = 0; i < w.cpu.tasks.size(); ++i) {

@@ -8,6 +8,7 @@ namespace gpuwcrt {
 namespace {
 
 struct CpuSimJob {
+    std::size_t index;  // into CpuSimResult::jobs of its task
     Time release, pre_left, suspension, post_left;
     std::optional<Time> resume;  // while suspended: when it may run again
     bool pre_done = false;
@@ -52,10 +53,12 @@ void cpu_settle(std::vector<std::deque<CpuSimJob>>& pending, const Time& now, Cp
             if (!j.pre_done && j.pre_left == 0) {
                 j.pre_done = true;
                 out.pre[i] = std::max(out.pre[i], Time(now - j.release));
+                out.jobs[i][j.index].pre_end = now;
                 j.resume = now + j.suspension;
             }
             if (!j.pre_done || *j.resume > now || j.post_left != 0) break;
             out.response[i] = std::max(out.response[i], Time(now - j.release));
+            out.jobs[i][j.index].end = now;
             pending[i].pop_front();
         }
 }
@@ -67,6 +70,7 @@ CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& ts,
     CpuSimResult out;
     out.response.assign(ts.size(), 0);
     out.pre.assign(ts.size(), 0);
+    out.jobs.resize(ts.size());
     CpuSimState s{std::vector<std::deque<CpuSimJob>>(ts.size()), std::vector<std::int64_t>(ts.size(), 0), {}};
     for (const CpuSimTask& t : ts) s.next.push_back(t.offset);
     Time now = 0;
@@ -75,7 +79,9 @@ CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& ts,
         for (std::size_t i = 0; i < ts.size(); ++i)
             for (; s.next[i] <= now && s.next[i] < horizon; s.next[i] += ts[i].period) {
                 const CpuJobTimes jt = times(i, s.released[i]++);
-                s.pending[i].push_back({s.next[i], jt.pre, jt.suspension, jt.post, std::nullopt, false});
+                s.pending[i].push_back(
+                    {out.jobs[i].size(), s.next[i], jt.pre, jt.suspension, jt.post, std::nullopt, false});
+                out.jobs[i].push_back({s.next[i], std::nullopt, std::nullopt});
             }
         cpu_settle(s.pending, now, out);
         // The next instant anything changes: a release, a resumption, or the running part's end.

@@ -7,6 +7,7 @@
 // docs/decisions/0034-cpu-affinity.md); a job may migrate whenever the assignment changes.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "model/time.hpp"
@@ -25,9 +26,17 @@ struct CpuJobTimes {
     Time pre, suspension, post;
 };
 
+// One job's run: when its first part ended (its GPU frame's release) and when it ended; unset
+// when that did not happen by 4·horizon.
+struct CpuJobRun {
+    Time release;
+    std::optional<Time> pre_end, end;
+};
+
 struct CpuSimResult {
-    std::vector<Time> response, pre;  // per task, the largest over the jobs released before the horizon
-    bool unfinished = false;          // some job released before the horizon did not end by 4·horizon
+    std::vector<Time> response, pre;           // per task, the largest over the jobs released before the horizon
+    bool unfinished = false;                   // some job released before the horizon did not end by 4·horizon
+    std::vector<std::vector<CpuJobRun>> jobs;  // per task, per job in release order
 };
 
 // Jobs of one task run in order (job k+1 starts after job k ends). Every job released before

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "model/cpu/requirement_target.hpp"
 #include "solver/frames/all_time.hpp"
 
 namespace gpuwcrt {
@@ -37,7 +38,7 @@ std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::
 // (a job allowed on another core may run there instead). Synchronous releases need every offset 0.
 CpuJobProof cpu_job_proof(const Workload& w, int i) {
     const CpuTask& t = w.cpu.tasks[i];
-    CpuJobProof p{t.execution.hi + t.after_gpu.hi, 0};
+    CpuJobProof p{t.execution.hi + t.after_gpu.hi, 0, std::nullopt};
     bool synchronous = true;
     Time ahead = 0;
     for (std::size_t j = 0; j < w.cpu.tasks.size(); ++j) {
@@ -54,6 +55,35 @@ CpuJobProof cpu_job_proof(const Workload& w, int i) {
 std::string lowercase(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
+}
+
+// The longest name of a task, a stream or a left-out task that `text` contains, ignoring case.
+std::string longest_name_within(const Workload& w, const std::string& text) {
+    std::string named;
+    const std::string ltext = lowercase(text);
+    const auto consider = [&](const std::string& n) {
+        if (n.size() > named.size() && ltext.find(lowercase(n)) != std::string::npos) named = n;
+    };
+    for (const CpuTask& t : w.cpu.tasks) consider(t.name);
+    for (const Stream& s : w.streams) consider(s.name);
+    for (const Requirement& q : w.cpu.requirements)
+        if (q.target == Requirement::Target::not_analysed) consider(q.left_out);
+    return named;
+}
+
+// The stream a requirement's target releases: its `gpu`, or for a task the workload leaves out
+// the longest stream name within the task's (the import names an offloading task after it).
+std::string requirement_stream(const Workload& w, const Requirement& q) {
+    if (q.target == Requirement::Target::cpu_task) {
+        const auto& gpu = w.cpu.tasks[q.index].gpu;
+        return gpu ? w.streams[*gpu].name : std::string();
+    }
+    if (q.target == Requirement::Target::stream) return w.streams[q.index].name;
+    std::string named;
+    const std::string task = lowercase(q.left_out);
+    for (const Stream& s : w.streams)
+        if (s.name.size() > named.size() && task.find(lowercase(s.name)) != std::string::npos) named = s.name;
+    return named;
 }
 
 }  // namespace
@@ -80,6 +110,12 @@ std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const 
 CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget, int max_rounds,
                                    const CpuRtaMutation& mutation) {
     CpuSideResult out{w, {}, {}, false, 0, ""};
+    bool analysed = !w.cpu.tasks.empty();
+    for (const Requirement& q : w.cpu.requirements) analysed = analysed || q.target == Requirement::Target::stream;
+    if (!analysed) {
+        out.reason = "nothing analysed: every requirement is on a task the workload leaves out";
+        return out;
+    }
     for (; out.rounds < max_rounds; ++out.rounds) {
         if (budget.expired()) {
             out.reason = "out of time";
@@ -138,6 +174,10 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
                 a.gpu_part = t.gpu ? *r.gpu[*t.gpu] : Time(0);
                 a.cpu_part = *b.response - *a.gpu_part;
             }
+        } else if (req.target == Requirement::Target::not_analysed) {
+            settle_requirement(a, req.response_time, "task not analysed: the workload leaves it out");
+            out.push_back(std::move(a));
+            continue;
         } else if (r.proven && r.gpu[req.index]) {
             a.upper = r.gpu[req.index];
             a.gpu_part = a.upper;
@@ -154,9 +194,6 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
 
 std::vector<std::string> requirement_warnings(const Workload& w) {
     std::vector<std::string> out;
-    const auto target_name = [&](const Requirement& q) {
-        return q.target == Requirement::Target::cpu_task ? w.cpu.tasks[q.index].name : w.streams[q.index].name;
-    };
     for (const Requirement& q : w.cpu.requirements) {
         if (q.target == Requirement::Target::cpu_task) {
             const CpuTask& t = w.cpu.tasks[q.index];
@@ -164,18 +201,14 @@ std::vector<std::string> requirement_warnings(const Workload& w) {
                 out.push_back(q.where.str() + ": requirement '" + q.name + "' allows " + human_string(q.response_time) +
                               ", more than task '" + t.name + "''s period " + human_string(t.arrival.period));
         }
-        // The longest task or stream name inside the requirement's name: another than its target
-        // suggests the targets were swapped.
-        std::string named;
-        const std::string lname = lowercase(q.name);
-        const auto consider = [&](const std::string& n) {
-            if (n.size() > named.size() && lname.find(lowercase(n)) != std::string::npos) named = n;
-        };
-        for (const CpuTask& t : w.cpu.tasks) consider(t.name);
-        for (const Stream& s : w.streams) consider(s.name);
-        if (!named.empty() && lowercase(named) != lowercase(target_name(q)))
-            out.push_back(q.where.str() + ": requirement '" + q.name + "' is on '" + target_name(q) +
-                          "' but its name names '" + named + "'");
+        // The longest task or stream name inside the requirement's name: one that is neither its
+        // target nor the target's stream suggests the targets were swapped.
+        const std::string named = longest_name_within(w, q.name);
+        const std::string& target = requirement_target(w, q);
+        if (!named.empty() && lowercase(named) != lowercase(target) &&
+            lowercase(named) != lowercase(requirement_stream(w, q)))
+            out.push_back(q.where.str() + ": requirement '" + q.name + "' is on '" + target + "' but its name names '" +
+                          named + "'");
     }
     return out;
 }

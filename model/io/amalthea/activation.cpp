@@ -112,7 +112,6 @@ Activation offloaded(const XmlSource& src, const ModelIndex& model, const GpuCon
     a.arrival.period = p.recurrence;
     a.arrival.offset = p.offset + p.jitter.lo + pre.lo;
     a.arrival.jitter = p.jitter.hi + pre.hi - p.jitter.lo - pre.lo;
-    a.deadline = p.recurrence;
     a.offloader = cpu_name;
     a.window_note = "task '" + std::string(task.attribute("name").value()) + "': released when task '" + cpu_name +
                     "' (period " + human_string(p.recurrence) + " ms) fires '" + stim + "' after its work before " +
@@ -171,7 +170,6 @@ Activation read_activation(const XmlSource& src, const ModelIndex& model, const 
     a.arrival.period = p.recurrence;
     a.arrival.offset = p.offset + p.jitter.lo;
     a.arrival.jitter = p.jitter.hi - p.jitter.lo;
-    a.deadline = p.recurrence;
     return a;
 }
 

@@ -16,7 +16,6 @@ namespace gpuwcrt::amalthea {
 
 struct Activation {
     Arrival arrival;                 // kind none: one frame at 0
-    std::optional<Time> deadline;    // the period (implicit deadline), for a periodic task
     std::vector<std::string> notes;  // facts worth keeping beside the imported workload
     std::string offloader;           // the CPU task whose trigger releases it, if any
     std::string window_note;         // for an offloaded task: its window as the task alone gives it

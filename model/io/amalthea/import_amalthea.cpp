@@ -12,6 +12,7 @@
 #include "model/io/amalthea/gpu_context.hpp"
 #include "model/io/amalthea/gpu_scheduler.hpp"
 #include "model/io/amalthea/graphs.hpp"
+#include "model/io/amalthea/requirements.hpp"
 #include "model/io/amalthea/values.hpp"
 #include "model/io/read_input.hpp"
 #include "model/name_policy.hpp"
@@ -68,6 +69,7 @@ public:
         w.source = src_.name();
         w.time_unit = physical_ ? "ms" : "";
         emit(plans);
+        requirements(import_requirements(src_, model_, w));
         check_options();
         validate_workload(w);
         return std::move(out_);
@@ -386,13 +388,17 @@ private:
             names_.insert(name);
             Operation op = operation(r, name, stream);
             if (i > 0) op.issue.kind = IssueSpec::Kind::with_previous;
-            if (i + 1 == p.calls.size()) op.deadline = p.activation.deadline;
             op.position = static_cast<int>(i);
             total_blocks_ = checked_add(total_blocks_, op.blocks).value_or(limits::max_total + 1);
             if (total_blocks_ > limits::max_total)
                 throw InputError(op.where, "the workload would have more than 2^62 blocks");
             w.ops.push_back(std::move(op));
         }
+    }
+
+    void requirements(ImportedRequirements r) {
+        out_.notes.insert(out_.notes.end(), r.notes.begin(), r.notes.end());
+        out_.warnings = std::move(r.warnings);
     }
 
     void missing_grids() {

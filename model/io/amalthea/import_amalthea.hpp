@@ -34,8 +34,9 @@ struct AmaltheaImportOptions {
 
 struct AmaltheaImport {
     Workload workload;
-    std::string model_version;       // "0.9.5", "2.1.0", from the AMALTHEA namespace
-    std::vector<std::string> notes;  // facts about the import worth keeping beside the result
+    std::string model_version;          // "0.9.5", "2.1.0", from the AMALTHEA namespace
+    std::vector<std::string> notes;     // facts about the import worth keeping beside the result
+    std::vector<std::string> warnings;  // what the model states against itself (also in the notes)
 };
 
 AmaltheaImport import_amalthea_text(const std::string& text, const std::string& name,

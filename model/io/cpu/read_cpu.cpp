@@ -114,7 +114,7 @@ void read_requirements(const TomlReader& r, const std::unordered_map<std::string
     std::unordered_map<std::string, int> names;
     for (const TomlNode& node : *arr) {
         const TomlTable& t = *node.as_table();
-        r.only_keys(t, {"name", "task", "response_time"}, "[[requirement]]");
+        r.only_keys(t, {"name", "task", "response_time", "analysed"}, "[[requirement]]");
         Requirement q;
         q.where = r.where(t);
         q.name = r.name(r.required(t, "name", "[[requirement]]"), "name", "requirement name");
@@ -126,9 +126,17 @@ void read_requirements(const TomlReader& r, const std::unordered_map<std::string
         const auto stream = streams.find(name);
         if (task != tasks.end() && stream != streams.end())
             r.fail(target, "'" + name + "' names both a cpu_task and a stream; rename one of them");
-        if (task != tasks.end()) q.index = task->second;
+        const TomlNode* analysed = t.get("analysed");
+        if (analysed && r.boolean(*analysed, "analysed")) r.fail(*analysed, "'analysed' may only be false");
+        if (analysed && (task != tasks.end() || stream != streams.end()))
+            r.fail(*analysed, "'analysed = false' marks a requirement on a task the workload leaves out, but " +
+                                  quoted_name(name) + " is declared here: remove 'analysed'");
+        if (analysed) q.target = Requirement::Target::not_analysed, q.left_out = name;
+        else if (task != tasks.end()) q.index = task->second;
         else if (stream != streams.end()) q.target = Requirement::Target::stream, q.index = stream->second;
-        else r.fail(target, "unknown task or stream " + quoted_name(name));
+        else
+            r.fail(target, "unknown task or stream " + quoted_name(name) +
+                               " (a requirement on a task the workload leaves out needs 'analysed = false')");
         const TomlNode& limit = r.required(t, "response_time", "[[requirement]]");
         q.response_time = r.time(limit, "response_time");
         if (q.response_time <= 0) r.fail(limit, "'response_time' must be > 0");

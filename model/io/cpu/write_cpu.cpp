@@ -1,5 +1,6 @@
 #include "model/io/cpu/write_cpu.hpp"
 
+#include "model/cpu/requirement_target.hpp"
 #include "model/io/write_toml.hpp"
 
 namespace gpuwcrt {
@@ -38,10 +39,10 @@ void write_cpu_side(std::ostream& out, const Workload& w) {
         out << "[[cpu]]\nname = " << toml_quoted(c.name) << "\nscheduler = \"fixed_priority_preemptive\"\n\n";
     for (const CpuTask& t : w.cpu.tasks) write_task(out, w, t);
     for (const Requirement& q : w.cpu.requirements) {
-        const std::string& target =
-            q.target == Requirement::Target::cpu_task ? w.cpu.tasks.at(q.index).name : w.streams.at(q.index).name;
-        out << "[[requirement]]\nname = " << toml_quoted(q.name) << "\ntask = " << toml_quoted(target)
-            << "\nresponse_time = " << toml_time(q.response_time) << "\n\n";
+        out << "[[requirement]]\nname = " << toml_quoted(q.name) << "\ntask = " << toml_quoted(requirement_target(w, q))
+            << "\nresponse_time = " << toml_time(q.response_time) << '\n';
+        if (q.target == Requirement::Target::not_analysed) out << "analysed = false\n";
+        out << '\n';
     }
 }
 
