@@ -354,7 +354,8 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
 
 // Under time slices only the busy window of each context bounds (docs/theory/all-time.md,
 // "Time-sliced contexts"): the other arguments rest on analyses that know no slices.
-AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult r,
+// `r` by reference: the lower bounds' stop rule reads its answers until the search ends.
+AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult& r,
                             InterleavedLower& open) {
     budget.counters().start_phase("all time: a busy window per context under time slices");
     const std::optional<SlicedBusyWindowBounds> b = sliced_busy_window_bounds(w, r.busy_why, o.sliced_mutation);
@@ -402,7 +403,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!budget.expired()) open.finish(std::nullopt);
         return settled(budget, open.into(std::move(r)));
     }
-    if (w.sliced()) return sliced_bounds(w, budget, o, std::move(r), open);
+    if (w.sliced()) return sliced_bounds(w, budget, o, r, open);
     const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {
