@@ -228,3 +228,18 @@ TEST_CASE("sliced busy window: the search stopped at known verdicts keeps every 
     }
     CHECK(stopped_early > 0);
 }
+
+// Under a proven overload the search stops once a replayed frame misses each deadline; a deadline
+// that no frame found misses keeps it searching to its count (the first scenario would stop a
+// rule that took any replayed frame as the answer).
+TEST_CASE("sliced busy window: an overloaded deadline not yet missed keeps the search going", "[frames][slices]") {
+    Workload w = load_workload_file(test::source_path("cases/slices/waters-four-contexts.toml"));
+    w.ops[0].deadline = Time(1'000'000);  // beyond any frame of the frames searched
+    AllTimeOptions o;
+    o.lower_bound_simulations = 8;
+    const AllTimeResult r = all_time_bounds(w, Budget::for_timeout(std::chrono::milliseconds(5000)), o);
+    REQUIRE(r.overload);
+    REQUIRE(r.answers[0].lower);
+    CHECK(*r.answers[0].lower < *w.ops[0].deadline);
+    CHECK(r.simulations > 8);  // the random scenarios and the search's, not the first alone
+}
