@@ -61,15 +61,24 @@ WitnessScenario witness_of(const Workload& w, const Schedule& s) {
     return x;
 }
 
-Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
-                        const Schedule* claimed) {
-    Schedule replayed;
+Schedule simulate_witness(const Workload& w, const WitnessScenario& x) {
     try {
-        replayed = simulate(w, witness_scenario(w, x));
+        return simulate(w, witness_scenario(w, x));
     } catch (const InputError& e) {
         throw ReplayMismatch("the witness scenario cannot be replayed: " + e.message() +
                              "\nwitness: " + describe_witness(w, x));
     }
+}
+
+Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
+                        const Schedule* claimed) {
+    Schedule replayed = simulate_witness(w, x);
+    require_replayed(w, x, replayed, op, claimed_response, claimed);
+    return replayed;
+}
+
+void require_replayed(const Workload& w, const WitnessScenario& x, const Schedule& replayed, int op,
+                      const Time& claimed_response, const Schedule* claimed) {
     bool same = replayed.response(op) == claimed_response;
     if (claimed) {
         for (std::size_t i = 0; i < claimed->blocks.size() && same; ++i) {
@@ -88,7 +97,6 @@ Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, con
         msg << "simulator's schedule:\n" << schedule_text(w, replayed);
         throw ReplayMismatch(msg.str());
     }
-    return replayed;
 }
 
 std::string describe_witness(const Workload& w, const WitnessScenario& x) {

@@ -39,6 +39,12 @@ public:
 // block start or SM; the message shows both.
 Schedule replay_witness(const Workload& w, const WitnessScenario& x, int op, const Time& claimed_response,
                         const Schedule* claimed = nullptr);
+// The two halves of replay_witness, for a caller that checks the responses of several
+// operations against one replay of a scenario they share: the simulation (ReplayMismatch when
+// the scenario cannot be simulated), and the comparison of one claim with its schedule.
+Schedule simulate_witness(const Workload& w, const WitnessScenario& x);
+void require_replayed(const Workload& w, const WitnessScenario& x, const Schedule& replayed, int op,
+                      const Time& claimed_response, const Schedule* claimed = nullptr);
 
 // Throws ReplayMismatch when the witness places a block where `policy` would not: under a
 // fixed placement policy only the policy's own placements are scenarios of the workload, so a

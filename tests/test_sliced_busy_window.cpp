@@ -166,13 +166,16 @@ TEST_CASE("sliced busy window: the all-time engine's answers under slices", "[fr
 // times and 1.42 at their shortest: no bound exists, proven from the least durations.
 TEST_CASE("sliced busy window: WATERS-like four contexts are overloaded", "[frames][slices][cases]") {
     const Workload w = load_workload_file(test::source_path("cases/slices/waters-four-contexts.toml"));
-    // The overload is proven before any search; the replayed frames' search after it gets a
-    // short budget here (it would take the default time of a run).
+    // The overload is proven before any search; the replayed frames' search after it stops once
+    // a replayed frame misses each deadline, long before this budget.
     const AllTimeResult r = all_time_bounds(w, Budget::for_timeout(std::chrono::milliseconds(1500)));
     REQUIRE(r.overload);
     for (const WcrtAnswer& a : r.answers) {
         CHECK_FALSE(a.upper);
         CHECK(test::contains(a.unknown_reason, "time-sliced contexts need the GPU"));
+        // The search stops once every deadline is missed by a replayed frame, well within the budget.
+        REQUIRE(a.lower);
+        CHECK(*a.lower > *w.ops[a.op].deadline);
     }
 }
 
@@ -186,4 +189,57 @@ TEST_CASE("sliced busy window: WATERS-like two contexts, derived by hand", "[fra
     REQUIRE(b);
     CHECK(b->upper[0] == Time(1087, 10));
     CHECK(b->upper[1] == Time(1388, 10));
+}
+
+// The lower-bound search stops once every operation's verdict is known (AllTimeOptions::settled,
+// certify's rule): a prefix of the full search, so it keeps every refutation the full search
+// finds, and the upper bounds are the same. Half the bounds below the full search's worst frame
+// (refuted there), half at its upper bound or worst frame (not refuted).
+TEST_CASE("sliced busy window: the search stopped at known verdicts keeps every refutation",
+          "[frames][slices][all-time]") {
+    int stopped_early = 0;
+    for (std::uint64_t seed = 1; seed <= test::seeded(9); ++seed) {
+        INFO("seed " << seed);
+        const Workload w = sliced_workload(seed, seed % 2 == 0);
+        AllTimeOptions o;
+        o.lower_bound_simulations = 60;
+        o.settled = [](const WcrtAnswer&) { return false; };  // the full search, never stopped
+        const AllTimeResult full = all_time_bounds(w, Budget(), o);
+        std::vector<std::optional<Time>> bound(w.ops.size());
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            const WcrtAnswer& a = full.answers[i];
+            if (!a.lower) continue;
+            bound[i] = i % 2 == 0 ? *a.lower * Time(9, 10) : a.upper.value_or(*a.lower);
+        }
+        o.settled = [&bound](const WcrtAnswer& a) {
+            const std::optional<Time>& b = bound[a.op];
+            return !b || (a.upper && *a.upper <= *b) || (a.lower && *a.lower > *b);
+        };
+        const AllTimeResult early = all_time_bounds(w, Budget(), o);
+        for (std::size_t i = 0; i < w.ops.size(); ++i) {
+            INFO(w.ops[i].name);
+            CHECK(early.answers[i].upper == full.answers[i].upper);
+            if (!bound[i]) continue;
+            const auto refuted = [&](const WcrtAnswer& a) { return a.lower && *a.lower > *bound[i]; };
+            CHECK(refuted(early.answers[i]) == refuted(full.answers[i]));
+        }
+        // (The phasings of sporadic streams search for a time, not a count: no finer comparison.)
+        if (early.simulations < full.simulations) ++stopped_early;
+    }
+    CHECK(stopped_early > 0);
+}
+
+// Under a proven overload the search stops once a replayed frame misses each deadline; a deadline
+// that no frame found misses keeps it searching to its count (the first scenario would stop a
+// rule that took any replayed frame as the answer).
+TEST_CASE("sliced busy window: an overloaded deadline not yet missed keeps the search going", "[frames][slices]") {
+    Workload w = load_workload_file(test::source_path("cases/slices/waters-four-contexts.toml"));
+    w.ops[0].deadline = Time(1'000'000);  // beyond any frame of the frames searched
+    AllTimeOptions o;
+    o.lower_bound_simulations = 8;
+    const AllTimeResult r = all_time_bounds(w, Budget::for_timeout(std::chrono::milliseconds(5000)), o);
+    REQUIRE(r.overload);
+    REQUIRE(r.answers[0].lower);
+    CHECK(*r.answers[0].lower < *w.ops[0].deadline);
+    CHECK(r.simulations > 8);  // the random scenarios and the search's, not the first alone
 }

@@ -1,9 +1,67 @@
 #include "sim/search/best_scenarios.hpp"
 
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <utility>
+
 namespace gpuwcrt::search {
 
+// The scenarios checked last, with their acceptance and their replay: a search's one
+// simulation often improves hundreds of operations (every frame of an unrolled workload), whose
+// bests then share one scenario; checking and replaying it once per operation made those most
+// of a search's time. Held by the scenario's pointer, so that a scenario freed and another
+// allocated at its address is never taken for it. Several threads may read one table (const):
+// the lock.
+struct BestScenarios::Replays {
+    struct Checked {
+        std::shared_ptr<const WitnessScenario> x;
+        std::optional<bool> accepted;
+        std::shared_ptr<const Schedule> schedule;
+    };
+    static constexpr std::size_t kept = 4;
+    std::mutex lock;
+    std::deque<Checked> last;
+
+    // Under the lock: x's entry, made (the oldest forgotten) when it has none.
+    Checked& of(const std::shared_ptr<const WitnessScenario>& x) {
+        for (Checked& c : last)
+            if (c.x == x) return c;
+        last.push_front({x, std::nullopt, nullptr});
+        if (last.size() > kept) last.pop_back();
+        return last.front();
+    }
+};
+
 BestScenarios::BestScenarios(const Workload& w, Acceptance accept)
-    : w_(w), accept_(std::move(accept)), best_(w.ops.size()), witness_(w.ops.size()) {}
+    : w_(w),
+      accept_(std::move(accept)),
+      best_(w.ops.size()),
+      witness_(w.ops.size()),
+      replays_(std::make_shared<Replays>()) {}
+
+std::shared_ptr<const Schedule> BestScenarios::replay(const std::shared_ptr<const WitnessScenario>& x) const {
+    {
+        const std::lock_guard<std::mutex> hold(replays_->lock);
+        if (std::shared_ptr<const Schedule> known = replays_->of(x).schedule) return known;
+    }
+    auto schedule = std::make_shared<const Schedule>(simulate_witness(w_, *x));
+    const std::lock_guard<std::mutex> hold(replays_->lock);
+    replays_->of(x).schedule = schedule;
+    return schedule;
+}
+
+bool BestScenarios::accepted(const std::shared_ptr<const WitnessScenario>& x) const {
+    if (!accept_.scenario) return true;
+    {
+        const std::lock_guard<std::mutex> hold(replays_->lock);
+        if (const std::optional<bool> known = replays_->of(x).accepted) return *known;
+    }
+    const bool ok = accept_.scenario(*x);
+    const std::lock_guard<std::mutex> hold(replays_->lock);
+    replays_->of(x).accepted = ok;
+    return ok;
+}
 
 void BestScenarios::keep(int op, const Time& response, std::shared_ptr<const WitnessScenario> x) {
     if (!improves(op, response)) return;
@@ -39,16 +97,22 @@ bool BestScenarios::offer(Policy policy, int op, const Time& response, const Wit
 }
 
 bool BestScenarios::offer_witness(int op, const Time& response, const WitnessScenario& x) {
-    if (!improves(op, response) || (accept_.scenario && !accept_.scenario(x))) return false;
-    const Schedule replayed = replay_witness(w_, x, op, response);
-    if (accept_.replayed && !accept_.replayed(op, replayed)) return false;
-    keep(op, response, std::make_shared<const WitnessScenario>(x));
+    if (!improves(op, response)) return false;
+    return offer_witness(op, response, std::make_shared<const WitnessScenario>(x));
+}
+
+bool BestScenarios::offer_witness(int op, const Time& response, std::shared_ptr<const WitnessScenario> x) {
+    if (!improves(op, response) || !accepted(x)) return false;
+    const std::shared_ptr<const Schedule> replayed = replay(x);
+    require_replayed(w_, *x, *replayed, op, response);
+    if (accept_.replayed && !accept_.replayed(op, *replayed)) return false;
+    keep(op, response, std::move(x));
     return true;
 }
 
-WitnessScenario BestScenarios::witness(int op) const {
-    replay_witness(w_, *witness_[op], op, *best_[op]);
-    return *witness_[op];
+std::shared_ptr<const WitnessScenario> BestScenarios::replayed(int op) const {
+    require_replayed(w_, *witness_[op], *replay(witness_[op]), op, *best_[op]);
+    return witness_[op];
 }
 
 }  // namespace gpuwcrt::search

@@ -45,19 +45,34 @@ public:
     // answer): kept if it improves, the acceptance takes it and the simulator reproduces
     // `response` here (a scenario that does not is a bug: ReplayMismatch). Returns whether kept.
     bool offer_witness(int op, const Time& response, const WitnessScenario& x);
+    // The same for a shared scenario: offers of one scenario for several operations share one
+    // replay (the simulator is deterministic: one run of a scenario is its replay for each).
+    bool offer_witness(int op, const Time& response, std::shared_ptr<const WitnessScenario> x);
 
     const std::vector<std::optional<Time>>& best() const { return best_; }
     // The scenario kept for `op`, not replayed: a starting point for a strategy. Requires best()[op].
     const WitnessScenario& kept(int op) const { return *witness_[op]; }
+    // The same, shared with the other operations it is the best of.
+    const std::shared_ptr<const WitnessScenario>& kept_shared(int op) const { return witness_[op]; }
     // The scenario kept for `op`, replayed (replay_witness throws ReplayMismatch if it does not
     // reproduce the response: a bug, never a result). Requires best()[op].
-    WitnessScenario witness(int op) const;
+    WitnessScenario witness(int op) const { return *replayed(op); }
+    // The same, shared: the operations whose bests are one scenario share its replay and the
+    // scenario itself (a table that keeps it for many operations copies it once).
+    std::shared_ptr<const WitnessScenario> replayed(int op) const;
 
 private:
+    struct Replays;
+    // The simulator's schedule of `x`, and whether the acceptance takes it before a replay: each
+    // computed once while `x` is among the last few scenarios checked.
+    std::shared_ptr<const Schedule> replay(const std::shared_ptr<const WitnessScenario>& x) const;
+    bool accepted(const std::shared_ptr<const WitnessScenario>& x) const;
+
     const Workload& w_;
     Acceptance accept_;
     std::vector<std::optional<Time>> best_;
     std::vector<std::shared_ptr<const WitnessScenario>> witness_;
+    std::shared_ptr<Replays> replays_;  // shared by copies of the table, which replay on the same workload
 };
 
 }  // namespace gpuwcrt::search

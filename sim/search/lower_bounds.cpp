@@ -49,8 +49,7 @@ void LowerBoundSearch::keep_searched() {
     for (std::size_t op = 0; op < best.size(); ++op) {
         const int i = static_cast<int>(op);
         const auto& found = search_.best()[op];
-        if (found && best_.improves(i, *found))
-            best_.keep(i, *found, std::make_shared<const WitnessScenario>(search_.witness(i)));  // replayed
+        if (found && best_.improves(i, *found)) best_.keep(i, *found, search_.replayed(i));
     }
 }
 

@@ -5,6 +5,7 @@
 // over an engine's states come in through offer(). The interior points matter: anomalies put
 // the worst case there (docs/decisions/0010-interval-anomalies.md).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -36,6 +37,8 @@ public:
     const std::vector<std::optional<Time>>& best() const { return best_.best(); }
     // The worst scenario found for `op`, replayed (BestScenarios::witness).
     WitnessScenario witness(int op) const { return best_.witness(op); }
+    // The same, shared with the other operations whose worst it is (BestScenarios::replayed).
+    std::shared_ptr<const WitnessScenario> replayed(int op) const { return best_.replayed(op); }
 
 private:
     // The random scenarios' bests become starting points of the search.

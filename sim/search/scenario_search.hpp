@@ -51,6 +51,8 @@ public:
     const std::vector<std::optional<Time>>& best() const { return best_.best(); }
     // The best scenario of `op`, replayed (BestScenarios::witness). Requires best()[op].
     WitnessScenario witness(int op) const { return best_.witness(op); }
+    // The same, shared with the other operations whose best it is (BestScenarios::replayed).
+    std::shared_ptr<const WitnessScenario> replayed(int op) const { return best_.replayed(op); }
 
 private:
     // Simulates `g` and improves every operation's best with it; returns the responses.

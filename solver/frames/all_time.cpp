@@ -1,6 +1,7 @@
 #include "solver/frames/all_time.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 #include "bounds/frames/busy_window.hpp"
@@ -156,7 +157,9 @@ namespace {
 // was replayed so far, and a run that ends on its own finishes the same search.
 class InterleavedLower {
 public:
-    InterleavedLower(const Workload& w, const Workload& dense, int k, const Budget& budget, const AllTimeOptions& o)
+    // `answered`: whether the lower bounds found so far leave nothing for the rounds to change.
+    InterleavedLower(const Workload& w, const Workload& dense, int k, const Budget& budget, const AllTimeOptions& o,
+                     const std::function<bool(const FrameLowerBounds&)>& answered)
         : k_(k), budget_(budget), upper_(budget) {
         try {
             frames_ = std::make_unique<Unrolled>(lower_bound_frames(w, dense, k));
@@ -166,6 +169,7 @@ public:
         if (frames_) {
             lower_.emplace(w, *frames_, hyperperiod(w) * k);
             search_.emplace(w, *frames_, k, o);
+            search_->stop_when([this, answered] { return answered(*lower_); });
             // In at most a twentieth of the time, so that the arguments keep theirs on large
             // frames (the next round then goes on from where this one stopped).
             search_->run_to(++tenths_, budget.slice(1, 20), *lower_);
@@ -231,6 +235,35 @@ private:
 }  // namespace
 
 namespace {
+
+// Whether no further lower bound can change an answer, each operation's best replayed frame
+// counted: every operation settled as `o.settled` says; without it, exact (a lower bound never
+// passes a proven upper bound), or under a proven overload, where no upper bound exists, a
+// replayed frame past the operation's deadline, or any replayed frame when it has none: its
+// WCRT is proven unbounded, and a longer search would only find a later frame of a backlog that
+// grows for ever (docs/decisions/0036-lower-bounds-until-answered.md).
+bool all_answered(const Workload& w, const std::vector<WcrtAnswer>& answers, const FrameLowerBounds& lower,
+                  const AllTimeOptions& o, bool overloaded) {
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        WcrtAnswer a;  // the bounds alone: a copy of the witnesses would cost more than the check
+        a.op = answers[i].op;
+        a.upper = answers[i].upper;
+        a.lower = answers[i].lower;
+        const std::optional<Time>& found = lower.file_best()[i];
+        if (found && (!a.lower || *a.lower < *found)) a.lower = found;
+        if (o.settled) {
+            if (!o.settled(a)) return false;
+        } else if (!a.lower) {
+            return false;
+        } else if (overloaded) {
+            const std::optional<Time>& deadline = w.ops[i].deadline;
+            if (deadline && *a.lower <= *deadline) return false;
+        } else if (!a.upper || *a.upper != *a.lower) {
+            return false;
+        }
+    }
+    return true;
+}
 
 // Closures and the steady state, on releases that repeat every hyperperiod: each operation's
 // least bound, and the closure found, if any (its frames are searched for lower bounds). A
@@ -321,7 +354,8 @@ AllTimeResult settled(const Budget& budget, AllTimeResult r) {
 
 // Under time slices only the busy window of each context bounds (docs/theory/all-time.md,
 // "Time-sliced contexts"): the other arguments rest on analyses that know no slices.
-AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult r,
+// `r` by reference: the lower bounds' stop rule reads its answers until the search ends.
+AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTimeOptions& o, AllTimeResult& r,
                             InterleavedLower& open) {
     budget.counters().start_phase("all time: a busy window per context under time slices");
     const std::optional<SlicedBusyWindowBounds> b = sliced_busy_window_bounds(w, r.busy_why, o.sliced_mutation);
@@ -357,7 +391,10 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     // backlog has had time to build up; sporadic streams at their densest releases. Searched in
     // rounds from the start, between the upper-bound arguments.
     const Workload dense = densest(w);
-    InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o);
+    const auto answered = [&w, &r, &o](const FrameLowerBounds& lower) {
+        return all_answered(w, r.answers, lower, o, r.overload.has_value());
+    };
+    InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o, answered);
     // Overloaded: no upper bound exists, but the frames that miss their deadlines are replayed
     // all the same, so that a deadline a real frame misses is refuted.
     if (r.overload) {
@@ -366,7 +403,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         if (!budget.expired()) open.finish(std::nullopt);
         return settled(budget, open.into(std::move(r)));
     }
-    if (w.sliced()) return sliced_bounds(w, budget, o, std::move(r), open);
+    if (w.sliced()) return sliced_bounds(w, budget, o, r, open);
     const bool pattern = pattern_gap(w).empty();
     std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
     const auto all_bounded = [&r] {
@@ -397,6 +434,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     // The engines' witnesses, replayed by them and again here.
     if (first && first->searched) lower.offer_answers(first->searched->answers, budget);
     LowerBoundRounds search(w, u, searched, o);
+    search.stop_when([&answered, &lower] { return answered(lower); });
     search.finish(budget, lower);
     // Stopped during that search: the rounds' bounds where they are better.
     if (budget.expired() && open.has_frames() && open.better_than(lower, r.answers))

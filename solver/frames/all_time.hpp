@@ -6,6 +6,7 @@
 // bounds from replayed scenarios of the unrolled frames, naming the frame.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct AllTimeOptions {
     // The whole analysis, when the budget has no deadline (no --timeout): a run ends on its own.
     std::chrono::milliseconds default_time{60'000};
     std::uint64_t seed = 12;
+    // When an operation needs no further lower bound (EngineRequest::settled: certify's verdict
+    // known); empty: once exact, or under a proven overload once a replayed frame misses its
+    // deadline. The lower-bound search stops when every operation is settled.
+    std::function<bool(const WcrtAnswer&)> settled;
     // Test-only, so that the differential tests can show they catch an unsound bound: a
     // mutation of the interference bound, or the first hyperperiod taken as closed unproven.
     InterferenceMutation mutation = InterferenceMutation::none;

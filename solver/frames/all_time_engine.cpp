@@ -22,7 +22,9 @@ EngineRun AllTimeEngine::run(const EngineRequest& request, const Budget& budget)
                          "(--policy any) only: its replayed frames may place blocks where " +
                              policy_name(request.options.policy) + " would not");
     const auto t0 = Budget::Clock::now();
-    AllTimeResult r = all_time_bounds(w, budget, options_);
+    AllTimeOptions o = options_;
+    if (request.settled) o.settled = request.settled;
+    AllTimeResult r = all_time_bounds(w, budget, o);
     EngineRun out;
     out.answers = std::move(r.answers);
     out.frames = std::move(static_cast<FramesRun&>(r));

@@ -16,7 +16,7 @@ FrameLowerBounds::FrameLowerBounds(const Workload& w, const Unrolled& u, const T
       file_best_(w.ops.size()) {}
 
 void FrameLowerBounds::offer_best_first(std::vector<std::pair<int, Time>> found,
-                                        const std::function<WitnessScenario(int)>& witness,
+                                        const std::function<std::shared_ptr<const WitnessScenario>(int)>& witness,
                                         const std::function<Provenance(int)>& by, const Budget& budget) {
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     for (const auto& [i, response] : found) {
@@ -34,7 +34,7 @@ void FrameLowerBounds::offer_search(const search::LowerBoundSearch& s, const Bud
     for (std::size_t i = 0; i < u_.workload.ops.size(); ++i)
         if (const std::optional<Time>& best = s.best()[i]) found.emplace_back(static_cast<int>(i), *best);
     offer_best_first(
-        std::move(found), [&s](int i) { return s.witness(i); }, [](int) { return Provenance::frame_search; }, budget);
+        std::move(found), [&s](int i) { return s.replayed(i); }, [](int) { return Provenance::frame_search; }, budget);
 }
 
 void FrameLowerBounds::offer_phasings(const search::BestScenarios& phased, const Budget& budget) {
@@ -42,8 +42,8 @@ void FrameLowerBounds::offer_phasings(const search::BestScenarios& phased, const
     for (std::size_t i = 0; i < u_.workload.ops.size(); ++i)
         if (const std::optional<Time>& best = phased.best()[i]) found.emplace_back(static_cast<int>(i), *best);
     offer_best_first(
-        std::move(found), [&phased](int i) { return phased.kept(i); }, [](int) { return Provenance::frame_search; },
-        budget);
+        std::move(found), [&phased](int i) { return phased.kept_shared(i); },
+        [](int) { return Provenance::frame_search; }, budget);
 }
 
 void FrameLowerBounds::offer_answers(const std::vector<WcrtAnswer>& answers, const Budget& budget) {
@@ -51,7 +51,7 @@ void FrameLowerBounds::offer_answers(const std::vector<WcrtAnswer>& answers, con
     for (std::size_t i = 0; i < answers.size(); ++i)
         if (answers[i].lower && answers[i].witness) found.emplace_back(static_cast<int>(i), *answers[i].lower);
     offer_best_first(
-        std::move(found), [&answers](int i) { return *answers[i].witness; },
+        std::move(found), [&answers](int i) { return std::make_shared<const WitnessScenario>(*answers[i].witness); },
         [&answers](int i) { return answers[i].lower_by; }, budget);
 }
 

@@ -6,6 +6,7 @@
 // frames_consistent; the operation complete by `end`, before any frame left out of `u` is
 // released), replayed by the framework before it counts.
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "bounds/answer.hpp"
@@ -33,12 +34,15 @@ public:
     // Each operation of the file met with its best frame's replayed response (absorb: a
     // response above a proven upper bound throws BoundsContradict).
     void fold_into(std::vector<WcrtAnswer>& answers) const;
+    // Per operation of the file: the response of its best frame replayed so far.
+    const std::vector<std::optional<Time>>& file_best() const { return file_best_; }
 
 private:
     // Found responses (unrolled operation, response), offered best first: each replay simulates
     // every frame, so an operation of the file stops at its best candidate that is a scenario of
     // the system, and the replays stop with the budget.
-    void offer_best_first(std::vector<std::pair<int, Time>> found, const std::function<WitnessScenario(int)>& witness,
+    void offer_best_first(std::vector<std::pair<int, Time>> found,
+                          const std::function<std::shared_ptr<const WitnessScenario>(int)>& witness,
                           const std::function<Provenance(int)>& by, const Budget& budget);
 
     const Workload& w_;

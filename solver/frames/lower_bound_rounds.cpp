@@ -61,15 +61,27 @@ void LowerBoundRounds::count_simulations(Searched& s) {
     s.counted = s.search->simulations();
 }
 
+bool LowerBoundRounds::advance(Searched& s, long long target, const Budget& search, const Budget& budget,
+                               FrameLowerBounds& lower) {
+    while (!answered()) {
+        const long long done = s.search->simulations();
+        // Without a stop rule one part, as the offers between parts would be of no use.
+        const long long part = answered_ ? std::min(target, std::max(2 * done, done + 1)) : target;
+        s.search->run_part(s.count, part, search);
+        count_simulations(s);
+        lower.offer_search(*s.search, budget);
+        if (part >= target || search.expired() || s.search->simulations() == done) return answered();
+    }
+    return true;
+}
+
 void LowerBoundRounds::run_to(int tenths, const Budget& budget, FrameLowerBounds& lower) {
     const auto started = Budget::Clock::now();
     // Every search its share of each round: the one without jitter often finds the worst
     // frames first, and a run stopped early should have both.
     for (Searched& s : searched_) {
         if (budget.expired()) break;
-        s.search->run_part(s.count, 2 * static_cast<long long>(s.count) * tenths / 10, budget);
-        count_simulations(s);
-        lower.offer_search(*s.search, budget);
+        if (advance(s, 2 * static_cast<long long>(s.count) * tenths / 10, budget, budget, lower)) break;
     }
     spent_ += Budget::Clock::now() - started;
 }
@@ -79,11 +91,9 @@ void LowerBoundRounds::finish(const Budget& budget, FrameLowerBounds& lower) {
     for (std::size_t i = 0; i < searched_.size(); ++i) {
         // Three quarters of what is left to the searches, the rest to replaying what they found.
         const Budget part = budget.slice(3, 4 * static_cast<long long>(searched_.size() - i));
-        searched_[i].search->run_part(searched_[i].count, std::numeric_limits<long long>::max(), part);
-        count_simulations(searched_[i]);
-        lower.offer_search(*searched_[i].search, budget);
+        if (advance(searched_[i], std::numeric_limits<long long>::max(), part, budget, lower)) return;
     }
-    if (!phasings_) return;
+    if (!phasings_ || answered()) return;
     // The phasings of sporadic streams: their best scenarios, carried over to `u`, in at most
     // half the time the searches took (at least 0.2 s).
     spent_ += Budget::Clock::now() - started;

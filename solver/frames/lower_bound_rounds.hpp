@@ -5,6 +5,7 @@
 // counts (search::LowerBoundSearch::run_part), so that a run that ends on its own finds what
 // the search run at once finds, whatever the rounds' times.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,11 @@ public:
     LowerBoundRounds(const LowerBoundRounds&) = delete;
     LowerBoundRounds& operator=(const LowerBoundRounds&) = delete;
 
+    // Once `answered` holds, no further lower bound can change an answer (all_time.cpp says
+    // when): the searches stop there, checked at doubling simulation counts. Without it they run
+    // to their count.
+    void stop_when(std::function<bool()> answered) { answered_ = std::move(answered); }
+
     // Continues every search up to `tenths` tenths of its simulations and offers their bests
     // to `lower` (whose frames are u).
     void run_to(int tenths, const Budget& budget, FrameLowerBounds& lower);
@@ -49,11 +55,17 @@ private:
         long long counted = 0;  // its simulations already in simulations_
     };
     void count_simulations(Searched& s);
+    // Runs `s` up to `target` simulations in all, its bests offered to `lower` after each part;
+    // true once answered_ holds. Parts with rising targets find what one part finds
+    // (LowerBoundSearch::run_part), so a search that is not stopped ends where it did at once.
+    bool advance(Searched& s, long long target, const Budget& search, const Budget& budget, FrameLowerBounds& lower);
+    bool answered() const { return answered_ && answered_(); }
 
     const Workload& w_;
     const Unrolled& u_;
     AllTimeOptions o_;
     std::vector<Searched> searched_;
+    std::function<bool()> answered_;
     bool phasings_ = true;  // false where a search's times are finer than integer ticks
     Budget::Clock::duration spent_{};
     long long simulations_ = 0;
