@@ -31,9 +31,9 @@ bool requirement_noted(const std::vector<std::string>& notes, const std::string&
 
 // The constraintsModel of 0.9.8 (and, unchanged, of 2.0.0): nine ProcessRequirements, each an
 // upper limit on a task's response time. Every task they name runs on a CPU, and the import
-// brings each with its CPU side: every requirement is on its task, none dropped. Deadline_Task_Detection is on the 66 ms
-// lane-detection task with 200 ms, Deadline_Task_Lane_Detection on the 200 ms detection task with
-// 66 ms: the period warning fires on the first, the name warning on both.
+// brings each with its CPU side: every requirement is on its task, none dropped. Deadline_Task_Detection is on the 66
+// ms lane-detection task with 200 ms, Deadline_Task_Lane_Detection on the 200 ms detection task with 66 ms: the period
+// warning fires on the first, the name warning on both.
 TEST_CASE("AMALTHEA requirements: the nine of WATERS 2019, the swapped pair warned", "[amalthea]") {
     const std::vector<std::tuple<std::string, std::string, Time>> expected{
         {"Deadline_Task_DASM", "DASM", 5},
@@ -63,8 +63,9 @@ TEST_CASE("AMALTHEA requirements: the nine of WATERS 2019, the swapped pair warn
         CHECK(im.warnings.empty());  // every task imported: certify checks them, and warns
         const std::vector<std::string> named = requirement_warnings(w);
         REQUIRE(named.size() == 3);
-        CHECK(test::contains(named[0], "'Deadline_Task_Detection' allows 200, more than task "
-                                       "'PRE_Lane_detection_gpu_POST''s period 66"));
+        CHECK(test::contains(named[0],
+                             "'Deadline_Task_Detection' allows 200, more than task "
+                             "'PRE_Lane_detection_gpu_POST''s period 66"));
         CHECK(test::contains(named[1],
                              "'Deadline_Task_Detection' is on 'PRE_Lane_detection_gpu_POST' but its "
                              "name names 'Detection'"));

@@ -394,6 +394,59 @@ TEST_CASE("CPU side: requirements from the fixed point with a given GPU bound", 
     for (const RequirementAnswer& a : requirement_answers(w, n)) CHECK(a.verdict != Verdict::certified);
 }
 
+// Without a GPU bound the fixed point proves nothing, but a task whose bound reads no GPU frame
+// keeps it: Alone on a core of its own (2 of 2), Top above Offload on Core0 (its bound counts
+// only tasks of priority 5 or more: 1). Control, below Offload, reads Offload's unbounded
+// suspension: unknown. Counting every task of a shared core, or every core, would lose Top or
+// Alone; counting none would certify Control.
+TEST_CASE("CPU side: without a GPU bound, the bounds that read no GPU frame still hold", "[cpu_side]") {
+    const Workload w = test::workload_from(std::string(cpu_side_toml) + R"(
+[[cpu]]
+name = "Core1"
+scheduler = "fixed_priority_preemptive"
+
+[[cpu_task]]
+name = "Alone"
+cpu = "Core1"
+priority = 1
+period = 10
+execution = 2
+
+[[cpu_task]]
+name = "Top"
+cpu = "Core0"
+priority = 5
+period = 10
+execution = 1
+
+[[requirement]]
+name = "Deadline_Alone"
+task = "Alone"
+response_time = 2
+
+[[requirement]]
+name = "Deadline_Top"
+task = "Top"
+response_time = 1
+)");
+    const auto no_gpu = [](const Workload& x, const Budget&) {
+        return std::vector<std::optional<Time>>(x.streams.size());
+    };
+    const CpuSideResult r = cpu_side_fixed_point(w, no_gpu, Budget{});
+    CHECK_FALSE(r.proven);
+    CHECK(r.gpu_free == std::vector<bool>{false, false, true, true});
+    const auto answers = requirement_answers(w, r);
+    REQUIRE(answers.size() == 4);
+    CHECK(answers[0].verdict == Verdict::unknown);  // Offload: its own GPU wait
+    CHECK_FALSE(answers[0].upper);
+    CHECK(answers[1].verdict == Verdict::refuted);  // Control: refuted by its execution alone
+    CHECK_FALSE(answers[1].upper);                  // but no bound: Offload's wait is in it
+    CHECK(answers[2].verdict == Verdict::certified);
+    CHECK(answers[2].upper == Time(2));
+    CHECK(answers[3].verdict == Verdict::certified);
+    CHECK(answers[3].upper == Time(1));
+}
+
 // Control above Offload (priority 3, C 3, no suspension, so R 3 and jitter 0): Offload's
 // pre-GPU part 2 + ⌈t/10⌉·3 = 5, past its window [1, 2]: the window widens to jitter 4. The GPU
 // bound grows with the window (2 + jitter = 6); the pre-GPU bound stays 5: a fixed point after

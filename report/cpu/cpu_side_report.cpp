@@ -79,7 +79,7 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
     TextTable tasks({"task", "cpu", "priority", "period", "to GPU release", "response", "argument"});
     for (std::size_t i = 0; i < w.cpu.tasks.size(); ++i) {
         const CpuTask& t = w.cpu.tasks[i];
-        const CpuRtaBound b = r.proven ? r.tasks[i] : CpuRtaBound{};
+        const CpuRtaBound b = i < r.tasks.size() ? r.tasks[i] : CpuRtaBound{};
         tasks.add({t.name, cpu_affinity_text(w, t), std::to_string(t.priority), t.arrival.period,
                    t.gpu ? TableCell::upper(b.pre) : TableCell("-"), TableCell::upper(b.response),
                    cpu_argument_text(b.by)});
@@ -116,7 +116,7 @@ Json cpu_side_json(const CpuSideReport& r) {
                         {"unknown_reason", a.verdict == Verdict::unknown ? Json(a.unknown_reason) : Json(nullptr)}});
     }
     for (std::size_t i = 0; i < w.cpu.tasks.size(); ++i) {
-        const CpuRtaBound b = r.proven ? r.tasks[i] : CpuRtaBound{};
+        const CpuRtaBound b = i < r.tasks.size() ? r.tasks[i] : CpuRtaBound{};
         tasks.push_back({{"name", w.cpu.tasks[i].name},
                          {"to_gpu_release", cpu_time_json(w.cpu.tasks[i].gpu ? b.pre : std::nullopt)},
                          {"response", cpu_time_json(b.response)},

@@ -32,6 +32,36 @@ std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::
     return out;
 }
 
+// Task i's bound reads the tasks of equal or higher priority allowed on one of its cores (their
+// executions, suspensions and, for the jitter-based argument, their own bounds): true for each
+// task none of whose transitive such tasks, itself included, suspends for the GPU.
+std::vector<bool> cpu_tasks_free_of_gpu(const Workload& w) {
+    const std::vector<CpuTask>& tasks = w.cpu.tasks;
+    const auto share_a_core = [](const CpuTask& a, const CpuTask& b) {
+        return std::any_of(a.cpus.begin(), a.cpus.end(),
+                           [&](int c) { return std::find(b.cpus.begin(), b.cpus.end(), c) != b.cpus.end(); });
+    };
+    std::vector<bool> free(tasks.size());
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        std::vector<bool> seen(tasks.size(), false);
+        std::vector<std::size_t> todo{i};
+        seen[i] = true;
+        bool gpu = false;
+        while (!todo.empty() && !gpu) {
+            const CpuTask& t = tasks[todo.back()];
+            todo.pop_back();
+            gpu = t.gpu.has_value();
+            for (std::size_t j = 0; j < tasks.size(); ++j)
+                if (!seen[j] && tasks[j].priority >= t.priority && share_a_core(t, tasks[j])) {
+                    seen[j] = true;
+                    todo.push_back(j);
+                }
+        }
+        free[i] = !gpu;
+    }
+    return free;
+}
+
 // The lower bound of CpuJobProof: the jobs ahead of task i's job when all are released at 0 —
 // strictly higher priorities preempt it, equal ones may be queued before it — counting only tasks
 // that never suspend (a suspended job lets it run) and are pinned to task i's core, itself pinned
@@ -113,18 +143,22 @@ std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const 
 // analysis of the other side already holds: docs/theory/semantics.md §11).
 CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget, int max_rounds,
                                    const CpuRtaMutation& mutation) {
-    CpuSideResult out{w, {}, {}, false, 0, ""};
+    CpuSideResult out{w, {}, {}, false, cpu_tasks_free_of_gpu(w), 0, ""};
     bool analysed = !w.cpu.tasks.empty();
     for (const Requirement& q : w.cpu.requirements) analysed = analysed || q.target == Requirement::Target::stream;
-    if (!analysed) {
-        out.reason = "nothing analysed: every requirement is on a task the workload leaves out";
+    // Without a fixed point only the bounds that read no GPU frame hold: the others are dropped.
+    const auto give_up = [&](std::string why) {
+        out.reason = std::move(why);
+        if (out.tasks.size() != w.cpu.tasks.size())
+            out.tasks =
+                cpu_response_bounds(cpu_rta_tasks(w, std::vector<std::optional<Time>>(w.streams.size())), mutation);
+        for (std::size_t i = 0; i < out.tasks.size(); ++i)
+            if (!out.gpu_free[i]) out.tasks[i] = CpuRtaBound{};
         return out;
-    }
+    };
+    if (!analysed) return give_up("nothing analysed: every requirement is on a task the workload leaves out");
     for (; out.rounds < max_rounds; ++out.rounds) {
-        if (budget.expired()) {
-            out.reason = "out of time";
-            return out;
-        }
+        if (budget.expired()) return give_up("out of time");
         out.gpu = gpu(out.analysed, budget);
         out.tasks = cpu_response_bounds(cpu_rta_tasks(out.analysed, out.gpu), mutation);
         bool fits = true;
@@ -132,11 +166,9 @@ CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu,
             const CpuTask& t = w.cpu.tasks[i];
             if (!t.gpu) continue;
             const auto& pre = out.tasks[i].pre;
-            if (!pre) {
-                out.reason = "task '" + t.name + "' has no bound: its release of stream '" + w.streams[*t.gpu].name +
-                             "' is not bounded";
-                return out;
-            }
+            if (!pre)
+                return give_up("task '" + t.name + "' has no bound: its release of stream '" + w.streams[*t.gpu].name +
+                               "' is not bounded");
             Arrival& a = out.analysed.streams[*t.gpu].arrival;
             if (*pre - t.execution.lo <= a.jitter) continue;
             a = driven_arrival(t, *pre);
@@ -148,8 +180,7 @@ CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu,
             return out;
         }
     }
-    out.reason = "no fixed point of the CPU and GPU bounds within " + std::to_string(max_rounds) + " rounds";
-    return out;
+    return give_up("no fixed point of the CPU and GPU bounds within " + std::to_string(max_rounds) + " rounds");
 }
 
 std::vector<std::string> cpu_side_assumptions(const Workload& w) {
@@ -171,7 +202,8 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
             a.witness = cpu_job_proof(w, req.index);
             a.lower = a.witness->own + a.witness->ahead;
             a.lower_by = Provenance::cpu_execution;
-            const CpuRtaBound& b = r.proven ? r.tasks[req.index] : CpuRtaBound{};
+            const CpuRtaBound b =
+                static_cast<std::size_t>(req.index) < r.tasks.size() ? r.tasks[req.index] : CpuRtaBound{};
             if (b.response) {
                 a.upper = b.response;
                 a.upper_by = b.by == CpuArgument::jitter ? Provenance::cpu_jitter : Provenance::cpu_oblivious;
@@ -187,9 +219,10 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
             a.gpu_part = a.upper;
             a.cpu_part = Time(0);
         }
-        const std::string why = !r.proven ? r.reason
-                                : a.upper ? "the bound exceeds the limit; no run found past it"
-                                          : "no bound";
+        const bool task_free = req.target == Requirement::Target::cpu_task && r.gpu_free[req.index];
+        const std::string why = !r.proven && !task_free ? r.reason
+                                : a.upper               ? "the bound exceeds the limit; no run found past it"
+                                                        : "no bound";
         settle_requirement(a, req.response_time, why);
         out.push_back(std::move(a));
     }

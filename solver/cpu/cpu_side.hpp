@@ -27,6 +27,10 @@ struct CpuSideResult {
     std::vector<CpuRtaBound> tasks;        // per task of w.cpu.tasks
     std::vector<std::optional<Time>> gpu;  // per stream: frame bound in `analysed`
     bool proven = false;                   // a fixed point was reached: the bounds hold
+    // Per task: no task its bound depends on (itself, and transitively every task of equal or
+    // higher priority allowed on one of its cores) waits for the GPU, so its bound holds whether
+    // or not the fixed point was reached.
+    std::vector<bool> gpu_free;
     int rounds = 0;
     std::string reason;  // why not proven
 };
