@@ -447,6 +447,70 @@ response_time = 1
     CHECK(answers[3].upper == Time(1));
 }
 
+// Two contexts whose kernels alone hold the GPU 1.5 times its time (1.5 every 2 each, slices of 1):
+// no frame bound exists, and certify says both that the offloading task has no bound and why
+// the GPU has none, with the overload's figures.
+TEST_CASE("CPU side: certify says why the GPU gives no frame bound", "[cpu_side][cli]") {
+    const std::string file = test::write_file(test::temp_dir(), "overloaded.toml", R"(
+[platform]
+context_switch = 0
+
+[[context]]
+name = "A"
+timeslice = 1
+
+[[context]]
+name = "B"
+timeslice = 1
+
+[[stream]]
+name = "GA"
+context = "A"
+
+[[stream]]
+name = "GB"
+context = "B"
+period = 2
+
+[[kernel]]
+name = "KA"
+stream = "GA"
+blocks = 1
+threads = 32
+block_time = 1.5
+
+[[kernel]]
+name = "KB"
+stream = "GB"
+blocks = 1
+threads = 32
+block_time = 1.5
+
+[[cpu]]
+name = "Core0"
+scheduler = "fixed_priority_preemptive"
+
+[[cpu_task]]
+name = "Offload"
+cpu = "Core0"
+priority = 1
+period = 2
+execution = 0.1
+gpu = "GA"
+
+[[requirement]]
+name = "Deadline_Offload"
+task = "Offload"
+response_time = 100
+)");
+    const auto r = test::run_cli({"certify", file});
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(test::contains(r.out,
+                         "task 'Offload' has no bound: its release of stream 'GA' is not bounded; "
+                         "stream 'GA': no bound: the time-sliced contexts need the GPU 1.5 of the time"));
+}
+
 // Control above Offload (priority 3, C 3, no suspension, so R 3 and jitter 0): Offload's
 // pre-GPU part 2 + ⌈t/10⌉·3 = 5, past its window [1, 2]: the window widens to jitter 4. The GPU
 // bound grows with the window (2 + jitter = 6); the pre-GPU bound stays 5: a fixed point after

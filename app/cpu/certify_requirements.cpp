@@ -37,7 +37,19 @@ int certify_requirements(const VerifyOptions& o, const Workload& w, bool bounds_
         throw InputError({w.source, 1, 1}, "nothing to certify: the workload has [[cpu_task]]s but no [[requirement]]");
     for (const std::string& warning : requirement_warnings(w)) std::cerr << "warning: " << warning << "\n";
     const Budget budget = run_budget(o);
-    const CpuSideResult r = cpu_side_fixed_point(w, all_time_frame_bounds, budget);
+    std::vector<std::string> gpu_why;
+    const GpuFrameBounds gpu = [&gpu_why](const Workload& x, const Budget& b) {
+        return all_time_frame_bounds_saying_why(x, b, gpu_why);
+    };
+    CpuSideResult r = cpu_side_fixed_point(w, gpu, budget);
+    // The fixed point names the stream without a bound; the GPU analysis says why (an overload
+    // with its figures, a timeout): the reader needs both.
+    if (!r.proven)
+        for (std::size_t s = 0; s < gpu_why.size(); ++s)
+            if (!gpu_why[s].empty() && r.reason.find("'" + w.streams[s].name + "'") != std::string::npos) {
+                r.reason += "; stream '" + w.streams[s].name + "': " + gpu_why[s];
+                break;
+            }
     std::vector<RequirementAnswer> answers = requirement_answers(w, r);
     absorb_joint_runs(w, joint_run_witnesses(w, budget), answers);
     const CpuSideReport report{r.analysed, r.tasks, r.gpu, r.proven, r.rounds, r.reason, answers};

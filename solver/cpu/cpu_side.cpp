@@ -119,6 +119,13 @@ std::string requirement_stream(const Workload& w, const Requirement& q) {
 }  // namespace
 
 std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const Budget& budget) {
+    std::vector<std::string> why;
+    return all_time_frame_bounds_saying_why(w, budget, why);
+}
+
+std::vector<std::optional<Time>> all_time_frame_bounds_saying_why(const Workload& w, const Budget& budget,
+                                                                  std::vector<std::string>& why) {
+    why.assign(w.streams.size(), "");
     std::vector<std::optional<Time>> out(w.streams.size());
     // Each round takes the GPU's upper bounds alone: the search of replayed frames would
     // change none of them.
@@ -129,8 +136,9 @@ std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const 
         const std::vector<int> ops = w.stream_ops(static_cast<int>(s));
         if (ops.empty()) continue;
         const auto issue = cpu_last_issue_after_release(w, static_cast<int>(s));
-        const auto& last = r.answers.at(ops.back()).upper;
-        if (issue && last) out[s] = *issue + *last;
+        const WcrtAnswer& answer = r.answers.at(ops.back());
+        if (issue && answer.upper) out[s] = *issue + *answer.upper;
+        else why[s] = !issue ? "an operation waits for the idle stream" : answer.unknown_reason;
     }
     return out;
 }

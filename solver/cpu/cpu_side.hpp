@@ -21,6 +21,9 @@ using GpuFrameBounds = std::function<std::vector<std::optional<Time>>(const Work
 // Through the all-time engine (solver/frames/): the bound of a frame's last operation plus the
 // latest issue of it after the release.
 std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const Budget& budget);
+// The same, and per stream why it has no bound (empty where it has one).
+std::vector<std::optional<Time>> all_time_frame_bounds_saying_why(const Workload& w, const Budget& budget,
+                                                                  std::vector<std::string>& why);
 
 struct CpuSideResult {
     Workload analysed;                     // the driven streams with the jitter the CPU bounds prove
