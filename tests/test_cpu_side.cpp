@@ -448,7 +448,7 @@ response_time = 1
 }
 
 // Two contexts whose kernels alone hold the GPU 1.5 times its time (1.5 every 2 each, slices of 1):
-// no frame bound exists, and certify says both that the offloading task has no bound and why
+// no frame bound exists, and certify says both that the driving task has no bound and why
 // the GPU has none, with the overload's figures.
 TEST_CASE("CPU side: certify says why the GPU gives no frame bound", "[cpu_side][cli]") {
     const std::string file = test::write_file(test::temp_dir(), "overloaded.toml", R"(
@@ -487,27 +487,27 @@ threads = 32
 block_time = 1.5
 
 [[cpu]]
-name = "Core0"
+name = "Host"
 scheduler = "fixed_priority_preemptive"
 
 [[cpu_task]]
-name = "Offload"
-cpu = "Core0"
+name = "Driver"
+cpu = "Host"
 priority = 1
 period = 2
 execution = 0.1
 gpu = "GA"
 
 [[requirement]]
-name = "Deadline_Offload"
-task = "Offload"
+name = "Deadline_Driver"
+task = "Driver"
 response_time = 100
 )");
     const auto r = test::run_cli({"certify", file});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 2);
     CHECK(test::contains(r.out,
-                         "task 'Offload' has no bound: its release of stream 'GA' is not bounded; "
+                         "task 'Driver' has no bound: its release of stream 'GA' is not bounded; "
                          "stream 'GA': no bound: the time-sliced contexts need the GPU 1.5 of the time"));
 }
 
