@@ -267,7 +267,7 @@ int run_within_limits(const std::function<int()>& action) {
 std::chrono::milliseconds output_cpu_time(std::size_t operations) {
     using std::chrono::milliseconds;
     const auto counted = static_cast<long long>(std::min<std::size_t>(operations, 1'000'000));
-    return milliseconds(100) + milliseconds(counted * 5 / 4);
+    return milliseconds(100) + milliseconds(counted * 3);
 }
 
 Budget stopped_for_output(const Budget& engines, const Budget& run, std::size_t operations) {

@@ -44,8 +44,9 @@ void launcher_signals();
 // reserve of engines_budget, app/engine_run.hpp, stays as the least.)
 //
 // The CPU time writing the result of `operations` operations takes on an idle machine, with a
-// margin: 0.1 s + 1.25 ms per operation (measured at 4 000 operations on the AMD EPYC VM: 4.4 s
-// of CPU from the engines' stop to the end of `wcrt --json`, most of it building the JSON).
+// margin: 0.1 s + 3 ms per operation (measured at 4 000 operations on the AMD EPYC VM: about 11 s
+// from the engines' stop to the end of `wcrt --json`, most of it building the JSON with every
+// operation's witness; bench/RESULTS.md "limits").
 std::chrono::milliseconds output_cpu_time(std::size_t operations);
 
 // `engines` (a part of `run`), ending also when the time left to `run`'s deadline falls to
