@@ -131,9 +131,16 @@ std::vector<Band> bands_on(const Chart& ch, int sm) {
 void draw_band(Chart& ch, const Band& b, int sm, const Time& yt, const Time& ht) {
     const Operation& k = ch.w.ops[b.kernel];
     const KernelFill f = kernel_fill(ch.kernel_number[b.kernel]);
-    Time x0 = 0, wd = -1;  // the widest piece
+    // Pieces less than a pixel apart are one rectangle: at thousands of slices their outlines
+    // alone would paint the band black.
+    std::vector<std::pair<Time, Time>> drawn;  // times from, to
     for (const auto& [from, to] : block_pieces(ch.w, ch.s, BlockTiming{b.kernel, 0, sm, b.start, b.end})) {
         if (!ch.xs.shows_running(from, to)) continue;
+        if (!drawn.empty() && ch.xs.x(from) - ch.xs.x(drawn.back().second) < 1) drawn.back().second = to;
+        else drawn.emplace_back(from, to);
+    }
+    Time x0 = 0, wd = -1;  // the widest piece
+    for (const auto& [from, to] : drawn) {
         const Time x = ch.xs.x(from), piece = std::max(Time(ch.xs.x(to) - x), Time(1, 2));
         ch.c.rect(x, yt, piece, ht,
                   "class=\"band\" data-kernel=\"" + xml_escape(k.name) + "\" data-blocks=\"" +

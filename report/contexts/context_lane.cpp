@@ -20,15 +20,18 @@ void draw_interval(Chart& ch, const ContextSlice& c, const Time& y, bool is_swit
     const std::string& name = ch.w.contexts[c.context].name;
     const Time x0 = ch.xs.x(c.start), wd = std::max(Time(ch.xs.x(c.end) - x0), Time(1, 2));
     const std::string span = human_string(c.start) + " to " + human_string(c.end) + ch.unit_suffix();
+    // An outline on a slice narrower than two pixels is all one would see of it: at hundreds of
+    // slices the outlines alone would paint the lane black.
+    const std::string outline = wd >= 2 ? " stroke-width=\"0.5\"" : " stroke-width=\"0\"";
     if (is_switch) {
         ch.c.rect(x0, y + 3, wd, context_lane_height - 6,
-                  "class=\"context-switch\" fill=\"#9a9a9a\" stroke=\"#555\" stroke-width=\"0.5\"",
+                  "class=\"context-switch\" fill=\"#9a9a9a\" stroke=\"#555\"" + outline,
                   "switch to context " + name + ": " + span);
         return;
     }
     ch.c.rect(x0, y + 3, wd, context_lane_height - 6,
               "class=\"context-slice\" data-context=\"" + xml_escape(name) + "\" fill=\"" + context_fill(c.context) +
-                  "\" stroke=\"#222\" stroke-width=\"0.5\"",
+                  "\" stroke=\"#222\"" + outline,
               "context " + name + " runs: " + span);
     const std::string label = shorten_to(name, 10, wd - 4);
     if (!label.empty())
