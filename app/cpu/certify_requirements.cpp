@@ -44,12 +44,8 @@ int certify_requirements(const VerifyOptions& o, const Workload& w, bool bounds_
     CpuSideResult r = cpu_side_fixed_point(w, gpu, budget);
     // The fixed point names the stream without a bound; the GPU analysis says why (an overload
     // with its figures, a timeout): the reader needs both.
-    if (!r.proven)
-        for (std::size_t s = 0; s < gpu_why.size(); ++s)
-            if (!gpu_why[s].empty() && r.reason.find("'" + w.streams[s].name + "'") != std::string::npos) {
-                r.reason += "; stream '" + w.streams[s].name + "': " + gpu_why[s];
-                break;
-            }
+    if (const auto s = r.unbounded_stream; s && static_cast<std::size_t>(*s) < gpu_why.size() && !gpu_why[*s].empty())
+        r.reason += "; stream '" + w.streams[*s].name + "': " + gpu_why[*s];
     std::vector<RequirementAnswer> answers = requirement_answers(w, r);
     absorb_joint_runs(w, joint_run_witnesses(w, budget), answers);
     const CpuSideReport report{r.analysed, r.tasks, r.gpu, r.proven, r.rounds, r.reason, answers};

@@ -151,7 +151,7 @@ std::vector<std::optional<Time>> all_time_frame_bounds_saying_why(const Workload
 // analysis of the other side already holds: docs/theory/semantics.md §11).
 CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget, int max_rounds,
                                    const CpuRtaMutation& mutation) {
-    CpuSideResult out{w, {}, {}, false, cpu_tasks_free_of_gpu(w), 0, ""};
+    CpuSideResult out{w, {}, {}, false, cpu_tasks_free_of_gpu(w), 0, "", std::nullopt};
     bool analysed = !w.cpu.tasks.empty();
     for (const Requirement& q : w.cpu.requirements) analysed = analysed || q.target == Requirement::Target::stream;
     // Without a fixed point only the bounds that read no GPU frame hold: the others are dropped.
@@ -174,9 +174,11 @@ CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu,
             const CpuTask& t = w.cpu.tasks[i];
             if (!t.gpu) continue;
             const auto& pre = out.tasks[i].pre;
-            if (!pre)
+            if (!pre) {
+                out.unbounded_stream = *t.gpu;
                 return give_up("task '" + t.name + "' has no bound: its release of stream '" + w.streams[*t.gpu].name +
                                "' is not bounded");
+            }
             Arrival& a = out.analysed.streams[*t.gpu].arrival;
             if (*pre - t.execution.lo <= a.jitter) continue;
             a = driven_arrival(t, *pre);

@@ -35,7 +35,8 @@ struct CpuSideResult {
     // or not the fixed point was reached.
     std::vector<bool> gpu_free;
     int rounds = 0;
-    std::string reason;  // why not proven
+    std::string reason;                   // why not proven
+    std::optional<int> unbounded_stream;  // the driven stream whose frames had no bound, if that was why
 };
 
 CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu, const Budget& budget,
