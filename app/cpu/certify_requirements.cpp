@@ -47,7 +47,7 @@ int certify_requirements(const VerifyOptions& o, const Workload& w, bool bounds_
     if (const auto s = r.unbounded_stream; s && static_cast<std::size_t>(*s) < gpu_why.size() && !gpu_why[*s].empty())
         r.reason += "; stream '" + w.streams[*s].name + "': " + gpu_why[*s];
     std::vector<RequirementAnswer> answers = requirement_answers(w, r);
-    absorb_joint_runs(w, joint_run_witnesses(w, budget), answers);
+    absorb_joint_runs(w, joint_run_witnesses(w, budget, open_requirements(answers)), answers);
     const CpuSideReport report{r.analysed, r.tasks, r.gpu, r.proven, r.rounds, r.reason, answers};
     std::vector<std::string> arguments{cpu_side_argument};
     for (const std::string& a : cpu_side_assumptions(w)) arguments.push_back(a);

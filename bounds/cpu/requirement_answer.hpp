@@ -14,7 +14,7 @@ namespace gpuwcrt {
 // in `response`: `gpu_part` waiting for its GPU frame, `cpu_part` the rest.
 struct JointRunWitness {
     JointScenario scenario;
-    Time horizon;
+    Time horizon, valid_until;  // the run's releases end at the horizon; it is the model's before valid_until
     std::int64_t job = 0;
     Time release, response, cpu_part, gpu_part;
     int rounds = 0;

@@ -37,8 +37,9 @@ std::string joint_run_text(const Workload& w, const Requirement& q, const JointR
     return (frame ? "frame " : "job ") + std::to_string(x.job) + " released at " + human_string(x.release) +
            " responds in " + human_string(x.response) + " = CPU " + human_string(x.cpu_part) + " + GPU " +
            human_string(x.gpu_part) + " in a run of the CPU tasks and GPU frames together (" + x.scenario.describe(w) +
-           "; releases before " + human_string(x.horizon) + ", CPU and GPU agreeing after " + std::to_string(x.rounds) +
-           " rounds)";
+           "; releases before " + human_string(x.horizon) + ", CPU and GPU agreeing " +
+           (x.valid_until < x.horizon ? "up to " + human_string(x.valid_until) + " " : "") + "after " +
+           std::to_string(x.rounds) + " rounds)";
 }
 
 Json joint_run_json(const Workload& w, const std::optional<CpuJobProof>& p) {
@@ -51,6 +52,7 @@ Json joint_run_json(const Workload& w, const std::optional<CpuJobProof>& p) {
             {"gpu_part", exact_string(x.gpu_part)},
             {"scenario", x.scenario.describe(w)},
             {"horizon", exact_string(x.horizon)},
+            {"valid_until", exact_string(x.valid_until)},
             {"rounds", x.rounds}};
 }
 

@@ -25,7 +25,9 @@ void joint_cpu_round(const Workload& w, const JointScenario& sc, const Time& hor
         const CpuTask& t = w.cpu.tasks[i];
         const auto end = [&](const Interval<Time>& x) { return sc.longest ? x.hi : x.lo; };
         const std::size_t job = static_cast<std::size_t>(k);
-        const Time wait = job < used[i].size() ? used[i][job] : Time(0);
+        // A job the last GPU run did not reach waits as long as the last one it reached: a guess,
+        // which only saves rounds (what counts is checked where the runs part).
+        const Time wait = job < used[i].size() ? used[i][job] : used[i].empty() ? Time(0) : used[i].back();
         return CpuJobTimes{end(t.execution), t.gpu ? wait : Time(0), end(t.after_gpu)};
     };
     const CpuSimResult r = simulate_cpu(tasks, times, horizon);
@@ -88,12 +90,19 @@ JointSuspensions joint_gpu_round(const Workload& w, const JointScenario& sc, con
     return out;
 }
 
-// Whether every job that released a frame waited, in the CPU run, what that frame took.
-bool joint_agrees(const JointSuspensions& used, const JointSuspensions& given) {
+// The first instant at which the CPU run, which used the waits `used`, and the GPU run, which
+// gave `given`, part: a job whose two waits differ resumes at its frame's release plus the
+// shorter one in one of the runs and is still suspended in the other. None: they agree.
+std::optional<Time> joint_parting(const JointRun& run, const JointSuspensions& used, const JointSuspensions& given) {
+    std::optional<Time> first;
     for (std::size_t i = 0; i < given.size(); ++i)
-        for (std::size_t k = 0; k < given[i].size(); ++k)
-            if (given[i][k] != (k < used[i].size() ? used[i][k] : Time(0))) return false;
-    return true;
+        for (std::size_t k = 0; k < given[i].size(); ++k) {
+            const Time was = k < used[i].size() ? used[i][k] : Time(0);
+            if (given[i][k] == was) continue;
+            const Time at = *run.jobs[i][k].gpu_release + std::min(was, given[i][k]);
+            if (!first || at < *first) first = at;
+        }
+    return first;
 }
 
 }  // namespace
@@ -105,20 +114,21 @@ std::string JointScenario::describe(const Workload& w) const {
 }
 
 JointRun joint_run(const Workload& w, const JointScenario& scenario, const Time& horizon, int max_rounds) {
-    JointRun run;
-    run.horizon = horizon;
+    JointRun run, best;
+    run.horizon = best.horizon = horizon;
+    best.valid_until = 0;
     JointSuspensions used(w.cpu.tasks.size());
     for (run.rounds = 1; run.rounds <= max_rounds; ++run.rounds) {
         joint_cpu_round(w, scenario, horizon, used, run);
         JointSuspensions given = joint_gpu_round(w, scenario, horizon, run);
-        if (joint_agrees(used, given)) {
-            run.consistent = true;
-            return run;
-        }
+        const std::optional<Time> parting = joint_parting(run, used, given);
+        run.valid_until = parting ? std::min(*parting, horizon) : horizon;
+        run.consistent = !parting;
+        if (run.valid_until == horizon) return run;  // what parts after the horizon is not asked for
+        if (run.valid_until > best.valid_until) best = run;
         used = std::move(given);
     }
-    run.rounds = max_rounds;
-    return run;
+    return best;
 }
 
 }  // namespace gpuwcrt

@@ -4,8 +4,10 @@
 // frame's last operation completes, the GPU frames simulated under the block rules and time
 // slices with those releases. The two simulators run in turn — the CPU with the suspensions of
 // the last GPU run, the GPU with the releases of that CPU run — until the releases and the
-// suspensions agree: then the pair is one run of the model. A run that does not agree within
-// the rounds is not one, and says so.
+// suspensions agree: then the pair is one run of the model. Short of that, the pair is the
+// model's run up to the first instant at which a job's wait in the CPU run and its frame in the
+// GPU run part (both simulators are causal: nothing before an instant depends on what comes
+// after it), and each round moves that instant on; the rounds keep the longest such prefix.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,12 +45,14 @@ struct JointFrame {
 struct JointRun {
     bool consistent = false;  // the last CPU run's releases gave the GPU run whose suspensions it used
     int rounds = 0;
-    Time horizon;                                 // releases before it; what ends before it is the model's
+    Time horizon;      // releases before it
+    Time valid_until;  // what ends before it is the model's: the horizon, or where the two runs part
     std::vector<std::vector<JointJob>> jobs;      // per task of w.cpu.tasks
     std::vector<std::vector<JointFrame>> frames;  // per stream of w (a stream that runs once: one frame)
 };
 
-// Every task and stream released before `horizon`, in at most `max_rounds` rounds.
+// Every task and stream released before `horizon`, in at most `max_rounds` rounds: the first
+// round whose runs agree up to the horizon, or else the first of those that agree the longest.
 JointRun joint_run(const Workload& w, const JointScenario& scenario, const Time& horizon, int max_rounds = 24);
 
 }  // namespace gpuwcrt

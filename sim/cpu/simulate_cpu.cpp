@@ -2,31 +2,48 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <optional>
+
+#include "model/rounding.hpp"
 
 namespace gpuwcrt {
 namespace {
 
+// The run is computed in a time type T: Time itself, or whole multiples of a common unit when
+// every instant of the run fits in 64 bits that way (the same run, without a gcd per step).
+template <class T>
 struct CpuSimJob {
     std::size_t index;  // into CpuSimResult::jobs of its task
-    Time release, pre_left, suspension, post_left;
-    std::optional<Time> resume;  // while suspended: when it may run again
+    T release, pre_left, suspension, post_left;
+    std::optional<T> resume;  // while suspended: when it may run again
     bool pre_done = false;
 };
 
-struct CpuSimState {
-    std::vector<std::deque<CpuSimJob>> pending;  // per task, in release order
-    std::vector<std::int64_t> released;
-    std::vector<Time> next;  // per task, its next job's release
+template <class T>
+struct CpuSimInput {
+    std::vector<T> period, offset;
+    std::vector<std::vector<CpuJobTimes>> jobs;  // per task, every job released before the horizon
+    T horizon;
+};
+
+template <class T>
+struct CpuSimRun {
+    std::vector<std::deque<CpuSimJob<T>>> pending;  // per task, in release order
+    std::vector<std::size_t> released;
+    std::vector<T> next;  // per task, its next job's release
+    std::vector<T> response, pre;
+    std::vector<std::vector<std::optional<T>>> pre_end, end;  // per task, per job released
 };
 
 // The tasks whose head jobs run now, ready (not suspended) ones taking cores in order of
 // priority, then rank, each the first free core of its affinity.
-std::vector<std::size_t> cpu_running(const std::vector<CpuSimTask>& ts, const CpuSimState& s, const Time& now) {
+template <class T>
+std::vector<std::size_t> cpu_running(const std::vector<CpuSimTask>& ts, const CpuSimRun<T>& s, const T& now) {
     std::vector<std::size_t> ready;
     for (std::size_t i = 0; i < ts.size(); ++i) {
         if (s.pending[i].empty()) continue;
-        const CpuSimJob& j = s.pending[i].front();
+        const CpuSimJob<T>& j = s.pending[i].front();
         if (!j.resume || *j.resume <= now) ready.push_back(i);
     }
     std::sort(ready.begin(), ready.end(), [&](std::size_t a, std::size_t b) {
@@ -46,66 +63,161 @@ std::vector<std::size_t> cpu_running(const std::vector<CpuSimTask>& ts, const Cp
 }
 
 // Parts of length 0 and suspensions over at `now`: ended, at `now`.
-void cpu_settle(std::vector<std::deque<CpuSimJob>>& pending, const Time& now, CpuSimResult& out) {
-    for (std::size_t i = 0; i < pending.size(); ++i)
-        while (!pending[i].empty()) {
-            CpuSimJob& j = pending[i].front();
+template <class T>
+void cpu_settle(CpuSimRun<T>& s, const T& now) {
+    for (std::size_t i = 0; i < s.pending.size(); ++i)
+        while (!s.pending[i].empty()) {
+            CpuSimJob<T>& j = s.pending[i].front();
             if (!j.pre_done && j.pre_left == 0) {
                 j.pre_done = true;
-                out.pre[i] = std::max(out.pre[i], Time(now - j.release));
-                out.jobs[i][j.index].pre_end = now;
+                s.pre[i] = std::max(s.pre[i], T(now - j.release));
+                s.pre_end[i][j.index] = now;
                 j.resume = now + j.suspension;
             }
             if (!j.pre_done || *j.resume > now || j.post_left != 0) break;
-            out.response[i] = std::max(out.response[i], Time(now - j.release));
-            out.jobs[i][j.index].end = now;
-            pending[i].pop_front();
+            s.response[i] = std::max(s.response[i], T(now - j.release));
+            s.end[i][j.index] = now;
+            s.pending[i].pop_front();
         }
+}
+
+template <class T>
+void cpu_release(const CpuSimInput<T>& in, const std::function<T(const Time&)>& to, CpuSimRun<T>& s, std::size_t i) {
+    const CpuJobTimes& jt = in.jobs[i][s.released[i]++];
+    s.pending[i].push_back(
+        {s.pre_end[i].size(), s.next[i], to(jt.pre), to(jt.suspension), to(jt.post), std::nullopt, false});
+    s.pre_end[i].emplace_back();
+    s.end[i].emplace_back();
+}
+
+template <class T>
+CpuSimRun<T> cpu_simulate(const std::vector<CpuSimTask>& ts, const CpuSimInput<T>& in,
+                          const std::function<T(const Time&)>& to) {
+    const std::size_t n = ts.size();
+    CpuSimRun<T> s{std::vector<std::deque<CpuSimJob<T>>>(n),
+                   std::vector<std::size_t>(n, 0),
+                   in.offset,
+                   std::vector<T>(n, T(0)),
+                   std::vector<T>(n, T(0)),
+                   std::vector<std::vector<std::optional<T>>>(n),
+                   std::vector<std::vector<std::optional<T>>>(n)};
+    T now(0);
+    const T end = in.horizon * 4;
+    while (now <= end) {
+        for (std::size_t i = 0; i < n; ++i)
+            for (; s.next[i] <= now && s.next[i] < in.horizon; s.next[i] += in.period[i]) cpu_release(in, to, s, i);
+        cpu_settle(s, now);
+        // The next instant anything changes: a release, a resumption, or the running part's end.
+        std::optional<T> next;
+        const auto sooner = [&](const T& t) {
+            if (t > now && (!next || t < *next)) next = t;
+        };
+        for (std::size_t i = 0; i < n; ++i) {
+            if (s.next[i] < in.horizon) sooner(s.next[i]);
+            if (!s.pending[i].empty() && s.pending[i].front().resume) sooner(*s.pending[i].front().resume);
+        }
+        const std::vector<std::size_t> run = cpu_running(ts, s, now);
+        for (const std::size_t i : run) {
+            const CpuSimJob<T>& j = s.pending[i].front();
+            sooner(now + (j.pre_done ? j.post_left : j.pre_left));
+        }
+        if (!next) break;
+        for (const std::size_t i : run) {
+            CpuSimJob<T>& j = s.pending[i].front();
+            (j.pre_done ? j.post_left : j.pre_left) -= *next - now;
+        }
+        now = *next;
+    }
+    return s;
+}
+
+// The run in Time; each job's release is filled in by the caller.
+template <class T>
+CpuSimResult cpu_result(const CpuSimRun<T>& s, const std::function<Time(const T&)>& from) {
+    CpuSimResult out;
+    out.jobs.resize(s.pre_end.size());
+    for (std::size_t i = 0; i < s.pre_end.size(); ++i) {
+        out.response.push_back(from(s.response[i]));
+        out.pre.push_back(from(s.pre[i]));
+        out.unfinished = out.unfinished || !s.pending[i].empty();
+        for (std::size_t k = 0; k < s.pre_end[i].size(); ++k) {
+            CpuJobRun r{Time(0), std::nullopt, std::nullopt};
+            if (s.pre_end[i][k]) r.pre_end = from(*s.pre_end[i][k]);
+            if (s.end[i][k]) r.end = from(*s.end[i][k]);
+            out.jobs[i].push_back(std::move(r));
+        }
+    }
+    return out;
+}
+
+// The least common denominator of every value of the run, if every instant up to 4·horizon is
+// then a 64-bit integer with room for the sums of a step.
+std::optional<BigInt> cpu_common_unit(const std::vector<CpuSimTask>& ts,
+                                      const std::vector<std::vector<CpuJobTimes>>& jobs, const Time& horizon) {
+    BigInt unit = 1;
+    const auto take = [&](const Time& t) {
+        const BigInt& d = denominator_ref(t);
+        unit = unit / boost::multiprecision::gcd(unit, d) * d;
+    };
+    take(horizon);
+    for (const CpuSimTask& t : ts) {
+        take(t.period);
+        take(t.offset);
+    }
+    Time longest = horizon * 4;
+    for (const auto& task : jobs)
+        for (const CpuJobTimes& j : task)
+            for (const Time* t : {&j.pre, &j.suspension, &j.post}) {
+                take(*t);
+                if (*t > longest) longest = *t;
+            }
+    const BigInt room(std::numeric_limits<std::int64_t>::max() / 4);
+    if (ceil_of(Time((longest + horizon * 4) * unit)) > room) return std::nullopt;
+    return unit;
 }
 
 }  // namespace
 
 CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& ts,
-                          const std::function<CpuJobTimes(std::size_t, std::int64_t)>& times, const Time& horizon) {
-    CpuSimResult out;
-    out.response.assign(ts.size(), 0);
-    out.pre.assign(ts.size(), 0);
-    out.jobs.resize(ts.size());
-    CpuSimState s{std::vector<std::deque<CpuSimJob>>(ts.size()), std::vector<std::int64_t>(ts.size(), 0), {}};
-    for (const CpuSimTask& t : ts) s.next.push_back(t.offset);
-    Time now = 0;
-    const Time end = horizon * 4;
-    while (now <= end) {
-        for (std::size_t i = 0; i < ts.size(); ++i)
-            for (; s.next[i] <= now && s.next[i] < horizon; s.next[i] += ts[i].period) {
-                const CpuJobTimes jt = times(i, s.released[i]++);
-                s.pending[i].push_back(
-                    {out.jobs[i].size(), s.next[i], jt.pre, jt.suspension, jt.post, std::nullopt, false});
-                out.jobs[i].push_back({s.next[i], std::nullopt, std::nullopt});
-            }
-        cpu_settle(s.pending, now, out);
-        // The next instant anything changes: a release, a resumption, or the running part's end.
-        std::optional<Time> next;
-        const auto sooner = [&](const Time& t) {
-            if (t > now && (!next || t < *next)) next = t;
-        };
-        for (std::size_t i = 0; i < ts.size(); ++i) {
-            if (s.next[i] < horizon) sooner(s.next[i]);
-            if (!s.pending[i].empty() && s.pending[i].front().resume) sooner(*s.pending[i].front().resume);
-        }
-        const std::vector<std::size_t> run = cpu_running(ts, s, now);
-        for (const std::size_t i : run) {
-            const CpuSimJob& j = s.pending[i].front();
-            sooner(now + (j.pre_done ? j.post_left : j.pre_left));
-        }
-        if (!next) break;
-        for (const std::size_t i : run) {
-            CpuSimJob& j = s.pending[i].front();
-            (j.pre_done ? j.post_left : j.pre_left) -= *next - now;
-        }
-        now = *next;
+                          const std::function<CpuJobTimes(std::size_t, std::int64_t)>& times, const Time& horizon,
+                          bool rationals_only) {
+    std::vector<std::vector<CpuJobTimes>> jobs(ts.size());
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+        std::int64_t k = 0;
+        for (Time release = ts[i].offset; release < horizon; release += ts[i].period) jobs[i].push_back(times(i, k++));
     }
-    for (const auto& p : s.pending) out.unfinished = out.unfinished || !p.empty();
+    CpuSimResult out;
+    if (const auto unit = rationals_only ? std::nullopt : cpu_common_unit(ts, jobs, horizon)) {
+        const Time u(*unit);
+        const std::function<std::int64_t(const Time&)> to = [&](const Time& t) {
+            return static_cast<std::int64_t>(numerator_ref(Time(t * u)));
+        };
+        const std::function<Time(const std::int64_t&)> from = [&](const std::int64_t& x) {
+            return Time(BigInt(x)) / u;
+        };
+        CpuSimInput<std::int64_t> in{{}, {}, {}, to(horizon)};
+        for (const CpuSimTask& t : ts) {
+            in.period.push_back(to(t.period));
+            in.offset.push_back(to(t.offset));
+        }
+        in.jobs = jobs;
+        out = cpu_result(cpu_simulate(ts, in, to), from);
+    } else {
+        const std::function<Time(const Time&)> same = [](const Time& t) { return t; };
+        CpuSimInput<Time> in{{}, {}, jobs, horizon};
+        for (const CpuSimTask& t : ts) {
+            in.period.push_back(t.period);
+            in.offset.push_back(t.offset);
+        }
+        out = cpu_result(cpu_simulate(ts, in, same), same);
+    }
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+        Time release = ts[i].offset;
+        for (CpuJobRun& j : out.jobs[i]) {
+            j.release = release;
+            release += ts[i].period;
+        }
+    }
     return out;
 }
 

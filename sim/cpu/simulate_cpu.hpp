@@ -40,9 +40,11 @@ struct CpuSimResult {
 };
 
 // Jobs of one task run in order (job k+1 starts after job k ends). Every job released before
-// `horizon` is followed to its end.
+// `horizon` is followed to its end. The run is computed in whole multiples of the values' common
+// denominator when every instant fits 64 bits that way, else in rationals (`rationals_only`,
+// test-only, always): the same run.
 CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& tasks,
                           const std::function<CpuJobTimes(std::size_t task, std::int64_t job)>& times,
-                          const Time& horizon);
+                          const Time& horizon, bool rationals_only = false);
 
 }  // namespace gpuwcrt

@@ -12,18 +12,32 @@ const Arrival& joint_target_arrival(const Workload& w, const Requirement& q) {
     return d ? w.cpu.tasks[*d].arrival : w.streams[q.index].arrival;
 }
 
-// Long enough that every requirement's target has had `jobs` jobs and the last of them its limit.
-Time joint_horizon(const Workload& w, std::int64_t jobs) {
+// Long enough that every open requirement's target has had `jobs` jobs and the last of them its limit.
+Time joint_horizon(const Workload& w, const std::vector<bool>& open, std::int64_t jobs) {
     Time h = 0;
-    for (const Requirement& q : w.cpu.requirements) {
-        if (q.target == Requirement::Target::not_analysed) continue;
+    for (std::size_t i = 0; i < w.cpu.requirements.size(); ++i) {
+        const Requirement& q = w.cpu.requirements[i];
+        if (!open[i] || q.target == Requirement::Target::not_analysed) continue;
         const Arrival& a = joint_target_arrival(w, q);
         h = std::max(h, Time(a.offset + a.period * jobs + q.response_time));
     }
     return h;
 }
 
-std::vector<JointScenario> joint_scenarios(const Workload& w) {
+// Whether putting task i last among its priority can change a run: only a task of the same
+// priority that may run on one of its cores is ever ordered against it.
+bool joint_tie_matters(const Workload& w, int i) {
+    const CpuTask& t = w.cpu.tasks[static_cast<std::size_t>(i)];
+    for (std::size_t j = 0; j < w.cpu.tasks.size(); ++j) {
+        const CpuTask& u = w.cpu.tasks[j];
+        if (static_cast<int>(j) == i || u.priority != t.priority) continue;
+        for (const int c : u.cpus)
+            if (std::find(t.cpus.begin(), t.cpus.end(), c) != t.cpus.end()) return true;
+    }
+    return false;
+}
+
+std::vector<JointScenario> joint_scenarios(const Workload& w, const std::vector<bool>& open) {
     std::vector<JointScenario> out;
     const auto add = [&](const JointScenario& s) {
         for (const JointScenario& o : out)
@@ -32,8 +46,10 @@ std::vector<JointScenario> joint_scenarios(const Workload& w) {
     };
     for (const bool longest : {true, false}) {
         add({longest, std::nullopt, Policy::most_room});
-        for (const Requirement& q : w.cpu.requirements)
-            if (q.target == Requirement::Target::cpu_task) add({longest, q.index, Policy::most_room});
+        for (std::size_t i = 0; i < w.cpu.requirements.size(); ++i)
+            if (const Requirement& q = w.cpu.requirements[i];
+                open[i] && q.target == Requirement::Target::cpu_task && joint_tie_matters(w, q.index))
+                add({longest, q.index, Policy::most_room});
     }
     return out;
 }
@@ -42,10 +58,10 @@ std::vector<JointScenario> joint_scenarios(const Workload& w) {
 std::optional<JointRunWitness> joint_longest(const Requirement& q, const JointScenario& sc, const JointRun& run) {
     std::optional<JointRunWitness> best;
     const auto consider = [&](std::size_t k, const Time& release, const Time& end, const Time& gpu) {
-        if (end >= run.horizon || (best && best->response >= end - release)) return;
-        best =
-            JointRunWitness{sc,  run.horizon, static_cast<std::int64_t>(k), release, end - release, end - release - gpu,
-                            gpu, run.rounds};
+        if (end >= run.valid_until || (best && best->response >= end - release)) return;
+        best = JointRunWitness{sc,        run.horizon,   run.valid_until,     static_cast<std::int64_t>(k),
+                               release,   end - release, end - release - gpu, gpu,
+                               run.rounds};
     };
     if (q.target == Requirement::Target::cpu_task) {
         const auto& jobs = run.jobs[q.index];
@@ -64,19 +80,24 @@ std::optional<JointRunWitness> joint_longest(const Requirement& q, const JointSc
 }  // namespace
 
 std::vector<std::optional<JointRunWitness>> joint_run_witnesses(const Workload& w, const Budget& budget,
-                                                                std::int64_t jobs) {
+                                                                std::vector<bool> open, std::int64_t jobs) {
     std::vector<std::optional<JointRunWitness>> out(w.cpu.requirements.size());
-    const Time horizon = joint_horizon(w, jobs);
-    if (horizon == 0) return out;
-    for (const JointScenario& sc : joint_scenarios(w)) {
-        if (budget.expired()) break;
-        const JointRun run = joint_run(w, sc, horizon);
-        if (!run.consistent) continue;
-        for (std::size_t q = 0; q < out.size(); ++q) {
-            if (w.cpu.requirements[q].target == Requirement::Target::not_analysed) continue;
-            auto x = joint_longest(w.cpu.requirements[q], sc, run);
-            if (x && (!out[q] || out[q]->response < x->response)) out[q] = std::move(x);
+    // Short runs first: a requirement refuted by its first jobs needs no longer one.
+    for (std::int64_t n = 1; n <= jobs && !budget.expired(); n = n < jobs ? std::min(2 * n, jobs) : jobs + 1) {
+        const Time horizon = joint_horizon(w, open, n);
+        if (horizon == 0) break;
+        for (const JointScenario& sc : joint_scenarios(w, open)) {
+            if (budget.expired()) break;
+            const JointRun run = joint_run(w, sc, horizon);
+            if (run.valid_until == 0) continue;
+            for (std::size_t q = 0; q < out.size(); ++q) {
+                if (!open[q] || w.cpu.requirements[q].target == Requirement::Target::not_analysed) continue;
+                auto x = joint_longest(w.cpu.requirements[q], sc, run);
+                if (x && (!out[q] || out[q]->response < x->response)) out[q] = std::move(x);
+            }
         }
+        for (std::size_t q = 0; q < out.size(); ++q)
+            if (out[q] && out[q]->response > w.cpu.requirements[q].response_time) open[q] = false;
     }
     for (std::size_t q = 0; q < out.size(); ++q)
         if (out[q]) replay_joint_witness(w, static_cast<int>(q), *out[q]);
@@ -86,11 +107,17 @@ std::vector<std::optional<JointRunWitness>> joint_run_witnesses(const Workload& 
 void replay_joint_witness(const Workload& w, int requirement, const JointRunWitness& x) {
     const Requirement& q = w.cpu.requirements.at(requirement);
     const JointRun run = joint_run(w, x.scenario, x.horizon);
-    const auto again = run.consistent ? joint_longest(q, x.scenario, run) : std::nullopt;
+    const auto again = joint_longest(q, x.scenario, run);
     if (!again || again->job != x.job || again->response != x.response || again->gpu_part != x.gpu_part)
         throw ReplayMismatch("the run of the CPU tasks and GPU frames for requirement '" + q.name +
                              "' does not reproduce job " + std::to_string(x.job) + "'s response " +
                              exact_string(x.response));
+}
+
+std::vector<bool> open_requirements(const std::vector<RequirementAnswer>& answers) {
+    std::vector<bool> open(answers.size(), false);
+    for (const RequirementAnswer& a : answers) open.at(a.requirement) = a.verdict == Verdict::unknown;
+    return open;
 }
 
 void absorb_joint_runs(const Workload& w, const std::vector<std::optional<JointRunWitness>>& runs,
