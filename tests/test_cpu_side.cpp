@@ -151,6 +151,34 @@ TEST_CASE("CPU RTA: every simulated response within the bound, on many seeded ta
 
 // A mutation of either argument must show in the simulation: equal priorities not counted, and
 // a task's own suspension dropped.
+// The simulator's integer run (a common unit) against its rational one, on every job.
+TEST_CASE("CPU simulation: the same run in a common unit as in rationals", "[cpu_side]") {
+    for (std::uint64_t seed = 0; seed < test::seeded(200); ++seed) {
+        std::mt19937_64 rng(seed);
+        const CpuRandomSet s = cpu_random_set(rng);
+        const std::uint64_t draw = rng();
+        const auto times = [&](std::size_t i, std::int64_t k) {
+            std::mt19937_64 job(draw + i * 7919 + static_cast<std::uint64_t>(k));
+            const CpuRtaTask& t = s.rta[i];
+            return CpuJobTimes{t.pre * test::fraction(1 + int(job() % 3), 3),
+                               t.suspends ? test::fraction(int(job() % 7), 5) : Time(0), t.post};
+        };
+        const CpuSimResult a = simulate_cpu(s.sim, times, Time(120)), b = simulate_cpu(s.sim, times, Time(120), true);
+        INFO("seed " << seed);
+        REQUIRE(a.jobs.size() == b.jobs.size());
+        for (std::size_t i = 0; i < a.jobs.size(); ++i) {
+            REQUIRE(a.jobs[i].size() == b.jobs[i].size());
+            for (std::size_t k = 0; k < a.jobs[i].size(); ++k) {
+                CHECK(a.jobs[i][k].release == b.jobs[i][k].release);
+                CHECK(a.jobs[i][k].pre_end == b.jobs[i][k].pre_end);
+                CHECK(a.jobs[i][k].end == b.jobs[i][k].end);
+            }
+        }
+        CHECK(a.response == b.response);
+        CHECK(a.unfinished == b.unfinished);
+    }
+}
+
 TEST_CASE("CPU RTA: the simulation catches an unsound analysis", "[cpu_side]") {
     for (const CpuRtaMutation m : {CpuRtaMutation{true, false}, CpuRtaMutation{false, true}}) {
         bool caught = false;
@@ -162,6 +190,93 @@ TEST_CASE("CPU RTA: the simulation catches an unsound analysis", "[cpu_side]") {
         }
         CHECK(caught);
     }
+}
+
+namespace {
+
+// A set of cpu_random_set whose suspending tasks (at least one) wait for frames of at least
+// `least` and of no known bound; the others' bounds (those waits counted by bursts) against
+// simulations in which every wait is `least` (the densest bursts) or drawn above it. Counts the
+// sets in which some task had a bound.
+bool cpu_burst_exceeded(std::mt19937_64& rng, const CpuRtaMutation& m, int& compared) {
+    CpuRandomSet s = cpu_random_set(rng);
+    s.rta[0].suspends = true;
+    for (CpuRtaTask& t : s.rta)
+        if (t.suspends) {
+            t.suspension.reset();
+            t.least_suspension = test::fraction(1 + int(rng() % 6), 2);
+        }
+    const auto bounds = cpu_response_bounds(s.rta, m);
+    if (std::none_of(bounds.begin(), bounds.end(), [](const CpuRtaBound& b) { return b.response.has_value(); }))
+        return false;
+    ++compared;
+    Time horizon = 0;
+    for (const auto& t : s.rta) horizon = std::max(horizon, t.period);
+    horizon *= 12;
+    for (int variant = 0; variant < 4; ++variant) {
+        std::vector<CpuSimTask> sim = s.sim;
+        for (auto& t : sim) {
+            if (variant & 1) t.tie_rank = -t.tie_rank;
+            if (variant < 2) t.offset = 0;
+        }
+        const std::uint64_t draw = rng();
+        const auto times = [&](std::size_t i, std::int64_t k) {
+            const CpuRtaTask& t = s.rta[i];
+            std::mt19937_64 job(draw + i * 7919 + static_cast<std::uint64_t>(k));
+            const Time wait = !t.suspends        ? Time(0)
+                              : variant % 2 == 0 ? t.least_suspension
+                                                 : t.least_suspension + test::fraction(int(job() % 9), 2);
+            return CpuJobTimes{t.pre, wait, t.post};
+        };
+        const CpuSimResult r = simulate_cpu(sim, times, horizon);
+        for (std::size_t i = 0; i < s.rta.size(); ++i) {
+            if (!bounds[i].response) continue;
+            for (const CpuJobRun& j : r.jobs[i])
+                if (!j.end || *j.end - j.release > *bounds[i].response || !j.pre_end ||
+                    *j.pre_end - j.release > *bounds[i].pre)
+                    return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("CPU RTA: tasks beside waits of no known bound, counted by bursts, within the bound", "[cpu_side]") {
+    int compared = 0;
+    for (std::uint64_t seed = 0; seed < test::seeded(300); ++seed) {
+        std::mt19937_64 rng(seed);
+        INFO("seed " << seed);
+        CHECK_FALSE(cpu_burst_exceeded(rng, {}, compared));
+    }
+    CHECK(compared > static_cast<int>(test::seeded(300)) / 4);
+    // A window's last burst counted only when whole: the simulation shows it unsound.
+    CpuRtaMutation whole;
+    whole.bursts_whole_only = true;
+    bool caught = false;
+    for (std::uint64_t seed = 0; seed < 400 && !caught; ++seed) {
+        std::mt19937_64 rng(seed);
+        caught = cpu_burst_exceeded(rng, whole, compared);
+    }
+    CHECK(caught);
+}
+
+// Lehoczky's example (RTSS 1990; Tindell, Burns and Wellings 1994): H (C 26, T 70) above L
+// (C 62, T 100), utilisation 0.99. L's first job ends at 114 = 62 + 2·26, past its period; its
+// third, released at 200, ends at 316 = 3·62 + 5·26: 116. Synchronous releases on one core are
+// L's worst case, so the busy period's largest response is the simulation's.
+TEST_CASE("CPU RTA: jobs past their period, over the busy period", "[cpu_side]") {
+    const std::vector<CpuRtaTask> ts{cpu_test_task(2, 70, 26), cpu_test_task(1, 100, 62)};
+    std::vector<CpuSimTask> sim{{2, Time(70), Time(0), 0}, {1, Time(100), Time(0), 1}};
+    const auto times = [&](std::size_t i, std::int64_t) { return CpuJobTimes{ts[i].pre, Time(0), Time(0)}; };
+    const CpuSimResult r = simulate_cpu(sim, times, Time(7000));
+    const auto b = cpu_response_bounds(ts);
+    REQUIRE(b[1].response);
+    CHECK(*b[1].response == r.response[1]);
+    CHECK(r.response[1] >= Time(116));
+    CpuRtaMutation first;
+    first.first_job_only = true;
+    CHECK(cpu_response_bounds(ts, first)[1].response == Time(114));
 }
 
 namespace {
@@ -396,9 +511,11 @@ TEST_CASE("CPU side: requirements from the fixed point with a given GPU bound", 
 
 // Without a GPU bound the fixed point proves nothing, but a task whose bound reads no GPU frame
 // keeps it: Alone on a core of its own (2 of 2), Top above Offload on Core0 (its bound counts
-// only tasks of priority 5 or more: 1). Control, below Offload, reads Offload's unbounded
-// suspension: unknown. Counting every task of a shared core, or every core, would lose Top or
-// Alone; counting none would certify Control.
+// only tasks of priority 5 or more: 1). Control, below Offload, cannot read Offload's unbounded
+// wait, but Offload runs in bursts of at most 2 + 1 = 3 between waits of at least its kernel's
+// block time 2: in a window t at most max(3m, t − 2m), m = ⌊(t + 2)/5⌋; with Top's ⌈t/10⌉, the
+// iteration t = 3 + … goes 3, 7, 9, 10, 10: bound 10. Counting every task of a shared core, or
+// every core, would lose Top or Alone; counting none would certify Control.
 TEST_CASE("CPU side: without a GPU bound, the bounds that read no GPU frame still hold", "[cpu_side]") {
     const Workload w = test::workload_from(std::string(cpu_side_toml) + R"(
 [[cpu]]
@@ -440,7 +557,7 @@ response_time = 1
     CHECK(answers[0].verdict == Verdict::unknown);  // Offload: its own GPU wait
     CHECK_FALSE(answers[0].upper);
     CHECK(answers[1].verdict == Verdict::refuted);  // Control: refuted by its execution alone
-    CHECK_FALSE(answers[1].upper);                  // but no bound: Offload's wait is in it
+    CHECK(answers[1].upper == Time(10));            // Offload's bursts, whatever its wait
     CHECK(answers[2].verdict == Verdict::certified);
     CHECK(answers[2].upper == Time(2));
     CHECK(answers[3].verdict == Verdict::certified);
@@ -544,7 +661,10 @@ TEST_CASE("CPU side: swapped or impossible requirements warned about", "[cpu_sid
 }
 
 TEST_CASE("CPU side: certify checks the requirements through the all-time GPU bound", "[cpu_side]") {
-    const std::string path = test::write_file(test::temp_dir(), "cpu.toml", cpu_side_toml);
+    // Control's limit 4 is above its execution, 3, so that only a run of the whole system refutes it.
+    std::string text = cpu_side_toml;
+    text.replace(text.rfind("response_time = 2"), 17, "response_time = 4");
+    const std::string path = test::write_file(test::temp_dir(), "cpu.toml", text);
     const test::CliRun run = test::run_cli({"certify", path});
     INFO(run.out << run.err);
     CHECK(run.exit_code == 1);  // Control refuted

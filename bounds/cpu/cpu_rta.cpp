@@ -63,6 +63,33 @@ struct CpuPair {
 
 // Task i's bounds for an interference function: its whole response (execution and its own
 // suspension) and its pre-suspension part, the latter only where the former exists.
+// A task that does not suspend, when a job may still run at its successor's release (Lehoczky's
+// busy period, RTSS 1990): a level busy period lasts at most the least L = ⌈L/T⌉·C + I(L); its
+// job q (from 0) ends within the least t = (q + 1)·C + I(t) of the period's start, so responds
+// within t − q·T. None when L passes 1 000 periods (a core that may be overloaded).
+CpuPair cpu_busy_period(const CpuRtaTask& task, const CpuRtaMutation& m,
+                        const std::function<std::optional<Time>(const Time&)>& interference) {
+    const Time c = cpu_execution(task);
+    const Time limit = task.period * 1000;
+    const auto length = cpu_least_fixed_point(c, limit, [&](const Time& x) -> std::optional<Time> {
+        const auto i = interference(x);
+        if (!i) return std::nullopt;
+        return *i + Time(ceil_of(x / task.period) - 1) * c;
+    });
+    if (!length) return {};
+    CpuPair out{Time(0), Time(0)};
+    const BigInt jobs = m.first_job_only ? BigInt(1) : ceil_of(*length / task.period);
+    for (BigInt q = 0; q < jobs; ++q) {
+        const Time before(q);
+        const auto end = cpu_least_fixed_point(before * c + c, *length, interference);
+        const auto pre = cpu_least_fixed_point(before * c + task.pre, *length, interference);
+        if (!end || !pre) return {};
+        out.response = std::max(*out.response, Time(*end - before * task.period));
+        out.pre = std::max(*out.pre, Time(*pre - before * task.period));
+    }
+    return out;
+}
+
 CpuPair cpu_solve(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m,
                   const std::function<std::optional<Time>(const Time&)>& interference) {
     const auto own = cpu_own_suspension(ts[i], m);
@@ -70,6 +97,7 @@ CpuPair cpu_solve(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRta
     CpuPair out;
     out.response = cpu_least_fixed_point(cpu_execution(ts[i]) + *own, ts[i].period, interference);
     if (out.response) out.pre = cpu_least_fixed_point(ts[i].pre, ts[i].period, interference);
+    else if (!ts[i].suspends) out = cpu_busy_period(ts[i], m, interference);
     return out;
 }
 
@@ -87,25 +115,44 @@ CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, int core
     });
 }
 
-// Jitter-based: each interferer's jobs are periodic with demand C_j and release jitter R_j - C_j.
+std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optional<Time>& b) {
+    if (!a) return b;
+    if (!b) return a;
+    return *a < *b ? a : b;
+}
+
+// The most a task whose every suspension lasts at least S executes in any window of length t,
+// whatever its releases and responses (none: it does not suspend, or S = 0). Its jobs run in
+// order, so its execution comes in bursts — a job's second part, then the next job's first —
+// of at most C = pre + post, each separated from the next by a suspension of at least S. With m
+// bursts meeting the window, m − 1 whole suspensions lie inside it: the work is at most
+// min(m·C, t − (m − 1)·S), which over m is largest at m = ⌊(t + S)/(C + S)⌋ or the next.
+std::optional<Time> cpu_burst_work(const CpuRtaTask& task, const Time& t, const CpuRtaMutation& m) {
+    const Time& s = task.least_suspension;
+    if (!task.suspends || s <= 0) return std::nullopt;
+    const Time c = cpu_execution(task);
+    const Time bursts(floor_of((t + s) / (c + s)));
+    if (m.bursts_whole_only) return bursts * c;
+    return std::max(Time(bursts * c), Time(t - bursts * s));
+}
+
+// Jitter-based: each interferer's jobs are periodic with demand C_j and release jitter R_j - C_j;
+// a suspending one's work at most its bursts' (cpu_burst_work), whichever is smaller.
 CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, int core,
                    const std::vector<std::optional<Time>>& r, const CpuRtaMutation& m) {
     return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
         Time sum = 0;
         for (std::size_t j = 0; j < ts.size(); ++j) {
             if (!cpu_interferes(ts, j, i, core, m)) continue;
-            if (!r[j]) return std::nullopt;
             const Time c = cpu_execution(ts[j]);
-            sum += Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
+            std::optional<Time> work;
+            if (r[j]) work = Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
+            work = cpu_smaller(work, cpu_burst_work(ts[j], t, m));
+            if (!work) return std::nullopt;
+            sum += *work;
         }
         return sum;
     });
-}
-
-std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optional<Time>& b) {
-    if (!a) return b;
-    if (!b) return a;
-    return *a < *b ? a : b;
 }
 
 // The mutation's combination over cores: the larger, none when any is none.

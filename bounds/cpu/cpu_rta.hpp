@@ -6,7 +6,10 @@
 // - suspension-oblivious: every suspension counted as execution (Chen et al., "Many
 //   suspensions, many problems", Real-Time Systems 55, 2019, §4.1);
 // - jitter-based: a suspending interferer's jobs released with jitter R_j - C_j (ibid. §4.2,
-//   proven by Chen, Nelissen and Huang, ECRTS 2016; Bletsas et al.'s errata, 2018).
+//   proven by Chen, Nelissen and Huang, ECRTS 2016; Bletsas et al.'s errata, 2018); where that
+//   is larger, or R_j unknown, a suspending interferer's work in a window counted by its bursts
+//   between suspensions of at least their shortest length (docs/theory/semantics.md §11), which
+//   needs no bound on its response: both bound the same work in any window, so the smaller does.
 // Tasks of equal priority on a core each interfere with the other as a higher-priority task
 // would, so every tie-breaking order is covered.
 // A task may be allowed on several cores (docs/decisions/0034-cpu-affinity.md): with a scheduler
@@ -29,6 +32,7 @@ struct CpuRtaTask {
     Time pre, post;             // longest execution before and after the suspension
     bool suspends = false;
     std::optional<Time> suspension;  // longest suspension of a suspending task; none: unbounded
+    Time least_suspension = 0;       // every suspension lasts at least this
 };
 
 enum class CpuArgument { none, oblivious, jitter };
@@ -47,10 +51,13 @@ struct CpuRtaMutation {
     bool drop_own_suspension = false;
     bool count_only_pinned = false;  // on core c, only the tasks pinned to c alone delay a task
     bool max_over_cores = false;     // the largest per-core bound where the least is proven
+    bool bursts_whole_only = false;  // a window's last burst counted only when it fits whole
+    bool first_job_only = false;     // a busy period's first job taken for all of them
 };
 
-// Per task, indexed like `tasks`. Bounds are only given where every job's response is at most
-// the period (the analysis is of one job per busy window).
+// Per task, indexed like `tasks`. A suspending task's bounds are only given where every job's
+// response is at most the period (the analysis is of one job per busy window); a task that does
+// not suspend is analysed over its busy period where a job may run past its period.
 std::vector<CpuRtaBound> cpu_response_bounds(const std::vector<CpuRtaTask>& tasks, const CpuRtaMutation& m = {});
 
 }  // namespace gpuwcrt

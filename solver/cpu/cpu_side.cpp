@@ -22,11 +22,22 @@ std::optional<Time> cpu_last_issue_after_release(const Workload& w, int stream) 
     return latest;
 }
 
+// The shortest a frame of stream s can take: its operations run one after another in stream
+// order, each at least its shortest block time (or copy duration), whatever else runs.
+Time cpu_least_frame_time(const Workload& w, int s) {
+    Time least = 0;
+    for (const int op : w.stream_ops(s)) least += w.ops[op].time.lo;
+    return least;
+}
+
 std::vector<CpuRtaTask> cpu_rta_tasks(const Workload& w, const std::vector<std::optional<Time>>& gpu) {
     std::vector<CpuRtaTask> out;
     for (const CpuTask& t : w.cpu.tasks) {
         CpuRtaTask r{t.cpus, t.priority, t.arrival.period, t.execution.hi, t.after_gpu.hi, t.gpu.has_value(), {}};
-        if (t.gpu) r.suspension = gpu[*t.gpu];
+        if (t.gpu) {
+            r.suspension = gpu[*t.gpu];
+            r.least_suspension = cpu_least_frame_time(w, *t.gpu);
+        }
         out.push_back(r);
     }
     return out;
@@ -154,14 +165,11 @@ CpuSideResult cpu_side_fixed_point(const Workload& w, const GpuFrameBounds& gpu,
     CpuSideResult out{w, {}, {}, false, cpu_tasks_free_of_gpu(w), 0, "", std::nullopt};
     bool analysed = !w.cpu.tasks.empty();
     for (const Requirement& q : w.cpu.requirements) analysed = analysed || q.target == Requirement::Target::stream;
-    // Without a fixed point only the bounds that read no GPU frame hold: the others are dropped.
+    // Without a fixed point only the bounds that hold whatever the GPU does: those of the analysis
+    // told that no frame has a bound (an interferer that waits for one counted by its bursts).
     const auto give_up = [&](std::string why) {
         out.reason = std::move(why);
-        if (out.tasks.size() != w.cpu.tasks.size())
-            out.tasks =
-                cpu_response_bounds(cpu_rta_tasks(w, std::vector<std::optional<Time>>(w.streams.size())), mutation);
-        for (std::size_t i = 0; i < out.tasks.size(); ++i)
-            if (!out.gpu_free[i]) out.tasks[i] = CpuRtaBound{};
+        out.tasks = cpu_response_bounds(cpu_rta_tasks(w, std::vector<std::optional<Time>>(w.streams.size())), mutation);
         return out;
     };
     if (!analysed) return give_up("nothing analysed: every requirement is on a task the workload leaves out");
@@ -229,7 +237,7 @@ std::vector<RequirementAnswer> requirement_answers(const Workload& w, const CpuS
             a.gpu_part = a.upper;
             a.cpu_part = Time(0);
         }
-        const bool task_free = req.target == Requirement::Target::cpu_task && r.gpu_free[req.index];
+        const bool task_free = req.target == Requirement::Target::cpu_task && (r.gpu_free[req.index] || a.upper);
         const std::string why = !r.proven && !task_free ? r.reason
                                 : a.upper               ? "the bound exceeds the limit; no run found past it"
                                                         : "no bound";
