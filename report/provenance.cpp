@@ -23,7 +23,7 @@ constexpr std::pair<Provenance, std::string_view> texts[] = {
     {Provenance::busy_window, "busy window"},
     {Provenance::frame_exploration, "frame exploration"},
     {Provenance::cpu_oblivious, "CPU RTA, suspension-oblivious"},
-    {Provenance::cpu_jitter, "CPU RTA, suspension as jitter"},
+    {Provenance::cpu_jitter, "CPU RTA, interferers by jitter or bursts"},
     {Provenance::cpu_execution, "a job at its longest executions"},
     {Provenance::sliced_busy_window, "busy window under time slices"},
     {Provenance::cpu_joint_run, "a run of the CPU tasks and GPU frames together"},

@@ -17,7 +17,9 @@ namespace {
 
 const std::string cpu_side_argument =
     "CPU bounds by fixed-priority response-time analysis with self-suspension (suspension-oblivious and "
-    "jitter-based, the smaller), each task of equal priority counted as higher; GPU frame bounds by the all-time "
+    "jitter-based, the smaller; an interferer waiting for the GPU counted at most by its bursts between waits of "
+    "at least its frame's shortest time; a job past its period over the busy period), each task of equal priority "
+    "counted as higher; GPU frame bounds by the all-time "
     "engine on the release windows those bounds prove, iterated to a fixed point (docs/theory/semantics.md §11); "
     "refutations by replayed runs of the CPU tasks and GPU frames together";
 
