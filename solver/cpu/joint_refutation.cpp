@@ -82,10 +82,13 @@ std::optional<JointRunWitness> joint_longest(const Requirement& q, const JointSc
 std::vector<std::optional<JointRunWitness>> joint_run_witnesses(const Workload& w, const Budget& budget,
                                                                 std::vector<bool> open, std::int64_t jobs) {
     std::vector<std::optional<JointRunWitness>> out(w.cpu.requirements.size());
-    // Short runs first: a requirement refuted by its first jobs needs no longer one.
-    for (std::int64_t n = 1; n <= jobs && !budget.expired(); n = n < jobs ? std::min(2 * n, jobs) : jobs + 1) {
+    // Short runs first: a requirement refuted by its first jobs needs no longer one; longer runs
+    // only while the last length found a longer response for some open requirement.
+    bool grew = true;
+    for (std::int64_t n = 1; n <= jobs && grew && !budget.expired(); n = n < jobs ? std::min(2 * n, jobs) : jobs + 1) {
         const Time horizon = joint_horizon(w, open, n);
         if (horizon == 0) break;
+        grew = n == 1;
         for (const JointScenario& sc : joint_scenarios(w, open)) {
             if (budget.expired()) break;
             const JointRun run = joint_run(w, sc, horizon);
@@ -93,7 +96,10 @@ std::vector<std::optional<JointRunWitness>> joint_run_witnesses(const Workload& 
             for (std::size_t q = 0; q < out.size(); ++q) {
                 if (!open[q] || w.cpu.requirements[q].target == Requirement::Target::not_analysed) continue;
                 auto x = joint_longest(w.cpu.requirements[q], sc, run);
-                if (x && (!out[q] || out[q]->response < x->response)) out[q] = std::move(x);
+                if (x && (!out[q] || out[q]->response < x->response)) {
+                    grew = true;
+                    out[q] = std::move(x);
+                }
             }
         }
         for (std::size_t q = 0; q < out.size(); ++q)
