@@ -660,6 +660,53 @@ TEST_CASE("CPU side: swapped or impossible requirements warned about", "[cpu_sid
     CHECK(test::contains(warnings[1], "is on 'Control' but its name names 'Offload'"));
 }
 
+// The mapped WATERS model: Lane detection runs on a CPU within PRE_Lane_detection, so no name is
+// "Lane_detection" any more, and "Deadline_Task_Lane_Detection" contains only the stream name
+// "Detection". It still names its own target; "Deadline_Task_Detection" on it does not.
+TEST_CASE("CPU side: a requirement naming its target in more words than another name", "[cpu_side]") {
+    const std::string base = R"([[stream]]
+name = "Detection"
+
+[[kernel]]
+name = "K"
+stream = "Detection"
+blocks = 1
+threads = 32
+block_time = 2
+
+[[cpu]]
+name = "C"
+scheduler = "fixed_priority_preemptive"
+
+[[cpu_task]]
+name = "PRE_Detection"
+cpu = "C"
+priority = 2
+period = 200
+execution = 1
+gpu = "Detection"
+
+[[cpu_task]]
+name = "PRE_Lane_detection"
+cpu = "C"
+priority = 1
+period = 66
+execution = 40
+
+[[requirement]]
+name = "NAME"
+task = "PRE_Lane_detection"
+response_time = 66
+)";
+    std::string own = base, other = base;
+    own.replace(own.find("NAME"), 4, "Deadline_Task_Lane_Detection");
+    other.replace(other.find("NAME"), 4, "Deadline_Task_Detection");
+    CHECK(requirement_warnings(test::workload_from(own)).empty());
+    const auto warnings = requirement_warnings(test::workload_from(other));
+    REQUIRE(warnings.size() == 1);
+    CHECK(test::contains(warnings[0], "is on 'PRE_Lane_detection' but its name names 'Detection'"));
+}
+
 TEST_CASE("CPU side: certify checks the requirements through the all-time GPU bound", "[cpu_side]") {
     // Control's limit 4 is above its execution, 3, so that only a run of the whole system refutes it.
     std::string text = cpu_side_toml;

@@ -127,6 +127,30 @@ std::string requirement_stream(const Workload& w, const Requirement& q) {
     return named;
 }
 
+// Whether a requirement's name names its target although it contains another's name: each of
+// its words but the generic ones (deadline, task, …) is within the target's name, and they are
+// more than that other name (the mapped WATERS model's "Deadline_Task_Lane_Detection" on
+// PRE_Lane_detection_gpu_POST contains the stream name "Detection").
+bool requirement_names_target(const std::string& requirement, const std::string& target, const std::string& other) {
+    static const std::vector<std::string> generic{"deadline", "task", "requirement", "req", "response", "time"};
+    std::vector<std::string> words;
+    std::string word;
+    for (const char c : lowercase(requirement) + "_") {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            word += c;
+            continue;
+        }
+        if (!word.empty() && std::find(generic.begin(), generic.end(), word) == generic.end()) words.push_back(word);
+        word.clear();
+    }
+    std::string joined;
+    for (const std::string& x : words) joined += (joined.empty() ? "" : "_") + x;
+    const std::string t = lowercase(target);
+    return !words.empty() && joined != lowercase(other) &&
+           std::all_of(words.begin(), words.end(),
+                       [&](const std::string& x) { return t.find(x) != std::string::npos; });
+}
+
 }  // namespace
 
 std::vector<std::optional<Time>> all_time_frame_bounds(const Workload& w, const Budget& budget) {
@@ -261,7 +285,7 @@ std::vector<std::string> requirement_warnings(const Workload& w) {
         const std::string named = longest_name_within(w, q.name);
         const std::string& target = requirement_target(w, q);
         if (!named.empty() && lowercase(named) != lowercase(target) &&
-            lowercase(named) != lowercase(requirement_stream(w, q)))
+            lowercase(named) != lowercase(requirement_stream(w, q)) && !requirement_names_target(q.name, target, named))
             out.push_back(q.where.str() + ": requirement '" + q.name + "' is on '" + target + "' but its name names '" +
                           named + "'");
     }
