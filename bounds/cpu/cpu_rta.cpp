@@ -61,16 +61,18 @@ struct CpuPair {
     std::optional<Time> pre, response;
 };
 
-// Task i's bounds for an interference function: its whole response (execution and its own
-// suspension) and its pre-suspension part, the latter only where the former exists.
 // A task that does not suspend, when a job may still run at its successor's release (Lehoczky's
 // busy period, RTSS 1990): a level busy period lasts at most the least L = ⌈L/T⌉·C + I(L); its
 // job q (from 0) ends within the least t = (q + 1)·C + I(t) of the period's start, so responds
-// within t − q·T. None when L passes 1 000 periods (a core that may be overloaded).
+// within t − q·T. None when the interference's long-run rate (`rate`, none: unbounded) and the
+// task's own C/T reach 1, or L passes 100 periods (the analysis's work): below 1 every term grows by at most its
+// rate per unit of time plus a constant, so the least L exists.
 CpuPair cpu_busy_period(const CpuRtaTask& task, const CpuRtaMutation& m,
-                        const std::function<std::optional<Time>(const Time&)>& interference) {
+                        const std::function<std::optional<Time>(const Time&)>& interference,
+                        const std::optional<Time>& rate) {
     const Time c = cpu_execution(task);
-    const Time limit = task.period * 1000;
+    if (!rate || *rate + c / task.period >= 1) return {};
+    const Time limit = task.period * 100;
     const auto length = cpu_least_fixed_point(c, limit, [&](const Time& x) -> std::optional<Time> {
         const auto i = interference(x);
         if (!i) return std::nullopt;
@@ -90,20 +92,30 @@ CpuPair cpu_busy_period(const CpuRtaTask& task, const CpuRtaMutation& m,
     return out;
 }
 
+// Task i's bounds for an interference function and its long-run rate: its whole response
+// (execution and its own suspension) and its pre-suspension part, the latter only where the
+// former exists.
 CpuPair cpu_solve(const std::vector<CpuRtaTask>& ts, std::size_t i, const CpuRtaMutation& m,
-                  const std::function<std::optional<Time>(const Time&)>& interference) {
+                  const std::function<std::optional<Time>(const Time&)>& interference,
+                  const std::optional<Time>& rate) {
     const auto own = cpu_own_suspension(ts[i], m);
     if (!own) return {};
     CpuPair out;
     out.response = cpu_least_fixed_point(cpu_execution(ts[i]) + *own, ts[i].period, interference);
     if (out.response) out.pre = cpu_least_fixed_point(ts[i].pre, ts[i].period, interference);
-    else if (!ts[i].suspends) out = cpu_busy_period(ts[i], m, interference);
+    else if (!ts[i].suspends) out = cpu_busy_period(ts[i], m, interference, rate);
     return out;
 }
 
 // Suspension-oblivious: each interferer's jobs are periodic with demand C_j + S_j.
 CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, int core, const CpuRtaMutation& m) {
-    return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
+    std::optional<Time> rate = Time(0);
+    for (std::size_t j = 0; j < ts.size() && rate; ++j) {
+        if (!cpu_interferes(ts, j, i, core, m)) continue;
+        const auto demand = cpu_oblivious_demand(ts[j]);
+        rate = demand ? std::optional<Time>(*rate + *demand / ts[j].period) : std::nullopt;
+    }
+    const auto interference = [&](const Time& t) -> std::optional<Time> {
         Time sum = 0;
         for (std::size_t j = 0; j < ts.size(); ++j) {
             if (!cpu_interferes(ts, j, i, core, m)) continue;
@@ -112,7 +124,8 @@ CpuPair cpu_oblivious(const std::vector<CpuRtaTask>& ts, std::size_t i, int core
             sum += Time(ceil_of(t / ts[j].period)) * *demand;
         }
         return sum;
-    });
+    };
+    return cpu_solve(ts, i, m, interference, rate);
 }
 
 std::optional<Time> cpu_smaller(const std::optional<Time>& a, const std::optional<Time>& b) {
@@ -140,19 +153,32 @@ std::optional<Time> cpu_burst_work(const CpuRtaTask& task, const Time& t, const 
 // a suspending one's work at most its bursts' (cpu_burst_work), whichever is smaller.
 CpuPair cpu_jitter(const std::vector<CpuRtaTask>& ts, std::size_t i, int core,
                    const std::vector<std::optional<Time>>& r, const CpuRtaMutation& m) {
-    return cpu_solve(ts, i, m, [&](const Time& t) -> std::optional<Time> {
-        Time sum = 0;
-        for (std::size_t j = 0; j < ts.size(); ++j) {
-            if (!cpu_interferes(ts, j, i, core, m)) continue;
-            const Time c = cpu_execution(ts[j]);
-            std::optional<Time> work;
-            if (r[j]) work = Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
-            work = cpu_smaller(work, cpu_burst_work(ts[j], t, m));
-            if (!work) return std::nullopt;
-            sum += *work;
-        }
-        return sum;
-    });
+    std::optional<Time> rate = Time(0);
+    for (std::size_t j = 0; j < ts.size() && rate; ++j) {
+        if (!cpu_interferes(ts, j, i, core, m)) continue;
+        const Time c = cpu_execution(ts[j]);
+        std::optional<Time> own;
+        if (r[j]) own = c / ts[j].period;
+        if (ts[j].suspends && ts[j].least_suspension > 0)
+            own = cpu_smaller(own, Time(c / (c + ts[j].least_suspension)));
+        rate = own ? std::optional<Time>(*rate + *own) : std::nullopt;
+    }
+    return cpu_solve(
+        ts, i, m,
+        [&](const Time& t) -> std::optional<Time> {
+            Time sum = 0;
+            for (std::size_t j = 0; j < ts.size(); ++j) {
+                if (!cpu_interferes(ts, j, i, core, m)) continue;
+                const Time c = cpu_execution(ts[j]);
+                std::optional<Time> work;
+                if (r[j]) work = Time(ceil_of((t + *r[j] - c) / ts[j].period)) * c;
+                work = cpu_smaller(work, cpu_burst_work(ts[j], t, m));
+                if (!work) return std::nullopt;
+                sum += *work;
+            }
+            return sum;
+        },
+        rate);
 }
 
 // The mutation's combination over cores: the larger, none when any is none.
