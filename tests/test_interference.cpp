@@ -76,7 +76,7 @@ TEST_CASE("interference bound >= grid maximum on enumerable interval and window 
     CHECK(compared >= 100);
 }
 
-TEST_CASE("every mutation of the interference argument falls below some enumerated WCRT") {
+TEST_CASE("every mutation of the interference argument falls below some enumerated WCRT", "[mutation]") {
     for (const InterferenceMutation m :
          {InterferenceMutation::no_carry_in, InterferenceMutation::higher_once, InterferenceMutation::no_own_blocks,
           InterferenceMutation::no_higher_heads, InterferenceMutation::half_waves,
