@@ -400,8 +400,11 @@ std::optional<Closure> bound_unsliced(const Workload& w, bool pattern, Interleav
     }
     const bool unroll_hyperperiods =
         pattern && (!window_first || !all_bounded() || per_hyperperiod <= o.hyperperiod_arguments_up_to);
+    // A closure joins its frames' bounds into the answers, which must start without one; a closure
+    // that bounds no later frame forgets every bound. The busy window's are met in afterwards.
+    if (unroll_hyperperiods)
+        for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
     std::optional<Closure> first = unroll_hyperperiods ? bound_repeating(w, open, o, r) : std::nullopt;
-    // A closure that bounds no later frame forgets every bound: the busy window's stand.
     if (window_first) keep_least_upper(w, by_window, Provenance::busy_window, r.answers);
     if (pattern && !all_bounded()) {
         take_exploration(w, open.upper(), o, r);
