@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A multi-rate camera-perception workload with periodic streams, for bench/frames/run.sh.
 
-  gen_multirate.py STREAMS SEED [RANGE_PERCENT] [LOAD_PERCENT] [sporadic] > FILE.toml
+  gen_multirate.py STREAMS SEED [RANGE_PERCENT] [LOAD_PERCENT] [sporadic] [periods=P1,P2,...] > FILE.toml
 
 STREAMS is 3 (a 30 Hz camera of high priority, a 15 Hz lane detector and a 10 Hz lidar) or 8
 (three 30 Hz cameras, a 30 Hz fusion stream that waits on two of them, a 20 Hz radar, 15 Hz lane
@@ -13,7 +13,12 @@ Each stream's deadline (on its copy out) is its period. Each kernel's duration a
 in waves at their upper block time) is drawn so that the streams' durations add up to
 LOAD_PERCENT (default 40) of the time: kernels of different streams overlap on the SMs, so the
 GPU is busy less than that. With `sporadic`, the lidar and radar streams deliver frames at least
-their period apart (min_interarrival) instead of exactly.
+their period apart (min_interarrival) instead of exactly. With `periods=ms`, the periods are
+the integer milliseconds models write (3 streams: 33/66/100, a hyperperiod of 3 300 ms; 8 streams:
+33/66/66/100/100/200/33/66 in the order above as the
+issue lists them, 6 600 ms, the fusion stream's waits then across rates); with `periods=P1,P2,...`, the streams'
+periods in milliseconds in the order above (for hyperperiods from 200 ms to 100 s). The blocks
+are drawn as without it (the same SEED gives the same kernels, each timed for its own period).
 """
 import random
 import sys
@@ -26,6 +31,8 @@ STREAMS = {
         ("radar", "low", F(50), 2, []), ("lane", "low", F(200, 3), 2, []), ("viz", "low", F(200, 3), 2, []),
         ("lidar", "low", F(100), 2, [])],
 }
+
+INTEGER_MS = {3: [F(33), F(66), F(100)], 8: [F(33), F(66), F(66), F(100), F(100), F(200), F(33), F(66)]}
 
 
 def decimal(x):
@@ -43,7 +50,13 @@ def main():
     # GPU time per stream and frame, each kernel timed alone, as a share of its period.
     share = F(int(sys.argv[4]) if len(sys.argv) > 4 else 40, 100) / len(streams)
     out = [f'title = "multi-rate perception, {n} streams, seed {seed}"', 'time_unit = "ms"', ""]
-    sporadic = len(sys.argv) > 5 and sys.argv[5] == "sporadic"
+    sporadic = "sporadic" in sys.argv[5:]
+    periods = [a[len("periods="):] for a in sys.argv[5:] if a.startswith("periods=")]
+    if periods:
+        given = INTEGER_MS[n] if periods[0] == "ms" else [F(int(p)) for p in periods[0].split(",")]
+        if len(given) != n:
+            sys.exit(f"periods: {n} periods needed")
+        streams = [(name, prio, p, jitter, waits) for (name, prio, _, jitter, waits), p in zip(streams, given)]
     for name, prio, period, jitter, _ in streams:
         rate = "min_interarrival" if sporadic and name in ("lidar", "radar") else "period"
         out += ["[[stream]]", f'name = "{name}"', f'priority = "{prio}"', f'{rate} = "{period}"', f"jitter = {jitter}", ""]

@@ -3,6 +3,8 @@
 #include <array>
 #include <numeric>
 
+#include "model/frames/arrival.hpp"
+
 namespace gpuwcrt {
 namespace {
 
@@ -46,6 +48,16 @@ Time block_weight(const Operation& op, const Resources& room) {
 }
 
 constexpr int max_rounds = 100'000;
+
+// The first operation with a `wait` that pairs frames by their index (streams of one period):
+// a busy period does not see which of its frames are paired. A wait across rates pairs by
+// issue order, which a busy period keeps (docs/theory/all-time.md, "A long hyperperiod").
+const Operation* wait_by_frame_index(const Workload& w) {
+    for (const Operation& op : w.ops)
+        for (const int t : op.wait)
+            if (!waits_across_rates(w.streams[op.stream].arrival, w.streams[w.ops[t].stream].arrival)) return &op;
+    return nullptr;
+}
 
 // With `alone`, the stream is the only one on its SMs (alone in its time-sliced context): its
 // operations run one after another, and a kernel's blocks, all of one size, `at_once` at a time
@@ -112,7 +124,7 @@ std::optional<BusyWindow> busy_window(const Workload& w, const Time& limit, std:
     return b;
 }
 
-Unrolled busy_window_frames(const Workload& w, const BusyWindow& b) {
+Unrolled busy_window_frames(const Workload& w, const BusyWindow& b, BusyWindowMutation mutation) {
     Workload frames = w;
     for (Stream& s : frames.streams)
         if (!s.arrival.repeats()) s.arrival = {Arrival::Kind::sporadic, b.length + 1, 0, 0};
@@ -124,9 +136,10 @@ Unrolled busy_window_frames(const Workload& w, const BusyWindow& b) {
         const Arrival& a = frames.streams[op.stream].arrival;
         if (a.repeats() && a.jitter >= a.period && op.issue.kind == IssueSpec::Kind::at) op.issue.at.lo = 0;
     }
-    const auto release = [&frames, &b](int stream, std::int64_t k) {
+    const bool nominal = mutation == BusyWindowMutation::releases_from_nominal;
+    const auto release = [&frames, &b, nominal](int stream, std::int64_t k) {
         const Arrival& a = frames.streams[stream].arrival;
-        const Time lo = a.period * k - a.jitter;
+        const Time lo = a.period * k - (nominal ? Time(0) : a.jitter);
         return TimeRange{lo > 0 ? lo : Time(0), b.length};
     };
     return unroll_windows(frames, b.frames, release, {w.source, 0, 0});
@@ -134,18 +147,24 @@ Unrolled busy_window_frames(const Workload& w, const BusyWindow& b) {
 
 std::optional<BusyWindowBounds> busy_window_bounds(const Workload& w, const Budget& budget, std::string& why,
                                                    const BusyWindowOptions& o) {
-    if (w.has_wait()) return why = "a busy window pairs no frames for `wait`", std::nullopt;
+    if (const Operation* op = wait_by_frame_index(w))
+        return why = "a busy window pairs no frames by their index, as the `wait` of '" + op->name + "' does",
+               std::nullopt;
     if (w.null_stream() >= 0) return why = "the interference bound does not cover the NULL stream", std::nullopt;
     Time longest = 1;
     for (const Stream& s : w.streams) longest = std::max<Time>(longest, s.arrival.period + s.arrival.offset);
     std::optional<BusyWindow> window = busy_window(w, longest * 1000, why);
     if (!window) return std::nullopt;
+    if (o.window_mutation == BusyWindowMutation::one_frame_fewer)
+        for (std::int64_t& n : window->frames) n = std::max<std::int64_t>(1, n - 1);
     std::optional<Unrolled> u;
     try {
-        u = busy_window_frames(w, *window);
+        u = busy_window_frames(w, *window, o.window_mutation);
     } catch (const InputError& e) {  // too many frames to unroll
         return why = e.what(), std::nullopt;
     }
+    if (o.window_mutation == BusyWindowMutation::waits_dropped)
+        for (Operation& op : u->workload.ops) op.wait_latest.clear();
     InterferenceOptions io;
     io.mutation = o.mutation;
     const InterferenceBounds ib = interference_bounds(u->workload, budget, io);

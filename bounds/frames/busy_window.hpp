@@ -34,9 +34,15 @@ struct BusyWindow {
 // passes `limit` (then no busy period is proven to end).
 std::optional<BusyWindow> busy_window(const Workload& w, const Time& limit, std::string& why);
 
+// Test-only breaks of the busy window's own steps, which the differential tests must catch:
+// a frame fewer of every stream with more than one, frame k released no earlier than kT (its
+// jitter forgotten at the window's lower end), or the waits across rates dropped from the frames.
+enum class BusyWindowMutation { none, one_frame_fewer, releases_from_nominal, waits_dropped };
+
 // The frames of one busy period: `frames[s]` frames of each stream, frame k released anywhere
 // in [max(0, kT − J), X]; a stream that runs once becomes one frame released in [0, X].
-Unrolled busy_window_frames(const Workload& w, const BusyWindow& b);
+Unrolled busy_window_frames(const Workload& w, const BusyWindow& b,
+                            BusyWindowMutation mutation = BusyWindowMutation::none);
 
 struct BusyWindowBounds {
     BusyWindow window;
@@ -44,11 +50,12 @@ struct BusyWindowBounds {
 };
 
 struct BusyWindowOptions {
-    InterferenceMutation mutation = InterferenceMutation::none;  // test-only
+    InterferenceMutation mutation = InterferenceMutation::none;     // test-only
+    BusyWindowMutation window_mutation = BusyWindowMutation::none;  // test-only
 };
 
-// The bounds, or nullopt with `why` set: a `wait`, the NULL stream, no busy window, too many
-// frames, or an operation the interference bound leaves unbounded.
+// The bounds, or nullopt with `why` set: a `wait` between streams of one period, the NULL stream, no busy window, too
+// many frames, or an operation the interference bound leaves unbounded.
 std::optional<BusyWindowBounds> busy_window_bounds(const Workload& w, const Budget& budget, std::string& why,
                                                    const BusyWindowOptions& o = {});
 

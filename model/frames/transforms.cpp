@@ -56,8 +56,7 @@ std::string pattern_gap(const Workload& w) {
     return "";
 }
 
-Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
-    const Horizon h = hyperperiods_of(w, k);
+Unrolled lower_bound_frames(const Workload& w, const Workload& dense, const Horizon& h) {
     if (!has_sporadic_stream(w)) return unroll(dense, h);
     const auto release = [&w](int stream, std::int64_t frame) {
         const Arrival& a = w.streams[static_cast<std::size_t>(stream)].arrival;

@@ -27,11 +27,13 @@ Workload repeating_part(const Workload& w, std::vector<int>& to_file);
 // such stream; empty when they do. A stream that runs once repeats nothing and is no gap here.
 std::string pattern_gap(const Workload& w);
 
-// The frames the all-time analysis searches for lower bounds: `k` hyperperiods of `dense` (`w`
+// The frames the all-time analysis searches for lower bounds: the horizon `h` of `dense` (`w`
 // with its sporadic streams at their densest releases), each frame of a sporadic stream of `w`
 // released anywhere up to one min_interarrival after its densest window, so that the phasings
-// of sporadic streams are scenarios of them. Without sporadic streams: unroll(dense, k
-// hyperperiods).
-Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k);
+// of sporadic streams are scenarios of them. Without sporadic streams: unroll(dense, h).
+Unrolled lower_bound_frames(const Workload& w, const Workload& dense, const Horizon& h);
+inline Unrolled lower_bound_frames(const Workload& w, const Workload& dense, int k) {
+    return lower_bound_frames(w, dense, hyperperiods_of(w, k));
+}
 
 }  // namespace gpuwcrt

@@ -158,17 +158,17 @@ namespace {
 class InterleavedLower {
 public:
     // `answered`: whether the lower bounds found so far leave nothing for the rounds to change.
-    InterleavedLower(const Workload& w, const Workload& dense, int k, const Budget& budget, const AllTimeOptions& o,
-                     const std::function<bool(const FrameLowerBounds&)>& answered)
-        : k_(k), budget_(budget), upper_(budget) {
+    InterleavedLower(const Workload& w, const Workload& dense, const LowerBoundHorizon& h, const Budget& budget,
+                     const AllTimeOptions& o, const std::function<bool(const FrameLowerBounds&)>& answered)
+        : horizon_(h), budget_(budget), upper_(budget) {
         try {
-            frames_ = std::make_unique<Unrolled>(lower_bound_frames(w, dense, k));
+            frames_ = std::make_unique<Unrolled>(lower_bound_frames(w, dense, h.frames));
         } catch (const InputError&) {
             // The frames cannot be unrolled: the search after the arguments says why.
         }
         if (frames_) {
-            lower_.emplace(w, *frames_, hyperperiod(w) * k);
-            search_.emplace(w, *frames_, k, o);
+            lower_.emplace(w, *frames_, h.end);
+            search_.emplace(w, *frames_, h.frames, o);
             search_->stop_when([this, answered] { return answered(*lower_); });
             // In at most a twentieth of the time, so that the arguments keep theirs on large
             // frames (the next round then goes on from where this one stopped).
@@ -179,7 +179,9 @@ public:
     }
 
     bool has_frames() const { return frames_ != nullptr; }
-    int k() const { return k_; }
+    // k when the frames are k hyperperiods, else 0 (no closure's frames are these).
+    int k() const { return horizon_.hyperperiods; }
+    const LowerBoundHorizon& horizon() const { return horizon_; }
     // The arguments' budget: its deadline moved later by the time the later rounds took, which
     // is the lower bounds' share.
     Budget upper() const {
@@ -192,7 +194,7 @@ public:
     // The next round, while these frames can be the answer's: a closure after other than k
     // hyperperiods brings frames of its own.
     void after_argument(const std::optional<Closure>& closure) {
-        if (!has_frames() || (closure && closure->k != k_) || tenths_ >= last_round_tenths) return;
+        if (!has_frames() || (closure && closure->k != k()) || tenths_ >= last_round_tenths) return;
         const auto started = Budget::Clock::now();
         search_->run_to(++tenths_, budget_, *lower_);
         moved_ += Budget::Clock::now() - started;
@@ -223,7 +225,7 @@ public:
 private:
     static constexpr int last_round_tenths = 6;  // the first and one after each of five arguments
 
-    int k_;
+    LowerBoundHorizon horizon_;
     Budget budget_, upper_;
     std::unique_ptr<Unrolled> frames_;  // on the heap: lower_ and search_ refer to it
     std::optional<FrameLowerBounds> lower_;
@@ -310,15 +312,18 @@ std::optional<Closure> bound_repeating(const Workload& w, InterleavedLower& lowe
     return first;
 }
 
-// The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds.
-void take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptions& o, AllTimeResult& r) {
+// The busy window (bounds/frames/busy_window.hpp): each operation keeps the least of its bounds,
+// which are returned (none when it gives none).
+std::vector<std::optional<Time>> take_busy_window(const Workload& w, const Budget& upper, const AllTimeOptions& o,
+                                                  AllTimeResult& r) {
     upper.counters().start_phase("all time: a busy window");
     BusyWindowOptions bo;
     bo.mutation = o.mutation;
     const std::optional<BusyWindowBounds> b = busy_window_bounds(w, upper, r.busy_why, bo);
-    if (!b) return;
+    if (!b) return std::vector<std::optional<Time>>(w.ops.size());
     r.busy_window = b->window.length;
     keep_least_upper(w, b->upper, Provenance::busy_window, r.answers);
+    return b->upper;
 }
 
 // The exploration of the frames (solver/frames/frame_exploration.hpp), where every time is
@@ -373,6 +378,45 @@ AllTimeResult sliced_bounds(const Workload& w, const Budget& budget, const AllTi
     return settled(budget, open.into(std::move(r)));
 }
 
+// The upper-bound arguments without time slices: each operation keeps the least of its bounds;
+// the closure found, if any (its frames are searched for lower bounds).
+std::optional<Closure> bound_unsliced(const Workload& w, bool pattern, InterleavedLower& open, const AllTimeOptions& o,
+                                      AllTimeResult& r) {
+    const auto all_bounded = [&r] {
+        for (const WcrtAnswer& a : r.answers)
+            if (!a.upper) return false;
+        return true;
+    };
+    // The busy window's cost grows with the busy window, the other arguments' with the
+    // hyperperiod: on a long hyperperiod it goes first, and they run after it (often tighter)
+    // only up to o.hyperperiod_arguments_up_to operations, or where it leaves an operation
+    // unbounded (docs/theory/all-time.md, "A long hyperperiod").
+    const Time per_hyperperiod = unrolled_per_hyperperiod(w);
+    const bool window_first = !pattern || per_hyperperiod > o.busy_window_first_above;
+    std::vector<std::optional<Time>> by_window;
+    if (window_first) {
+        by_window = take_busy_window(w, open.upper(), o, r);
+        open.after_argument(std::nullopt);
+    }
+    const bool unroll_hyperperiods =
+        pattern && (!window_first || !all_bounded() || per_hyperperiod <= o.hyperperiod_arguments_up_to);
+    // A closure joins its frames' bounds into the answers, which must start without one; a closure
+    // that bounds no later frame forgets every bound. The busy window's are met in afterwards.
+    if (unroll_hyperperiods)
+        for (WcrtAnswer& a : r.answers) a.upper.reset(), a.upper_by = Provenance::none;
+    std::optional<Closure> first = unroll_hyperperiods ? bound_repeating(w, open, o, r) : std::nullopt;
+    if (window_first) keep_least_upper(w, by_window, Provenance::busy_window, r.answers);
+    if (pattern && !all_bounded()) {
+        take_exploration(w, open.upper(), o, r);
+        open.after_argument(first);
+    }
+    if (!all_bounded() && !window_first) {
+        take_busy_window(w, open.upper(), o, r);
+        open.after_argument(first);
+    }
+    return first;
+}
+
 }  // namespace
 
 AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllTimeOptions& o) {
@@ -394,7 +438,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     const auto answered = [&w, &r, &o](const FrameLowerBounds& lower) {
         return all_answered(w, r.answers, lower, o, r.overload.has_value());
     };
-    InterleavedLower open(w, dense, lower_bound_hyperperiods(dense, o), budget, o, answered);
+    InterleavedLower open(w, dense, lower_bound_horizon(dense, o), budget, o, answered);
     // Overloaded: no upper bound exists, but the frames that miss their deadlines are replayed
     // all the same, so that a deadline a real frame misses is refuted.
     if (r.overload) {
@@ -405,20 +449,7 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
     }
     if (w.sliced()) return sliced_bounds(w, budget, o, r, open);
     const bool pattern = pattern_gap(w).empty();
-    std::optional<Closure> first = pattern ? bound_repeating(w, open, opt, r) : std::nullopt;
-    const auto all_bounded = [&r] {
-        for (const WcrtAnswer& a : r.answers)
-            if (!a.upper) return false;
-        return true;
-    };
-    if (pattern && !all_bounded()) {
-        take_exploration(w, open.upper(), opt, r);
-        open.after_argument(first);
-    }
-    if (!all_bounded()) {
-        take_busy_window(w, open.upper(), opt, r);
-        open.after_argument(first);
-    }
+    std::optional<Closure> first = bound_unsliced(w, pattern, open, opt, r);
     for (WcrtAnswer& a : r.answers)
         if (!a.upper) a.unknown_reason = no_bound_reason(open.upper(), r, pattern, o.max_hyperperiods);
     budget.counters().start_phase("all time: lower bounds from replayed frames");
@@ -428,12 +459,13 @@ AllTimeResult all_time_bounds(const Workload& w, const Budget& given, const AllT
         return settled(budget, open.into(std::move(r)));
     }
     // A closure after k hyperperiods: the lower bounds of its frames, searched anew.
-    const int searched = first ? first->k : open.k();
-    Unrolled u = first ? std::move(first->unrolled) : lower_bound_frames(w, dense, searched);
-    FrameLowerBounds lower(w, u, r.hyperperiod * searched);
+    const LowerBoundHorizon searched =
+        first ? LowerBoundHorizon{hyperperiods_of(w, first->k), r.hyperperiod * first->k, first->k} : open.horizon();
+    Unrolled u = first ? std::move(first->unrolled) : lower_bound_frames(w, dense, searched.frames);
+    FrameLowerBounds lower(w, u, searched.end);
     // The engines' witnesses, replayed by them and again here.
     if (first && first->searched) lower.offer_answers(first->searched->answers, budget);
-    LowerBoundRounds search(w, u, searched, o);
+    LowerBoundRounds search(w, u, searched.frames, o);
     search.stop_when([&answered, &lower] { return answered(lower); });
     search.finish(budget, lower);
     // Stopped during that search: the rounds' bounds where they are better.

@@ -32,6 +32,10 @@ struct AllTimeOptions {
     // The whole analysis, when the budget has no deadline (no --timeout): a run ends on its own.
     std::chrono::milliseconds default_time{60'000};
     std::uint64_t seed = 12;
+    // Above this many operations in one unrolled hyperperiod the busy window runs first, and
+    // the arguments that unroll hyperperiods only where it leaves an operation unbounded.
+    long busy_window_first_above = 500;
+    long hyperperiod_arguments_up_to = 10000;
     // When an operation needs no further lower bound (EngineRequest::settled: certify's verdict
     // known); empty: once exact, or under a proven overload once a replayed frame misses its
     // deadline. The lower-bound search stops when every operation is settled.

@@ -21,16 +21,37 @@ long simulations_for(const Workload& w, const AllTimeOptions& o) {
 
 }  // namespace
 
-int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o) {
+Time unrolled_per_hyperperiod(const Workload& w) {
     const Time H = hyperperiod(w);
     Time per_hyperperiod = 0;
     for (const Operation& op : w.ops) per_hyperperiod += frames_per_hyperperiod(w.streams[op.stream], H);
-    int k = 1;
-    while (k < o.max_hyperperiods && per_hyperperiod * (k + 1) <= 2000) ++k;
-    return k;
+    return per_hyperperiod;
 }
 
-LowerBoundRounds::LowerBoundRounds(const Workload& w, const Unrolled& u, int k, const AllTimeOptions& o)
+LowerBoundHorizon lower_bound_horizon(const Workload& w, const AllTimeOptions& o) {
+    constexpr int most_operations = 2000;
+    const Time per_hyperperiod = unrolled_per_hyperperiod(w);
+    if (per_hyperperiod <= most_operations) {
+        int k = 1;
+        while (k < o.max_hyperperiods && per_hyperperiod * (k + 1) <= most_operations) ++k;
+        return {hyperperiods_of(w, k), hyperperiod(w) * k, k};
+    }
+    Time longest = 0;
+    for (const Stream& s : w.streams)
+        if (s.arrival.repeats()) longest = std::max<Time>(longest, s.arrival.period + s.arrival.offset);
+    const auto until = [&w, &longest](int n) { return Horizon::up_to(longest * n, {w.source, 0, 0}); };
+    const auto operations = [&w](const Horizon& h) {
+        const std::vector<std::int64_t> count = frame_counts(w, h);
+        std::int64_t n = 0;
+        for (const Operation& op : w.ops) n += count[static_cast<std::size_t>(op.stream)];
+        return n;
+    };
+    int n = 1;
+    while (n < o.max_hyperperiods && operations(until(n + 1)) <= most_operations) ++n;
+    return {until(n), longest * n, 0};
+}
+
+LowerBoundRounds::LowerBoundRounds(const Workload& w, const Unrolled& u, const Horizon& h, const AllTimeOptions& o)
     : w_(w), u_(u), o_(o) {
     bool jitter = false;
     for (const Stream& st : w.streams) jitter = jitter || st.arrival.jitter != 0;
@@ -38,10 +59,9 @@ LowerBoundRounds::LowerBoundRounds(const Workload& w, const Unrolled& u, int k, 
     // the densest ones, whose scenarios are u's with the same operations in the same order (its
     // windows' lower ends): drawn from u's, most would bring frames too close.
     std::vector<std::unique_ptr<Unrolled>> frames;
-    frames.push_back(has_sporadic_stream(w) ? std::make_unique<Unrolled>(unroll(densest(w), hyperperiods_of(w, k)))
-                                            : nullptr);
+    frames.push_back(has_sporadic_stream(w) ? std::make_unique<Unrolled>(unroll(densest(w), h)) : nullptr);
     // Only with jitter are the frames without it another workload.
-    if (jitter) frames.push_back(std::make_unique<Unrolled>(unroll(without_jitter(densest(w)), hyperperiods_of(w, k))));
+    if (jitter) frames.push_back(std::make_unique<Unrolled>(unroll(without_jitter(densest(w)), h)));
     for (std::unique_ptr<Unrolled>& f : frames) {
         const Workload* workload = f ? &f->workload : &u.workload;
         std::optional<IntegerTimes> times;

@@ -17,19 +17,33 @@
 
 namespace gpuwcrt {
 
-// As many hyperperiods as o allows, within about 2000 unrolled operations.
-int lower_bound_hyperperiods(const Workload& w, const AllTimeOptions& o);
+// The frames the lower bounds are searched on, and the instant before which their scenarios
+// are the system's (docs/theory/all-time.md, fact 1).
+struct LowerBoundHorizon {
+    Horizon frames;
+    Time end;
+    int hyperperiods = 0;  // k when the frames are k hyperperiods, else 0
+};
+
+// As many hyperperiods as o allows, within about 2000 unrolled operations; when one
+// hyperperiod holds more, the frames released up to a multiple of the longest period (up to
+// o.max_hyperperiods of them) within that many, so that the search's cost does not grow with
+// the hyperperiod.
+LowerBoundHorizon lower_bound_horizon(const Workload& w, const AllTimeOptions& o);
+
+// The operations one hyperperiod of `w` unrolls to.
+Time unrolled_per_hyperperiod(const Workload& w);
 
 // Replayed lower bounds from the scenario search, kept when the scenario is one of the system:
 // each frame released at one instant (frames_consistent), every operation it bounds complete by
-// the end of the k hyperperiods, before any frame left out of `u` is released. First on `u`
+// the horizon's end, before any frame left out of `u` is released. First on `u`
 // itself, then on its frames released without jitter, whose scenarios are scenarios of `u` with
 // every frame released at the start of its window (the same operations, in the same order);
 // last the phasings of sporadic streams.
 class LowerBoundRounds {
 public:
-    // `w`: the file's workload; `u`: its frames over `k` hyperperiods (both outlive this).
-    LowerBoundRounds(const Workload& w, const Unrolled& u, int k, const AllTimeOptions& o);
+    // `w`: the file's workload; `u`: its frames over the horizon `h` (both outlive this).
+    LowerBoundRounds(const Workload& w, const Unrolled& u, const Horizon& h, const AllTimeOptions& o);
     LowerBoundRounds(const LowerBoundRounds&) = delete;
     LowerBoundRounds& operator=(const LowerBoundRounds&) = delete;
 
