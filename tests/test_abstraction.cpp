@@ -70,6 +70,17 @@ void require_consistent(const Workload& w, const BoundsResult& r) {
     }
 }
 
+// Every proven upper bound covers the responses of `scenarios` random scenarios (grid 4).
+void require_covers_random_scenarios(const Workload& w, const BoundsResult& r, std::mt19937_64& rng, int scenarios) {
+    for (int i = 0; i < scenarios; ++i) {
+        const Schedule s = random_scenario(w, rng, 4);
+        for (std::size_t op = 0; op < w.ops.size(); ++op) {
+            INFO("operation " << w.ops[op].name << ", random scenario " << i);
+            CHECK(s.response(static_cast<int>(op)) <= *r.wcrt[op].upper);
+        }
+    }
+}
+
 // The workload with every interval and window fixed at the point lo + (hi - lo) * num / den.
 Workload fixed_at(Workload w, long num, long den) {
     for (Operation& o : w.ops) {
@@ -165,13 +176,7 @@ TEST_CASE("bounds: upper bound covers simulated and enumerated scenarios of 400 
         INFO("seed " << seed);
         const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(seed));
         require_consistent(w, r);
-        for (int i = 0; i < 40; ++i) {
-            const Schedule s = random_scenario(w, rng, 4);
-            for (std::size_t op = 0; op < w.ops.size(); ++op) {
-                INFO("operation " << w.ops[op].name << ", random scenario " << i);
-                CHECK(s.response(static_cast<int>(op)) <= *r.wcrt[op].upper);
-            }
-        }
+        require_covers_random_scenarios(w, r, rng, 40);
         for (long num : {0L, 1L, 2L, 4L}) {
             const EnumerationResult ref = enumerate_wcrt(fixed_at(w, num, 4), o, Budget{});
             REQUIRE(ref.complete);
@@ -384,13 +389,7 @@ TEST_CASE("bounds beyond 128 operations: every bound covers simulated scenarios 
         const BoundsResult r = abstraction_bounds(w, o, Budget{}, quick(2 * seed + 1));
         REQUIRE(!r.rounds.empty());
         require_consistent(w, r);
-        for (int i = 0; i < 10; ++i) {
-            const Schedule sc = random_scenario(w, rng, 4);
-            for (std::size_t op = 0; op < w.ops.size(); ++op) {
-                INFO("operation " << w.ops[op].name << ", random scenario " << i);
-                CHECK(sc.response(static_cast<int>(op)) <= *r.wcrt[op].upper);
-            }
-        }
+        require_covers_random_scenarios(w, r, rng, 10);
     }
 }
 
