@@ -47,8 +47,8 @@ struct BoundsOptions {
     // Above this many operations neither the exploration nor the lower-bound search runs, only
     // the interference bound: the search keeps a replayed scenario per operation, each as large
     // as the workload, so its memory and its replays grow with the square of the operations (at
-    // 4 000 operations it ran for minutes and took 18 GB); see docs/theory/abstraction.md.
-    int max_explored_operations = 1024;
+    // 1 000 operations 2 GB and a whole 30 s budget, at 4 000 18 GB); docs/theory/abstraction.md.
+    int max_explored_operations = 512;
     // Above max_explored_operations, the interference bound gives the upper bounds; off when
     // the caller has them already (auto's chain runs it as its first link).
     bool interference_beyond = true;
