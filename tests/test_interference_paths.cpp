@@ -166,10 +166,12 @@ TEST_CASE("bounds above the abstraction's operations: every operation bounded, a
     std::mt19937_64 rng(5);
     std::vector<Schedule> runs;
     for (int i = 0; i < 20; ++i) runs.push_back(test::random_scenario(w, rng, 3));
+    BoundsOptions beyond;
+    beyond.max_explored_operations = 128;  // the path of larger workloads, on one cheap to bound
     for (const int timeout_ms : {60000, 0}) {
         INFO("timeout " << timeout_ms << " ms");
         const BoundsResult r =
-            abstraction_bounds(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(timeout_ms)));
+            abstraction_bounds(w, EngineOptions{}, Budget::for_timeout(std::chrono::milliseconds(timeout_ms)), beyond);
         REQUIRE(r.steps.size() == 1);
         for (std::size_t op = 0; op < w.ops.size(); ++op) {
             REQUIRE(r.wcrt[op].upper);

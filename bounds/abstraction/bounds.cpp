@@ -143,15 +143,12 @@ void cap_completions(abstraction::Problem& p, const InterferenceBounds& interfer
             p.done_cap[op] = interference::ceil_ticks(*d * p.times.scale, abstraction::never);
 }
 
-// Above max_operations the abstraction's sets of operations cannot hold the workload: the upper
-// bounds are the interference bound's. No lower-bound search runs either: it keeps a replayed
-// scenario per operation, each as large as the workload, and replays each one, which at
-// thousands of operations takes longer than any time limit and more memory than the machine.
+// Above max_explored_operations (BoundsOptions: why) the upper bounds are the interference bound's.
 BoundsResult beyond_abstraction(const Workload& w, const Budget& budget, const BoundsOptions& b) {
     const auto t0 = Clock::now();
     BoundsResult res;
-    res.steps.push_back("bounds: no abstraction and no lower-bound search: they hold at most " +
-                        std::to_string(abstraction::max_operations) + " operations and this workload has " +
+    res.steps.push_back("bounds: no abstraction and no lower-bound search: they run on at most " +
+                        std::to_string(b.max_explored_operations) + " operations and this workload has " +
                         std::to_string(w.ops.size()) + "; upper bounds from the interference bound");
     InterferenceBounds interference;
     interference.response.resize(w.ops.size());
@@ -180,7 +177,7 @@ BoundsResult beyond_abstraction(const Workload& w, const Budget& budget, const B
 
 BoundsResult abstraction_bounds(const Workload& w, const EngineOptions& o, const Budget& budget, const BoundsOptions& b,
                                 const BoundsHooks& hooks) {
-    if (w.ops.size() > static_cast<std::size_t>(abstraction::max_operations)) return beyond_abstraction(w, budget, b);
+    if (w.ops.size() > static_cast<std::size_t>(b.max_explored_operations)) return beyond_abstraction(w, budget, b);
     const auto t0 = Clock::now();
     // Exploration stops 1/32 of the budget early: freeing a cut level's states (gigabytes on
     // large workloads) can take over a second past the deadline.

@@ -44,7 +44,13 @@ struct BoundsOptions {
     // "Completion caps"); off, the exploration's bounds are its own (tests that check it alone).
     bool completion_caps = true;
     std::uint64_t seed = 12;
-    // Above abstraction::max_operations, the interference bound gives the upper bounds; off when
+    // Above this many operations neither the exploration nor the lower-bound search runs, only
+    // the interference bound: the search keeps a replayed scenario per operation, each as large
+    // as the workload, so its memory and its replays grow with the square of the operations (at
+    // 1 000 operations 2 GB and a whole 30 s budget, at 4 000 18 GB), and at 400 a 2 s time limit
+    // overran by 2.7 s; docs/theory/abstraction.md.
+    int max_explored_operations = 256;
+    // Above max_explored_operations, the interference bound gives the upper bounds; off when
     // the caller has them already (auto's chain runs it as its first link).
     bool interference_beyond = true;
     // Test-only (tests/test_abstraction_mutation.cpp): an unsound exploration, to show that the
@@ -84,8 +90,8 @@ struct BoundsResult {
     std::vector<std::string> steps;  // what the engine left out and why, one line each
 };
 
-// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp), except
-// above abstraction::max_operations operations: there no exploration runs (a step line says so)
+// Throws InputError for workloads it does not cover (bounds/abstraction/problem.hpp). Above
+// BoundsOptions::max_explored_operations operations no exploration runs (a step line says so)
 // and the upper bounds are the interference bound's, with no lower bounds. Runs
 // within `budget` for the whole call; std::bad_alloc gives unknown "memory limit". When no
 // exploration round finishes, the upper bound is the busy-time bound (docs/theory/encoding.md) for

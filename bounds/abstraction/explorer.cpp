@@ -57,8 +57,13 @@ std::size_t state_bytes(const AbstractState& x) {
     return bytes;
 }
 
-// A key's node in a level: the key, its bucket and the hash table's share.
-constexpr std::size_t key_bytes = sizeof(Key) + sizeof(Bucket<AbstractState, StateOps>) + 48;
+// A key's node in a level: the key (its words beyond 128 operations included), its bucket and
+// the hash table's share.
+std::size_t key_bytes(const Key& k) {
+    constexpr std::size_t allocation = 16;
+    const std::size_t heap = k.s.heap_bytes();
+    return sizeof(Key) + sizeof(Bucket<AbstractState, StateOps>) + 48 + (heap ? heap + allocation : 0);
+}
 
 }  // namespace
 
@@ -81,7 +86,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
     // The two levels in memory (and the graph, when recorded) stay within the budget's memory:
     // a round that would need more stops unfinished, as at the deadline, and the bounds of the
     // rounds before it stand.
-    std::size_t current_bytes = key_bytes + state_bytes(current.begin()->second.kept().front()), graph_bytes = 0;
+    std::size_t current_bytes = key_bytes(Key{}) + state_bytes(current.begin()->second.kept().front()), graph_bytes = 0;
     for (int level = 0; level < n; ++level) {
         Level next;
         std::size_t next_bytes = 0;
@@ -112,7 +117,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
                                                [&](const KeyEdge& x) { return x.to == to && x.op == e.op; });
                         if (it == out.end()) {
                             out.push_back({to, e.op, response});
-                            graph_bytes += sizeof(KeyEdge) + (out.size() == 1 ? key_bytes : 0);
+                            graph_bytes += sizeof(KeyEdge) + to.s.heap_bytes() + (out.size() == 1 ? key_bytes(key) : 0);
                         } else {
                             it->response = std::max(it->response, response);
                         }
@@ -123,7 +128,7 @@ ExploreResult explore(const Problem& p, const ExploreOptions& o, const Budget& b
                             next.emplace(to, Bucket<AbstractState, StateOps>(
                                                  cap_of(to), false, StateOps{o.shift_merge && p.translation_invariant}))
                                 .first;
-                        next_bytes += key_bytes;
+                        next_bytes += key_bytes(to);
                     }
                     const std::size_t kept = slot->second.kept().size(), bytes = state_bytes(e.state);
                     slot->second.add(std::move(e.state));

@@ -7,16 +7,6 @@
 namespace gpuwcrt::abstraction {
 namespace {
 
-void require_scope(const Workload& w) {
-    if (w.ops.size() > static_cast<std::size_t>(max_operations))
-        throw InputError({w.source, 0, 0}, "--engine bounds handles at most " + std::to_string(max_operations) +
-                                               " operations; this workload has " + std::to_string(w.ops.size()));
-}
-
-}  // namespace
-
-namespace {
-
 std::int64_t gcd(std::int64_t a, std::int64_t b) {
     while (b) a %= b, std::swap(a, b);
     return a;
@@ -46,7 +36,7 @@ void add_resource(Problem& p, const std::string& what, std::int64_t cap, std::in
 
 }  // namespace
 
-Problem::Problem(const Workload& wl) : w(wl), times((require_scope(wl), integer_times(wl))) {
+Problem::Problem(const Workload& wl) : w(wl), times(integer_times(wl)) {
     streams = static_cast<int>(w.streams.size());
     null_stream = w.null_stream();
     high.assign(w.ops.size(), 0);

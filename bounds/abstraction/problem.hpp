@@ -8,8 +8,6 @@
 
 namespace gpuwcrt::abstraction {
 
-inline constexpr int max_operations = 128;  // an OpSet is two 64-bit words
-
 inline constexpr std::int64_t max_units = 4096;  // per resource and SM (see SmState)
 
 // Test-only: removes one soundness ingredient of the exploration, so that a test can show the
@@ -56,8 +54,8 @@ struct Problem {
     std::vector<std::int64_t> done_cap;
 
     // Throws InputError (at the operation or workload) for what the engine does not cover:
-    // more than max_operations operations, times that do not fit integer ticks, and demands
-    // whose GCD cuts an SM into more than max_units units.
+    // times that do not fit integer ticks, and demands whose GCD cuts an SM into more than
+    // max_units units.
     explicit Problem(const Workload& w);
 };
 

@@ -1,6 +1,5 @@
 #include "bounds/abstraction/refine.hpp"
 
-#include <bit>
 #include <unordered_map>
 
 namespace gpuwcrt::abstraction {
@@ -12,8 +11,7 @@ long long refine_caps(const KeyGraph& graph, const std::vector<char>& open,
     // successor's answer before its predecessors ask.
     std::vector<std::vector<const KeyGraph::value_type*>> by_level;
     for (const auto& entry : graph) {
-        const std::size_t level =
-            static_cast<std::size_t>(std::popcount(entry.first.s[0]) + std::popcount(entry.first.s[1]));
+        const auto level = static_cast<std::size_t>(entry.first.s.count());
         if (by_level.size() <= level) by_level.resize(level + 1);
         by_level[level].push_back(&entry);
     }

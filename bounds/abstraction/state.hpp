@@ -7,17 +7,10 @@
 #include <vector>
 
 #include "bounds/abstraction/interval.hpp"
+#include "bounds/abstraction/op_set.hpp"
 #include "common/hash_words.hpp"
 
 namespace gpuwcrt::abstraction {
-
-// The key S: which operations are dispatched (kernels fully, copies started).
-using OpSet = std::array<std::uint64_t, 2>;
-inline bool has(const OpSet& s, int op) { return (s[op >> 6] >> (op & 63)) & 1u; }
-inline OpSet with(OpSet s, int op) {
-    s[op >> 6] |= std::uint64_t(1) << (op & 63);
-    return s;
-}
 
 // The key of the exploration: S, and with two EE queues the low-priority kernel whose dispatch
 // a high-priority one interrupted (A2). The explorer leaves `low_blocks` 0: how many of its
@@ -32,8 +25,14 @@ struct Key {
 };
 struct KeyHash {
     std::size_t operator()(const Key& k) const {
-        const std::array<std::uint64_t, 4> words{k.s[0], k.s[1], static_cast<std::uint64_t>(k.low_op),
-                                                 static_cast<std::uint64_t>(k.low_blocks)};
+        const auto& [w0, w1] = k.s.inline_words();
+        const auto low_op = static_cast<std::uint64_t>(k.low_op), low_blocks = static_cast<std::uint64_t>(k.low_blocks);
+        if (k.s.heap_words().empty())  // no allocation for keys of at most 128 operations
+            return static_cast<std::size_t>(hash_words(std::array<std::uint64_t, 4>{w0, w1, low_op, low_blocks}));
+        std::vector<std::uint64_t> words{w0, w1};
+        words.insert(words.end(), k.s.heap_words().begin(), k.s.heap_words().end());
+        words.push_back(low_op);
+        words.push_back(low_blocks);
         return static_cast<std::size_t>(hash_words(words));
     }
 };
