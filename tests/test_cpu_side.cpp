@@ -101,6 +101,23 @@ CpuRandomSet cpu_random_set(std::mt19937_64& rng) {
     return s;
 }
 
+// Twelve of a set's longest periods: several of its busy periods.
+Time cpu_sim_horizon(const CpuRandomSet& s) {
+    Time horizon = 0;
+    for (const auto& t : s.rta) horizon = std::max(horizon, t.period);
+    return horizon * 12;
+}
+
+// Variant 0–3 of a set's run: odd ones with every tie order reversed, 0 and 1 with every offset 0.
+std::vector<CpuSimTask> cpu_sim_variant(const CpuRandomSet& s, int variant) {
+    std::vector<CpuSimTask> sim = s.sim;
+    for (auto& t : sim) {
+        if (variant & 1) t.tie_rank = -t.tie_rank;
+        if (variant < 2) t.offset = 0;
+    }
+    return sim;
+}
+
 // Whether some simulated response of `s` exceeds its bound (the analysis run with `m`); counts
 // the sets compared. Each set runs with every tie order reversed too, synchronous and offset
 // releases, and job times at their bounds or drawn below them.
@@ -109,15 +126,9 @@ bool cpu_exceeded(const CpuRandomSet& s, const CpuRtaMutation& m, std::mt19937_6
     for (const auto& b : bounds)
         if (!b.response) return false;
     ++compared;
-    Time horizon = 0;
-    for (const auto& t : s.rta) horizon = std::max(horizon, t.period);
-    horizon *= 12;
+    const Time horizon = cpu_sim_horizon(s);
     for (int variant = 0; variant < 4; ++variant) {
-        std::vector<CpuSimTask> sim = s.sim;
-        for (auto& t : sim) {
-            if (variant & 1) t.tie_rank = -t.tie_rank;
-            if (variant < 2) t.offset = 0;
-        }
+        const std::vector<CpuSimTask> sim = cpu_sim_variant(s, variant);
         const bool at_bounds = variant % 2 == 0;
         std::uint64_t draw = rng();
         const auto times = [&](std::size_t i, std::int64_t k) {
@@ -210,15 +221,9 @@ bool cpu_burst_exceeded(std::mt19937_64& rng, const CpuRtaMutation& m, int& comp
     if (std::none_of(bounds.begin(), bounds.end(), [](const CpuRtaBound& b) { return b.response.has_value(); }))
         return false;
     ++compared;
-    Time horizon = 0;
-    for (const auto& t : s.rta) horizon = std::max(horizon, t.period);
-    horizon *= 12;
+    const Time horizon = cpu_sim_horizon(s);
     for (int variant = 0; variant < 4; ++variant) {
-        std::vector<CpuSimTask> sim = s.sim;
-        for (auto& t : sim) {
-            if (variant & 1) t.tie_rank = -t.tie_rank;
-            if (variant < 2) t.offset = 0;
-        }
+        const std::vector<CpuSimTask> sim = cpu_sim_variant(s, variant);
         const std::uint64_t draw = rng();
         const auto times = [&](std::size_t i, std::int64_t k) {
             const CpuRtaTask& t = s.rta[i];
