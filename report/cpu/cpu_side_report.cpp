@@ -31,15 +31,18 @@ std::string cpu_upper_by(const RequirementAnswer& a) {
     return a.upper_by == Provenance::none ? "all-time GPU analysis" : provenance_text(a.upper_by);
 }
 
-// The replayed run of a refutation: which job, when, its response and its parts, the run's choices.
-std::string joint_run_text(const Workload& w, const Requirement& q, const JointRunWitness& x) {
-    const bool frame = q.target == Requirement::Target::stream;
-    return (frame ? "frame " : "job ") + std::to_string(x.job) + " released at " + human_string(x.release) +
-           " responds in " + human_string(x.response) + " = CPU " + human_string(x.cpu_part) + " + GPU " +
-           human_string(x.gpu_part) + " in a run of the CPU tasks and GPU frames together (" + x.scenario.describe(w) +
-           "; releases before " + human_string(x.horizon) + ", CPU and GPU agreeing " +
-           (x.valid_until < x.horizon ? "up to " + human_string(x.valid_until) + " " : "") + "after " +
-           std::to_string(x.rounds) + " rounds)";
+// The replayed run of a refutation, appended to `t`: which job, when, its response (a lower
+// bound: rounded down) and its parts, the run's choices.
+void add_joint_run_text(TextWithTimes& t, const Workload& w, const Requirement& q, const JointRunWitness& x) {
+    t += (q.target == Requirement::Target::stream ? "frame " : "job ") + std::to_string(x.job) + " released at ";
+    t.add(x.release, Rounding::nearest) += " responds in ";
+    t.add(x.response, Rounding::down) += " = CPU ";
+    t.add(x.cpu_part, Rounding::nearest) += " + GPU ";
+    t.add(x.gpu_part, Rounding::nearest) +=
+        " in a run of the CPU tasks and GPU frames together (" + x.scenario.describe(w) + "; releases before ";
+    t.add(x.horizon, Rounding::nearest) += ", CPU and GPU agreeing ";
+    if (x.valid_until < x.horizon) (t += "up to ").add(x.valid_until, Rounding::nearest) += " ";
+    t += "after " + std::to_string(x.rounds) + " rounds)";
 }
 
 Json joint_run_json(const Workload& w, const std::optional<CpuJobProof>& p) {
@@ -67,10 +70,12 @@ void print_cpu_side(std::ostream& out, const CpuSideReport& r) {
     TextTable req({"requirement", "of", "limit", "verdict", "bound", "CPU part", "GPU part", "by"});
     for (const RequirementAnswer& a : r.answers) {
         const Requirement& q = w.cpu.requirements[a.requirement];
-        std::string verdict = to_string(a.verdict);
-        if (a.verdict == Verdict::refuted && a.witness && a.witness->joint)
-            verdict += " (" + joint_run_text(w, q, *a.witness->joint) + ")";
-        else if (a.verdict == Verdict::refuted && a.witness)
+        TextWithTimes verdict(to_string(a.verdict));
+        if (a.verdict == Verdict::refuted && a.witness && a.witness->joint) {
+            verdict += " (";
+            add_joint_run_text(verdict, w, q, *a.witness->joint);
+            verdict += ")";
+        } else if (a.verdict == Verdict::refuted && a.witness)
             verdict += " (a job executing " + human_string(a.witness->own) +
                        (a.witness->ahead == 0 ? "" : " behind " + human_string(a.witness->ahead) + " of others") + ")";
         else if (a.verdict == Verdict::unknown) verdict += " (" + a.unknown_reason + ")";
