@@ -4,6 +4,7 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "model/rounding.hpp"
 
@@ -200,11 +201,11 @@ CpuSimResult simulate_cpu(const std::vector<CpuSimTask>& ts,
             in.period.push_back(to(t.period));
             in.offset.push_back(to(t.offset));
         }
-        in.jobs = jobs;
+        in.jobs = std::move(jobs);
         out = cpu_result(cpu_simulate(ts, in, to), from);
     } else {
         const std::function<Time(const Time&)> same = [](const Time& t) { return t; };
-        CpuSimInput<Time> in{{}, {}, jobs, horizon};
+        CpuSimInput<Time> in{{}, {}, std::move(jobs), horizon};
         for (const CpuSimTask& t : ts) {
             in.period.push_back(t.period);
             in.offset.push_back(t.offset);
